@@ -1,0 +1,61 @@
+// Starts the shop: `node server.ts` serves the production build, `node server.ts --dev` runs Vite in-process.
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+
+const dev = process.argv.includes("--dev");
+
+type HostModule = typeof import("./src/server/app.ts");
+
+async function main() {
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const load = () => vite.ssrLoadModule("/src/server/app.ts") as Promise<HostModule>;
+    const { startPlatform } = await load();
+    const platform = await startPlatform();
+    const server = http.createServer((req, res) => {
+      vite.middlewares(req, res, async () => {
+        const { createHost } = await load();
+        getRequestListener(createHost(platform).fetch)(req, res);
+      });
+    });
+    listen(server, platform.config.port, platform.config.host, platform.logger);
+    return;
+  }
+  const buildEntry = path.resolve("build/server/index.js");
+  const { startPlatform, createHost } = (await import(buildEntry)) as HostModule;
+  const platform = await startPlatform();
+  const host = createHost(platform, {
+    clientDir: path.relative(process.cwd(), path.resolve("build/client")),
+  });
+  const server = http.createServer(getRequestListener(host.fetch));
+  listen(server, platform.config.port, platform.config.host, platform.logger);
+  const shutdown = () => {
+    server.close(() => {
+      platform.database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+function listen(
+  server: http.Server,
+  port: number,
+  host: string,
+  logger: { info: (obj: object, msg: string) => void },
+) {
+  server.listen(port, host, () => logger.info({ url: `http://localhost:${port}` }, "shop is listening"));
+}
+
+main().catch((error: unknown) => {
+  const name = error instanceof Error ? error.name : "";
+  if (name === "ConfigError" || name === "DatabaseConnectionError") {
+    console.error(`Cannot start the shop. ${(error as Error).message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import type { ProductQuery } from "../../shared/contracts/catalog.ts";
+
+type ProductFilter = Omit<ProductQuery, "take" | "page" | "sort">;
+type ProductsEb = ExpressionBuilder<Database, "products">;
+
+const CARD_COLUMNS = [
+  "products.id",
+  "products.slug",
+  "products.title",
+  "products.image",
+  "products.back_image",
+  "products.price",
+  "products.sale_price",
+  "products.discount",
+  "products.new_arrival",
+] as const;
+
+/** `%`, `_` and the escape character itself match only themselves. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function whereFilter(filter: ProductFilter) {
+  return (eb: ProductsEb) => {
+    const conditions = [];
+    if (filter.type === "new-arrival") conditions.push(eb("products.new_arrival", "=", 1));
+    if (filter.type === "daily-deals") conditions.push(eb("products.daily_deal", "=", 1));
+    if (filter.category !== undefined) {
+      conditions.push(
+        eb(
+          "products.category_id",
+          "=",
+          eb.selectFrom("categories").select("categories.id").where("categories.slug", "=", filter.category),
+        ),
+      );
+    }
+    if (filter.color !== undefined || filter.size !== undefined) {
+      // One variant must carry both: "red in M" means a red M exists.
+      let variant = eb
+        .selectFrom("variants")
+        .select(sql.lit(1).as("one"))
+        .whereRef("variants.product_id", "=", "products.id");
+      if (filter.color !== undefined) variant = variant.where("variants.color_id", "=", filter.color);
+      if (filter.size !== undefined) variant = variant.where("variants.size_id", "=", filter.size);
+      conditions.push(eb.exists(variant));
+    }
+    if (filter.tag !== undefined) {
+      conditions.push(
+        eb.exists(
+          eb
+            .selectFrom("product_tags")
+            .select(sql.lit(1).as("one"))
+            .whereRef("product_tags.product_id", "=", "products.id")
+            .where("product_tags.tag_id", "=", filter.tag),
+        ),
+      );
+    }
+    if (filter.search !== undefined) {
+      conditions.push(
+        sql<boolean>`lower(${eb.ref("products.title")}) like ${likePattern(filter.search)} escape '\\'`,
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+export function catalogRepository(db: Kysely<Database>) {
+  return {
+    async countProducts(filter: ProductFilter): Promise<number> {
+      const row = await db
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where(whereFilter(filter))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async listProducts(filter: ProductFilter, sort: ProductQuery["sort"], limit: number, offset: number) {
+      let query = db.selectFrom("products").select(CARD_COLUMNS).where(whereFilter(filter));
+      if (sort === "low2high")
+        query = query.orderBy("products.sale_price", "asc").orderBy("products.id", "asc");
+      else if (sort === "high2low")
+        query = query.orderBy("products.sale_price", "desc").orderBy("products.id", "desc");
+      else query = query.orderBy("products.id", "desc");
+      return query.limit(limit).offset(offset).execute();
+    },
+
+    async findProductBySlug(slug: string) {
+      return db
+        .selectFrom("products")
+        .innerJoin("categories", "categories.id", "products.category_id")
+        .selectAll("products")
+        .select(["categories.name as category_name", "categories.slug as category_slug"])
+        .where("products.slug", "=", slug)
+        .executeTakeFirst();
+    },
+
+    /** The product's colours in the order they were first offered. */
+    async productColors(productId: number) {
+      return db
+        .selectFrom("variants")
+        .innerJoin("colors", "colors.id", "variants.color_id")
+        .select(["colors.id", "colors.name", "colors.code"])
+        .select((eb) => eb.fn.min("variants.id").as("first_variant"))
+        .where("variants.product_id", "=", productId)
+        .groupBy(["colors.id", "colors.name", "colors.code"])
+        .orderBy("first_variant")
+        .execute();
+    },
+
+    async productExists(productId: number): Promise<{ discount: number } | undefined> {
+      return db.selectFrom("products").select("discount").where("id", "=", productId).executeTakeFirst();
+    },
+
+    async sizesFor(productId: number, colorId: number) {
+      return db
+        .selectFrom("variants")
+        .innerJoin("sizes", "sizes.id", "variants.size_id")
+        .select(["variants.id", "sizes.name as size_name", "variants.price", "variants.stock"])
+        .where("variants.product_id", "=", productId)
+        .where("variants.color_id", "=", colorId)
+        .orderBy("sizes.position")
+        .orderBy("sizes.id")
+        .execute();
+    },
+
+    sliders: () => db.selectFrom("sliders").selectAll().orderBy("position").orderBy("id").execute(),
+    categories: () =>
+      db.selectFrom("categories").select(["id", "name", "slug"]).orderBy("position").orderBy("id").execute(),
+    colors: () => db.selectFrom("colors").select(["id", "name"]).orderBy("name").execute(),
+    sizes: () => db.selectFrom("sizes").select(["id", "name"]).orderBy("position").orderBy("id").execute(),
+    tags: () => db.selectFrom("tags").select(["id", "name"]).orderBy("name").execute(),
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof catalogRepository>;

@@ -1,0 +1,132 @@
+import sanitizeHtml from "sanitize-html";
+import {
+  type Category,
+  PRODUCTS_PER_PAGE,
+  type ProductCard,
+  type ProductDetail,
+  type ProductList,
+  type ProductQuery,
+  type SizeOption,
+  type Slider,
+} from "../../shared/contracts/catalog.ts";
+import { applyDiscount, formatAmount, toRupees } from "../../shared/money.ts";
+import { NotFound } from "../errors.ts";
+import type { CatalogRepository } from "./catalog.repository.ts";
+
+/** Tags a product description may keep; anything else (scripts, handlers, styles) is stripped. */
+const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "strong", "b", "em", "i", "ul", "ol", "li", "span"],
+  allowedAttributes: {},
+};
+
+interface CardRow {
+  id: number;
+  slug: string;
+  title: string;
+  image: string | null;
+  back_image: string | null;
+  price: number;
+  sale_price: number;
+  discount: number;
+  new_arrival: number;
+}
+
+function toCard(row: CardRow): ProductCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    image: row.image,
+    back_image: row.back_image,
+    price: toRupees(row.price),
+    discount_price: row.discount > 0 ? toRupees(row.sale_price) : null,
+    discount: row.discount,
+    new_arrival: row.new_arrival === 1,
+  };
+}
+
+export function catalogService(repository: CatalogRepository) {
+  return {
+    async listProducts(query: ProductQuery): Promise<ProductList> {
+      const perPage = query.take ?? PRODUCTS_PER_PAGE;
+      const offset = (query.page - 1) * perPage;
+      const [total, rows] = await Promise.all([
+        repository.countProducts(query),
+        repository.listProducts(query, query.sort, perPage, offset),
+      ]);
+      return {
+        data: rows.map(toCard),
+        meta: {
+          from: rows.length > 0 ? offset + 1 : 0,
+          to: rows.length > 0 ? offset + rows.length : 0,
+          total,
+          per_page: perPage,
+          current_page: query.page,
+          last_page: Math.max(1, Math.ceil(total / perPage)),
+        },
+      };
+    },
+
+    async productBySlug(slug: string): Promise<ProductDetail> {
+      const row = await repository.findProductBySlug(slug);
+      if (!row) throw new NotFound("No Product Found");
+      const colors = await repository.productColors(row.id);
+      const card = toCard(row);
+      return {
+        ...card,
+        gallery: parseGallery(row.gallery),
+        rating: row.rating,
+        reviews: row.reviews,
+        short_description: sanitizeHtml(row.short_description, DESCRIPTION_HTML),
+        colors: colors.map((color) => ({
+          color_id: color.id,
+          color_name: color.name,
+          color_code: color.code,
+        })),
+        category: { name: row.category_name, slug: row.category_slug },
+      };
+    },
+
+    async sizes(productId: number, colorId: number): Promise<SizeOption[]> {
+      const product = await repository.productExists(productId);
+      if (!product) throw new NotFound("No Product Found");
+      const sizes = await repository.sizesFor(productId, colorId);
+      if (sizes.length === 0) throw new NotFound("This colour is not available for this product.");
+      return sizes.map((size) => ({
+        id: size.id,
+        size_name: size.size_name,
+        price: formatAmount(applyDiscount(size.price, product.discount)),
+        regular_price: formatAmount(size.price),
+        stock: size.stock,
+      }));
+    },
+
+    async sliders(): Promise<Slider[]> {
+      const rows = await repository.sliders();
+      return rows.map((row) => ({
+        id: row.id,
+        url: row.url,
+        slideimage: row.image,
+        slide_mobile: row.image_mobile,
+      }));
+    },
+
+    categories: (): Promise<Category[]> => repository.categories(),
+    async colors() {
+      return (await repository.colors()).map((color) => ({ id: color.id, title: color.name }));
+    },
+    async sizeList() {
+      return (await repository.sizes()).map((size) => ({ id: size.id, size: size.name }));
+    },
+    tags: () => repository.tags(),
+  };
+}
+
+function parseGallery(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}

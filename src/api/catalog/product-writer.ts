@@ -1,0 +1,80 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import { applyDiscount } from "../../shared/money.ts";
+
+export interface NewVariant {
+  colorId: number;
+  sizeId: number;
+  /** Paisa, before the product's discount. */
+  price: number;
+  stock: number;
+}
+
+export interface NewProductInput {
+  slug: string;
+  title: string;
+  categoryId: number;
+  shortDescription: string;
+  image: string | null;
+  backImage: string | null;
+  gallery: string[];
+  discount: number;
+  newArrival: boolean;
+  dailyDeal: boolean;
+  rating: number;
+  reviews: number;
+  tagIds: number[];
+  variants: NewVariant[];
+  createdAt?: string;
+}
+
+/**
+ * Writes a product with its variants and tags. The listing's price columns (the cheapest variant, and what
+ * a shopper pays for it) are derived here so that sorting by price is an index scan.
+ */
+export async function insertProduct(db: Kysely<Database>, input: NewProductInput): Promise<number> {
+  if (input.variants.length === 0) throw new Error(`product ${input.slug} needs at least one variant`);
+  const price = Math.min(...input.variants.map((variant) => variant.price));
+  const now = input.createdAt ?? new Date().toISOString();
+  const { id } = await db
+    .insertInto("products")
+    .values({
+      slug: input.slug,
+      title: input.title,
+      category_id: input.categoryId,
+      short_description: input.shortDescription,
+      image: input.image,
+      back_image: input.backImage,
+      gallery: JSON.stringify(input.gallery),
+      discount: input.discount,
+      new_arrival: input.newArrival ? 1 : 0,
+      daily_deal: input.dailyDeal ? 1 : 0,
+      rating: input.rating,
+      reviews: input.reviews,
+      price,
+      sale_price: applyDiscount(price, input.discount),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("variants")
+    .values(
+      input.variants.map((variant) => ({
+        product_id: id,
+        color_id: variant.colorId,
+        size_id: variant.sizeId,
+        price: variant.price,
+        stock: variant.stock,
+      })),
+    )
+    .execute();
+  if (input.tagIds.length > 0) {
+    await db
+      .insertInto("product_tags")
+      .values(input.tagIds.map((tagId) => ({ product_id: id, tag_id: tagId })))
+      .execute();
+  }
+  return id;
+}

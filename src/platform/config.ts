@@ -1,0 +1,90 @@
+import path from "node:path";
+import { z } from "zod";
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value) || /^(sqlite|file):[^\s]+$/.test(value), {
+    message: "must be a postgres:// URL (PostgreSQL) or sqlite:<path> (embedded SQLite)",
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: databaseUrl.optional(),
+  DATA_DIR: z.string().default("./data"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().default("Bags & Threads <orders@bagsandthreads.pk>"),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example.pk" }).optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+});
+
+export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  dataDir: string;
+  imagesDir: string;
+  outboxDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  sessionSecret: string;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const DEVELOPMENT_SECRET = "development-only-secret-not-for-production-use";
+
+/** Reads and validates the environment once at start-up. Throws ConfigError with a readable list. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const value = parsed.data;
+  if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 random characters)",
+    );
+  }
+  const dataDir = path.resolve(value.DATA_DIR);
+  return {
+    env: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    database: databaseTarget(value.DATABASE_URL, dataDir),
+    dataDir,
+    imagesDir: path.join(dataDir, "images"),
+    outboxDir: path.join(dataDir, "outbox"),
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ""),
+    sessionSecret: value.SESSION_SECRET ?? DEVELOPMENT_SECRET,
+    logLevel: value.LOG_LEVEL,
+    seedDemo: value.SEED_DEMO === "true",
+  };
+}
+
+function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (!url) return { engine: "sqlite", file: path.join(dataDir, "shop.sqlite") };
+  if (url.startsWith("postgres")) return { engine: "postgres", url };
+  return { engine: "sqlite", file: path.resolve(url.replace(/^(sqlite|file):(\/\/)?/, "")) };
+}

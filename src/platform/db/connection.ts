@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { DatabaseTarget } from "../config.ts";
+import type { Database } from "./schema.ts";
+
+export type Engine = DatabaseTarget["engine"];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and bigint money come back from PostgreSQL as strings; every such value here is far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.FLOAT4, (value) => Number(value));
+
+export class DatabaseConnectionError extends Error {
+  override name = "DatabaseConnectionError";
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
+  if (target.engine === "sqlite") {
+    fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const sqlite = new SQLite(target.file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, engine: "sqlite", close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 });
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseConnectionError(`Cannot connect to PostgreSQL at ${redactUrl(target.url)}: ${reason}`);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: "postgres", close: () => db.destroy() };
+}
+
+/** The URL with any password hidden, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparseable URL)";
+  }
+}

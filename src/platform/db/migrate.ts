@@ -1,0 +1,37 @@
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import type { Engine } from "./connection.ts";
+import * as initial from "./migrations/001-initial.ts";
+import type { Database } from "./schema.ts";
+
+/** Migrations are listed here (not read from a folder) so the bundled server carries them. */
+const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Promise<void> }> = {
+  "001-initial": initial,
+};
+
+class StaticProvider implements MigrationProvider {
+  private readonly engine: Engine;
+  constructor(engine: Engine) {
+    this.engine = engine;
+  }
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, migration]) => [
+        name,
+        { up: (db: Kysely<unknown>) => migration.up(db, this.engine) },
+      ]),
+    );
+  }
+}
+
+export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? [])
+    .filter((result) => result.status === "Success")
+    .map((result) => result.migrationName);
+}

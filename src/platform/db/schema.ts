@@ -1,0 +1,173 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/**
+ * The database as Kysely sees it. Money columns hold integer paisa (1 rupee = 100 paisa).
+ * Flags are 0/1 integers and timestamps ISO-8601 text, so one set of queries serves SQLite and PostgreSQL.
+ */
+export interface Database {
+  categories: CategoryTable;
+  colors: ColorTable;
+  sizes: SizeTable;
+  tags: TagTable;
+  products: ProductTable;
+  product_tags: ProductTagTable;
+  variants: VariantTable;
+  sliders: SliderTable;
+  users: UserTable;
+  auth_tokens: AuthTokenTable;
+  carts: CartTable;
+  cart_items: CartItemTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+}
+
+export interface CategoryTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  position: number;
+}
+
+export interface ColorTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+}
+
+export interface SizeTable {
+  id: Generated<number>;
+  name: string;
+  position: number;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  category_id: number;
+  short_description: string;
+  image: string | null;
+  back_image: string | null;
+  /** JSON array of image paths. */
+  gallery: string;
+  discount: number;
+  new_arrival: number;
+  daily_deal: number;
+  rating: number;
+  reviews: number;
+  /** Lowest variant price, before discount (paisa). Kept in step with variants by the catalogue writer. */
+  price: number;
+  /** What a shopper pays for the cheapest variant: price less the discount (paisa). Sorted on. */
+  sale_price: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductTagTable {
+  product_id: number;
+  tag_id: number;
+}
+
+export interface VariantTable {
+  id: Generated<number>;
+  product_id: number;
+  color_id: number;
+  size_id: number;
+  price: number;
+  stock: number;
+}
+
+export interface SliderTable {
+  id: Generated<number>;
+  url: string;
+  image: string;
+  image_mobile: string;
+  title: string;
+  position: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  phone: string | null;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface CartTable {
+  id: Generated<number>;
+  /** SHA-256 of the guest cookie value; null once the cart belongs to a user. */
+  guest_key_hash: string | null;
+  user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartItemTable {
+  id: Generated<number>;
+  cart_id: number;
+  variant_id: number;
+  quantity: number;
+  created_at: string;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  number: string;
+  user_id: number | null;
+  email: string;
+  phone: string;
+  country: string;
+  first_name: string;
+  last_name: string;
+  address: string;
+  address_2: string;
+  city: string;
+  postcode: string;
+  notes: string;
+  subtotal: number;
+  delivery_charge: number;
+  discount: number;
+  total: number;
+  status: string;
+  created_at: string;
+}
+
+export interface OrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  variant_id: number;
+  product_name: string;
+  product_slug: string;
+  color_name: string;
+  size_name: string;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+}
+
+export type ProductRow = Selectable<ProductTable>;
+export type NewProduct = Insertable<ProductTable>;
+export type VariantRow = Selectable<VariantTable>;
+export type UserRow = Selectable<UserTable>;
+export type OrderRow = Selectable<OrderTable>;
+export type OrderItemRow = Selectable<OrderItemTable>;

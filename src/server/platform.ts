@@ -1,0 +1,38 @@
+import type { Hono } from "hono";
+import type { Logger } from "pino";
+import { createApi } from "../api/app.ts";
+import { type Config, loadConfig } from "../platform/config.ts";
+import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
+import { migrateToLatest } from "../platform/db/migrate.ts";
+import { ensureDemoCatalogue } from "../platform/db/seed/demo-catalogue.ts";
+import { renderFallbackImages } from "../platform/images/render.ts";
+import { createLogger } from "../platform/logger.ts";
+import { createMailer } from "../platform/mail.ts";
+
+export interface Platform {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  api: Hono;
+}
+
+/** Opens the database, migrates it, seeds the demo catalogue on first start and builds the API. */
+export async function startPlatform(config: Config = loadConfig()): Promise<Platform> {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config.database);
+  const applied = await migrateToLatest(database.db, database.engine);
+  if (applied.length > 0) logger.info({ applied }, "database migrated");
+  await renderFallbackImages(config.imagesDir);
+  if (config.seedDemo) {
+    const started = performance.now();
+    const seeded = await ensureDemoCatalogue(database.db, { imagesDir: config.imagesDir });
+    if (seeded) logger.info({ ms: Math.round(performance.now() - started) }, "demo catalogue seeded");
+  }
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: config.outboxDir,
+    from: config.mailFrom,
+  });
+  const api = createApi({ db: database.db, engine: database.engine, config, logger, mailer });
+  return { config, logger, database, api };
+}

@@ -1,0 +1,109 @@
+import type { Kysely } from "kysely";
+import { insertProduct, type NewProductInput } from "../api/catalog/product-writer.ts";
+import type { Database } from "../platform/db/schema.ts";
+
+/** A small, fully known catalogue for API tests. Prices are in paisa. */
+export async function buildCatalogue(db: Kysely<Database>) {
+  const insert = async <T extends keyof Database & string>(table: T, values: Record<string, unknown>) =>
+    // biome-ignore lint/suspicious/noExplicitAny: the factory writes rows of any catalogue table
+    (await (db.insertInto(table) as any).values(values).returning("id").executeTakeFirstOrThrow()) as {
+      id: number;
+    };
+
+  const bags = await insert("categories", { name: "Handbags", slug: "handbags", position: 1 });
+  const shirts = await insert("categories", { name: "Shirts", slug: "shirts", position: 2 });
+  const black = await insert("colors", { name: "Black", code: "#111111" });
+  const tan = await insert("colors", { name: "Tan", code: "#c19a6b" });
+  const navy = await insert("colors", { name: "Navy", code: "#1f2a44" });
+  const unused = await insert("colors", { name: "Unused", code: "#ffffff" });
+  const oneSize = await insert("sizes", { name: "One Size", position: 1 });
+  const small = await insert("sizes", { name: "S", position: 2 });
+  const medium = await insert("sizes", { name: "M", position: 3 });
+  const leather = await insert("tags", { name: "Leather" });
+  const cotton = await insert("tags", { name: "Cotton" });
+
+  const base = {
+    shortDescription: "<p>Plain text</p>",
+    image: null,
+    backImage: null,
+    gallery: [],
+    rating: 4.5,
+    reviews: 10,
+  } satisfies Partial<NewProductInput>;
+
+  const product = (input: Omit<NewProductInput, keyof typeof base> & Partial<typeof base>) =>
+    insertProduct(db, { ...base, ...input });
+
+  const tote = await product({
+    slug: "leather-tote",
+    title: "Leather Tote",
+    categoryId: bags.id,
+    discount: 20,
+    newArrival: true,
+    dailyDeal: false,
+    tagIds: [leather.id],
+    image: "/images/products/leather-tote/black-front-800.webp",
+    gallery: ["/images/products/leather-tote/black-front-800.webp"],
+    shortDescription: '<p onclick="steal()">Roomy <strong>tote</strong></p><script>alert(1)</script>',
+    variants: [
+      { colorId: black.id, sizeId: oneSize.id, price: 1_250_000, stock: 5 },
+      { colorId: tan.id, sizeId: oneSize.id, price: 1_300_000, stock: 0 },
+    ],
+  });
+  const clutch = await product({
+    slug: "evening-clutch",
+    title: "Evening Clutch 100% Silk",
+    categoryId: bags.id,
+    discount: 0,
+    newArrival: false,
+    dailyDeal: true,
+    tagIds: [],
+    variants: [{ colorId: black.id, sizeId: oneSize.id, price: 450_000, stock: 3 }],
+  });
+  const shirt = await product({
+    slug: "oxford-shirt",
+    title: "Oxford_Shirt",
+    categoryId: shirts.id,
+    discount: 10,
+    newArrival: true,
+    dailyDeal: true,
+    tagIds: [cotton.id],
+    variants: [
+      { colorId: navy.id, sizeId: small.id, price: 299_900, stock: 10 },
+      { colorId: navy.id, sizeId: medium.id, price: 319_900, stock: 2 },
+      { colorId: black.id, sizeId: small.id, price: 299_900, stock: 7 },
+    ],
+  });
+  const quoted = await product({
+    slug: "kids-tee",
+    title: "Kid's Tee",
+    categoryId: shirts.id,
+    discount: 0,
+    newArrival: false,
+    dailyDeal: false,
+    tagIds: [cotton.id],
+    variants: [{ colorId: navy.id, sizeId: medium.id, price: 99_900, stock: 1 }],
+  });
+
+  return {
+    categories: { bags, shirts },
+    colors: { black, tan, navy, unused },
+    sizes: { oneSize, small, medium },
+    tags: { leather, cotton },
+    products: { tote, clutch, shirt, quoted },
+  };
+}
+
+export type Catalogue = Awaited<ReturnType<typeof buildCatalogue>>;
+
+/** The variant id of a product in a colour and size. */
+export async function variantId(db: Kysely<Database>, productId: number, colorId: number, sizeId: number) {
+  const row = await db
+    .selectFrom("variants")
+    .select("id")
+    .where("product_id", "=", productId)
+    .where("color_id", "=", colorId)
+    .where("size_id", "=", sizeId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,23 @@
+import type { TestProject } from "vitest/node";
+import { type TestEngine, withAdmin } from "./test-db.ts";
+
+const DEFAULT_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** Decides once per project which engine its tests use, and whether PostgreSQL can be reached. */
+export default async function setup(project: TestProject) {
+  const engine = (project.config.env?.TEST_ENGINE ?? "sqlite") as TestEngine;
+  project.provide("testEngine", engine);
+  if (engine !== "postgres") {
+    project.provide("postgresAdminUrl", null);
+    return;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_URL;
+  try {
+    await withAdmin(adminUrl, (client) => client.query("SELECT 1"));
+    project.provide("postgresAdminUrl", adminUrl);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`PostgreSQL is not reachable (${reason}): the PostgreSQL tests are skipped.`);
+    project.provide("postgresAdminUrl", null);
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
+import { migrateToLatest } from "../platform/db/migrate.ts";
+
+export type TestEngine = "sqlite" | "postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testEngine: TestEngine;
+    postgresAdminUrl: string | null;
+  }
+}
+
+/** The engine this test project runs on; PostgreSQL projects skip when no server was reachable. */
+export function testEngine(): { engine: TestEngine; available: boolean } {
+  const engine = inject("testEngine") ?? "sqlite";
+  return { engine, available: engine === "sqlite" || inject("postgresAdminUrl") !== null };
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and removes the database. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of its own for one test file: a temporary SQLite file or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const { engine } = testEngine();
+  if (engine === "sqlite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
+    const handle = await openDatabase({ engine: "sqlite", file: path.join(dir, "test.sqlite") });
+    await migrateToLatest(handle.db, "sqlite");
+    return {
+      ...handle,
+      async drop() {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = inject("postgresAdminUrl");
+  if (!adminUrl) throw new Error("PostgreSQL is not available for this test run");
+  const name = `shop_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ engine: "postgres", url: url.toString() }, { poolSize: 20 });
+  await migrateToLatest(handle.db, "postgres");
+  return {
+    ...handle,
+    async drop() {
+      await handle.close();
+      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
