@@ -1,14 +1,47 @@
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { accountRepository } from "./account/account.repository.ts";
+import { accountRoutes } from "./account/account.routes.ts";
+import { accountService } from "./account/account.service.ts";
+import { authenticator } from "./account/auth.ts";
+import { cartRepository } from "./cart/cart.repository.ts";
+import { cartRoutes } from "./cart/cart.routes.ts";
+import { cartService } from "./cart/cart.service.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
+import { checkoutRoutes } from "./checkout/checkout.routes.ts";
+import { checkoutService } from "./checkout/checkout.service.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError, TooManyRequests, ValidationFailed } from "./errors.ts";
+import { ordersRepository } from "./orders/orders.repository.ts";
+import { ordersService } from "./orders/orders.service.ts";
+import { RateLimiter } from "./rate-limit.ts";
 
 /** The commerce API under /api. Every answer is JSON. */
 export function createApi(deps: ApiDeps): Hono {
   const api = new Hono().basePath("/api");
 
+  const secureCookies = deps.config.publicUrl.startsWith("https://");
+  const accountsRepo = accountRepository(deps.db);
+  const auth = authenticator(accountsRepo);
+  const cartsRepo = cartRepository(deps.db);
+  const ordersRepo = ordersRepository(deps.db);
+  const carts = cartService(cartsRepo);
+  const limiter = deps.limiter ?? new RateLimiter({ limit: 10, windowMs: 15 * 60 * 1000 });
+  const checkout = checkoutService({
+    carts: cartsRepo,
+    orders: ordersRepo,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    publicUrl: deps.config.publicUrl,
+  });
+
   api.route("/", catalogRoutes(deps));
+  api.route("/", cartRoutes(carts, auth, secureCookies));
+  api.route(
+    "/",
+    accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limiter, secureCookies }),
+  );
+  api.route("/", checkoutRoutes(checkout, ordersService(ordersRepo), auth));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

@@ -1,0 +1,89 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+
+export function accountRepository(db: Kysely<Database>) {
+  return {
+    findUserByEmail: (email: string) =>
+      db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst(),
+
+    findUserById: (id: number) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst(),
+
+    async insertUser(values: {
+      first_name: string;
+      last_name: string;
+      email: string;
+      password_hash: string;
+    }) {
+      const now = new Date().toISOString();
+      return db
+        .insertInto("users")
+        .values({ ...values, phone: null, image: null, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async updateUser(
+      id: number,
+      values: Partial<{
+        first_name: string;
+        last_name: string;
+        email: string;
+        phone: string | null;
+        password_hash: string;
+      }>,
+    ) {
+      return db
+        .updateTable("users")
+        .set({ ...values, updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async insertToken(userId: number, tokenHash: string, expiresAt: string) {
+      await db
+        .insertInto("auth_tokens")
+        .values({
+          user_id: userId,
+          token_hash: tokenHash,
+          created_at: new Date().toISOString(),
+          expires_at: expiresAt,
+          revoked_at: null,
+        })
+        .execute();
+    },
+
+    /** The user behind a live token: not revoked and not expired. */
+    async findUserByToken(tokenHash: string, now: string) {
+      return db
+        .selectFrom("auth_tokens")
+        .innerJoin("users", "users.id", "auth_tokens.user_id")
+        .selectAll("users")
+        .select("auth_tokens.id as token_id")
+        .where("auth_tokens.token_hash", "=", tokenHash)
+        .where("auth_tokens.revoked_at", "is", null)
+        .where("auth_tokens.expires_at", ">", now)
+        .executeTakeFirst();
+    },
+
+    async revokeToken(tokenId: number) {
+      await db
+        .updateTable("auth_tokens")
+        .set({ revoked_at: new Date().toISOString() })
+        .where("id", "=", tokenId)
+        .execute();
+    },
+
+    async revokeOtherTokens(userId: number, keepTokenId: number) {
+      await db
+        .updateTable("auth_tokens")
+        .set({ revoked_at: new Date().toISOString() })
+        .where("user_id", "=", userId)
+        .where("id", "!=", keepTokenId)
+        .where("revoked_at", "is", null)
+        .execute();
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof accountRepository>;

@@ -1,0 +1,135 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export type CartOwner = { userId: number } | { guestKeyHash: string };
+
+export function cartRepository(db: Kysely<Database>) {
+  return {
+    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work),
+
+    async findCartId(owner: CartOwner, trx: Db = db): Promise<number | undefined> {
+      const query = trx.selectFrom("carts").select("id");
+      const row = await ("userId" in owner
+        ? query.where("user_id", "=", owner.userId)
+        : query.where("guest_key_hash", "=", owner.guestKeyHash)
+      ).executeTakeFirst();
+      return row?.id;
+    },
+
+    async createCart(owner: CartOwner, trx: Db = db): Promise<number> {
+      const now = new Date().toISOString();
+      const row = await trx
+        .insertInto("carts")
+        .values({
+          user_id: "userId" in owner ? owner.userId : null,
+          guest_key_hash: "guestKeyHash" in owner ? owner.guestKeyHash : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Every line with what it needs for pricing and display, oldest first. */
+    lines(cartId: number, trx: Db = db) {
+      return trx
+        .selectFrom("cart_items")
+        .innerJoin("variants", "variants.id", "cart_items.variant_id")
+        .innerJoin("products", "products.id", "variants.product_id")
+        .innerJoin("colors", "colors.id", "variants.color_id")
+        .innerJoin("sizes", "sizes.id", "variants.size_id")
+        .select([
+          "cart_items.id",
+          "cart_items.quantity",
+          "variants.id as variant_id",
+          "variants.price",
+          "variants.stock",
+          "products.id as product_id",
+          "products.title",
+          "products.slug",
+          "products.image",
+          "products.gallery",
+          "products.discount",
+          "colors.name as color_name",
+          "colors.code as color_code",
+          "sizes.name as size_name",
+        ])
+        .where("cart_items.cart_id", "=", cartId)
+        .orderBy("cart_items.id")
+        .execute();
+    },
+
+    findVariant: (variantId: number, trx: Db = db) =>
+      trx
+        .selectFrom("variants")
+        .select(["id", "product_id", "stock"])
+        .where("id", "=", variantId)
+        .executeTakeFirst(),
+
+    findLine: (cartId: number, lineId: number, trx: Db = db) =>
+      trx
+        .selectFrom("cart_items")
+        .innerJoin("variants", "variants.id", "cart_items.variant_id")
+        .select(["cart_items.id", "cart_items.variant_id", "cart_items.quantity", "variants.stock"])
+        .where("cart_items.cart_id", "=", cartId)
+        .where("cart_items.id", "=", lineId)
+        .executeTakeFirst(),
+
+    /** Adds to the line for this variant, creating it if needed; answers the line and its new quantity. */
+    async addToLine(cartId: number, variantId: number, quantity: number, trx: Db = db) {
+      const row = await trx
+        .insertInto("cart_items")
+        .values({ cart_id: cartId, variant_id: variantId, quantity, created_at: new Date().toISOString() })
+        .onConflict((conflict) =>
+          conflict
+            .columns(["cart_id", "variant_id"])
+            .doUpdateSet({ quantity: sql`cart_items.quantity + excluded.quantity` }),
+        )
+        .returning(["id", "quantity"])
+        .executeTakeFirstOrThrow();
+      return row;
+    },
+
+    async setLineQuantity(lineId: number, quantity: number, trx: Db = db) {
+      await trx.updateTable("cart_items").set({ quantity }).where("id", "=", lineId).execute();
+    },
+
+    async removeLine(cartId: number, lineId: number, trx: Db = db): Promise<boolean> {
+      const result = await trx
+        .deleteFrom("cart_items")
+        .where("cart_id", "=", cartId)
+        .where("id", "=", lineId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async clear(cartId: number, trx: Db = db) {
+      await trx.deleteFrom("cart_items").where("cart_id", "=", cartId).execute();
+    },
+
+    async touch(cartId: number, trx: Db = db) {
+      await trx
+        .updateTable("carts")
+        .set({ updated_at: new Date().toISOString() })
+        .where("id", "=", cartId)
+        .execute();
+    },
+
+    async assignToUser(cartId: number, userId: number, trx: Db = db) {
+      await trx
+        .updateTable("carts")
+        .set({ user_id: userId, guest_key_hash: null })
+        .where("id", "=", cartId)
+        .execute();
+    },
+
+    async deleteCart(cartId: number, trx: Db = db) {
+      await trx.deleteFrom("carts").where("id", "=", cartId).execute();
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof cartRepository>;

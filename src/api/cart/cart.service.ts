@@ -1,0 +1,142 @@
+import type { AddToCartInput, Cart, CartLine, UpdateCartInput } from "../../shared/contracts/cart.ts";
+import { toRupees } from "../../shared/money.ts";
+import { Conflict, NotFound } from "../errors.ts";
+import type { CartOwner, CartRepository } from "./cart.repository.ts";
+import { priceLine, priceLines } from "./pricing.ts";
+
+export const ADDED_MESSAGE = "Your item has been added to the cart!";
+export const REMOVED_MESSAGE = "Item Removed From Cart Successfully!";
+const LINE_GONE = "This item is no longer in your cart.";
+
+export const EMPTY_CART: Cart = { quantity: 0, total: 0, cart: [] };
+
+function outOfStock(stock: number, inCart: number): Conflict {
+  if (stock <= 0) return new Conflict("Sorry, this item is out of stock.");
+  const already = inCart > 0 ? ` You already have ${inCart} in your cart.` : "";
+  return new Conflict(`Sorry, only ${stock} left in stock.${already}`);
+}
+
+type LineRow = Awaited<ReturnType<CartRepository["lines"]>>[number];
+
+/** The line's picture in the chosen colour when the gallery has one, else the product's own. */
+function colourImage(row: LineRow): string | null {
+  const colourSlug = row.color_name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  try {
+    const gallery = JSON.parse(row.gallery) as unknown;
+    if (Array.isArray(gallery)) {
+      const match = gallery.find(
+        (url): url is string => typeof url === "string" && url.includes(`/${colourSlug}-front`),
+      );
+      if (match) return match;
+    }
+  } catch {
+    // A malformed gallery falls back to the product image.
+  }
+  return row.image;
+}
+
+export function toCart(rows: LineRow[]): Cart {
+  const lines: CartLine[] = rows.map((row) => ({
+    id: row.id,
+    name: row.title,
+    price: toRupees(priceLine({ ...row, quantity: 1 }).unitPrice),
+    quantity: row.quantity,
+    attributes: {
+      slug: row.slug,
+      image: colourImage(row),
+      color_name: row.color_name,
+      color_code: row.color_code,
+      size_name: row.size_name,
+      variation_id: row.variant_id,
+      product_id: row.product_id,
+      stock: row.stock,
+    },
+  }));
+  const { quantity, subtotal } = priceLines(rows);
+  return { quantity, total: toRupees(subtotal), cart: lines };
+}
+
+export function cartService(carts: CartRepository) {
+  async function view(owner: CartOwner | null): Promise<Cart> {
+    if (!owner) return EMPTY_CART;
+    const cartId = await carts.findCartId(owner);
+    return cartId === undefined ? EMPTY_CART : toCart(await carts.lines(cartId));
+  }
+
+  async function requireCartId(owner: CartOwner | null): Promise<number> {
+    const cartId = owner ? await carts.findCartId(owner) : undefined;
+    if (cartId === undefined) throw new NotFound(LINE_GONE);
+    return cartId;
+  }
+
+  return {
+    view,
+
+    /** Adds to the cart (creating it), never beyond stock: a refusal changes nothing. */
+    async add(owner: CartOwner, input: AddToCartInput): Promise<Cart> {
+      await carts.transaction(async (trx) => {
+        const variant = await carts.findVariant(input.size, trx);
+        if (!variant || variant.product_id !== input.id) {
+          throw new NotFound("The selected size is not available for this product.");
+        }
+        const cartId = (await carts.findCartId(owner, trx)) ?? (await carts.createCart(owner, trx));
+        const line = await carts.addToLine(cartId, variant.id, input.quantity, trx);
+        if (line.quantity > variant.stock) throw outOfStock(variant.stock, line.quantity - input.quantity);
+        await carts.touch(cartId, trx);
+      });
+      return view(owner);
+    },
+
+    async update(owner: CartOwner | null, input: UpdateCartInput): Promise<Cart> {
+      const cartId = await requireCartId(owner);
+      const line = await carts.findLine(cartId, input.product_id);
+      if (!line || line.variant_id !== input.variation_id) throw new NotFound(LINE_GONE);
+      if (input.quantity > line.stock) throw outOfStock(line.stock, 0);
+      await carts.setLineQuantity(line.id, input.quantity);
+      await carts.touch(cartId);
+      return view(owner);
+    },
+
+    async remove(owner: CartOwner | null, lineId: number): Promise<Cart> {
+      const cartId = await requireCartId(owner);
+      if (!(await carts.removeLine(cartId, lineId))) throw new NotFound(LINE_GONE);
+      return view(owner);
+    },
+
+    async clear(owner: CartOwner | null): Promise<Cart> {
+      const cartId = owner ? await carts.findCartId(owner) : undefined;
+      if (cartId !== undefined) await carts.clear(cartId);
+      return EMPTY_CART;
+    },
+
+    /**
+     * At login or register the guest's cart joins the user's: the same variant's quantities add, capped at
+     * stock; a user without a cart simply takes the guest cart over.
+     */
+    async mergeGuestCart(guestKeyHash: string, userId: number): Promise<void> {
+      await carts.transaction(async (trx) => {
+        const guestCartId = await carts.findCartId({ guestKeyHash }, trx);
+        if (guestCartId === undefined) return;
+        const userCartId = await carts.findCartId({ userId }, trx);
+        if (userCartId === undefined) {
+          await carts.assignToUser(guestCartId, userId, trx);
+          return;
+        }
+        for (const line of await carts.lines(guestCartId, trx)) {
+          const merged = await carts.addToLine(userCartId, line.variant_id, line.quantity, trx);
+          if (merged.quantity > line.stock) {
+            if (line.stock > 0) await carts.setLineQuantity(merged.id, line.stock, trx);
+            else await carts.removeLine(userCartId, merged.id, trx);
+          }
+        }
+        await carts.deleteCart(guestCartId, trx);
+        await carts.touch(userCartId, trx);
+      });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof cartService>;

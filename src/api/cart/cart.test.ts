@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type ApiHarness, apiHarness, shopper } from "../../testing/api-harness.ts";
+import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+
+const { engine, available } = testEngine();
+
+describe.skipIf(!available)(`cart API on ${engine}`, () => {
+  let database: TestDatabase;
+  let api: ApiHarness;
+  let catalogue: Catalogue;
+  let toteBlack: number;
+  let toteTan: number;
+  let shirtNavyS: number;
+  let shirtNavyM: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    catalogue = await buildCatalogue(database.db);
+    api = apiHarness(database);
+    const { products, colors, sizes } = catalogue;
+    toteBlack = await variantId(database.db, products.tote, colors.black.id, sizes.oneSize.id);
+    toteTan = await variantId(database.db, products.tote, colors.tan.id, sizes.oneSize.id);
+    shirtNavyS = await variantId(database.db, products.shirt, colors.navy.id, sizes.small.id);
+    shirtNavyM = await variantId(database.db, products.shirt, colors.navy.id, sizes.medium.id);
+  });
+  afterAll(() => database?.drop());
+
+  const counts = async () => ({
+    items: Number(
+      (
+        await database.db
+          .selectFrom("cart_items")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    quantity: Number(
+      (
+        await database.db
+          .selectFrom("cart_items")
+          .select((eb) => eb.fn.sum("quantity").as("q"))
+          .executeTakeFirstOrThrow()
+      ).q ?? 0,
+    ),
+  });
+
+  describe("a guest", () => {
+    let guest: ReturnType<typeof shopper>;
+    beforeEach(() => {
+      guest = shopper(api);
+    });
+
+    it("starts with an empty cart and no cookie", async () => {
+      const { status, body, headers } = await guest.get("/cart");
+      expect(status).toBe(200);
+      expect(body).toEqual({ quantity: 0, total: 0, cart: [] });
+      expect(headers.getSetCookie()).toEqual([]);
+    });
+
+    it("adds an item, gets an httpOnly SameSite=Lax cookie for 30 days, and sees discounted prices", async () => {
+      const added = await guest.post("/cart/add", {
+        id: catalogue.products.tote,
+        quantity: 2,
+        size: toteBlack,
+      });
+      expect(added.status).toBe(200);
+      expect(added.body.message).toBe("Your item has been added to the cart!");
+      const cookie = added.headers.getSetCookie()[0] ?? "";
+      expect(cookie).toMatch(/^cart_key=[A-Za-z0-9_-]{43};/);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).toMatch(/Max-Age=2592000/);
+
+      const { body } = await guest.get("/cart");
+      expect(body).toEqual({
+        quantity: 2,
+        total: 20000,
+        cart: [
+          {
+            id: expect.any(Number),
+            name: "Leather Tote",
+            price: 10000,
+            quantity: 2,
+            attributes: {
+              slug: "leather-tote",
+              image: "/images/products/leather-tote/black-front-800.webp",
+              color_name: "Black",
+              color_code: "#111111",
+              size_name: "One Size",
+              variation_id: toteBlack,
+              product_id: catalogue.products.tote,
+              stock: 5,
+            },
+          },
+        ],
+      });
+    });
+
+    it("merges the same variant into one line and keeps lines per variant", async () => {
+      await guest.post("/cart/add", { id: catalogue.products.shirt, quantity: 1, size: shirtNavyS });
+      await guest.post("/cart/add", { id: catalogue.products.shirt, quantity: 2, size: shirtNavyS });
+      const { body } = await guest.post("/cart/add", {
+        id: catalogue.products.shirt,
+        quantity: 1,
+        size: shirtNavyM,
+      });
+      expect(body.cart.map((line: { quantity: number }) => line.quantity)).toEqual([3, 1]);
+      expect(body.quantity).toBe(4);
+      // 3 x 2,699.10 + 1 x 2,879.10
+      expect(body.total).toBe(10976.4);
+    });
+
+    it("never goes beyond stock, and a refusal changes nothing", async () => {
+      await guest.post("/cart/add", { id: catalogue.products.shirt, quantity: 2, size: shirtNavyM });
+      const before = await counts();
+      const refused = await guest.post("/cart/add", {
+        id: catalogue.products.shirt,
+        quantity: 1,
+        size: shirtNavyM,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        message: "Sorry, only 2 left in stock. You already have 2 in your cart.",
+      });
+      expect(await counts()).toEqual(before);
+      const first = await shopper(api).post("/cart/add", {
+        id: catalogue.products.shirt,
+        quantity: 3,
+        size: shirtNavyM,
+      });
+      expect(first.body).toEqual({ message: "Sorry, only 2 left in stock." });
+      expect(await counts()).toEqual(before);
+    });
+
+    it("refuses an out-of-stock variant and a size that belongs to another product", async () => {
+      const soldOut = await guest.post("/cart/add", {
+        id: catalogue.products.tote,
+        quantity: 1,
+        size: toteTan,
+      });
+      expect(soldOut).toMatchObject({ status: 409, body: { message: "Sorry, this item is out of stock." } });
+      const mismatch = await guest.post("/cart/add", {
+        id: catalogue.products.clutch,
+        quantity: 1,
+        size: toteBlack,
+      });
+      expect(mismatch).toMatchObject({
+        status: 404,
+        body: { message: "The selected size is not available for this product." },
+      });
+      expect((await guest.get("/cart")).body.quantity).toBe(0);
+    });
+
+    it("updates a line's quantity from 1 to stock", async () => {
+      const { body } = await guest.post("/cart/add", {
+        id: catalogue.products.shirt,
+        quantity: 1,
+        size: shirtNavyS,
+      });
+      const line = body.cart[0];
+      const updated = await guest.post("/update-cart", {
+        product_id: line.id,
+        quantity: 10,
+        variation_id: shirtNavyS,
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body.cart[0].quantity).toBe(10);
+      const tooMany = await guest.post("/update-cart", {
+        product_id: line.id,
+        quantity: 11,
+        variation_id: shirtNavyS,
+      });
+      expect(tooMany).toMatchObject({ status: 409, body: { message: "Sorry, only 10 left in stock." } });
+      const zero = await guest.post("/update-cart", {
+        product_id: line.id,
+        quantity: 0,
+        variation_id: shirtNavyS,
+      });
+      expect(zero).toMatchObject({
+        status: 422,
+        body: { errors: { quantity: ["The quantity must be at least 1."] } },
+      });
+      const wrongVariant = await guest.post("/update-cart", {
+        product_id: line.id,
+        quantity: 1,
+        variation_id: shirtNavyM,
+      });
+      expect(wrongVariant).toMatchObject({
+        status: 404,
+        body: { message: "This item is no longer in your cart." },
+      });
+      expect((await guest.get("/cart")).body.cart[0].quantity).toBe(10);
+    });
+
+    it("removes a line and clears the cart", async () => {
+      await guest.post("/cart/add", { id: catalogue.products.shirt, quantity: 1, size: shirtNavyS });
+      const { body } = await guest.post("/cart/add", {
+        id: catalogue.products.clutch,
+        quantity: 1,
+        size: await clutchVariant(),
+      });
+      const removed = await guest.post("/cart/remove", { id: body.cart[0].id });
+      expect(removed.status).toBe(200);
+      expect(removed.body.message).toBe("Item Removed From Cart Successfully!");
+      expect(removed.body.cart).toHaveLength(1);
+      const again = await guest.post("/cart/remove", { id: body.cart[0].id });
+      expect(again).toMatchObject({ status: 404, body: { message: "This item is no longer in your cart." } });
+      const cleared = await guest.get("/cart/clear");
+      expect(cleared.status).toBe(200);
+      expect((await guest.get("/cart")).body).toEqual({ quantity: 0, total: 0, cart: [] });
+    });
+
+    it("cannot see or touch another guest's cart", async () => {
+      const other = shopper(api);
+      const { body } = await other.post("/cart/add", {
+        id: catalogue.products.shirt,
+        quantity: 1,
+        size: shirtNavyS,
+      });
+      expect((await guest.get("/cart")).body.quantity).toBe(0);
+      expect((await guest.post("/cart/remove", { id: body.cart[0].id })).status).toBe(404);
+      expect(
+        (
+          await guest.post("/update-cart", {
+            product_id: body.cart[0].id,
+            quantity: 2,
+            variation_id: shirtNavyS,
+          })
+        ).status,
+      ).toBe(404);
+      expect((await other.get("/cart")).body.quantity).toBe(1);
+    });
+
+    it("ignores a forged cart cookie", async () => {
+      guest.cookies.set("cart_key", "not-a-real-key");
+      expect((await guest.get("/cart")).body.quantity).toBe(0);
+    });
+  });
+
+  async function clutchVariant() {
+    return variantId(
+      database.db,
+      catalogue.products.clutch,
+      catalogue.colors.black.id,
+      catalogue.sizes.oneSize.id,
+    );
+  }
+
+  describe("bad input on every write", () => {
+    const malformed = ["{", "[1,2]", "null", '"text"', "x".repeat(70_000)];
+
+    it.each(["/cart/add", "/cart/remove", "/update-cart"])(
+      "%s answers malformed JSON with a 4xx message",
+      async (path) => {
+        for (const body of malformed) {
+          const response = await api.request(path, {
+            method: "POST",
+            body,
+            headers: { "content-type": "application/json" },
+          });
+          expect(response.status).toBeGreaterThanOrEqual(400);
+          expect(response.status).toBeLessThan(500);
+          expect(typeof (await response.json()).message).toBe("string");
+        }
+      },
+    );
+
+    it.each([
+      [{}, "id", "The product field is required."],
+      [{ id: "abc", quantity: 1, size: 1 }, "id", "The product must be a number."],
+      [{ id: 1, quantity: -1, size: 1 }, "quantity", "The quantity must be at least 1."],
+      [{ id: 1, quantity: 1e9, size: 1 }, "quantity", "The quantity may not be greater than 999."],
+      [{ id: 1, quantity: 1.5, size: 1 }, "quantity", "The quantity must be a whole number."],
+      [{ id: 1, quantity: 1, size: 1e12 }, "size", "The size is too large."],
+      [{ id: 1, quantity: "many", size: 1 }, "quantity", "The quantity must be a number."],
+    ])("cart/add refuses %j", async (payload, field, message) => {
+      const guest = shopper(api);
+      const before = await counts();
+      const { status, body } = await guest.post("/cart/add", payload);
+      expect(status).toBe(422);
+      expect(body.errors[field]).toContain(message);
+      expect(await counts()).toEqual(before);
+    });
+
+    it("answers unknown ids with 404 and changes nothing", async () => {
+      const guest = shopper(api);
+      const before = await counts();
+      expect((await guest.post("/cart/add", { id: 99999, quantity: 1, size: 99999 })).status).toBe(404);
+      expect((await guest.post("/cart/remove", { id: 99999 })).status).toBe(404);
+      expect(
+        (await guest.post("/update-cart", { product_id: 99999, quantity: 1, variation_id: 1 })).status,
+      ).toBe(404);
+      expect(await counts()).toEqual(before);
+    });
+  });
+});

@@ -1,0 +1,119 @@
+import { randomInt } from "node:crypto";
+import type { Logger } from "pino";
+import type { Mailer } from "../../platform/mail.ts";
+import { type CheckoutInput, DELIVERY_CHARGE_PAISA, type Order } from "../../shared/contracts/checkout.ts";
+import { toPaisa } from "../../shared/money.ts";
+import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
+import { priceLine, priceLines } from "../cart/pricing.ts";
+import { Conflict, ValidationFailed } from "../errors.ts";
+import { toOrder } from "../orders/order-view.ts";
+import type { OrdersRepository } from "../orders/orders.repository.ts";
+import { confirmationEmail } from "./confirmation-email.ts";
+
+export const PRICES_CHANGED =
+  "The prices in your cart have changed. Please review your order and place it again.";
+const NUMBER_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** "BT-261121-7KQ2M": the day it was placed, then five characters nobody misreads. */
+function orderNumber(now: Date): string {
+  const day = now.toISOString().slice(2, 10).replaceAll("-", "");
+  let suffix = "";
+  for (let i = 0; i < 5; i++) suffix += NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)];
+  return `BT-${day}-${suffix}`;
+}
+
+interface CheckoutDeps {
+  carts: CartRepository;
+  orders: OrdersRepository;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+}
+
+export function checkoutService({ carts, orders, mailer, logger, publicUrl }: CheckoutDeps) {
+  return {
+    /**
+     * Prices the shopper's own cart from the database, takes the stock and writes the order in one
+     * transaction; any refusal rolls everything back. The confirmation email goes out after the commit, and a
+     * failing mail transport is logged, never allowed to undo the order.
+     */
+    async placeOrder(owner: CartOwner | null, userId: number | null, input: CheckoutInput): Promise<Order> {
+      const order = await carts.transaction(async (trx) => {
+        const cartId = owner ? await carts.findCartId(owner, trx) : undefined;
+        if (cartId === undefined) throw ValidationFailed.field("cart", "Your cart is empty.");
+        // Touching the cart row first serialises two checkouts of the same cart (a double click).
+        await carts.touch(cartId, trx);
+        const lines = await carts.lines(cartId, trx);
+        if (lines.length === 0) throw ValidationFailed.field("cart", "Your cart is empty.");
+
+        const { subtotal } = priceLines(lines);
+        const discount = 0;
+        const total = subtotal + DELIVERY_CHARGE_PAISA - discount;
+        if (input.total !== undefined && toPaisa(input.total) !== total) throw new Conflict(PRICES_CHANGED);
+
+        for (const line of lines) {
+          if (!(await orders.takeStock(line.variant_id, line.quantity, trx))) {
+            const left = (await carts.findVariant(line.variant_id, trx))?.stock ?? 0;
+            const item = `${line.title} (${line.color_name}, ${line.size_name})`;
+            throw new Conflict(
+              left > 0
+                ? `Sorry, only ${left} of ${item} left in stock. Please update your cart.`
+                : `Sorry, ${item} is out of stock. Please update your cart.`,
+            );
+          }
+        }
+
+        const now = new Date();
+        let number = orderNumber(now);
+        while (await orders.numberExists(number, trx)) number = orderNumber(now);
+        const row = {
+          number,
+          user_id: userId,
+          email: input.email,
+          phone: input.phone,
+          country: input.shipping_address.country,
+          first_name: input.shipping_address.first_name,
+          last_name: input.shipping_address.last_name,
+          address: input.shipping_address.address,
+          address_2: input.shipping_address.address_2,
+          city: input.shipping_address.city,
+          postcode: input.shipping_address.postcode,
+          notes: input.notes,
+          subtotal,
+          delivery_charge: DELIVERY_CHARGE_PAISA,
+          discount,
+          total,
+          status: "pending",
+          created_at: now.toISOString(),
+        };
+        const items = lines.map((line) => {
+          const { unitPrice, lineTotal } = priceLine(line);
+          return {
+            product_id: line.product_id,
+            variant_id: line.variant_id,
+            product_name: line.title,
+            product_slug: line.slug,
+            color_name: line.color_name,
+            size_name: line.size_name,
+            unit_price: unitPrice,
+            quantity: line.quantity,
+            line_total: lineTotal,
+          };
+        });
+        const id = await orders.insertOrder(row, items, trx);
+        await carts.clear(cartId, trx);
+        return toOrder(
+          { id, ...row },
+          items.map((item, index) => ({ id: index, order_id: id, ...item })),
+        );
+      });
+
+      try {
+        await mailer.send(confirmationEmail(order, publicUrl));
+      } catch (error) {
+        logger.error({ err: error, order: order.number }, "order confirmation email failed");
+      }
+      return order;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { MailMessage } from "../../platform/mail.ts";
+import type { Order } from "../../shared/contracts/checkout.ts";
+import { formatRupees } from "../../shared/money.ts";
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function confirmationEmail(order: Order, publicUrl: string): MailMessage {
+  const name = order.shipping_address.first_name;
+  const address = [
+    `${order.shipping_address.first_name} ${order.shipping_address.last_name}`,
+    order.shipping_address.address,
+    order.shipping_address.address_2,
+    [order.shipping_address.city, order.shipping_address.postcode].filter(Boolean).join(" "),
+    order.shipping_address.country,
+  ].filter(Boolean);
+  const lines = order.items.map(
+    (item) =>
+      `${item.name} (${item.color_name}, ${item.size_name}) X ${item.quantity}: ${formatRupees(item.total)}`,
+  );
+  const totals = [
+    `Sub Total: ${formatRupees(order.subtotal)}`,
+    `Discount: ${formatRupees(order.discount)}`,
+    `Shipping: ${formatRupees(order.delivery_charges)}`,
+    `Total: ${formatRupees(order.total)}`,
+  ];
+  const ordersUrl = `${publicUrl}/account/orders`;
+
+  const text = [
+    `Hi ${name},`,
+    "",
+    `Thank you for your order. We have received order ${order.number} and will let you know when it ships.`,
+    "",
+    ...lines,
+    "",
+    ...totals,
+    "",
+    "Shipping to:",
+    ...address,
+    "",
+    `Questions? Reply to this email or visit ${publicUrl}/contact.`,
+    `Track your orders: ${ordersUrl}`,
+  ].join("\n");
+
+  const row = (cells: string[]) =>
+    `<tr>${cells.map((cell) => `<td style="padding:6px 0">${cell}</td>`).join("")}</tr>`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
+<h1 style="font-size:20px">Thank you for your order, ${escapeHtml(name)}!</h1>
+<p>Your order number is <strong>${escapeHtml(order.number)}</strong>. We will let you know when it ships.</p>
+<table style="width:100%;border-collapse:collapse">${order.items
+    .map((item) =>
+      row([
+        `${escapeHtml(item.name)} <span style="color:#57534e">(${escapeHtml(item.color_name)}, ${escapeHtml(item.size_name)})</span> X ${item.quantity}`,
+        `<div style="text-align:right">${formatRupees(item.total)}</div>`,
+      ]),
+    )
+    .join("")}</table>
+<hr><p>${totals.map(escapeHtml).join("<br>")}</p>
+<p><strong>Shipping to</strong><br>${address.map(escapeHtml).join("<br>")}</p>
+<p><a href="${escapeHtml(ordersUrl)}">View your orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
+</body></html>`;
+
+  return { to: order.email, subject: `Your order ${order.number} is confirmed`, text, html };
+}

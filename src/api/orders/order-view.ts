@@ -1,0 +1,38 @@
+import type { OrderItemRow, OrderRow } from "../../platform/db/schema.ts";
+import type { Order } from "../../shared/contracts/checkout.ts";
+import { toRupees } from "../../shared/money.ts";
+
+/** An order as the API answers it: money in rupees, lines as they were when it was placed. */
+export function toOrder(order: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    number: order.number,
+    status: order.status,
+    created_at: order.created_at,
+    email: order.email,
+    phone: order.phone,
+    shipping_address: {
+      country: order.country,
+      first_name: order.first_name,
+      last_name: order.last_name,
+      address: order.address,
+      address_2: order.address_2,
+      city: order.city,
+      postcode: order.postcode,
+    },
+    notes: order.notes,
+    subtotal: toRupees(order.subtotal),
+    delivery_charges: toRupees(order.delivery_charge),
+    discount: toRupees(order.discount),
+    total: toRupees(order.total),
+    items: items.map((item) => ({
+      product_id: item.product_id,
+      slug: item.product_slug,
+      name: item.product_name,
+      color_name: item.color_name,
+      size_name: item.size_name,
+      price: toRupees(item.unit_price),
+      quantity: item.quantity,
+      total: toRupees(item.line_total),
+    })),
+  };
+}

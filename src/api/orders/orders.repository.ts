@@ -1,0 +1,65 @@
+import type { Kysely } from "kysely";
+import type { Database, OrderItemRow, OrderRow } from "../../platform/db/schema.ts";
+import type { Db } from "../cart/cart.repository.ts";
+
+export type NewOrder = Omit<OrderRow, "id">;
+export type NewOrderItem = Omit<OrderItemRow, "id" | "order_id">;
+
+export function ordersRepository(db: Kysely<Database>) {
+  return {
+    /** Takes stock only if enough is left; false when another order got there first. */
+    async takeStock(variantId: number, quantity: number, trx: Db): Promise<boolean> {
+      const result = await trx
+        .updateTable("variants")
+        .set((eb) => ({ stock: eb("stock", "-", quantity) }))
+        .where("id", "=", variantId)
+        .where("stock", ">=", quantity)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async insertOrder(order: NewOrder, items: NewOrderItem[], trx: Db): Promise<number> {
+      const { id } = await trx.insertInto("orders").values(order).returning("id").executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_items")
+        .values(items.map((item) => ({ ...item, order_id: id })))
+        .execute();
+      return id;
+    },
+
+    numberExists: async (number: string, trx: Db = db) =>
+      (await trx.selectFrom("orders").select("id").where("number", "=", number).executeTakeFirst()) !==
+      undefined,
+
+    countForUser: async (userId: number) =>
+      Number(
+        (
+          await db
+            .selectFrom("orders")
+            .select((eb) => eb.fn.countAll<number>().as("count"))
+            .where("user_id", "=", userId)
+            .executeTakeFirstOrThrow()
+        ).count,
+      ),
+
+    pageForUser: (userId: number, limit: number, offset: number) =>
+      db
+        .selectFrom("orders")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+
+    findByNumber: (number: string) =>
+      db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst(),
+
+    itemsFor: (orderIds: number[]) =>
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom("order_items").selectAll().where("order_id", "in", orderIds).orderBy("id").execute(),
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof ordersRepository>;

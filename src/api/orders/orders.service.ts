@@ -1,0 +1,43 @@
+import type { PageMeta } from "../../shared/contracts/catalog.ts";
+import type { Order } from "../../shared/contracts/checkout.ts";
+import { NotFound } from "../errors.ts";
+import { toOrder } from "./order-view.ts";
+import type { OrdersRepository } from "./orders.repository.ts";
+
+export const ORDERS_PER_PAGE = 10;
+
+export function ordersService(orders: OrdersRepository) {
+  return {
+    async history(userId: number, page: number): Promise<{ data: Order[]; meta: PageMeta }> {
+      const offset = (page - 1) * ORDERS_PER_PAGE;
+      const [total, rows] = await Promise.all([
+        orders.countForUser(userId),
+        orders.pageForUser(userId, ORDERS_PER_PAGE, offset),
+      ]);
+      const items = await orders.itemsFor(rows.map((row) => row.id));
+      return {
+        data: rows.map((row) =>
+          toOrder(
+            row,
+            items.filter((item) => item.order_id === row.id),
+          ),
+        ),
+        meta: {
+          from: rows.length > 0 ? offset + 1 : 0,
+          to: rows.length > 0 ? offset + rows.length : 0,
+          total,
+          per_page: ORDERS_PER_PAGE,
+          current_page: page,
+          last_page: Math.max(1, Math.ceil(total / ORDERS_PER_PAGE)),
+        },
+      };
+    },
+
+    /** Only the owner sees an order; anyone else gets the same 404 as for a number that does not exist. */
+    async forOwner(userId: number, number: string): Promise<Order> {
+      const order = await orders.findByNumber(number);
+      if (!order || order.user_id !== userId) throw new NotFound("Order not found.");
+      return toOrder(order, await orders.itemsFor([order.id]));
+    },
+  };
+}

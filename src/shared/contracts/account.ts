@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./fields.ts";
+
+export const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 200;
+
+const email = requiredText("email", "The email field is required.", 255)
+  .toLowerCase()
+  .pipe(z.email("The email must be a valid email address."));
+
+const newPassword = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? "The password field is required."
+        : "The password must be text.",
+  })
+  .min(1, "The password field is required.")
+  .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `The password may not be greater than ${PASSWORD_MAX} characters.`);
+
+const name = (label: string) => requiredText(label, `The ${label} field is required.`, 100);
+
+export const registerSchema = z
+  .object({
+    first_name: name("first name"),
+    last_name: name("last name"),
+    email,
+    password: newPassword,
+    password_confirmation: z.string({ error: "The password confirmation field is required." }),
+  })
+  .refine((value) => value.password === value.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The password confirmation does not match.",
+  });
+
+export const loginSchema = z.object({
+  email: requiredText("email", "The email field is required.", 255).toLowerCase(),
+  password: z
+    .string({ error: "The password field is required." })
+    .min(1, "The password field is required.")
+    .max(PASSWORD_MAX, "These credentials do not match our records."),
+});
+
+export const updateProfileSchema = z.object({
+  first_name: name("first name"),
+  last_name: name("last name"),
+  email,
+  phone: optionalText("phone", 30),
+});
+
+export const updatePasswordSchema = z
+  .object({
+    current_password: z
+      .string({ error: "The current password field is required." })
+      .min(1, "The current password field is required.")
+      .max(PASSWORD_MAX, "The current password is incorrect."),
+    password: newPassword,
+    password_confirmation: z.string({ error: "The password confirmation field is required." }),
+  })
+  .refine((value) => value.password === value.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The password confirmation does not match.",
+  });
+
+export type RegisterInput = z.output<typeof registerSchema>;
+export type LoginInput = z.output<typeof loginSchema>;
+export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
+export type UpdatePasswordInput = z.output<typeof updatePasswordSchema>;
+
+export interface User {
+  id: number;
+  first_name: string;
+  last_name: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  image: string | null;
+  created_at: string;
+}
+
+export interface AuthResult {
+  token: string;
+  user: User;
+}

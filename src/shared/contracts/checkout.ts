@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./fields.ts";
+
+export const SHIPPING_COUNTRIES = ["Pakistan"] as const;
+/** Rs. 200, in paisa. */
+export const DELIVERY_CHARGE_PAISA = 20_000;
+
+/** The spec's messages; only emptiness is checked, no format. */
+export const CHECKOUT_MESSAGES = {
+  email: "Email is required.",
+  phone: "Phone is required.",
+  first_name: "First name is required.",
+  last_name: "Last name is required.",
+  address: "Address is required.",
+  city: "City is required.",
+} as const;
+
+const money = z.coerce.number({ error: "The amount must be a number." }).finite().optional();
+
+export const shippingAddressSchema = z.object({
+  country: z.preprocess(
+    (value) => (value === undefined || value === null || value === "" ? "Pakistan" : value),
+    z.enum(SHIPPING_COUNTRIES, { error: "We only ship to Pakistan." }),
+  ),
+  first_name: requiredText("first name", CHECKOUT_MESSAGES.first_name, 100),
+  last_name: requiredText("last name", CHECKOUT_MESSAGES.last_name, 100),
+  address: requiredText("address", CHECKOUT_MESSAGES.address, 255),
+  address_2: optionalText("second address line", 255),
+  city: requiredText("city", CHECKOUT_MESSAGES.city, 100),
+  postcode: optionalText("postcode", 20),
+});
+
+/**
+ * The spec's payload. `cart` and the totals are accepted but never trusted: the server prices the shopper's
+ * own cart, and a client total that disagrees is refused (see docs/decisions).
+ */
+export const checkoutSchema = z.object({
+  email: requiredText("email", CHECKOUT_MESSAGES.email, 255),
+  phone: requiredText("phone", CHECKOUT_MESSAGES.phone, 30),
+  shipping_address: z.preprocess(
+    (value) => (value === undefined || value === null ? {} : value),
+    shippingAddressSchema,
+  ),
+  notes: optionalText("order notes", 1000),
+  cart: z.unknown().optional(),
+  total: money,
+  subtotal: money,
+  delivery_charges: money,
+  discount: money,
+});
+
+export type CheckoutInput = z.output<typeof checkoutSchema>;
+
+export interface OrderLine {
+  product_id: number;
+  slug: string;
+  name: string;
+  color_name: string;
+  size_name: string;
+  price: number;
+  quantity: number;
+  total: number;
+}
+
+export interface Order {
+  number: string;
+  status: string;
+  created_at: string;
+  email: string;
+  phone: string;
+  shipping_address: {
+    country: string;
+    first_name: string;
+    last_name: string;
+    address: string;
+    address_2: string;
+    city: string;
+    postcode: string;
+  };
+  notes: string;
+  subtotal: number;
+  delivery_charges: number;
+  discount: number;
+  total: number;
+  items: OrderLine[];
+}

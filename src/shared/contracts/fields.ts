@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/**
+ * A required text field: missing, null or blank gives `required`; another type says so; too long says the limit.
+ * Blank means empty after trimming, and the value is kept trimmed.
+ */
+export function requiredText(label: string, required: string, max: number) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? required : `The ${label} must be text.`,
+    })
+    .trim()
+    .min(1, required)
+    .max(max, `The ${label} may not be greater than ${max} characters.`);
+}
+
+/** An optional text field; missing or null becomes "". */
+export function optionalText(label: string, max: number) {
+  return z.preprocess(
+    (value) => (value === undefined || value === null ? "" : value),
+    z
+      .string({ error: `The ${label} must be text.` })
+      .trim()
+      .max(max, `The ${label} may not be greater than ${max} characters.`),
+  );
+}
+
+/** Numbers from JSON, or numeric strings as HTML forms send them; blank counts as missing. */
+function numeric(label: string) {
+  return z.preprocess(
+    (value) => {
+      if (value === null || (typeof value === "string" && value.trim() === "")) return undefined;
+      return typeof value === "string" ? Number(value) : value;
+    },
+    z.number({
+      error: (issue) =>
+        issue.input === undefined ? `The ${label} field is required.` : `The ${label} must be a number.`,
+    }),
+  );
+}
+
+/** A positive whole-number id. */
+export function idField(label: string) {
+  return numeric(label).pipe(
+    z
+      .number()
+      .int(`The ${label} must be a whole number.`)
+      .positive(`The ${label} must be a positive number.`)
+      .max(2_147_483_647, `The ${label} is too large.`),
+  );
+}
+
+export function quantityField(max: number) {
+  return numeric("quantity").pipe(
+    z
+      .number()
+      .int("The quantity must be a whole number.")
+      .min(1, "The quantity must be at least 1.")
+      .max(max, `The quantity may not be greater than ${max}.`),
+  );
+}
