@@ -79,7 +79,8 @@ export function createHost(platform: Platform, options: { clientDir?: string } =
   host.all("*", async (c) => {
     const setCookies: string[] = [];
     const context = new RouterContextProvider();
-    context.set(apiContext, inProcessApi(platform.api, c.req.raw, setCookies));
+    const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+    context.set(apiContext, inProcessApi(platform.api, c.req.raw, address ?? "unknown", setCookies));
     const response = await handleRequest(c.req.raw, context);
     if (setCookies.length === 0) return response;
     const headers = new Headers(response.headers);

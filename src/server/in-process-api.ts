@@ -6,10 +6,9 @@ import { readCookie, SESSION_COOKIE } from "./session-cookie.ts";
  * An ApiClient for one page request: calls the API app in-process with the shopper's cookies, and collects
  * any cookies the API sets so the host can hand them to the browser.
  */
-export function inProcessApi(api: Hono, request: Request, setCookies: string[]): ApiClient {
+export function inProcessApi(api: Hono, request: Request, clientAddress: string, setCookies: string[]): ApiClient {
   const cookieHeader = request.headers.get("cookie");
   const token = readCookie(cookieHeader, SESSION_COOKIE);
-  const forwardedFor = request.headers.get("x-forwarded-for");
   // A cookie the API sets during this request must be visible to the next call in the same request.
   let cookies = cookieHeader ?? "";
 
@@ -17,7 +16,8 @@ export function inProcessApi(api: Hono, request: Request, setCookies: string[]):
     const headers = new Headers({ accept: "application/json" });
     if (cookies) headers.set("cookie", cookies);
     if (token) headers.set("authorization", `Bearer ${token}`);
-    if (forwardedFor) headers.set("x-forwarded-for", forwardedFor);
+    // The API rate-limits by address; in-process calls have no socket, so the host names the real one.
+    headers.set("x-forwarded-for", clientAddress);
     if (body !== undefined) headers.set("content-type", "application/json");
     const response = await api.request(`/api${path}`, {
       method,

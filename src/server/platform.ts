@@ -5,7 +5,7 @@ import { type Config, loadConfig } from "../platform/config.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { ensureDemoCatalogue } from "../platform/db/seed/demo-catalogue.ts";
-import { renderFallbackImages } from "../platform/images/render.ts";
+import { renderDefaultImages } from "../platform/images/render.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
 
@@ -22,7 +22,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const database = await openDatabase(config.database);
   const applied = await migrateToLatest(database.db, database.engine);
   if (applied.length > 0) logger.info({ applied }, "database migrated");
-  await renderFallbackImages(config.imagesDir);
+  await renderDefaultImages(config.imagesDir);
   if (config.seedDemo) {
     const started = performance.now();
     const seeded = await ensureDemoCatalogue(database.db, { imagesDir: config.imagesDir });

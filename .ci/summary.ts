@@ -1,0 +1,40 @@
+// Adds up the Vitest and Playwright JSON reports and prints "N passed, N failed[, N skipped]".
+// Exits 1 when anything failed or a report is missing (a suite that did not run counts as failed).
+import fs from "node:fs";
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+for (const file of process.argv.slice(2)) {
+  if (!fs.existsSync(file)) {
+    console.log(`${file}: missing (the suite did not run)`);
+    failed += 1;
+    continue;
+  }
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  if ("numPassedTests" in report) {
+    // Vitest's JSON reporter (Jest-compatible)
+    passed += report.numPassedTests;
+    // A file that failed to load has no failed test of its own; count it once.
+    const brokenFiles = (report.testResults ?? []).filter(
+      (file: { status: string; assertionResults: unknown[] }) => file.status === "failed" && file.assertionResults.length === 0,
+    ).length;
+    failed += report.numFailedTests + brokenFiles;
+    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+  } else if (report.stats) {
+    // Playwright's JSON reporter
+    const { expected = 0, unexpected = 0, flaky = 0, skipped: skip = 0 } = report.stats;
+    passed += expected + flaky;
+    failed += unexpected + (report.errors?.length ?? 0);
+    skipped += skip;
+    console.log(`${file}: ${expected + flaky} passed, ${unexpected} failed, ${skip} skipped`);
+  } else {
+    console.log(`${file}: unrecognised report`);
+    failed += 1;
+  }
+}
+
+console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`);
+process.exit(failed > 0 ? 1 : 0);
