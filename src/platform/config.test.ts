@@ -1,0 +1,63 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+import { DatabaseConnectionError, openDatabase, redactUrl } from "./db/connection.ts";
+
+describe("configuration", () => {
+  it("has safe defaults: SQLite under ./data, port 3000, outbox mail", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ engine: "sqlite", file: path.resolve("data/shop.sqlite") });
+    expect(config.outboxDir).toBe(path.resolve("data/outbox"));
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("reads PostgreSQL and SQLite URLs", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://shop:secret@db:5432/shop" }).database).toEqual({
+      engine: "postgres",
+      url: "postgres://shop:secret@db:5432/shop",
+    });
+    expect(loadConfig({ DATABASE_URL: "sqlite:/var/lib/shop/shop.sqlite" }).database).toEqual({
+      engine: "sqlite",
+      file: "/var/lib/shop/shop.sqlite",
+    });
+  });
+
+  it("refuses a bad DATABASE_URL with a readable message", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://root@localhost/shop" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://root@localhost/shop" })).toThrow(
+      "Invalid configuration:\n  DATABASE_URL: must be a postgres:// URL (PostgreSQL) or sqlite:<path> (embedded SQLite)",
+    );
+  });
+
+  it("lists every bad variable at once", () => {
+    try {
+      loadConfig({ PORT: "eighty", SMTP_URL: "mail.example.pk", PUBLIC_URL: "not a url" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain("PORT:");
+      expect(message).toContain("SMTP_URL: must be an smtp:// or smtps:// URL");
+      expect(message).toContain("PUBLIC_URL: must be an absolute URL");
+    }
+  });
+
+  it("refuses to start in production without a session secret", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
+    expect(() => loadConfig({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(
+      /at least 32 characters/,
+    );
+    expect(loadConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).env).toBe("production");
+  });
+
+  it("says which PostgreSQL server it could not reach, without the password", async () => {
+    const attempt = openDatabase({ engine: "postgres", url: "postgres://shop:hunter2@127.0.0.1:1/shop" });
+    await expect(attempt).rejects.toBeInstanceOf(DatabaseConnectionError);
+    await expect(attempt).rejects.toThrow(
+      /^Cannot connect to PostgreSQL at postgres:\/\/shop:\*\*\*@127\.0\.0\.1:1\/shop/,
+    );
+    expect(redactUrl("postgres://a:b@h/d")).toBe("postgres://a:***@h/d");
+  });
+});
