@@ -35,6 +35,12 @@ export function createApi(deps: ApiDeps): Hono {
     publicUrl: deps.config.publicUrl,
   });
 
+  // Carts, accounts and orders are personal: nothing is cached unless a route says otherwise.
+  api.use("*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  });
+
   api.route("/", catalogRoutes(deps));
   api.route("/", cartRoutes(carts, auth, secureCookies));
   api.route(

@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
+  type AuthResult,
   loginSchema,
   registerSchema,
   updatePasswordSchema,
@@ -26,33 +27,26 @@ const tooMany = (minutes: number) =>
 export function accountRoutes({ accounts, carts, auth, limiter, secureCookies }: AccountRouteDeps): Hono {
   const routes = new Hono();
 
-  routes.use("*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-  });
-
-  routes.post("/register", async (c) => {
+  /** Rate-limits the attempt, signs in, and moves the guest's cart into the account. */
+  async function signIn(c: Context, email: string, attempt: () => Promise<AuthResult>): Promise<AuthResult> {
     const shopper = await currentShopper(c, auth);
-    const input = await readJson(c, registerSchema);
-    limiter.hit([`ip:${clientAddress(c)}`, `email:${input.email}`], tooMany);
-    const result = await accounts.register(input);
+    limiter.hit([`ip:${clientAddress(c)}`, `email:${email}`], tooMany);
+    const result = await attempt();
     if (shopper.guestKeyHash) {
       await carts.mergeGuestCart(shopper.guestKeyHash, result.user.id);
       forgetGuestCart(c, secureCookies);
     }
-    return c.json(result, 201);
+    return result;
+  }
+
+  routes.post("/register", async (c) => {
+    const input = await readJson(c, registerSchema);
+    return c.json(await signIn(c, input.email, () => accounts.register(input)), 201);
   });
 
   routes.post("/login", async (c) => {
-    const shopper = await currentShopper(c, auth);
     const input = await readJson(c, loginSchema);
-    limiter.hit([`ip:${clientAddress(c)}`, `email:${input.email}`], tooMany);
-    const result = await accounts.login(input);
-    if (shopper.guestKeyHash) {
-      await carts.mergeGuestCart(shopper.guestKeyHash, result.user.id);
-      forgetGuestCart(c, secureCookies);
-    }
-    return c.json(result);
+    return c.json(await signIn(c, input.email, () => accounts.login(input)));
   });
 
   routes.get("/user", async (c) => c.json(toUser((await auth.requireIdentity(c)).user)));

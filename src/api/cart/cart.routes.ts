@@ -8,11 +8,6 @@ import { ADDED_MESSAGE, type CartService, REMOVED_MESSAGE } from "./cart.service
 export function cartRoutes(carts: CartService, auth: Authenticator, secureCookies: boolean): Hono {
   const routes = new Hono();
 
-  routes.use("*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-  });
-
   routes.get("/cart", async (c) => c.json(await carts.view((await currentShopper(c, auth)).owner)));
 
   routes.post("/cart/add", async (c) => {

@@ -26,7 +26,6 @@ export function catalogRoutes(deps: ApiDeps): Hono {
   routes.get("/product-sizes/:productId/:colorId/sizes", async (c) => {
     const productId = idParam(c.req.param("productId"), "No Product Found");
     const colorId = idParam(c.req.param("colorId"), "This colour is not available for this product.");
-    c.header("Cache-Control", "no-store");
     return c.json(await catalog.sizes(productId, colorId));
   });
 

@@ -11,6 +11,7 @@ import {
 } from "../../shared/contracts/catalog.ts";
 import { applyDiscount, formatAmount, toRupees } from "../../shared/money.ts";
 import { NotFound } from "../errors.ts";
+import { pageMeta } from "../pagination.ts";
 import type { CatalogRepository } from "./catalog.repository.ts";
 
 /** Tags a product description may keep; anything else (scripts, handlers, styles) is stripped. */
@@ -56,14 +57,7 @@ export function catalogService(repository: CatalogRepository) {
       ]);
       return {
         data: rows.map(toCard),
-        meta: {
-          from: rows.length > 0 ? offset + 1 : 0,
-          to: rows.length > 0 ? offset + rows.length : 0,
-          total,
-          per_page: perPage,
-          current_page: query.page,
-          last_page: Math.max(1, Math.ceil(total / perPage)),
-        },
+        meta: pageMeta(query.page, perPage, rows.length, total),
       };
     },
 

@@ -1,20 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { checkoutSchema } from "../../shared/contracts/checkout.ts";
+import { pageField } from "../../shared/contracts/fields.ts";
 import type { Authenticator } from "../account/auth.ts";
 import type { ordersService } from "../orders/orders.service.ts";
 import { currentShopper } from "../shopper.ts";
 import { readJson, readQuery } from "../validation.ts";
 import type { checkoutService } from "./checkout.service.ts";
 
-const pageQuery = z.object({
-  page: z.coerce
-    .number({ error: "The page must be a number." })
-    .int("The page must be a whole number.")
-    .min(1, "The page must be at least 1.")
-    .max(100_000, "The page is too large.")
-    .default(1),
-});
+const pageQuery = z.object({ page: pageField() });
 
 export function checkoutRoutes(
   checkout: ReturnType<typeof checkoutService>,
@@ -22,11 +16,6 @@ export function checkoutRoutes(
   auth: Authenticator,
 ): Hono {
   const routes = new Hono();
-
-  routes.use("*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-  });
 
   routes.post("/checkout", async (c) => {
     const shopper = await currentShopper(c, auth);

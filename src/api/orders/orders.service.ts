@@ -1,6 +1,7 @@
 import type { PageMeta } from "../../shared/contracts/catalog.ts";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { NotFound } from "../errors.ts";
+import { pageMeta } from "../pagination.ts";
 import { toOrder } from "./order-view.ts";
 import type { OrdersRepository } from "./orders.repository.ts";
 
@@ -22,14 +23,7 @@ export function ordersService(orders: OrdersRepository) {
             items.filter((item) => item.order_id === row.id),
           ),
         ),
-        meta: {
-          from: rows.length > 0 ? offset + 1 : 0,
-          to: rows.length > 0 ? offset + rows.length : 0,
-          total,
-          per_page: ORDERS_PER_PAGE,
-          current_page: page,
-          last_page: Math.max(1, Math.ceil(total / ORDERS_PER_PAGE)),
-        },
+        meta: pageMeta(page, ORDERS_PER_PAGE, rows.length, total),
       };
     },
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageField } from "./fields.ts";
 
 /** The page size of the product listing when the caller does not ask for fewer with `take`. */
 export const PRODUCTS_PER_PAGE = 12;
@@ -38,15 +39,7 @@ export const productQuerySchema = z.object({
       .max(MAX_TAKE, `The take may not be greater than ${MAX_TAKE}.`)
       .optional(),
   ),
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: "The page must be a number." })
-      .int("The page must be a whole number.")
-      .min(1, "The page must be at least 1.")
-      .max(1_000_000, "The page is too large.")
-      .default(1),
-  ),
+  page: pageField(),
   type: z.preprocess(
     blankToUndefined,
     z.enum(PRODUCT_TYPES, { message: "The selected type is invalid." }).optional(),

@@ -26,6 +26,19 @@ export function optionalText(label: string, max: number) {
   );
 }
 
+/** A page number from a query string: blank means the first page. */
+export function pageField() {
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce
+      .number({ message: "The page must be a number." })
+      .int("The page must be a whole number.")
+      .min(1, "The page must be at least 1.")
+      .max(1_000_000, "The page is too large.")
+      .default(1),
+  );
+}
+
 /** Numbers from JSON, or numeric strings as HTML forms send them; blank counts as missing. */
 function numeric(label: string) {
   return z.preprocess(
