@@ -1,0 +1,62 @@
+/**
+ * The shop's URL is its state: `/shop/:category?` plus the query (color, size, tag, search, sort, page, type).
+ * These helpers build the links for filters, sorting and pages, so every state is a shareable URL and works as
+ * a plain link before JavaScript. Pure string code, safe in the browser.
+ */
+
+export type FilterKey = "color" | "size" | "tag" | "search" | "sort" | "type";
+
+/** The query keys the shop understands, in the order they appear in URLs it builds. */
+export const SHOP_QUERY_KEYS = ["search", "type", "color", "size", "tag", "sort", "page"] as const;
+
+export const SORT_OPTIONS = [
+  { value: "default", label: "Default" },
+  { value: "low2high", label: "Price - Low to High" },
+  { value: "high2low", label: "Price - High to Low" },
+] as const;
+
+/** `/shop` or `/shop/<category>` with the query, without empty values. */
+export function shopHref(category: string | undefined, query: URLSearchParams): string {
+  const path = category ? `/shop/${encodeURIComponent(category)}` : "/shop";
+  const kept = new URLSearchParams();
+  for (const key of SHOP_QUERY_KEYS) {
+    const value = query.get(key);
+    if (value !== null && value.trim() !== "") kept.set(key, value);
+  }
+  const search = kept.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * The query after one filter changes: `value` null (or the "default" sort) removes the filter. Every filter change
+ * starts again at page 1, so `page` is dropped.
+ */
+export function withFilter(query: URLSearchParams, key: FilterKey, value: string | null): URLSearchParams {
+  const next = new URLSearchParams(query);
+  next.delete("page");
+  if (value === null || value.trim() === "" || (key === "sort" && value === "default")) next.delete(key);
+  else next.set(key, value);
+  return next;
+}
+
+/** The same query without its page (for a category change, which is a filter change too). */
+export function withoutPage(query: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(query);
+  next.delete("page");
+  return next;
+}
+
+/** The query on another page; page 1 is the URL without `page`. */
+export function withPage(query: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(query);
+  if (page <= 1) next.delete("page");
+  else next.set("page", String(page));
+  return next;
+}
+
+/** Up to `size` page numbers around the current page, e.g. 3 4 [5] 6 7. */
+export function pageWindow(current: number, last: number, size = 5): number[] {
+  const start = Math.max(1, Math.min(current - Math.floor(size / 2), last - size + 1));
+  const end = Math.min(last, start + size - 1);
+  return Array.from({ length: end - start + 1 }, (_, index) => start + index);
+}

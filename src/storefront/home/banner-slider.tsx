@@ -1,0 +1,105 @@
+import { useEffect, useState } from "react";
+import type { Slider } from "../../shared/contracts/catalog.ts";
+import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons.tsx";
+
+/** Spec section 9: fade, 450 ms speed (in the CSS), 4000 ms autoplay, loop, one slide per view. */
+export const AUTOPLAY_MS = 4000;
+
+/**
+ * The home banner: slides fade into each other and loop; each opens its url in a new tab. The desktop image
+ * shows from 768 px, the mobile image below. Autoplay pauses while the pointer or focus is on the banner,
+ * and does not start for shoppers who ask for reduced motion.
+ */
+export function BannerSlider({ slides }: { slides: Slider[] }) {
+  const [active, setActive] = useState(0);
+  const [held, setHeld] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const count = slides.length;
+
+  useEffect(() => {
+    setReducedMotion(window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }, []);
+
+  // Each slide change restarts the clock, so a manual choice also gets its full 4000 ms.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `active` is the trigger, not an input
+  useEffect(() => {
+    if (count < 2 || held || reducedMotion) return;
+    const timer = setTimeout(() => setActive((index) => (index + 1) % count), AUTOPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [active, count, held, reducedMotion]);
+
+  if (count === 0) return null;
+  const go = (index: number) => setActive((index + count) % count);
+
+  return (
+    <section
+      className="hero"
+      aria-roledescription="carousel"
+      aria-label="Featured collections"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      <div className="hero__viewport">
+        {slides.map((slide, index) => (
+          <a
+            key={slide.id}
+            href={slide.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`hero__slide${index === active ? " is-active" : ""}`}
+            inert={index !== active}
+            aria-roledescription="slide"
+            aria-label={`Slide ${index + 1} of ${count}: see the collection (opens in a new tab)`}
+          >
+            <picture>
+              <source media="(min-width: 768px)" srcSet={slide.slideimage} width={1600} height={600} />
+              <img
+                src={slide.slide_mobile}
+                alt=""
+                width={800}
+                height={1000}
+                loading={index === 0 ? "eager" : "lazy"}
+                fetchPriority={index === 0 ? "high" : "low"}
+                decoding={index === 0 ? undefined : "async"}
+              />
+            </picture>
+          </a>
+        ))}
+      </div>
+      {count > 1 && (
+        <div className="hero__controls">
+          <button
+            type="button"
+            className="hero__arrow hero__arrow--prev"
+            onClick={() => go(active - 1)}
+            aria-label="Previous slide"
+          >
+            <ChevronLeftIcon />
+          </button>
+          <button
+            type="button"
+            className="hero__arrow hero__arrow--next"
+            onClick={() => go(active + 1)}
+            aria-label="Next slide"
+          >
+            <ChevronRightIcon />
+          </button>
+          <div className="hero__dots">
+            {slides.map((slide, index) => (
+              <button
+                key={slide.id}
+                type="button"
+                className={`hero__dot${index === active ? " is-active" : ""}`}
+                aria-label={`Show slide ${index + 1}`}
+                aria-current={index === active}
+                onClick={() => go(index)}
+              />
+            ))}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

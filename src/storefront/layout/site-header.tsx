@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { Category } from "../../shared/contracts/catalog.ts";
+import { useEscapeKey, useScrolledPast } from "../ui/hooks.ts";
+import { HeartIcon, MenuIcon, PhoneIcon } from "../ui/icons.tsx";
+import { OffCanvasToggle } from "../ui/off-canvas.tsx";
+import { AccountMenu } from "./account-menu.tsx";
+import { CONTACT, type LayoutData } from "./layout-data.ts";
+import { MiniCart } from "./mini-cart.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
+
+/** Spec: the header becomes sticky once the page is scrolled 200 px or more. */
+const STICKY_FROM_PX = 200;
+
+type Panel = "account" | "cart" | "menu";
+
+export function SiteHeader({ data }: { data: LayoutData }) {
+  const location = useLocation();
+  const sticky = useScrolledPast(STICKY_FROM_PX);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const close = useCallback(() => setPanel(null), []);
+  const dropdownOpen = panel === "account" || panel === "cart";
+  useEscapeKey(dropdownOpen, close);
+
+  // Every route change closes whatever is open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger, not an input
+  useEffect(close, [location.key, close]);
+
+  /** A <details> dropdown reports its own toggles; opening one closes the others. */
+  const toggle = useCallback(
+    (name: Panel) => (isOpen: boolean) =>
+      setPanel((current) => (isOpen ? name : current === name ? null : current)),
+    [],
+  );
+
+  return (
+    <header className="site-header">
+      <div className="top-bar" id="top">
+        <div className="container top-bar__inner">
+          <p className="top-bar__offer">Free delivery on orders over $200</p>
+          <a className="top-bar__contact" href={CONTACT.phoneHref}>
+            <PhoneIcon size={15} /> {CONTACT.phone}
+          </a>
+        </div>
+      </div>
+      <div className="site-header__slot">
+        <div className={`site-header__bar${sticky ? " is-sticky" : ""}`} data-sticky={sticky}>
+          <div className="container site-header__inner">
+            <OffCanvasToggle
+              target="mobile-menu"
+              open={panel === "menu"}
+              onOpen={() => setPanel("menu")}
+              className="icon-button site-header__menu-toggle"
+              label="Open menu"
+            >
+              <MenuIcon />
+            </OffCanvasToggle>
+            <Link to="/" className="logo" aria-label="Bags & Threads, home">
+              Bags <span className="logo__amp">&amp;</span> Threads
+            </Link>
+            <MainNav categories={data.categories} />
+            <div className="site-header__actions">
+              <AccountMenu user={data.user} open={panel === "account"} onToggle={toggle("account")} />
+              <Link to="/wishlist" className="icon-button header-icon" aria-label="Wishlist, 0 items">
+                <HeartIcon />
+                <span className="count-badge" aria-hidden="true">
+                  0
+                </span>
+              </Link>
+              <MiniCart cart={data.cart} open={panel === "cart"} onToggle={toggle("cart")} />
+            </div>
+          </div>
+        </div>
+      </div>
+      {dropdownOpen && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; Escape closes for keyboards
+        // biome-ignore lint/a11y/useKeyWithClickEvents: as above
+        <div className="dropdown-overlay" data-testid="dropdown-overlay" onClick={close} />
+      )}
+      <MobileMenu open={panel === "menu"} onClose={close} categories={data.categories} />
+    </header>
+  );
+}
+
+function MainNav({ categories }: { categories: Category[] }) {
+  return (
+    <nav className="main-nav" aria-label="Main">
+      <ul className="main-nav__list">
+        <li>
+          <NavLink to="/" end>
+            Home
+          </NavLink>
+        </li>
+        <li className="main-nav__has-sub">
+          <NavLink to="/shop">Shop</NavLink>
+          {categories.length > 0 && (
+            <ul className="main-nav__sub">
+              {categories.map((category) => (
+                <li key={category.id}>
+                  <Link to={`/shop/${category.slug}`}>{category.name}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+        <li>
+          <Link to="/shop?type=new-arrival">New Arrivals</Link>
+        </li>
+        <li>
+          <Link to="/shop?type=daily-deals">Daily Deals</Link>
+        </li>
+        <li>
+          <NavLink to="/blogs">Blog</NavLink>
+        </li>
+        <li>
+          <NavLink to="/about">About</NavLink>
+        </li>
+        <li>
+          <NavLink to="/contact">Contact</NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,113 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { imageVariants } from "../../shared/images.ts";
+
+/** Spec section 9: the gallery fades like the banner (450 ms, in the CSS) and autoplays every 4000 ms. */
+const AUTOPLAY_MS = 4000;
+const MAIN_SIZES = "(max-width: 767px) 100vw, (max-width: 1199px) 50vw, 600px";
+
+/**
+ * The product's photos: one large image that fades to the next, and thumbnails below (4 in view, the rest
+ * scroll). `start` is the photo to show first, e.g. the chosen colour's; autoplay pauses on hover or focus.
+ */
+export function ProductGallery({
+  images,
+  title,
+  start,
+  badges,
+}: {
+  images: string[];
+  title: string;
+  start: number;
+  badges: ReactNode;
+}) {
+  const [active, setActive] = useState(start);
+  const [held, setHeld] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const thumbs = useRef<HTMLUListElement>(null);
+  const count = images.length;
+
+  useEffect(() => setActive(start), [start]);
+
+  useEffect(() => {
+    setReducedMotion(window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `active` is the trigger, not an input
+  useEffect(() => {
+    if (count < 2 || held || reducedMotion) return;
+    const timer = setTimeout(() => setActive((index) => (index + 1) % count), AUTOPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [active, count, held, reducedMotion]);
+
+  // Keep the active thumbnail in view without scrolling the page itself.
+  useEffect(() => {
+    const list = thumbs.current;
+    const item = list?.children[active] as HTMLElement | undefined;
+    if (!list || !item) return;
+    const left = item.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + item.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollTo({ left, behavior: "smooth" });
+    }
+  }, [active]);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the autoplay
+    <div
+      className="gallery"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      <div className="gallery__main">
+        {images.map((url, index) => {
+          const image = imageVariants(url);
+          return (
+            <img
+              key={url}
+              className={`gallery__image${index === active ? " is-active" : ""}`}
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={MAIN_SIZES}
+              width={800}
+              height={800}
+              alt={index === active ? `${title}, photo ${index + 1} of ${count}` : ""}
+              aria-hidden={index !== active}
+              loading={index === start ? "eager" : "lazy"}
+              fetchPriority={index === start ? "high" : "low"}
+            />
+          );
+        })}
+        <div className="gallery__badges">{badges}</div>
+      </div>
+      {count > 1 && (
+        <ul className="gallery__thumbs" ref={thumbs} aria-label="Product photos">
+          {images.map((url, index) => {
+            const image = imageVariants(url);
+            return (
+              <li key={url}>
+                <button
+                  type="button"
+                  className={`gallery__thumb${index === active ? " is-active" : ""}`}
+                  aria-label={`Show photo ${index + 1}`}
+                  aria-current={index === active}
+                  onClick={() => setActive(index)}
+                >
+                  <img
+                    src={image.src}
+                    srcSet={image.srcSet}
+                    sizes="120px"
+                    alt=""
+                    width={400}
+                    height={400}
+                    loading="lazy"
+                  />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import type { User } from "../shared/contracts/account.ts";
+import type { Cart } from "../shared/contracts/cart.ts";
+import type { Category } from "../shared/contracts/catalog.ts";
+import type { Route } from "./+types/root";
+import { type LayoutData, type LayoutHandle, SHOP_NAME } from "./layout/layout-data.ts";
+import { SiteFooter } from "./layout/site-footer.tsx";
+import { SiteHeader } from "./layout/site-header.tsx";
+import { apiContext } from "./lib/api.server.ts";
+import { ConnectivityWatcher } from "./offline/connectivity-watcher.tsx";
+import { signOutCookie } from "./lib/session.server.ts";
+import appStyles from "./styles/app.css?url";
+import { NotFoundContent } from "./ui/not-found-content.tsx";
+import { ToastProvider } from "./ui/toast.tsx";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${SHOP_NAME} | Bags and clothing, delivered across Pakistan` },
+  {
+    name: "description",
+    content:
+      "Shop handbags, backpacks, wallets and clothing online. Prices in rupees, delivery across Pakistan.",
+  },
+];
+
+/** The header's data: categories, the signed-in shopper (a 401 means a guest) and the cart. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const [categories, user, cart] = await Promise.all([
+    api.get<Category[]>("/categories"),
+    api.token ? api.get<User>("/user") : null,
+    api.get<Cart>("/cart"),
+  ]);
+  // A token the API no longer accepts is dropped, so the next pages treat the shopper as a guest.
+  if (user?.status === 401) api.setCookie(signOutCookie(request));
+  const data: LayoutData & { notices: string[] } = {
+    categories: categories.ok ? categories.data : [],
+    user: user?.ok ? user.data : null,
+    cart: cart.ok ? cart.data : null,
+    notices: categories.ok ? [] : ["Failed to load categories"],
+  };
+  return data;
+}
+
+/**
+ * The header changes only when something is submitted (add to cart, login, logout) or the page asks for fresh
+ * data; moving between shop filters does not refetch it.
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const submitted = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
+  const sameUrl = currentUrl.href === nextUrl.href;
+  return (submitted || sameUrl) && defaultShouldRevalidate;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
+        {/* Lets CSS tell "JavaScript is on its way" from "no JavaScript" (off-canvas panels fall back to :target). */}
+        <script>{"document.documentElement.classList.add('js')"}</script>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+const EMPTY_LAYOUT: LayoutData = { categories: [], user: null, cart: null };
+
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root") ?? EMPTY_LAYOUT;
+  const matches = useMatches();
+  const handle = Object.assign({}, ...matches.map((match) => match.handle ?? {})) as LayoutHandle;
+  return (
+    <ToastProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {handle.showHeader !== false && <SiteHeader data={data} />}
+      <main id="main" className="site-main">
+        {children}
+      </main>
+      {handle.showFooter !== false && <SiteFooter />}
+      <ConnectivityWatcher />
+    </ToastProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFoundContent />
+      </Shell>
+    );
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Shell>
+      <section className="message-page container">
+        <h1 className="message-page__title">Something went wrong</h1>
+        <p>We could not show this page. Please try again in a moment.</p>
+        <a className="button" href="/">
+          Back To Home
+        </a>
+      </section>
+    </Shell>
+  );
+}

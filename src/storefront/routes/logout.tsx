@@ -1,0 +1,17 @@
+import { redirect } from "react-router";
+import { apiContext } from "../lib/api.server.ts";
+import { signOutCookie } from "../lib/session.server.ts";
+import type { Route } from "./+types/logout";
+
+/** Revokes the token with the API, drops the session cookie and goes home. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const api = context.get(apiContext);
+  if (api.token) await api.post("/logout");
+  api.setCookie(signOutCookie(request));
+  return redirect("/");
+}
+
+/** Logging out is a POST; someone who opens /logout directly is sent home. */
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,259 @@
+import { data, isRouteErrorResponse, Link, useActionData, useNavigation } from "react-router";
+import { addToCartSchema } from "../../shared/contracts/cart.ts";
+import type { ProductDetail, SizeOption } from "../../shared/contracts/catalog.ts";
+import { DEFAULT_PRODUCT_IMAGE, slugify } from "../../shared/images.ts";
+import { formatRupees } from "../../shared/money.ts";
+import { SHOP_NAME } from "../layout/layout-data.ts";
+import { SocialLinks } from "../layout/site-footer.tsx";
+import { apiContext } from "../lib/api.server.ts";
+import { AddToCart, type AddToCartResult } from "../product/add-to-cart.tsx";
+import { plainText, sanitizeDescription } from "../product/product.server.ts";
+import { ProductGallery } from "../product/product-gallery.tsx";
+import { ProductTabs } from "../product/product-tabs.tsx";
+import { StarRating } from "../product/star-rating.tsx";
+import { VariantOptions } from "../product/variant-options.tsx";
+import productStyles from "../styles/product.css?url";
+import { Breadcrumb } from "../ui/breadcrumb.tsx";
+import type { Route } from "./+types/product";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
+
+const NO_PRODUCT = "No Product Found";
+
+function positiveId(value: string | null): number | null {
+  return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * The product, its chosen colour (?color=, else the first) and that colour's sizes with the chosen size
+ * (?size=, else the first). An unknown slug is a 404; a failed product or size call shows 'No Product Found'.
+ */
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const response = await api.get<ProductDetail>(`/product/${encodeURIComponent(params.slug)}`);
+  if (!response.ok) throw data({ message: NO_PRODUCT }, { status: response.status === 404 ? 404 : 502 });
+  const product = {
+    ...response.data,
+    short_description: sanitizeDescription(response.data.short_description),
+  };
+
+  const wantedColor = positiveId(url.searchParams.get("color"));
+  const color = product.colors.find((item) => item.color_id === wantedColor) ?? product.colors[0] ?? null;
+  let sizes: SizeOption[] = [];
+  if (color) {
+    const sizeResponse = await api.get<SizeOption[]>(`/product-sizes/${product.id}/${color.color_id}/sizes`);
+    if (!sizeResponse.ok) throw data({ message: NO_PRODUCT }, { status: 502 });
+    sizes = sizeResponse.data;
+  }
+  const wantedSize = positiveId(url.searchParams.get("size"));
+  const size = sizes.find((item) => item.id === wantedSize) ?? sizes[0] ?? null;
+
+  return {
+    product,
+    sizes,
+    colorId: color?.color_id ?? null,
+    sizeId: size?.id ?? null,
+    summary: plainText(product.short_description),
+    inStock: sizes.some((item) => item.stock > 0),
+    origin: url.origin,
+  };
+}
+
+/** Adds the chosen size to the cart through the API and answers with the API's message. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const quantity = form.get("quantity");
+  const parsed = addToCartSchema.safeParse({
+    id: form.get("id"),
+    size: form.get("size"),
+    quantity: quantity === null || quantity === "" ? 1 : quantity,
+  });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Please choose a size.";
+    return data<AddToCartResult>({ ok: false, message }, { status: 422 });
+  }
+  const api = context.get(apiContext);
+  const response = await api.post<{ message?: string }>("/cart/add", parsed.data);
+  const message =
+    response.data?.message ??
+    (response.ok ? "Your item has been added to the cart!" : "Something went wrong");
+  return data<AddToCartResult>({ ok: response.ok, message }, { status: response.ok ? 200 : response.status });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `${NO_PRODUCT} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+  const { product, summary, origin, inStock } = loaderData;
+  const url = `${origin}/product/${product.slug}`;
+  const images = [product.image ?? DEFAULT_PRODUCT_IMAGE, ...product.gallery].map(
+    (image) => `${origin}${image}`,
+  );
+  const price = (product.discount_price ?? product.price).toFixed(2);
+  return [
+    { title: `${product.title} | ${SHOP_NAME}` },
+    { name: "description", content: summary },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: SHOP_NAME },
+    { property: "og:title", content: product.title },
+    { property: "og:description", content: summary },
+    { property: "og:url", content: url },
+    { property: "og:image", content: images[0] },
+    { property: "product:price:amount", content: price },
+    { property: "product:price:currency", content: "PKR" },
+    { name: "twitter:card", content: "summary_large_image" },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: product.title,
+        description: summary,
+        image: [...new Set(images)],
+        sku: String(product.id),
+        category: product.category.name,
+        brand: { "@type": "Brand", name: SHOP_NAME },
+        offers: {
+          "@type": "Offer",
+          url,
+          priceCurrency: "PKR",
+          price,
+          availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          itemCondition: "https://schema.org/NewCondition",
+        },
+        ...(product.reviews > 0
+          ? {
+              aggregateRating: {
+                "@type": "AggregateRating",
+                ratingValue: product.rating,
+                reviewCount: product.reviews,
+              },
+            }
+          : {}),
+      },
+    },
+  ];
+};
+
+/** The gallery's photos, the main image first, without repeats; the default image when there are none. */
+function photosOf(product: ProductDetail): string[] {
+  const photos = [
+    ...new Set([product.image, ...product.gallery].filter((url): url is string => Boolean(url))),
+  ];
+  return photos.length > 0 ? photos : [DEFAULT_PRODUCT_IMAGE];
+}
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { product, sizes, colorId, sizeId } = loaderData;
+  const navigation = useNavigation();
+  const noScriptResult = useActionData<typeof action>();
+
+  // While another colour or size loads, show the choice at once and hold back stock until it lands.
+  const pendingHere =
+    navigation.state === "loading" && navigation.location.pathname === `/product/${product.slug}`;
+  const pendingQuery = pendingHere ? new URLSearchParams(navigation.location.search) : null;
+  const pendingColorId = Number(pendingQuery?.get("color")) || null;
+  const loadingSizes = pendingColorId !== null && pendingColorId !== colorId;
+  const shownColorId = loadingSizes ? pendingColorId : colorId;
+
+  const size = sizes.find((item) => item.id === sizeId) ?? null;
+  const stock = pendingHere ? null : (size?.stock ?? null);
+  const discounted = product.discount_price !== null;
+  const current = size ? `Rs. ${size.price}` : formatRupees(product.discount_price ?? product.price);
+  const old = discounted ? (size ? `Rs. ${size.regular_price}` : formatRupees(product.price)) : null;
+
+  const photos = photosOf(product);
+  const colorName = product.colors.find((item) => item.color_id === shownColorId)?.color_name;
+  const colorPhoto = colorName ? photos.findIndex((url) => url.includes(`/${slugify(colorName)}-`)) : -1;
+
+  return (
+    <div className="container product-page">
+      <Breadcrumb current={product.title} />
+      <div className="product">
+        <ProductGallery
+          images={photos}
+          title={product.title}
+          start={Math.max(0, colorPhoto)}
+          badges={
+            <>
+              {product.new_arrival && <span className="badge badge--new">New</span>}
+              {discounted && <span className="badge badge--sale">- {product.discount}%</span>}
+            </>
+          }
+        />
+        <div className="product__info">
+          <h1 className="product__title">{product.title}</h1>
+          <div className="product__rating">
+            <StarRating rating={product.rating} />
+            <span>
+              ({product.reviews} {product.reviews === 1 ? "review" : "reviews"})
+            </span>
+          </div>
+          <p className="product__price price price--large">
+            <span className="price__current">{current}</span>
+            {old && (
+              <del className="price__old">
+                <span className="visually-hidden">Was </span>
+                {old}
+              </del>
+            )}
+          </p>
+          <p className="product__stock" role="status" data-testid="stock">
+            {stock === null ? (
+              <span className="stock stock--checking">Checking stock…</span>
+            ) : stock > 0 ? (
+              <span className="stock stock--in">In Stock, {stock} left.</span>
+            ) : (
+              <span className="stock stock--out">Out Of Stock</span>
+            )}
+          </p>
+          <div
+            className="product__description rich-text"
+            // Sanitized on the server in the loader (sanitize-html), after the API sanitized it too.
+            dangerouslySetInnerHTML={{ __html: product.short_description }}
+          />
+          <VariantOptions
+            slug={product.slug}
+            colors={product.colors}
+            sizes={sizes}
+            colorId={shownColorId}
+            sizeId={loadingSizes ? null : sizeId}
+            loadingSizes={loadingSizes}
+          />
+          <AddToCart productId={product.id} sizeId={sizeId} stock={stock} pending={pendingHere} />
+          {noScriptResult && (
+            <p className={`form-note${noScriptResult.ok ? "" : " form-note--error"}`} role="status">
+              {noScriptResult.message}
+            </p>
+          )}
+          <dl className="product__meta">
+            <div>
+              <dt>Category:</dt>
+              <dd>
+                <Link to={`/shop/${product.category.slug}`}>{product.category.name}</Link>
+              </dd>
+            </div>
+            <div>
+              <dt>Share:</dt>
+              <dd>
+                <SocialLinks className="social-links social-links--small" />
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+      <ProductTabs title={product.title} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="message-page container">
+      <h1 className="message-page__title">{NO_PRODUCT}</h1>
+      <p>This product may have sold out for good, or the link may be mistyped.</p>
+      <Link to="/shop" className="button">
+        Shop Now
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+import { Suspense, useEffect, useState } from "react";
+import { Await, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import type { ProductList } from "../../shared/contracts/catalog.ts";
+import { listingQuery, loadList, loadProductList } from "../catalog/catalog.server.ts";
+import { type FilterLists, FilterPanel } from "../catalog/filter-panel.tsx";
+import { Pagination } from "../catalog/pagination.tsx";
+import { ProductGrid } from "../catalog/product-card.tsx";
+import { type FilterKey, shopHref, withFilter, withPage } from "../catalog/shop-query.ts";
+import { SortSelect } from "../catalog/sort-select.tsx";
+import { SHOP_NAME } from "../layout/layout-data.ts";
+import { apiContext } from "../lib/api.server.ts";
+import type { loader as rootLoader } from "../root.tsx";
+import shopStyles from "../styles/shop.css?url";
+import { PageBanner } from "../ui/breadcrumb.tsx";
+import { CloseIcon, FilterIcon } from "../ui/icons.tsx";
+import { OffCanvasToggle } from "../ui/off-canvas.tsx";
+import { ProductGridShimmer } from "../ui/shimmer.tsx";
+import { ToastOnMount } from "../ui/toast.tsx";
+import type { Route } from "./+types/shop";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
+
+export const meta: Route.MetaFunction = ({ params, matches }) => {
+  const categories = matches[0]?.loaderData?.categories ?? [];
+  const name = categories.find((category) => category.slug === params.category)?.name;
+  return [
+    { title: `${name ?? "Shop"} | ${SHOP_NAME}` },
+    {
+      name: "description",
+      content: name
+        ? `Shop ${name.toLowerCase()} at ${SHOP_NAME}: prices in rupees, delivery across Pakistan.`
+        : `Shop bags and clothing at ${SHOP_NAME}: prices in rupees, delivery across Pakistan.`,
+    },
+  ];
+};
+
+/**
+ * The URL drives the listing. The filter lists are awaited; the products stream, so a client navigation shows
+ * the shimmer grid straight away while documents still arrive complete.
+ */
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const products = loadProductList(api, listingQuery(url.searchParams, params.category));
+  const [colors, sizes, tags] = await Promise.all([
+    loadList<FilterLists["colors"][number]>(api, "/colors"),
+    loadList<FilterLists["sizes"][number]>(api, "/sizes"),
+    loadList<FilterLists["tags"][number]>(api, "/tags"),
+  ]);
+  const notices: string[] = [];
+  if (!colors) notices.push("Failed to load colors");
+  if (!sizes) notices.push("Failed to load sizes");
+  if (!tags) notices.push("Failed to load tags");
+  return { products, colors: colors ?? [], sizes: sizes ?? [], tags: tags ?? [], notices };
+}
+
+/** Spec: the shop shows 6 shimmer cards while loading. */
+const PLACEHOLDERS = 6;
+
+export default function Shop({ loaderData, params }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [];
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger, not an input
+  useEffect(() => setFiltersOpen(false), [location.key]);
+
+  const category = params.category;
+  const query = new URLSearchParams(location.search);
+  const title = categories.find((item) => item.slug === category)?.name ?? "Shop";
+  const lists: FilterLists = {
+    categories,
+    colors: loaderData.colors,
+    sizes: loaderData.sizes,
+    tags: loaderData.tags,
+  };
+  const switching = navigation.state === "loading" && navigation.location.pathname.startsWith("/shop");
+
+  return (
+    <>
+      <PageBanner title={title} />
+      <div className="container shop">
+        <div className="shop-toolbar">
+          <OffCanvasToggle
+            target="shop-filters"
+            open={filtersOpen}
+            onOpen={() => setFiltersOpen(true)}
+            className="button button--outline shop-toolbar__filter"
+          >
+            <FilterIcon size={18} /> Filter
+          </OffCanvasToggle>
+          <p className="shop-toolbar__count" aria-live="polite">
+            {!switching && (
+              <Suspense key={location.key} fallback={null}>
+                <Await resolve={loaderData.products}>
+                  {(list) =>
+                    list && (
+                      <>
+                        Showing {list.meta.from ?? 0} to {list.meta.to ?? 0} of {list.meta.total} results
+                      </>
+                    )
+                  }
+                </Await>
+              </Suspense>
+            )}
+          </p>
+          <SortSelect category={category} query={query} />
+        </div>
+        <ActiveFilters category={category} query={query} lists={lists} />
+        {switching ? (
+          <ProductGridShimmer count={PLACEHOLDERS} />
+        ) : (
+          <Suspense key={location.key} fallback={<ProductGridShimmer count={PLACEHOLDERS} />}>
+            <Await resolve={loaderData.products}>
+              {(list) => <Results list={list} category={category} query={query} />}
+            </Await>
+          </Suspense>
+        )}
+      </div>
+      <FilterPanel
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        category={category}
+        query={query}
+        lists={lists}
+      />
+    </>
+  );
+}
+
+function Results({
+  list,
+  category,
+  query,
+}: {
+  list: ProductList | null;
+  category?: string;
+  query: URLSearchParams;
+}) {
+  if (!list || list.data.length === 0) {
+    return (
+      <div className="empty-state">
+        {!list && <ToastOnMount message="Failed to load products" />}
+        <h2 className="empty-state__title">No Products Found</h2>
+        <p>Try a different filter or search, or browse the whole shop.</p>
+        <Link to="/shop" className="button">
+          Shop Now
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ProductGrid products={list.data} eagerCount={4} />
+      <Pagination meta={list.meta} hrefFor={(page) => shopHref(category, withPage(query, page))} />
+    </>
+  );
+}
+
+const TYPE_LABELS: Record<string, string> = { "new-arrival": "New arrivals", "daily-deals": "Daily deals" };
+
+/** The filters in force, each removable with one click, plus a way back to everything. */
+function ActiveFilters({
+  category,
+  query,
+  lists,
+}: {
+  category?: string;
+  query: URLSearchParams;
+  lists: FilterLists;
+}) {
+  const nameOf = (key: FilterKey, value: string): string => {
+    const id = Number(value);
+    if (key === "search") return `“${value}”`;
+    if (key === "type") return TYPE_LABELS[value] ?? value;
+    if (key === "color") return lists.colors.find((item) => item.id === id)?.title ?? "Colour";
+    if (key === "size") return `Size ${lists.sizes.find((item) => item.id === id)?.size ?? value}`;
+    if (key === "tag") return lists.tags.find((item) => item.id === id)?.name ?? "Tag";
+    return value;
+  };
+  const active = (["search", "type", "color", "size", "tag"] as const).flatMap((key) => {
+    const value = query.get(key);
+    return value ? [{ key, label: nameOf(key, value) }] : [];
+  });
+  if (active.length === 0) return null;
+
+  return (
+    <ul className="active-filters" aria-label="Active filters">
+      {active.map(({ key, label }) => (
+        <li key={key}>
+          <Link to={shopHref(category, withFilter(query, key, null))} className="chip">
+            {label}
+            <CloseIcon size={14} />
+            <span className="visually-hidden"> (remove filter)</span>
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link to={shopHref(category, new URLSearchParams())} className="chip chip--plain">
+          Clear filters
+        </Link>
+      </li>
+    </ul>
+  );
+}
