@@ -1,0 +1,26 @@
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Karachi" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Asia/Karachi",
+});
+
+/** "21 Nov 2026", in Pakistan time, the same on the server and in the browser. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+/** "pending" -> "Pending". */
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1).replaceAll("_", " ");
+}
+
+export function itemCount(items: { quantity: number }[]): number {
+  return items.reduce((count, item) => count + item.quantity, 0);
+}

@@ -1,0 +1,47 @@
+import { data, redirect } from "react-router";
+import { sessionCookie } from "../../server/session-cookie.ts";
+import type { AuthResult, User } from "../../shared/contracts/account.ts";
+import { type ApiFailure, firstErrors } from "../forms/api-errors.ts";
+import type { ApiClient } from "../lib/api.server.ts";
+import { isSecureRequest } from "../lib/session.server.ts";
+import { safeRedirect } from "./safe-redirect.ts";
+
+/** What the login and register pages show after a refused attempt. */
+export interface AuthFailure {
+  message: string;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}
+
+/**
+ * Sends the login or register call. On success the token goes into the httpOnly session cookie and the shopper
+ * goes to the safe `redirect` target (or the dashboard); on failure the page gets the message and the first
+ * error per field, with the status the API gave.
+ */
+export async function authenticate(
+  api: ApiClient,
+  request: Request,
+  path: "/login" | "/register",
+  body: Record<string, string>,
+  redirectTo: FormDataEntryValue | null,
+  keep: string[],
+) {
+  const response = await api.post<AuthResult & ApiFailure>(path, body);
+  if (response.ok && response.data.token) {
+    api.setCookie(sessionCookie(response.data.token, isSecureRequest(request)));
+    return redirect(safeRedirect(redirectTo));
+  }
+  const failure: AuthFailure = {
+    message: response.data.message || "Something went wrong. Please try again.",
+    errors: firstErrors(response.data.errors),
+    values: Object.fromEntries(keep.map((field) => [field, body[field] ?? ""])),
+  };
+  return data(failure, { status: response.status >= 400 ? response.status : 500 });
+}
+
+/** A shopper who is already signed in has no business on the login or register page. */
+export async function redirectIfSignedIn(api: ApiClient, url: URL): Promise<void> {
+  if (!api.token) return;
+  const user = await api.get<User>("/user");
+  if (user.ok) throw redirect(safeRedirect(url.searchParams.get("redirect")));
+}

@@ -1,0 +1,204 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useFetcher, useFetchers } from "react-router";
+import type { Cart, CartLine } from "../../shared/contracts/cart.ts";
+import { imageVariants } from "../../shared/images.ts";
+import { formatRupees } from "../../shared/money.ts";
+import { CloseIcon, MinusIcon, PlusIcon } from "../ui/icons.tsx";
+import { useToast } from "../ui/toast.tsx";
+import type { CartResult } from "./cart-result.ts";
+import { lineTotal } from "./line-total.ts";
+
+const lineKey = (line: CartLine) => `cart-line-${line.id}`;
+
+/**
+ * The cart's lines. Each line changes through its own fetcher: the new quantity shows at once (taken from the
+ * pending submission), the server's answer replaces it, and a refusal falls back to the server's quantity with a
+ * toast. Without JavaScript the same buttons post the form and the page comes back updated.
+ */
+export function CartTable({ cart }: { cart: Cart }) {
+  return (
+    <div className="cart-table-wrap">
+      <table className="cart-table">
+        <thead>
+          <tr>
+            <th scope="col">Image</th>
+            <th scope="col">Product Name</th>
+            <th scope="col">Unit Price</th>
+            <th scope="col">Qty</th>
+            <th scope="col">Subtotal</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cart.cart.map((line) => (
+            <CartRow key={line.id} line={line} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CartRow({ line }: { line: CartLine }) {
+  const fetcher = useFetcher<CartResult>({ key: lineKey(line) });
+  const { show } = useToast();
+  const handled = useRef<CartResult | undefined>(undefined);
+
+  const pending = fetcher.formData;
+  const pendingIntent = pending?.get("intent");
+  const quantity = pendingIntent === "update" ? Number(pending?.get("quantity")) : line.quantity;
+  const { stock } = line.attributes;
+  const image = imageVariants(line.attributes.image);
+  const productHref = `/product/${line.attributes.slug}`;
+
+  // One toast per answer; it fires as the answer arrives, before a removed line leaves the table.
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (!result.ok) show(result.message, "error");
+    else if (result.intent === "remove") show(result.message);
+  }, [fetcher.data, show]);
+
+  if (pendingIntent === "remove") return null;
+
+  const hidden = (
+    <>
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={line.id} />
+      <input type="hidden" name="variation_id" value={line.attributes.variation_id} />
+    </>
+  );
+
+  return (
+    <tr className="cart-row" data-testid="cart-row" data-line={line.id}>
+      <td className="cart-row__image">
+        <Link to={productHref} tabIndex={-1} aria-hidden="true">
+          <img
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes="96px"
+            width={96}
+            height={96}
+            alt=""
+            loading="lazy"
+          />
+        </Link>
+      </td>
+      <td className="cart-row__name">
+        <Link to={productHref} className="cart-row__title">
+          {line.name}
+        </Link>
+        <p className="cart-row__variant">
+          <span
+            className="swatch swatch--small"
+            style={{ backgroundColor: line.attributes.color_code }}
+            aria-hidden="true"
+          />
+          <span>Colour: {line.attributes.color_name}</span>
+          <span aria-hidden="true">·</span>
+          <span>Size: {line.attributes.size_name}</span>
+        </p>
+        {stock < line.quantity && (
+          <p className="cart-row__warning">{stock > 0 ? `Only ${stock} left in stock.` : "Out Of Stock"}</p>
+        )}
+      </td>
+      <td className="cart-row__price" data-label="Unit Price">
+        {formatRupees(line.price)}
+      </td>
+      <td className="cart-row__qty" data-label="Qty">
+        <fetcher.Form method="post" action="/cart" className="qty-stepper">
+          {hidden}
+          <button
+            type="submit"
+            name="quantity"
+            value={quantity - 1}
+            className="qty-stepper__button"
+            aria-label={`Decrease quantity of ${line.name}`}
+            disabled={quantity <= 1}
+          >
+            <MinusIcon size={16} />
+          </button>
+          <input
+            className="qty-stepper__value"
+            value={quantity}
+            readOnly
+            aria-label={`Quantity of ${line.name}`}
+            data-testid="cart-qty"
+          />
+          <button
+            type="submit"
+            name="quantity"
+            value={quantity + 1}
+            className="qty-stepper__button"
+            aria-label={`Increase quantity of ${line.name}`}
+            disabled={quantity >= stock}
+          >
+            <PlusIcon size={16} />
+          </button>
+        </fetcher.Form>
+      </td>
+      <td className="cart-row__subtotal" data-label="Subtotal" data-testid="cart-line-subtotal">
+        {formatRupees(lineTotal(line.price, quantity))}
+      </td>
+      <td className="cart-row__action">
+        <fetcher.Form method="post" action="/cart">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="id" value={line.id} />
+          <button type="submit" className="icon-button cart-row__remove" aria-label={`Remove ${line.name}`}>
+            <CloseIcon size={18} />
+          </button>
+        </fetcher.Form>
+      </td>
+    </tr>
+  );
+}
+
+/** True while any cart line is being changed, so the totals can show they are about to move. */
+export function useCartSyncing(): boolean {
+  return useFetchers().some((fetcher) => fetcher.key.startsWith("cart-line-") && fetcher.state !== "idle");
+}
+
+/** 'Continue Shopping' and 'Clear Shopping Cart' under the table. */
+export function CartActions() {
+  return (
+    <div className="cart-actions">
+      <Link to="/shop" className="button button--outline">
+        Continue Shopping
+      </Link>
+      <Form method="post" action="/cart">
+        <input type="hidden" name="intent" value="clear" />
+        <button type="submit" className="button button--ghost">
+          Clear Shopping Cart
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** The Cart Total box: the item count and the API's total, and the way to checkout when there is something. */
+export function CartTotals({ cart, syncing }: { cart: Cart; syncing: boolean }) {
+  return (
+    <aside className="summary-card" aria-labelledby="cart-total-title" aria-busy={syncing}>
+      <h2 id="cart-total-title" className="summary-card__title">
+        Cart Total
+      </h2>
+      <dl className={`summary-list${syncing ? " is-syncing" : ""}`}>
+        <div>
+          <dt>Total products</dt>
+          <dd data-testid="cart-total-products">{cart.quantity}</dd>
+        </div>
+        <div className="summary-list__grand">
+          <dt>Grand Total</dt>
+          <dd data-testid="cart-grand-total">{formatRupees(cart.total)}</dd>
+        </div>
+      </dl>
+      <p className="summary-card__note">Shipping of Rs. 200 is added at checkout.</p>
+      {cart.quantity > 0 && (
+        <Link to="/checkout" className="button button--block">
+          Proceed to Checkout
+        </Link>
+      )}
+    </aside>
+  );
+}

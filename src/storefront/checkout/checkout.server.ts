@@ -1,0 +1,68 @@
+import { data, redirect } from "react-router";
+import type { User } from "../../shared/contracts/account.ts";
+import { DELIVERY_CHARGE_PAISA, type Order } from "../../shared/contracts/checkout.ts";
+import { toPaisa, toRupees } from "../../shared/money.ts";
+import { loadCart } from "../cart/cart.server.ts";
+import { type ApiFailure, firstErrors, formText, joinedMessages } from "../forms/api-errors.ts";
+import type { ApiClient } from "../lib/api.server.ts";
+import { signOutCookie } from "../lib/session.server.ts";
+import { checkoutPayload, checkoutValues } from "./checkout-fields.ts";
+import type { CheckoutFailure } from "./checkout-result.ts";
+
+/** No discounts exist yet; the spec's discount starts at 0. */
+const DISCOUNT = 0;
+
+/**
+ * The checkout page's data: the cart (an empty cart goes back to /cart), the signed-in shopper's details for
+ * prefilling, and the summary. The total follows the spec's formula (cart total + delivery - discount) in
+ * whole paisa, from the same constant the API charges; the API re-prices the cart and refuses the order if the
+ * total it would charge differs from this one.
+ */
+export async function loadCheckout(api: ApiClient, request: Request) {
+  const [cart, user] = await Promise.all([loadCart(api), api.token ? api.get<User>("/user") : null]);
+  if (user?.status === 401) api.setCookie(signOutCookie(request));
+  if (!cart) throw new Response("The cart could not be loaded.", { status: 503 });
+  if (cart.quantity === 0 || cart.cart.length === 0) throw redirect("/cart");
+  const shipping = toRupees(DELIVERY_CHARGE_PAISA);
+  return {
+    cart,
+    prefill: user?.ok
+      ? {
+          email: user.data.email,
+          phone: user.data.phone ?? "",
+          first_name: user.data.first_name,
+          last_name: user.data.last_name,
+        }
+      : null,
+    summary: {
+      subtotal: cart.total,
+      discount: DISCOUNT,
+      shipping,
+      total: toRupees(toPaisa(cart.total) + DELIVERY_CHARGE_PAISA - toPaisa(DISCOUNT)),
+    },
+  };
+}
+
+/**
+ * Places the order with the API. Success goes to the confirmation page with the order number; a 422 joins every
+ * message into one line (and marks each field); any other refusal reads 'Something went wrong! ' + message.
+ */
+export async function placeOrder(api: ApiClient, form: FormData) {
+  const values = checkoutValues(form);
+  const response = await api.post<{ message?: string; order?: Order } & ApiFailure>(
+    "/checkout",
+    checkoutPayload(values, formText(form, "total")),
+  );
+  if (response.ok && response.data.order) {
+    return redirect(`/order-success?order=${encodeURIComponent(response.data.order.number)}`);
+  }
+  const failure: CheckoutFailure =
+    response.status === 422
+      ? {
+          formError: joinedMessages(response.data.errors) || response.data.message || "",
+          errors: firstErrors(response.data.errors),
+          values,
+        }
+      : { formError: `Something went wrong! ${response.data.message ?? ""}`.trim(), errors: {}, values };
+  return data(failure, { status: response.status >= 400 ? response.status : 500 });
+}

@@ -1,0 +1,29 @@
+/** What the API answers on failure: a message and, for 422, every failing field's messages. */
+export interface ApiFailure {
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+/** The first message per field ("shipping_address.city" becomes "city"), as shown under each field. */
+export function firstErrors(errors: Record<string, string[]> | undefined): Record<string, string> {
+  const first: Record<string, string> = {};
+  for (const [path, messages] of Object.entries(errors ?? {})) {
+    const field = path.split(".").at(-1) ?? path;
+    const message = messages[0];
+    if (message && !(field in first)) first[field] = message;
+  }
+  return first;
+}
+
+/** Every message of a 422 in one line (spec section 8, checkout). */
+export function joinedMessages(errors: Record<string, string[]> | undefined): string {
+  return Object.values(errors ?? {})
+    .flat()
+    .join(" ");
+}
+
+/** A text value from a submitted form ("" when missing or a file). */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}

@@ -1,0 +1,49 @@
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+
+/** Spec: the connection is checked 300 ms after the browser reports a change. */
+export const CONNECTIVITY_DELAY_MS = 300;
+export const OFFLINE_PATH = "/offline";
+
+/**
+ * Goes to /offline when the browser goes offline and back to / when it is online again (spec section 2), and
+ * registers the service worker that keeps /offline available without a network.
+ *
+ * The hidden link lets React Router discover the /offline route and prefetch its code while still online, so the
+ * navigation itself needs no network.
+ */
+export function ConnectivityWatcher() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onOfflinePage = location.pathname === OFFLINE_PATH;
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!navigator.onLine && !onOfflinePage) navigate(OFFLINE_PATH);
+        else if (navigator.onLine && onOfflinePage) navigate("/");
+      }, CONNECTIVITY_DELAY_MS);
+    };
+    window.addEventListener("offline", check);
+    window.addEventListener("online", check);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("offline", check);
+      window.removeEventListener("online", check);
+    };
+  }, [navigate, onOfflinePage]);
+
+  useEffect(() => {
+    if (import.meta.env.PROD && "serviceWorker" in navigator) {
+      navigator.serviceWorker.register("/sw.js").catch(() => {
+        // Without the worker the shop works as before; only the offline copy is missing.
+      });
+    }
+  }, []);
+
+  return onOfflinePage ? null : (
+    <Link to={OFFLINE_PATH} prefetch="render" hidden tabIndex={-1} aria-hidden="true" />
+  );
+}

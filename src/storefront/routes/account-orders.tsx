@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import type { PageMeta } from "../../shared/contracts/catalog.ts";
+import type { Order } from "../../shared/contracts/checkout.ts";
+import type { AccountHandle } from "../account/account-handle.ts";
+import { OrdersTable } from "../account/orders-table.tsx";
+import { signedOut } from "../account/session.server.ts";
+import { Pagination } from "../catalog/pagination.tsx";
+import { SHOP_NAME } from "../layout/layout-data.ts";
+import { apiContext } from "../lib/api.server.ts";
+import type { Route } from "./+types/account-orders";
+
+export const handle: AccountHandle = { accountTitle: "Order History" };
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Order History | ${SHOP_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const response = await api.get<{ data: Order[]; meta: PageMeta }>(
+    `/orders?page=${Number.isSafeInteger(page) && page > 0 ? page : 1}`,
+  );
+  if (response.status === 401) throw signedOut(api, request);
+  if (!response.ok) throw new Response("Your orders could not be loaded.", { status: 503 });
+  return response.data;
+}
+
+export default function AccountOrders({ loaderData }: Route.ComponentProps) {
+  const { data: orders, meta } = loaderData;
+  return (
+    <section className="account-card" aria-labelledby="orders-title">
+      <h2 id="orders-title" className="account-card__title">
+        Your orders
+      </h2>
+      {orders.length > 0 ? (
+        <>
+          <OrdersTable orders={orders} />
+          <Pagination meta={meta} hrefFor={(page) => `/account/orders?page=${page}`} />
+        </>
+      ) : (
+        <div className="empty-state empty-state--compact">
+          <p className="empty-state__title">
+            {meta.current_page > 1
+              ? "There are no orders on this page."
+              : "You have not placed any orders yet."}
+          </p>
+          <Link to="/shop" className="button">
+            Shop Now
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

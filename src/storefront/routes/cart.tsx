@@ -1,0 +1,85 @@
+import { Suspense } from "react";
+import { Await, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Cart } from "../../shared/contracts/cart.ts";
+import { changeCart, loadCart } from "../cart/cart.server.ts";
+import { CartShimmer } from "../cart/cart-shimmer.tsx";
+import { CartActions, CartTable, CartTotals, useCartSyncing } from "../cart/cart-table.tsx";
+import { FormAlert } from "../forms/field.tsx";
+import { SHOP_NAME } from "../layout/layout-data.ts";
+import { apiContext } from "../lib/api.server.ts";
+import pageStyles from "../styles/pages.css?url";
+import shopStyles from "../styles/shop.css?url";
+import { PageBanner } from "../ui/breadcrumb.tsx";
+import { BagIcon } from "../ui/icons.tsx";
+import type { Route } from "./+types/cart";
+
+// shop.css styles the empty state and pagination these pages share with the shop.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: shopStyles },
+  { rel: "stylesheet", href: pageStyles },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Cart | ${SHOP_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The cart streams, so a client navigation shows the shimmer rows at once; documents arrive complete. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { cart: loadCart(context.get(apiContext)) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return changeCart(context.get(apiContext), await request.formData());
+}
+
+/** After any cart change, refused or not, the lines are reloaded so they show the server's truth. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return true;
+  return defaultShouldRevalidate;
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageBanner title="Cart" />
+      <section className="container page-section" aria-labelledby="cart-heading">
+        <h2 id="cart-heading" className="page-section__title">
+          Your cart items
+        </h2>
+        {/* Without JavaScript the buttons post the page; the outcome shows here instead of a toast. */}
+        {actionData && <FormAlert kind={actionData.ok ? "success" : "error"}>{actionData.message}</FormAlert>}
+        <Suspense fallback={<CartShimmer />}>
+          <Await resolve={loaderData.cart}>{(cart) => <CartContents cart={cart} />}</Await>
+        </Suspense>
+      </section>
+    </>
+  );
+}
+
+function CartContents({ cart }: { cart: Cart | null }) {
+  const syncing = useCartSyncing();
+  if (!cart || cart.quantity === 0 || cart.cart.length === 0) {
+    return (
+      <div className="empty-state">
+        <span className="empty-state__icon">
+          <BagIcon size={40} />
+        </span>
+        <p className="empty-state__title">No items found in cart</p>
+        {!cart && <p>We could not load your cart just now. Please try again in a moment.</p>}
+        <Link to="/shop" className="button">
+          Shop Now
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="cart-layout">
+      <div className="cart-layout__lines">
+        <CartTable cart={cart} />
+        <CartActions />
+      </div>
+      <CartTotals cart={cart} syncing={syncing} />
+    </div>
+  );
+}

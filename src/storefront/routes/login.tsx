@@ -1,0 +1,93 @@
+import { Form, Link } from "react-router";
+import { authenticate, redirectIfSignedIn } from "../account/auth.server.ts";
+import { AccountBenefits, AuthPanel } from "../account/auth-panel.tsx";
+import { formText } from "../forms/api-errors.ts";
+import { Field } from "../forms/field.tsx";
+import { useSubmitting } from "../forms/use-submitting.ts";
+import { CONTACT, SHOP_NAME } from "../layout/layout-data.ts";
+import { apiContext } from "../lib/api.server.ts";
+import pageStyles from "../styles/pages.css?url";
+import { PageBanner } from "../ui/breadcrumb.tsx";
+import type { Route } from "./+types/login";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Login | ${SHOP_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await redirectIfSignedIn(context.get(apiContext), url);
+  return { redirect: url.searchParams.get("redirect") ?? "" };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const credentials = { email: formText(form, "email"), password: formText(form, "password") };
+  return authenticate(context.get(apiContext), request, "/login", credentials, form.get("redirect"), [
+    "email",
+  ]);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useSubmitting();
+  const redirectTo = loaderData.redirect;
+  const registerHref = redirectTo
+    ? `/user-register?redirect=${encodeURIComponent(redirectTo)}`
+    : "/user-register";
+  const errors = actionData?.errors ?? {};
+
+  return (
+    <>
+      <PageBanner title="Login" />
+      <AuthPanel
+        title="Welcome back"
+        intro="Log in to check out faster and follow your orders."
+        failure={actionData}
+        aside={<AccountBenefits />}
+      >
+        <Form method="post" className="form-stack" aria-busy={submitting}>
+          {redirectTo && <input type="hidden" name="redirect" value={redirectTo} />}
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={actionData?.values.email}
+            error={errors.email}
+          />
+          <Field
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errors.password}
+          />
+          <div className="auth-card__row">
+            <label className="checkbox">
+              <input type="checkbox" name="remember" />
+              <span>Remember me</span>
+            </label>
+            <details className="forgot">
+              <summary>Forgot Password?</summary>
+              <p>
+                Password reset by email is not available yet. Write to{" "}
+                <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> from your account's address and we
+                will help you back in.
+              </p>
+            </details>
+          </div>
+          <button type="submit" className="button button--block" disabled={submitting}>
+            {submitting ? "Logging in..." : "Login"}
+          </button>
+        </Form>
+        <p className="auth-card__switch">
+          New here? <Link to={registerHref}>Create an account</Link>
+        </p>
+      </AuthPanel>
+    </>
+  );
+}

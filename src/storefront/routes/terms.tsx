@@ -1,0 +1,12 @@
+import { SHOP_NAME } from "../layout/layout-data.ts";
+import { PolicyPage } from "../pages/policy-page.tsx";
+import pageStyles from "../styles/pages.css?url";
+import type { Route } from "./+types/terms";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
+
+export const meta: Route.MetaFunction = () => [{ title: `Terms and Conditions | ${SHOP_NAME}` }];
+
+export default function Terms() {
+  return <PolicyPage title="Terms and Conditions" topic="our terms, orders or delivery" />;
+}
