@@ -1,0 +1,106 @@
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+
+export interface PageWeight {
+  path: string;
+  status: number;
+  /** Bytes of the HTML document as served (compressed when the server compresses). */
+  htmlBytes: number;
+  /** JavaScript files the document makes the browser load before it is interactive (scripts and modulepreloads). */
+  scripts: number;
+  /** Their size gzipped at the default level, the budget's measure. */
+  jsGzipBytes: number;
+  /** Their size as the server actually sent them to a client that accepts gzip. */
+  jsServedBytes: number;
+  /** Their size uncompressed. */
+  jsRawBytes: number;
+  /** Scripts served without compression although the client accepted gzip. */
+  uncompressed: string[];
+}
+
+interface Fetched {
+  status: number;
+  wire: Buffer;
+  encoding: string | undefined;
+}
+
+function fetchRaw(url: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { "accept-encoding": "gzip, br", ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          wire: Buffer.concat(chunks),
+          encoding: res.headers["content-encoding"],
+        }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+async function fetchText(url: string, headers: Record<string, string>): Promise<Fetched & { text: string }> {
+  const fetched = await fetchRaw(url, headers);
+  const body =
+    fetched.encoding === "gzip"
+      ? gunzipSync(fetched.wire)
+      : fetched.encoding === "br"
+        ? brotliDecompressSync(fetched.wire)
+        : fetched.wire;
+  return { ...fetched, text: body.toString("utf8") };
+}
+
+/** Every same-origin .js URL a server-rendered React Router document loads on its own. */
+export function scriptUrls(html: string): string[] {
+  const urls = new Set<string>();
+  const patterns = [
+    /<script[^>]*\ssrc="([^"]+\.js)"/g,
+    /<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g,
+    /<link[^>]*href="([^"]+\.js)"[^>]*rel="modulepreload"/g,
+    /import\s*\(?\s*["'](\/[^"']+\.js)["']/g,
+    /import\s+["'](\/[^"']+\.js)["']/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of html.matchAll(pattern)) {
+      const url = match[1];
+      if (url?.startsWith("/") && !url.startsWith("//")) urls.add(url);
+    }
+  }
+  return [...urls];
+}
+
+/** What one page costs on first load: the document, and every script it pulls in before hydration. */
+export async function pageWeight(
+  origin: string,
+  pagePath: string,
+  headers: Record<string, string> = {},
+): Promise<PageWeight> {
+  const page = await fetchText(origin + pagePath, headers);
+  const scripts = scriptUrls(page.text);
+  let jsGzipBytes = 0;
+  let jsServedBytes = 0;
+  let jsRawBytes = 0;
+  const uncompressed: string[] = [];
+  for (const url of scripts) {
+    const served = await fetchText(origin + url, {});
+    if (served.status !== 200) throw new Error(`${url} (loaded by ${pagePath}) answered ${served.status}`);
+    const raw = Buffer.from(served.text, "utf8");
+    jsRawBytes += raw.length;
+    jsGzipBytes += gzipSync(raw).length;
+    jsServedBytes += served.wire.length;
+    if (!served.encoding) uncompressed.push(url);
+  }
+  return {
+    path: pagePath,
+    status: page.status,
+    htmlBytes: page.wire.length,
+    scripts: scripts.length,
+    jsGzipBytes,
+    jsServedBytes,
+    jsRawBytes,
+    uncompressed,
+  };
+}
