@@ -1,11 +1,11 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Form, Link, useFetcher, useFetchers } from "react-router";
 import type { Cart, CartLine } from "../../shared/contracts/cart.ts";
 import { imageVariants } from "../../shared/images.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { CloseIcon, MinusIcon, PlusIcon } from "../ui/icons.tsx";
 import { useToast } from "../ui/toast.tsx";
-import type { CartResult } from "./cart-result.ts";
+import { type CartResult, REMOVED_MESSAGE } from "./cart-result.ts";
 import { lineTotal } from "./line-total.ts";
 
 const lineKey = (line: CartLine) => `cart-line-${line.id}`;
@@ -15,7 +15,36 @@ const lineKey = (line: CartLine) => `cart-line-${line.id}`;
  * pending submission), the server's answer replaces it, and a refusal falls back to the server's quantity with a
  * toast. Without JavaScript the same buttons post the form and the page comes back updated.
  */
-export function CartTable({ cart }: { cart: Cart }) {
+/**
+ * Remembers which lines the shopper asked to remove. A removed line's row (and, for the last line, the whole
+ * table) is gone by the time the answer is in, so the cart's content, which stays, says it worked.
+ */
+export function useRemovalToasts(cart: Cart | null): Removals {
+  const { show } = useToast();
+  const removing = useRef(new Set<number>());
+  useEffect(() => {
+    const present = new Set(cart?.cart.map((line) => line.id));
+    for (const id of removing.current) {
+      if (present.has(id)) continue;
+      removing.current.delete(id);
+      show(REMOVED_MESSAGE);
+    }
+  }, [cart, show]);
+  return useMemo(
+    () => ({
+      requested: (id: number) => removing.current.add(id),
+      refused: (id: number) => removing.current.delete(id),
+    }),
+    [],
+  );
+}
+
+interface Removals {
+  requested(id: number): void;
+  refused(id: number): void;
+}
+
+export function CartTable({ cart, removals }: { cart: Cart; removals: Removals }) {
   return (
     <div className="cart-table-wrap">
       <table className="cart-table">
@@ -31,7 +60,12 @@ export function CartTable({ cart }: { cart: Cart }) {
         </thead>
         <tbody>
           {cart.cart.map((line) => (
-            <CartRow key={line.id} line={line} />
+            <CartRow
+              key={line.id}
+              line={line}
+              onRemove={() => removals.requested(line.id)}
+              onRemoveRefused={() => removals.refused(line.id)}
+            />
           ))}
         </tbody>
       </table>
@@ -39,7 +73,15 @@ export function CartTable({ cart }: { cart: Cart }) {
   );
 }
 
-function CartRow({ line }: { line: CartLine }) {
+function CartRow({
+  line,
+  onRemove,
+  onRemoveRefused,
+}: {
+  line: CartLine;
+  onRemove: () => void;
+  onRemoveRefused: () => void;
+}) {
   const fetcher = useFetcher<CartResult>({ key: lineKey(line) });
   const { show } = useToast();
   const handled = useRef<CartResult | undefined>(undefined);
@@ -51,14 +93,15 @@ function CartRow({ line }: { line: CartLine }) {
   const image = imageVariants(line.attributes.image);
   const productHref = `/product/${line.attributes.slug}`;
 
-  // One toast per answer; it fires as the answer arrives, before a removed line leaves the table.
+  // One toast per refusal: the quantity (or the removed line) is back as the server has it.
   useEffect(() => {
     const result = fetcher.data;
     if (!result || handled.current === result) return;
     handled.current = result;
-    if (!result.ok) show(result.message, "error");
-    else if (result.intent === "remove") show(result.message);
-  }, [fetcher.data, show]);
+    if (result.ok) return;
+    if (result.intent === "remove") onRemoveRefused();
+    show(result.message, "error");
+  }, [fetcher.data, show, onRemoveRefused]);
 
   if (pendingIntent === "remove") return null;
 
@@ -90,13 +133,14 @@ function CartRow({ line }: { line: CartLine }) {
           {line.name}
         </Link>
         <p className="cart-row__variant">
-          <span
-            className="swatch swatch--small"
-            style={{ backgroundColor: line.attributes.color_code }}
-            aria-hidden="true"
-          />
-          <span>Colour: {line.attributes.color_name}</span>
-          <span aria-hidden="true">·</span>
+          <span>
+            <span
+              className="swatch swatch--small"
+              style={{ backgroundColor: line.attributes.color_code }}
+              aria-hidden="true"
+            />
+            Colour: {line.attributes.color_name}
+          </span>
           <span>Size: {line.attributes.size_name}</span>
         </p>
         {stock < line.quantity && (
@@ -142,7 +186,7 @@ function CartRow({ line }: { line: CartLine }) {
         {formatRupees(lineTotal(line.price, quantity))}
       </td>
       <td className="cart-row__action">
-        <fetcher.Form method="post" action="/cart">
+        <fetcher.Form method="post" action="/cart" onSubmit={onRemove}>
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="id" value={line.id} />
           <button type="submit" className="icon-button cart-row__remove" aria-label={`Remove ${line.name}`}>

@@ -3,7 +3,7 @@ import { Await, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Cart } from "../../shared/contracts/cart.ts";
 import { changeCart, loadCart } from "../cart/cart.server.ts";
 import { CartShimmer } from "../cart/cart-shimmer.tsx";
-import { CartActions, CartTable, CartTotals, useCartSyncing } from "../cart/cart-table.tsx";
+import { CartActions, CartTable, CartTotals, useCartSyncing, useRemovalToasts } from "../cart/cart-table.tsx";
 import { FormAlert } from "../forms/field.tsx";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -59,6 +59,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
 function CartContents({ cart }: { cart: Cart | null }) {
   const syncing = useCartSyncing();
+  const removals = useRemovalToasts(cart);
   if (!cart || cart.quantity === 0 || cart.cart.length === 0) {
     return (
       <div className="empty-state">
@@ -76,7 +77,7 @@ function CartContents({ cart }: { cart: Cart | null }) {
   return (
     <div className="cart-layout">
       <div className="cart-layout__lines">
-        <CartTable cart={cart} />
+        <CartTable cart={cart} removals={removals} />
         <CartActions />
       </div>
       <CartTotals cart={cart} syncing={syncing} />

@@ -1,0 +1,76 @@
+import { RouterContextProvider } from "react-router";
+import type { Cart, CartLine } from "../../shared/contracts/cart.ts";
+import { type ApiClient, type ApiResponse, apiContext } from "../lib/api.server.ts";
+
+type Handler = (body: unknown) => ApiResponse | Promise<ApiResponse>;
+
+/**
+ * A stand-in for the commerce API in component tests: each "METHOD /path" answers through a handler the test
+ * sets, and every call is recorded, so a test can hold an answer back (to see the optimistic state) or refuse.
+ */
+export function fakeApi(handlers: Record<string, Handler>, token: string | null = null) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const cookies: string[] = [];
+  const answer = async (method: string, path: string, body?: unknown) => {
+    calls.push({ method, path, body });
+    const handler = handlers[`${method} ${path}`];
+    if (!handler) return { ok: false, status: 404, data: { message: `No fake for ${method} ${path}` } };
+    return handler(body);
+  };
+  const api: ApiClient = {
+    get: (path) => answer("GET", path) as never,
+    post: (path, body) => answer("POST", path, body) as never,
+    setCookie: (cookie) => cookies.push(cookie),
+    token,
+  };
+  const context = new RouterContextProvider();
+  context.set(apiContext, api);
+  return { api, context, calls, cookies };
+}
+
+export function ok<T>(data: T, status = 200): ApiResponse<T> {
+  return { ok: true, status, data };
+}
+
+export function refused(status: number, data: unknown): ApiResponse {
+  return { ok: false, status, data };
+}
+
+/** A promise the test resolves when it chooses. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+export function cartLine(overrides: Partial<CartLine> & { stock?: number } = {}): CartLine {
+  const { stock = 5, ...rest } = overrides;
+  return {
+    id: 1,
+    name: "Saddle Leather Tote",
+    price: 1250,
+    quantity: 2,
+    attributes: {
+      slug: "saddle-leather-tote",
+      image: null,
+      color_name: "Tan",
+      color_code: "#b5651d",
+      size_name: "One Size",
+      variation_id: 11,
+      product_id: 7,
+      stock,
+    },
+    ...rest,
+  };
+}
+
+/** A cart whose count and total follow from its lines, as the API's would. */
+export function cartOf(lines: CartLine[]): Cart {
+  return {
+    quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    total: lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
+    cart: lines,
+  };
+}
