@@ -1,0 +1,201 @@
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyDiscount } from "../../../shared/money.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
+import {
+  buildDemoCatalogue,
+  clearCatalogue,
+  ensureDemoCatalogue,
+  seedDemoCatalogue,
+} from "./demo-catalogue.ts";
+
+const { engine, available } = testEngine();
+const imagesDir = path.join(os.tmpdir(), "demo-catalogue-test-images-unused");
+
+async function snapshot(database: TestDatabase) {
+  const { db } = database;
+  return {
+    categories: await db.selectFrom("categories").selectAll().orderBy("id").execute(),
+    colors: await db.selectFrom("colors").selectAll().orderBy("id").execute(),
+    sizes: await db.selectFrom("sizes").selectAll().orderBy("id").execute(),
+    tags: await db.selectFrom("tags").selectAll().orderBy("id").execute(),
+    products: await db.selectFrom("products").selectAll().orderBy("id").execute(),
+    variants: await db.selectFrom("variants").selectAll().orderBy("id").execute(),
+    productTags: await db
+      .selectFrom("product_tags")
+      .selectAll()
+      .orderBy("product_id")
+      .orderBy("tag_id")
+      .execute(),
+    sliders: await db.selectFrom("sliders").selectAll().orderBy("id").execute(),
+  };
+}
+
+describe.skipIf(!available)(`demo catalogue on ${engine}`, () => {
+  let first: TestDatabase;
+  let second: TestDatabase;
+  let rows: Awaited<ReturnType<typeof snapshot>>;
+
+  beforeAll(async () => {
+    [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    await seedDemoCatalogue(first.db, { imagesDir, renderImages: false });
+    await seedDemoCatalogue(second.db, { imagesDir, renderImages: false });
+    rows = await snapshot(first);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([first?.drop(), second?.drop()]);
+  });
+
+  it("is deterministic: two fresh databases get identical rows", async () => {
+    expect(await snapshot(second)).toEqual(rows);
+    expect(JSON.stringify(buildDemoCatalogue())).toBe(JSON.stringify(buildDemoCatalogue()));
+  });
+
+  it("has the reference data: 10 categories, 12 colours, bag and clothing sizes, tags", () => {
+    expect(rows.categories.map((category) => category.slug)).toEqual([
+      "handbags",
+      "backpacks",
+      "totes",
+      "clutches",
+      "wallets",
+      "shirts",
+      "kurtas",
+      "t-shirts",
+      "jackets",
+      "scarves",
+    ]);
+    expect(rows.colors).toHaveLength(12);
+    for (const color of rows.colors) expect(color.code).toMatch(/^#[0-9A-F]{6}$/);
+    expect(rows.sizes.map((size) => size.name)).toEqual(
+      expect.arrayContaining(["One Size", "Small", "Medium", "Large", "XS", "S", "M", "L", "XL", "XXL"]),
+    );
+    expect(new Set(rows.sizes.map((size) => size.position)).size).toBe(rows.sizes.length);
+    expect(rows.tags.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("has about 60 products with 2-4 colours, several sizes, sane prices and stock", () => {
+    const { products, variants } = rows;
+    expect(products.length).toBeGreaterThanOrEqual(55);
+    expect(products.length).toBeLessThanOrEqual(65);
+    expect(new Set(products.map((product) => product.slug)).size).toBe(products.length);
+    const categoriesUsed = new Set(products.map((product) => product.category_id));
+    expect(categoriesUsed.size).toBe(10);
+    for (const product of products) {
+      const own = variants.filter((variant) => variant.product_id === product.id);
+      const colors = new Set(own.map((variant) => variant.color_id));
+      expect(colors.size, product.slug).toBeGreaterThanOrEqual(2);
+      expect(colors.size, product.slug).toBeLessThanOrEqual(4);
+      expect(own.length, product.slug).toBe(
+        colors.size * new Set(own.map((variant) => variant.size_id)).size,
+      );
+      expect(
+        own.some((variant) => variant.stock > 0),
+        product.slug,
+      ).toBe(true);
+      for (const variant of own) {
+        expect(variant.price % 100, "whole rupees").toBe(0);
+        expect(variant.price).toBeGreaterThanOrEqual(300 * 100);
+        expect(variant.price).toBeLessThanOrEqual(50_000 * 100);
+        expect(variant.stock).toBeGreaterThanOrEqual(0);
+        expect(variant.stock).toBeLessThanOrEqual(40);
+      }
+      expect(product.rating).toBeGreaterThanOrEqual(3.5);
+      expect(product.rating).toBeLessThanOrEqual(5);
+      expect(product.reviews).toBeGreaterThan(0);
+      expect(product.short_description).toMatch(/^<p>/);
+      const tagsUsed =
+        product.short_description.match(/<\/?([a-z]+)/g)?.map((tag) => tag.replace(/[</]/g, "")) ?? [];
+      for (const tag of tagsUsed) expect(["p", "ul", "li", "strong"]).toContain(tag);
+    }
+    const prices = variants.map((variant) => variant.price);
+    expect(Math.min(...prices)).toBeLessThan(1000 * 100);
+    expect(Math.max(...prices)).toBeGreaterThan(10_000 * 100);
+    expect(variants.some((variant) => variant.stock === 0)).toBe(true);
+    expect(variants.filter((variant) => variant.stock === 0).length).toBeLessThan(variants.length / 5);
+  });
+
+  it("keeps the listing price columns in step with the variants", () => {
+    for (const product of rows.products) {
+      const own = rows.variants.filter((variant) => variant.product_id === product.id);
+      const cheapest = Math.min(...own.map((variant) => variant.price));
+      expect(product.price, product.slug).toBe(cheapest);
+      expect(product.sale_price, product.slug).toBe(applyDiscount(cheapest, product.discount));
+    }
+  });
+
+  it("has about a third discounted, about 10 new arrivals and 10 daily deals", () => {
+    const { products } = rows;
+    const discounted = products.filter((product) => product.discount > 0);
+    expect(discounted.length).toBeGreaterThanOrEqual(products.length / 4);
+    expect(discounted.length).toBeLessThanOrEqual(products.length / 2.5);
+    for (const product of discounted) {
+      expect(product.discount).toBeGreaterThanOrEqual(10);
+      expect(product.discount).toBeLessThanOrEqual(40);
+    }
+    const newArrivals = products.filter((product) => product.new_arrival === 1);
+    const dailyDeals = products.filter((product) => product.daily_deal === 1);
+    expect(newArrivals.length).toBeGreaterThanOrEqual(8);
+    expect(newArrivals.length).toBeLessThanOrEqual(12);
+    expect(dailyDeals.length).toBeGreaterThanOrEqual(8);
+    expect(dailyDeals.length).toBeLessThanOrEqual(12);
+    // New arrivals are the most recently added products.
+    const newest = [...products]
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .slice(0, newArrivals.length);
+    expect(newest.every((product) => product.new_arrival === 1)).toBe(true);
+    expect(new Set(products.map((product) => product.created_at)).size).toBe(products.length);
+  });
+
+  it("points images at the rendered files: first colour front and back, every colour in the gallery", () => {
+    for (const product of rows.products) {
+      const gallery = JSON.parse(product.gallery) as string[];
+      const colors = new Set(
+        rows.variants.filter((variant) => variant.product_id === product.id).map((v) => v.color_id),
+      );
+      expect(gallery).toHaveLength(colors.size * 2);
+      expect(product.image).toBe(gallery[0]);
+      expect(product.back_image).toBe(gallery[1]);
+      expect(product.image).toBe(`/images/products/${product.slug}/${gallery[0]!.split("/").pop()}`);
+      for (const [index, url] of gallery.entries()) {
+        expect(url).toMatch(
+          new RegExp(
+            `^/images/products/${product.slug}/[a-z-]+-${index % 2 === 0 ? "front" : "back"}-800\\.webp$`,
+          ),
+        );
+      }
+    }
+  });
+
+  it("has three banner slides with desktop and mobile images", () => {
+    expect(rows.sliders).toHaveLength(3);
+    expect(rows.sliders.map((slider) => slider.url)).toEqual([
+      "/shop/handbags",
+      "/shop?type=new-arrival",
+      "/shop?type=daily-deals",
+    ]);
+    rows.sliders.forEach((slider, index) => {
+      expect(slider.image).toBe(`/images/sliders/slide-${index + 1}-desktop.webp`);
+      expect(slider.image_mobile).toBe(`/images/sliders/slide-${index + 1}-mobile.webp`);
+      expect(slider.title).not.toBe("");
+    });
+  });
+
+  it("ensureDemoCatalogue leaves a database with products alone", async () => {
+    expect(await ensureDemoCatalogue(first.db, { imagesDir, renderImages: false })).toBe(false);
+    expect(await snapshot(first)).toEqual(rows);
+  });
+
+  it("ensureDemoCatalogue seeds an empty catalogue, and reseeding replaces rather than duplicates", async () => {
+    await clearCatalogue(second.db);
+    expect(await ensureDemoCatalogue(second.db, { imagesDir, renderImages: false })).toBe(true);
+    await seedDemoCatalogue(second.db, { imagesDir, renderImages: false });
+    const again = await snapshot(second);
+    expect(again.products.map((product) => product.slug)).toEqual(
+      rows.products.map((product) => product.slug),
+    );
+    expect(again.variants).toHaveLength(rows.variants.length);
+    expect(again.categories).toHaveLength(10);
+    expect(again.sliders).toHaveLength(3);
+  });
+});

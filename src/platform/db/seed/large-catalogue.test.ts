@@ -1,0 +1,69 @@
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyDiscount } from "../../../shared/money.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
+import { seedLargeCatalogue } from "./large-catalogue.ts";
+
+const { engine, available } = testEngine();
+const imagesDir = path.join(os.tmpdir(), "large-catalogue-test-images-unused");
+const PRODUCTS = 500;
+
+describe.skipIf(!available)(`large catalogue on ${engine}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.drop());
+
+  it("creates N products in batches, with unique slugs, demo images and consistent price columns", async () => {
+    const { db } = database;
+    // A small batch size exercises several transactions and statement chunks.
+    const result = await seedLargeCatalogue(db, {
+      products: PRODUCTS,
+      imagesDir,
+      renderImages: false,
+      batchSize: 128,
+    });
+    expect(result.products).toBe(PRODUCTS);
+
+    const products = await db.selectFrom("products").selectAll().orderBy("id").execute();
+    const variants = await db.selectFrom("variants").selectAll().execute();
+    expect(products).toHaveLength(PRODUCTS);
+    expect(variants).toHaveLength(result.variants);
+    expect(new Set(products.map((product) => product.slug)).size).toBe(PRODUCTS);
+    expect(await db.selectFrom("categories").selectAll().execute()).toHaveLength(10);
+    expect(await db.selectFrom("colors").selectAll().execute()).toHaveLength(12);
+    expect(await db.selectFrom("sliders").selectAll().execute()).toHaveLength(3);
+    expect((await db.selectFrom("product_tags").selectAll().execute()).length).toBeGreaterThan(PRODUCTS);
+
+    const byProduct = new Map<number, number[]>();
+    for (const variant of variants) {
+      byProduct.set(variant.product_id, [...(byProduct.get(variant.product_id) ?? []), variant.price]);
+    }
+    for (const product of products) {
+      const prices = byProduct.get(product.id)!;
+      expect(prices.length, product.slug).toBeGreaterThan(0);
+      expect(product.price, product.slug).toBe(Math.min(...prices));
+      expect(product.sale_price, product.slug).toBe(applyDiscount(product.price, product.discount));
+      expect(product.image).toMatch(/^\/images\/products\/[a-z0-9-]+\/[a-z-]+-front-800\.webp$/);
+    }
+    const discounted = products.filter((product) => product.discount > 0).length;
+    expect(discounted).toBeGreaterThan(PRODUCTS / 5);
+    expect(discounted).toBeLessThan(PRODUCTS / 2);
+    expect(products.some((product) => product.new_arrival === 1)).toBe(true);
+    expect(products.some((product) => product.daily_deal === 1)).toBe(true);
+  }, 60_000);
+
+  it("is deterministic and replaces the previous catalogue", async () => {
+    const { db } = database;
+    // Ids move on after a reseed (sequences do not restart); everything else must match.
+    const read = async () =>
+      (await db.selectFrom("products").selectAll().orderBy("id").execute()).map(
+        ({ id: _id, category_id: _category, ...rest }) => rest,
+      );
+    const before = await read();
+    await seedLargeCatalogue(db, { products: PRODUCTS, imagesDir, renderImages: false });
+    expect(await read()).toEqual(before);
+  }, 60_000);
+});

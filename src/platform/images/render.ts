@@ -1,0 +1,308 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp, { type SharpOptions } from "sharp";
+import {
+  DEFAULT_AVATAR,
+  DEFAULT_PRODUCT_IMAGE,
+  IMAGE_URL_PREFIX,
+  PLACEHOLDER_IMAGE,
+  PRODUCT_IMAGE_WIDTHS,
+  type ProductImageView,
+  productImageUrl,
+  sliderImageUrl,
+} from "../../shared/images.ts";
+import {
+  drawAvatarSvg,
+  drawDefaultProductSvg,
+  drawPlaceholderSvg,
+  drawProductLayers,
+  drawSlideSvg,
+  type ItemKind,
+  SLIDE_DESIGNS,
+  SLIDE_SIZES,
+  type SlideLayout,
+} from "./draw.ts";
+
+/** WebP quality for every rendered image. */
+export const WEBP_QUALITY = 78;
+/** libwebp effort 0-6: 2 encodes ~2x faster than the default 4 for files a few percent larger. */
+export const WEBP_EFFORT = 2;
+
+/** One colour of one product: rendered as front and back views, each at 400 and 800 px. */
+export interface ProductImageSpec {
+  productSlug: string;
+  colorSlug: string;
+  /** Hex colour code of the variant. */
+  color: string;
+  kind: ItemKind;
+  /** Design variation passed to the drawing. */
+  style?: number;
+}
+
+export interface RenderOptions {
+  /** How many images are rendered at once; defaults to the number of CPUs (at least 2). */
+  concurrency?: number;
+  log?: (message: string) => void;
+}
+
+export interface RenderResult {
+  /** Files written by this call. */
+  written: number;
+  /** Files that already existed and were left alone. */
+  skipped: number;
+  ms: number;
+}
+
+/**
+ * One drawing and the files it becomes (the first output is the drawing's own size, the rest downscaled).
+ * A job may split its drawing into a shared backdrop (rendered once per key and reused) and a foreground.
+ */
+export interface RenderJob {
+  svg: () => { background?: { key: string; svg: string }; foreground: string };
+  outputs: { file: string; width: number; height: number }[];
+}
+
+/** `/images/products/x/y-front-800.webp` -> `<imagesDir>/products/x/y-front-800.webp`. */
+export function imageFilePath(imagesDir: string, url: string): string {
+  if (!url.startsWith(IMAGE_URL_PREFIX)) throw new Error(`not an image URL: ${url}`);
+  const relative = url.slice(IMAGE_URL_PREFIX.length);
+  const file = path.resolve(imagesDir, relative);
+  const root = path.resolve(imagesDir);
+  if (!file.startsWith(root + path.sep)) throw new Error(`image URL escapes the images directory: ${url}`);
+  return file;
+}
+
+export function productImageJobs(imagesDir: string, specs: ProductImageSpec[]): RenderJob[] {
+  const jobs: RenderJob[] = [];
+  const seen = new Set<string>();
+  for (const spec of specs) {
+    for (const view of ["front", "back"] as ProductImageView[]) {
+      const key = `${spec.productSlug}/${spec.colorSlug}/${view}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const widths = [...PRODUCT_IMAGE_WIDTHS].sort((a, b) => b - a);
+      jobs.push({
+        svg: () => {
+          const layers = drawProductLayers({
+            kind: spec.kind,
+            color: spec.color,
+            view,
+            style: spec.style,
+            size: widths[0],
+          });
+          return {
+            background: { key: layers.backgroundKey, svg: layers.background },
+            foreground: layers.foreground,
+          };
+        },
+        outputs: widths.map((width) => ({
+          file: imageFilePath(imagesDir, productImageUrl(spec.productSlug, spec.colorSlug, view, width)),
+          width,
+          height: width,
+        })),
+      });
+    }
+  }
+  return jobs;
+}
+
+export function sliderImageJobs(imagesDir: string): RenderJob[] {
+  const jobs: RenderJob[] = [];
+  SLIDE_DESIGNS.forEach((_design, index) => {
+    for (const layout of ["desktop", "mobile"] as SlideLayout[]) {
+      const { width, height } = SLIDE_SIZES[layout];
+      jobs.push({
+        svg: () => ({ foreground: drawSlideSvg(index + 1, layout) }),
+        outputs: [{ file: imageFilePath(imagesDir, sliderImageUrl(index + 1, layout)), width, height }],
+      });
+    }
+  });
+  return jobs;
+}
+
+export function defaultImageJobs(imagesDir: string): RenderJob[] {
+  return [
+    {
+      svg: () => ({ foreground: drawDefaultProductSvg(800) }),
+      outputs: [{ file: imageFilePath(imagesDir, DEFAULT_PRODUCT_IMAGE), width: 800, height: 800 }],
+    },
+    {
+      svg: () => ({ foreground: drawPlaceholderSvg(800) }),
+      outputs: [{ file: imageFilePath(imagesDir, PLACEHOLDER_IMAGE), width: 800, height: 800 }],
+    },
+    {
+      svg: () => ({ foreground: drawAvatarSvg(256) }),
+      outputs: [{ file: imageFilePath(imagesDir, DEFAULT_AVATAR), width: 256, height: 256 }],
+    },
+  ];
+}
+
+let tempCounter = 0;
+
+/** Writes through a temporary file and a rename, so a reader (or a second renderer) never sees half a file. */
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
+  try {
+    await fs.promises.writeFile(temp, data);
+    await fs.promises.rename(temp, file);
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Raw 8-bit pixels, row by row. */
+interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+async function rasterise(svg: string, alpha: boolean): Promise<Pixels> {
+  const image = sharp(Buffer.from(svg));
+  const { data, info } = await (alpha ? image.ensureAlpha() : image.flatten({ background: "#ffffff" }))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: alpha ? 4 : 3 };
+}
+
+/** Backdrops already rendered in one run, by key (a handful of distinct ones serve every product image). */
+type BackdropCache = Map<string, Promise<Pixels>>;
+
+function renderBackground(cache: BackdropCache, key: string, svg: string): Promise<Pixels> {
+  let pixels = cache.get(key);
+  if (!pixels) {
+    pixels = rasterise(svg, false);
+    cache.set(key, pixels);
+  }
+  return pixels;
+}
+
+/**
+ * Lays an RGBA foreground over an RGB backdrop of the same size. A plain loop here is several times cheaper
+ * than a libvips composite (which works in floating point), and this runs for every product image.
+ */
+function over(foreground: Pixels, background: Pixels): Pixels {
+  if (foreground.width !== background.width || foreground.height !== background.height) {
+    throw new Error("foreground and backdrop differ in size");
+  }
+  const fg = foreground.data;
+  const bg = background.data;
+  const out = Buffer.allocUnsafe(bg.length);
+  for (let i = 0, j = 0; j < bg.length; i += 4, j += 3) {
+    const a = fg[i + 3]!;
+    if (a === 0) {
+      out[j] = bg[j]!;
+      out[j + 1] = bg[j + 1]!;
+      out[j + 2] = bg[j + 2]!;
+    } else if (a === 255) {
+      out[j] = fg[i]!;
+      out[j + 1] = fg[i + 1]!;
+      out[j + 2] = fg[i + 2]!;
+    } else {
+      const k = a / 255;
+      out[j] = fg[i]! * k + bg[j]! * (1 - k) + 0.5;
+      out[j + 1] = fg[i + 1]! * k + bg[j + 1]! * (1 - k) + 0.5;
+      out[j + 2] = fg[i + 2]! * k + bg[j + 2]! * (1 - k) + 0.5;
+    }
+  }
+  return { data: out, width: background.width, height: background.height, channels: 3 };
+}
+
+function rawInput(pixels: Pixels): SharpOptions {
+  return { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } };
+}
+
+async function runJob(
+  job: RenderJob,
+  backdrops: BackdropCache,
+): Promise<{ written: number; skipped: number }> {
+  const missing = job.outputs.filter((output) => !fs.existsSync(output.file));
+  if (missing.length === 0) return { written: 0, skipped: job.outputs.length };
+  const first = job.outputs[0]!;
+  const drawing = job.svg();
+  // Draw once at full size into raw pixels, then encode each width from that.
+  let pixels: Pixels;
+  if (drawing.background) {
+    const [background, foreground] = await Promise.all([
+      renderBackground(backdrops, drawing.background.key, drawing.background.svg),
+      rasterise(drawing.foreground, true),
+    ]);
+    pixels = over(foreground, background);
+  } else {
+    pixels = await rasterise(drawing.foreground, false);
+  }
+  if (pixels.width !== first.width || pixels.height !== first.height) {
+    throw new Error(
+      `drawing for ${first.file} is ${pixels.width}x${pixels.height}, expected ${first.width}x${first.height}`,
+    );
+  }
+  await Promise.all(
+    missing.map(async (output) => {
+      let image = sharp(pixels.data, rawInput(pixels));
+      if (output.width !== pixels.width || output.height !== pixels.height) {
+        image = image.resize(output.width, output.height, { fit: "fill", kernel: "lanczos3" });
+      }
+      const data = await image.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer();
+      await writeAtomically(output.file, data);
+    }),
+  );
+  return { written: missing.length, skipped: job.outputs.length - missing.length };
+}
+
+/** Runs render jobs a few at a time (sharp works off the main thread), skipping files that already exist. */
+export async function runRenderJobs(jobs: RenderJob[], options: RenderOptions = {}): Promise<RenderResult> {
+  const started = performance.now();
+  const concurrency = Math.max(1, options.concurrency ?? Math.max(2, os.availableParallelism()));
+  const backdrops: BackdropCache = new Map();
+  let next = 0;
+  let written = 0;
+  let skipped = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      const result = await runJob(job, backdrops);
+      written += result.written;
+      skipped += result.skipped;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+  const ms = Math.round(performance.now() - started);
+  options.log?.(`images: ${written} written, ${skipped} already present (${(ms / 1000).toFixed(1)} s)`);
+  return { written, skipped, ms };
+}
+
+export function renderProductImages(
+  imagesDir: string,
+  specs: ProductImageSpec[],
+  options: RenderOptions = {},
+): Promise<RenderResult> {
+  return runRenderJobs(productImageJobs(imagesDir, specs), options);
+}
+
+/** The home-page banner slides, desktop (1600x600) and mobile (800x1000). */
+export function renderSliderImages(imagesDir: string, options: RenderOptions = {}): Promise<RenderResult> {
+  return runRenderJobs(sliderImageJobs(imagesDir), options);
+}
+
+/** The spec's fallback images: default product image, card placeholder, default avatar. */
+export function renderDefaultImages(imagesDir: string, options: RenderOptions = {}): Promise<RenderResult> {
+  return runRenderJobs(defaultImageJobs(imagesDir), options);
+}
+
+/** Products, slides and fallbacks in one batch, so the pool stays busy across all of them. */
+export function renderImageSet(
+  imagesDir: string,
+  specs: ProductImageSpec[],
+  options: RenderOptions & { sliders?: boolean; defaults?: boolean } = {},
+): Promise<RenderResult> {
+  const jobs = [
+    ...(options.sliders === false ? [] : sliderImageJobs(imagesDir)),
+    ...(options.defaults === false ? [] : defaultImageJobs(imagesDir)),
+    ...productImageJobs(imagesDir, specs),
+  ];
+  return runRenderJobs(jobs, options);
+}
