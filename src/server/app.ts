@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -18,10 +19,12 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  */
 export function createHost(platform: Platform, options: { clientDir?: string } = {}): Hono {
   const host = new Hono();
-  const handleRequest = createRequestHandler(
-    () => import("virtual:react-router/server-build"),
-    platform.config.env === "production" ? "production" : "development",
-  );
+  const mode = platform.config.env === "production" ? "production" : "development";
+  // Given a function, React Router rebuilds its route tables on every request; given the build, once. In
+  // development server.ts creates a fresh host (and so a fresh build) for every request anyway.
+  let handleRequest: ReturnType<typeof createRequestHandler> | undefined;
+  const storefront = async () =>
+    (handleRequest ??= createRequestHandler(await import("virtual:react-router/server-build"), mode));
 
   host.use(
     secureHeaders({
@@ -63,15 +66,23 @@ export function createHost(platform: Platform, options: { clientDir?: string } =
         },
       }),
     );
-    host.use(
-      "*",
-      serveStatic({
-        root: options.clientDir,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+    // The other files at the top of the client build (favicon, service worker, ...) get a route each, so the
+    // API and the pages are not preceded by a file-system lookup on every request.
+    const topLevel = fs.existsSync(options.clientDir)
+      ? fs.readdirSync(options.clientDir, { withFileTypes: true })
+      : [];
+    for (const entry of topLevel) {
+      if (entry.name === "assets") continue;
+      host.use(
+        entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`,
+        serveStatic({
+          root: options.clientDir,
+          onFound: (_path, c) => {
+            c.header("Cache-Control", "public, max-age=3600");
+          },
+        }),
+      );
+    }
   }
 
   host.route("/", platform.api);
@@ -79,9 +90,10 @@ export function createHost(platform: Platform, options: { clientDir?: string } =
   host.all("*", async (c) => {
     const setCookies: string[] = [];
     const context = new RouterContextProvider();
-    const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+    const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
+      ?.socket?.remoteAddress;
     context.set(apiContext, inProcessApi(platform.api, c.req.raw, address ?? "unknown", setCookies));
-    const response = await handleRequest(c.req.raw, context);
+    const response = await (await storefront())(c.req.raw, context);
     if (setCookies.length === 0) return response;
     const headers = new Headers(response.headers);
     for (const cookie of setCookies) headers.append("set-cookie", cookie);
