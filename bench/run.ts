@@ -5,7 +5,6 @@
 //        --lighthouse-runs=N; --rebuild (build the app even if build/ exists); --no-write (print only).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import {
@@ -181,23 +180,11 @@ function gitInfo() {
 
 // ---------------------------------------------------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
 async function withServer<T>(
   dataset: { databaseUrl: string; dataDir?: string; seedDemo?: boolean },
   work: (server: RunningServer) => Promise<T>,
 ): Promise<T> {
   const server = await startServer({
-    port: await freePort(),
     databaseUrl: dataset.databaseUrl,
     dataDir: dataset.dataDir ?? DATA_DIR,
     seedDemo: dataset.seedDemo,

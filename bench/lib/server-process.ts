@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 
 export interface RunningServer {
@@ -14,21 +15,27 @@ const SESSION_SECRET = "benchmark-only-session-secret-0123456789abcdef";
  * generator and the server never share an event loop or a core.
  */
 export async function startServer(options: {
-  port: number;
+  /** A free loopback port by default. */
+  port?: number;
   databaseUrl: string;
   dataDir: string;
   seedDemo?: boolean;
+  /** The checkout to serve (its build/ and bench/server.ts); the current directory by default. */
+  cwd?: string;
 }): Promise<RunningServer> {
-  const child = spawn(process.execPath, [path.resolve("bench/server.ts")], {
+  const cwd = path.resolve(options.cwd ?? ".");
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, [path.join(cwd, "bench/server.ts")], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",
       SESSION_SECRET,
-      PORT: String(options.port),
+      PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: options.dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: options.seedDemo ? "true" : "false",
       LOG_LEVEL: "warn",
     },
@@ -36,7 +43,7 @@ export async function startServer(options: {
   });
   let output = "";
   child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
+    output = (output + chunk.toString()).slice(-20_000);
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 180 s\n${output}`)), 180_000);
@@ -53,10 +60,17 @@ export async function startServer(options: {
       reject(new Error(`server exited with code ${code} before it was ready\n${output}`));
     });
   });
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping) console.error(`bench server ${cwd} exited (${code ?? signal}):\n${output.slice(-4000)}`);
+  });
   return {
-    url: `http://127.0.0.1:${options.port}`,
+    url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
-    stop: () => stopChild(child),
+    stop: () => {
+      stopping = true;
+      return stopChild(child);
+    },
   };
 }
 
@@ -69,5 +83,16 @@ function stopChild(child: ChildProcess): Promise<void> {
       resolve();
     });
     child.kill("SIGTERM");
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
   });
 }

@@ -1,0 +1,84 @@
+// Before/after on one machine: serves two checkouts of the shop side by side (each its own build and process)
+// and measures the same URLs on both in alternating rounds, so a busy machine slows both alike.
+//
+//   node bench/compare.ts --a=<dir> --b=<dir> --paths=/api/products,/shop [--db=sqlite:<file>] [--rounds=3]
+//        [--duration=5] [--connections=10]
+// --db defaults to the cached 10,000-product catalogue of bench/run.ts. Both servers read the same database.
+import fs from "node:fs";
+import path from "node:path";
+import { DATA_DIR, WORK_DIR } from "./lib/datasets.ts";
+import { type LoadResult, measure } from "./lib/load.ts";
+import { type RunningServer, startServer } from "./lib/server-process.ts";
+import { fmt, table } from "./lib/table.ts";
+
+const arg = (name: string, fallback?: string) =>
+  process.argv.find((item) => item.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+
+function defaultDatabase(): string {
+  const cached = fs.readdirSync(WORK_DIR).find((name) => /^catalogue-10000-.*\.sqlite$/.test(name));
+  if (!cached)
+    throw new Error("no cached 10,000-product catalogue: run `npm run bench:quick` once, or pass --db");
+  return `sqlite:${path.join(WORK_DIR, cached)}`;
+}
+
+const median = (values: number[]) =>
+  [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function main() {
+  const a = arg("a");
+  const b = arg("b");
+  const paths = arg("paths", "/api/products")!.split(",");
+  if (!a || !b) throw new Error("usage: node bench/compare.ts --a=<dir> --b=<dir> --paths=/api/products,/");
+  const rounds = Number(arg("rounds", "3"));
+  const settings = {
+    connections: Number(arg("connections", "10")),
+    duration: Number(arg("duration", "5")),
+    warmup: 1,
+  };
+  const databaseUrl = arg("db") ?? defaultDatabase();
+  const servers: RunningServer[] = [];
+  try {
+    for (const cwd of [a, b]) {
+      servers.push(await startServer({ databaseUrl, dataDir: DATA_DIR, cwd }));
+    }
+    const rows: (string | number)[][] = [];
+    for (const urlPath of paths) {
+      const runs: LoadResult[][] = [[], []];
+      for (let round = 0; round < rounds; round++) {
+        for (const [index, server] of servers.entries()) {
+          const result = await measure(server.url + urlPath, settings, {
+            accept: "application/json, text/html",
+          });
+          if (result.failures > 0)
+            console.warn(`  ${urlPath} on ${index === 0 ? "a" : "b"}: ${result.failures} failed`);
+          runs[index]!.push(result);
+        }
+      }
+      const [rpsA, rpsB] = runs.map((list) => median(list.map((item) => item.rps))) as [number, number];
+      const [p95A, p95B] = runs.map((list) => median(list.map((item) => item.p95))) as [number, number];
+      rows.push([
+        urlPath,
+        fmt.int(rpsA),
+        fmt.int(rpsB),
+        `${fmt.ratio(rpsB / rpsA)}×`,
+        fmt.ms(p95A),
+        fmt.ms(p95B),
+      ]);
+      console.log(`  ${urlPath}: a ${fmt.int(rpsA)} req/s, b ${fmt.int(rpsB)} req/s`);
+    }
+    console.log(
+      table(
+        `a = ${a}, b = ${b}; median of ${rounds} alternating rounds, ${settings.connections} connections, ${settings.duration} s`,
+        ["path", "a req/s", "b req/s", "b ÷ a", "a p95 ms", "b p95 ms"],
+        rows,
+      ),
+    );
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
