@@ -32,6 +32,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
+        // React moves large finished Suspense boundaries out of line, to be swapped in by an inline script. The
+        // whole document is sent at once here, so keep every boundary in place, readable without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

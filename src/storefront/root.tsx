@@ -18,8 +18,8 @@ import { type LayoutData, type LayoutHandle, SHOP_NAME } from "./layout/layout-d
 import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
 import { apiContext } from "./lib/api.server.ts";
-import { ConnectivityWatcher } from "./offline/connectivity-watcher.tsx";
 import { signOutCookie } from "./lib/session.server.ts";
+import { ConnectivityWatcher } from "./offline/connectivity-watcher.tsx";
 import appStyles from "./styles/app.css?url";
 import { NotFoundContent } from "./ui/not-found-content.tsx";
 import { ToastProvider } from "./ui/toast.tsx";
@@ -79,6 +79,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
+        {/* The host sends Referrer-Policy: no-referrer, which makes browsers send "Origin: null" on form posts, and
+            React Router refuses those. same-origin keeps referrers away from other sites and forms working. */}
+        <meta name="referrer" content="same-origin" />
         {/* Lets CSS tell "JavaScript is on its way" from "no JavaScript" (off-canvas panels fall back to :target). */}
         <script>{"document.documentElement.classList.add('js')"}</script>
         <Meta />

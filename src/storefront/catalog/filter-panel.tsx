@@ -125,9 +125,12 @@ export function FilterPanel({
 }
 
 function FilterGroup({ title, children }: { title: string; children: ReactNode }) {
+  const id = `filter-${title.toLowerCase()}`;
   return (
-    <section className="filter-group">
-      <h3 className="filter-group__title">{title}</h3>
+    <section className="filter-group" aria-labelledby={id}>
+      <h3 className="filter-group__title" id={id}>
+        {title}
+      </h3>
       <ul className="filter-group__options">{children}</ul>
     </section>
   );

@@ -17,7 +17,7 @@ export function BannerSlider({ slides }: { slides: Slider[] }) {
   const count = slides.length;
 
   useEffect(() => {
-    setReducedMotion(window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    setReducedMotion(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false);
   }, []);
 
   // Each slide change restarts the clock, so a manual choice also gets its full 4000 ms.

@@ -34,10 +34,14 @@ export function MobileMenu({
       <nav aria-label="Mobile">
         <ul className="mobile-menu__list">
           <li>
-            <Link to="/">Home</Link>
+            <Link to="/" className="mobile-menu__link">
+              Home
+            </Link>
           </li>
           <li>
-            <Link to="/shop">Shop</Link>
+            <Link to="/shop" className="mobile-menu__link">
+              Shop
+            </Link>
             {categories.length > 0 && (
               <ul className="mobile-menu__sub">
                 {categories.map((category) => (
@@ -49,25 +53,39 @@ export function MobileMenu({
             )}
           </li>
           <li>
-            <Link to="/shop?type=new-arrival">New Arrivals</Link>
+            <Link to="/shop?type=new-arrival" className="mobile-menu__link">
+              New Arrivals
+            </Link>
           </li>
           <li>
-            <Link to="/shop?type=daily-deals">Daily Deals</Link>
+            <Link to="/shop?type=daily-deals" className="mobile-menu__link">
+              Daily Deals
+            </Link>
           </li>
           <li>
-            <Link to="/blogs">Blog</Link>
+            <Link to="/blogs" className="mobile-menu__link">
+              Blog
+            </Link>
           </li>
           <li>
-            <Link to="/about">About</Link>
+            <Link to="/about" className="mobile-menu__link">
+              About
+            </Link>
           </li>
           <li>
-            <Link to="/contact">Contact</Link>
+            <Link to="/contact" className="mobile-menu__link">
+              Contact
+            </Link>
           </li>
           <li>
-            <Link to="/my-account">My account</Link>
+            <Link to="/my-account" className="mobile-menu__link">
+              My account
+            </Link>
           </li>
           <li>
-            <Link to="/wishlist">Wishlist</Link>
+            <Link to="/wishlist" className="mobile-menu__link">
+              Wishlist
+            </Link>
           </li>
         </ul>
       </nav>

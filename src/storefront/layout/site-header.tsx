@@ -87,12 +87,14 @@ function MainNav({ categories }: { categories: Category[] }) {
     <nav className="main-nav" aria-label="Main">
       <ul className="main-nav__list">
         <li>
-          <NavLink to="/" end>
+          <NavLink to="/" end className="main-nav__link">
             Home
           </NavLink>
         </li>
         <li className="main-nav__has-sub">
-          <NavLink to="/shop">Shop</NavLink>
+          <NavLink to="/shop" className="main-nav__link">
+            Shop
+          </NavLink>
           {categories.length > 0 && (
             <ul className="main-nav__sub">
               {categories.map((category) => (
@@ -104,19 +106,29 @@ function MainNav({ categories }: { categories: Category[] }) {
           )}
         </li>
         <li>
-          <Link to="/shop?type=new-arrival">New Arrivals</Link>
+          <Link to="/shop?type=new-arrival" className="main-nav__link">
+            New Arrivals
+          </Link>
         </li>
         <li>
-          <Link to="/shop?type=daily-deals">Daily Deals</Link>
+          <Link to="/shop?type=daily-deals" className="main-nav__link">
+            Daily Deals
+          </Link>
         </li>
         <li>
-          <NavLink to="/blogs">Blog</NavLink>
+          <NavLink to="/blogs" className="main-nav__link">
+            Blog
+          </NavLink>
         </li>
         <li>
-          <NavLink to="/about">About</NavLink>
+          <NavLink to="/about" className="main-nav__link">
+            About
+          </NavLink>
         </li>
         <li>
-          <NavLink to="/contact">Contact</NavLink>
+          <NavLink to="/contact" className="main-nav__link">
+            Contact
+          </NavLink>
         </li>
       </ul>
     </nav>

@@ -29,7 +29,7 @@ export function ProductGallery({
   useEffect(() => setActive(start), [start]);
 
   useEffect(() => {
-    setReducedMotion(window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    setReducedMotion(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false);
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `active` is the trigger, not an input
@@ -46,7 +46,7 @@ export function ProductGallery({
     if (!list || !item) return;
     const left = item.offsetLeft - list.offsetLeft;
     if (left < list.scrollLeft || left + item.offsetWidth > list.scrollLeft + list.clientWidth) {
-      list.scrollTo({ left, behavior: "smooth" });
+      list.scrollTo?.({ left, behavior: "smooth" });
     }
   }, [active]);
 

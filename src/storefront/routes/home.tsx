@@ -7,6 +7,7 @@ import { BannerSlider } from "../home/banner-slider.tsx";
 import { ServicesStrip } from "../home/services-strip.tsx";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
+import { isDocumentRequest } from "../lib/streaming.server.ts";
 import homeStyles from "../styles/home.css?url";
 import { ProductGridShimmer } from "../ui/shimmer.tsx";
 import { ToastOnMount } from "../ui/toast.tsx";
@@ -26,18 +27,19 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * The banner is awaited (it is the first thing on screen); the two product rows are streamed, so a client
- * navigation shows their shimmer cards at once. Documents still arrive complete (see entry.server.tsx).
+ * The banner is awaited (it is the first thing on screen). The two product rows are awaited for a document
+ * but streamed on a client navigation, which shows their shimmer cards at once.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const newArrivals = loadProductCards(api, "take=6&type=new-arrival");
   const dailyDeals = loadProductCards(api, "take=8&type=daily-deals");
   const sliders = await loadList<Slider>(api, "/sliders");
+  const document = isDocumentRequest(request);
   return {
     sliders: sliders ?? [],
-    newArrivals,
-    dailyDeals,
+    newArrivals: document ? await newArrivals : newArrivals,
+    dailyDeals: document ? await dailyDeals : dailyDeals,
     notices: sliders ? [] : ["Failed to load sliders"],
   };
 }
@@ -81,7 +83,7 @@ function ProductSection({
   id: string;
   title: string;
   intro: string;
-  products: Promise<ProductCard[] | null>;
+  products: ProductCard[] | null | Promise<ProductCard[] | null>;
   moreHref: string;
   wide?: boolean;
 }) {

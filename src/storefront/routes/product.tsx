@@ -228,7 +228,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <div>
               <dt>Category:</dt>
               <dd>
-                <Link to={`/shop/${product.category.slug}`}>{product.category.name}</Link>
+                <Link to={`/shop/${product.category.slug}`} className="product__category">
+                  {product.category.name}
+                </Link>
               </dd>
             </div>
             <div>

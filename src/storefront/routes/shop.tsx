@@ -9,6 +9,7 @@ import { type FilterKey, shopHref, withFilter, withPage } from "../catalog/shop-
 import { SortSelect } from "../catalog/sort-select.tsx";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
+import { isDocumentRequest } from "../lib/streaming.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import shopStyles from "../styles/shop.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
@@ -35,12 +36,12 @@ export const meta: Route.MetaFunction = ({ params, matches }) => {
 };
 
 /**
- * The URL drives the listing. The filter lists are awaited; the products stream, so a client navigation shows
- * the shimmer grid straight away while documents still arrive complete.
+ * The URL drives the listing. The filter lists are awaited; the products are awaited for a document but
+ * streamed on a client navigation, so the shimmer grid shows straight away.
  */
-export async function loader({ context, params, url }: Route.LoaderArgs) {
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const products = loadProductList(api, listingQuery(url.searchParams, params.category));
+  const listing = loadProductList(api, listingQuery(url.searchParams, params.category));
   const [colors, sizes, tags] = await Promise.all([
     loadList<FilterLists["colors"][number]>(api, "/colors"),
     loadList<FilterLists["sizes"][number]>(api, "/sizes"),
@@ -50,6 +51,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!colors) notices.push("Failed to load colors");
   if (!sizes) notices.push("Failed to load sizes");
   if (!tags) notices.push("Failed to load tags");
+  const products = isDocumentRequest(request) ? await listing : listing;
   return { products, colors: colors ?? [], sizes: sizes ?? [], tags: tags ?? [], notices };
 }
 

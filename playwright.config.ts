@@ -1,0 +1,54 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end journeys against the real, built server (fresh database with the demo catalogue) in Debian's
+ * Chromium, at a desktop and a phone width. Playwright's own browser download does not work on our machines.
+ */
+const PORT = 3100;
+const baseURL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "mobile", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    // The server runs from a private copy of the build in .tmp/e2e, so a rebuild in the working tree during the
+    // run cannot swap its assets; its data folder starts empty, so the demo catalogue is seeded fresh.
+    command:
+      "npm run build && rm -rf .tmp/e2e && mkdir -p .tmp/e2e && cp -R build .tmp/e2e/build && cd .tmp/e2e && node ../../server.ts",
+    url: `${baseURL}/api/categories`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: "data",
+      SESSION_SECRET: "e2e-only-session-secret-0123456789abcdef",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

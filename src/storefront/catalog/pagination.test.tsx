@@ -1,0 +1,87 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, useLoaderData, useLocation } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import type { PageMeta } from "../../shared/contracts/catalog.ts";
+import { Pagination } from "./pagination.tsx";
+import { shopHref, withPage } from "./shop-query.ts";
+
+afterEach(cleanup);
+
+function meta(current: number, last: number): PageMeta {
+  const from = (current - 1) * 12 + 1;
+  return {
+    from,
+    to: Math.min(current * 12, 60),
+    total: 60,
+    per_page: 12,
+    current_page: current,
+    last_page: last,
+  };
+}
+
+function ShopPage() {
+  const pageMeta = useLoaderData<PageMeta>();
+  const location = useLocation();
+  const query = new URLSearchParams(location.search);
+  return (
+    <>
+      <output data-testid="url">{location.pathname + location.search}</output>
+      <Pagination meta={pageMeta} hrefFor={(page) => shopHref("bags", withPage(query, page))} />
+    </>
+  );
+}
+
+function NoFallback() {
+  return null;
+}
+
+/** Renders the page at `url` once its loader (answering `pageMeta`) has run. */
+async function renderAt(url: string, pageMeta: PageMeta) {
+  const Stub = createRoutesStub([
+    { path: "/shop/:category?", Component: ShopPage, HydrateFallback: NoFallback, loader: () => pageMeta },
+  ]);
+  render(<Stub initialEntries={[url]} />);
+  await screen.findByTestId("url");
+}
+
+describe("Pagination", () => {
+  it("is not shown for a single page", async () => {
+    await renderAt("/shop/bags", meta(1, 1));
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
+  });
+
+  it("offers first, previous, numbered pages, next and last, with the record count", async () => {
+    await renderAt("/shop/bags?color=8&page=2", meta(2, 5));
+    const nav = screen.getByRole("navigation", { name: "Pagination" });
+    expect(nav.textContent).toContain("Showing 13 to 24 of 60 records");
+    expect(screen.getByRole("link", { name: "First page" }).getAttribute("href")).toBe("/shop/bags?color=8");
+    expect(screen.getByRole("link", { name: "Previous page" }).getAttribute("href")).toBe(
+      "/shop/bags?color=8",
+    );
+    expect(screen.getByRole("link", { name: "Next page" }).getAttribute("href")).toBe(
+      "/shop/bags?color=8&page=3",
+    );
+    expect(screen.getByRole("link", { name: "Last page" }).getAttribute("href")).toBe(
+      "/shop/bags?color=8&page=5",
+    );
+    expect(screen.getByRole("link", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getAllByRole("link", { name: /^Page \d$/ })).toHaveLength(5);
+  });
+
+  it("has no first or previous link on the first page, and no next or last link on the last", async () => {
+    await renderAt("/shop/bags", meta(1, 5));
+    expect(screen.queryByRole("link", { name: "First page" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Previous page" })).toBeNull();
+    cleanup();
+    await renderAt("/shop/bags?page=5", meta(5, 5));
+    expect(screen.queryByRole("link", { name: "Next page" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Last page" })).toBeNull();
+  });
+
+  it("navigates to the chosen page, keeping the filters", async () => {
+    await renderAt("/shop/bags?color=8", meta(1, 5));
+    await userEvent.click(screen.getByRole("link", { name: "Page 3" }));
+    expect(screen.getByTestId("url").textContent).toBe("/shop/bags?color=8&page=3");
+  });
+});
