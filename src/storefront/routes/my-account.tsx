@@ -49,6 +49,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
         {/* The key makes the fields show the saved values after the page's data reloads. */}
         <Form
           method="post"
+          preventScrollReset
           className="form-stack"
           key={`${user.first_name}|${user.last_name}|${user.email}|${user.phone}`}
         >
@@ -101,7 +102,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           Change password
         </h2>
         <Outcome result={password} failureTitle="Password update failed" />
-        <Form method="post" className="form-stack" ref={passwordForm}>
+        <Form method="post" preventScrollReset className="form-stack" ref={passwordForm}>
           <input type="hidden" name="intent" value="password" />
           <Field
             name="current_password"
