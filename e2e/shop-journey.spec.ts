@@ -33,6 +33,13 @@ test("home → shop → filter → product → colour and size → add to cart �
   await expect(page.locator("#new-arrival .product-card")).toHaveCount(6);
   await expect(page.locator("#daily-deals .product-card")).toHaveCount(8);
   await expect(page.getByTestId("cart-count")).toHaveText("0");
+  // The header sticks once the page is scrolled 200 px or more.
+  const bar = page.locator(".site-header__bar");
+  await expect(bar).not.toHaveClass(/is-sticky/);
+  await page.evaluate(() => window.scrollTo(0, 250));
+  await expect(bar).toHaveClass(/is-sticky/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(bar).not.toHaveClass(/is-sticky/);
 
   await openShopFromNavigation(page, mobile);
   await expect(page).toHaveURL(/\/shop$/);
@@ -73,7 +80,8 @@ test("home → shop → filter → product → colour and size → add to cart �
   await expect(quantity).toHaveValue("2");
 
   await page.getByRole("button", { name: "Add To Cart" }).click();
-  await expect(page.getByText("Your item has been added to the cart!")).toBeVisible();
+  const toast = page.getByText("Your item has been added to the cart!");
+  await expect(toast).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("2");
 
   await page.locator("summary", { has: page.getByTestId("cart-count") }).click();
@@ -88,6 +96,9 @@ test("home → shop → filter → product → colour and size → add to cart �
   // The overlay closes the mini cart.
   await page.getByTestId("dropdown-overlay").click({ position: { x: 10, y: 700 } });
   await expect(miniCart).toBeHidden();
+
+  // The toast closes itself after 5000 ms.
+  await expect(toast).toBeHidden({ timeout: 8000 });
 });
 
 test("unknown products and paths answer 404 with their messages", async ({ page }) => {
