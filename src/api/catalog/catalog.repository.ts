@@ -66,19 +66,35 @@ function whereFilter(filter: ProductFilter) {
   };
 }
 
+const FILTER_KEYS = ["type", "category", "color", "size", "tag", "search"] as const;
+
+/** The filter as a cache key: equal keys count the same products (the search is case-insensitive). */
+export function filterKey(filter: ProductFilter): string {
+  return JSON.stringify(
+    FILTER_KEYS.map((key) => (key === "search" ? filter.search?.toLowerCase() : filter[key]) ?? null),
+  );
+}
+
+/**
+ * No WHERE at all when nothing is filtered: SQLite answers a bare COUNT(*) from the b-tree's page headers, but
+ * `WHERE 1 = 1` (what an empty AND compiles to) makes it visit every row.
+ */
+function isFiltered(filter: ProductFilter): boolean {
+  return FILTER_KEYS.some((key) => filter[key] !== undefined);
+}
+
 export function catalogRepository(db: Kysely<Database>) {
   return {
     async countProducts(filter: ProductFilter): Promise<number> {
-      const row = await db
-        .selectFrom("products")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where(whereFilter(filter))
-        .executeTakeFirstOrThrow();
+      let query = db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("count"));
+      if (isFiltered(filter)) query = query.where(whereFilter(filter));
+      const row = await query.executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
     async listProducts(filter: ProductFilter, sort: ProductQuery["sort"], limit: number, offset: number) {
-      let query = db.selectFrom("products").select(CARD_COLUMNS).where(whereFilter(filter));
+      let query = db.selectFrom("products").select(CARD_COLUMNS);
+      if (isFiltered(filter)) query = query.where(whereFilter(filter));
       if (sort === "low2high")
         query = query.orderBy("products.sale_price", "asc").orderBy("products.id", "asc");
       else if (sort === "high2low")

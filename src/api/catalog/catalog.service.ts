@@ -12,7 +12,8 @@ import {
 import { applyDiscount, formatAmount, toRupees } from "../../shared/money.ts";
 import { NotFound } from "../errors.ts";
 import { pageMeta } from "../pagination.ts";
-import type { CatalogRepository } from "./catalog.repository.ts";
+import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
+import { countCache } from "./count-cache.ts";
 
 /** Tags a product description may keep; anything else (scripts, handlers, styles) is stripped. */
 const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
@@ -47,12 +48,13 @@ function toCard(row: CardRow): ProductCard {
 }
 
 export function catalogService(repository: CatalogRepository) {
+  const totals = countCache();
   return {
     async listProducts(query: ProductQuery): Promise<ProductList> {
       const perPage = query.take ?? PRODUCTS_PER_PAGE;
       const offset = (query.page - 1) * perPage;
       const [total, rows] = await Promise.all([
-        repository.countProducts(query),
+        totals.get(filterKey(query), () => repository.countProducts(query)),
         repository.listProducts(query, query.sort, perPage, offset),
       ]);
       return {

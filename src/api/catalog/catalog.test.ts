@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiHarness, apiHarness } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { insertProduct } from "./product-writer.ts";
 
 const { engine, available } = testEngine();
 
@@ -310,5 +311,48 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
     it("answers an unknown API path with a JSON 404", async () => {
       expect(await get("/nope")).toEqual({ status: 404, body: { message: "Not found." } });
     });
+  });
+});
+
+describe.skipIf(!available)(`listing totals on ${engine}`, () => {
+  let database: TestDatabase;
+  let api: ApiHarness;
+  let catalogue: Catalogue;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    catalogue = await buildCatalogue(database.db);
+    api = apiHarness(database);
+  });
+  afterAll(() => database?.drop());
+
+  const total = async (path: string) =>
+    ((await (await api.request(path)).json()) as { meta: { total: number } }).meta.total;
+
+  it("follow a product written after the totals were first counted", async () => {
+    expect([
+      await total("/products"),
+      await total("/products?search=TOTE"),
+      await total("/products?search=tote"),
+    ]).toEqual([4, 1, 1]);
+    await insertProduct(database.db, {
+      slug: "travel-tote",
+      title: "Travel Tote",
+      categoryId: catalogue.categories.bags.id,
+      shortDescription: "",
+      image: null,
+      backImage: null,
+      gallery: [],
+      discount: 0,
+      newArrival: false,
+      dailyDeal: false,
+      rating: 0,
+      reviews: 0,
+      tagIds: [],
+      variants: [
+        { colorId: catalogue.colors.black.id, sizeId: catalogue.sizes.oneSize.id, price: 500_000, stock: 1 },
+      ],
+    });
+    expect([await total("/products"), await total("/products?search=Tote")]).toEqual([5, 2]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { applyDiscount } from "../../shared/money.ts";
+import { catalogueChanged } from "./count-cache.ts";
 
 export interface NewVariant {
   colorId: number;
@@ -76,5 +77,6 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       .values(input.tagIds.map((tagId) => ({ product_id: id, tag_id: tagId })))
       .execute();
   }
+  catalogueChanged();
   return id;
 }

@@ -1,0 +1,46 @@
+/**
+ * Listing totals ("Showing 1–12 of 10,000") cached per filter. Counting is the one part of a listing whose
+ * cost grows with the catalogue: the page itself is an index scan that stops after 12 rows, while COUNT(*)
+ * visits every match (on PostgreSQL even with no filter). Totals change only when products are written, and
+ * a total that lags such a write by a few seconds shows a page count off by one at worst, never a wrong
+ * product or price, so a per-process cache is safe without a shared store:
+ * - any catalogue write in this process (insertProduct) drops every cached total at once;
+ * - writes by another process (a seed run, another instance) are picked up when an entry expires.
+ */
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 1_000;
+
+let catalogueVersion = 0;
+
+/** Call after writing products, variants or tags: every cached total in this process is dropped. */
+export function catalogueChanged(): void {
+  catalogueVersion++;
+}
+
+interface Entry {
+  total: Promise<number>;
+  version: number;
+  expires: number;
+}
+
+export function countCache() {
+  const entries = new Map<string, Entry>();
+  return {
+    /** The cached total for `key`, or `count()`'s (shared by concurrent callers while it runs). */
+    get(key: string, count: () => Promise<number>): Promise<number> {
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.version === catalogueVersion && hit.expires > now) return hit.total;
+      if (hit) entries.delete(key);
+      else if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      const total = count();
+      const entry = { total, version: catalogueVersion, expires: now + TTL_MS };
+      entries.set(key, entry);
+      total.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return total;
+    },
+  };
+}
