@@ -56,6 +56,7 @@ async function main() {
       }
       const [rpsA, rpsB] = runs.map((list) => median(list.map((item) => item.rps))) as [number, number];
       const [p95A, p95B] = runs.map((list) => median(list.map((item) => item.p95))) as [number, number];
+      const failed = runs.map((list) => list.reduce((sum, item) => sum + item.failures, 0)).join(" / ");
       rows.push([
         urlPath,
         fmt.int(rpsA),
@@ -63,13 +64,14 @@ async function main() {
         `${fmt.ratio(rpsB / rpsA)}×`,
         fmt.ms(p95A),
         fmt.ms(p95B),
+        failed,
       ]);
       console.log(`  ${urlPath}: a ${fmt.int(rpsA)} req/s, b ${fmt.int(rpsB)} req/s`);
     }
     console.log(
       table(
         `a = ${a}, b = ${b}; median of ${rounds} alternating rounds, ${settings.connections} connections, ${settings.duration} s`,
-        ["path", "a req/s", "b req/s", "b ÷ a", "a p95 ms", "b p95 ms"],
+        ["path", "a req/s", "b req/s", "b ÷ a", "a p95 ms", "b p95 ms", "failed a / b"],
         rows,
       ),
     );
