@@ -49,6 +49,8 @@ export default defineConfig({
       DATA_DIR: "data",
       SESSION_SECRET: "e2e-only-session-secret-0123456789abcdef",
       LOG_LEVEL: "warn",
+      // Every browser in the run shares one address; the limit itself is tested in the API suite.
+      AUTH_ATTEMPTS_PER_15_MIN: "1000",
     },
   },
 });

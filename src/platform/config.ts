@@ -23,6 +23,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  AUTH_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
@@ -41,6 +42,8 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   seedDemo: boolean;
+  /** Login/register attempts allowed per client address and per email in 15 minutes. */
+  authAttemptsPer15Min: number;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: value.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO === "true",
+    authAttemptsPer15Min: value.AUTH_ATTEMPTS_PER_15_MIN,
   };
 }
 

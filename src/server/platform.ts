@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { Logger } from "pino";
 import { createApi } from "../api/app.ts";
+import { RateLimiter } from "../api/rate-limit.ts";
 import { type Config, loadConfig } from "../platform/config.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
@@ -33,6 +34,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     outboxDir: config.outboxDir,
     from: config.mailFrom,
   });
-  const api = createApi({ db: database.db, engine: database.engine, config, logger, mailer });
+  const limiter = new RateLimiter({ limit: config.authAttemptsPer15Min, windowMs: 15 * 60 * 1000 });
+  const api = createApi({ db: database.db, engine: database.engine, config, logger, mailer, limiter });
   return { config, logger, database, api };
 }
