@@ -34,7 +34,7 @@ export async function openDatabase(
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepStatements(sqlite) }) });
     return { db, engine: "sqlite", close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 });
@@ -48,6 +48,26 @@ export async function openDatabase(
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: "postgres", close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh, and for the small indexed queries of a shop preparing costs as much
+ * as running them. Kysely's compiled SQL is the same text for the same query shape (values are bound
+ * parameters), so the last few hundred statements are kept and reused. Safe because Kysely runs one query at
+ * a time on its single SQLite connection and only calls all/run/iterate, which leave a statement as it was.
+ */
+function keepStatements(sqlite: SQLite.Database, capacity = 500): SQLite.Database {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (statement) return statement;
+    statement = prepare(source);
+    if (statements.size >= capacity) statements.clear();
+    statements.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
+  return sqlite;
 }
 
 /** The URL with any password hidden, for messages and logs. */
