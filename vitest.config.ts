@@ -31,6 +31,8 @@ export default defineConfig({
           name: "storefront",
           include: ["src/storefront/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          setupFiles: ["src/storefront/testing/setup.ts"],
+          testTimeout: 20_000,
         },
       },
     ],
