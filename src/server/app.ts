@@ -33,13 +33,17 @@ export function createHost(platform: Platform, options: { clientDir?: string } =
         imgSrc: ["'self'", "data:"],
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
+        // Vite's hot reload talks over a websocket in development.
+        connectSrc: mode === "development" ? ["'self'", "ws:"] : ["'self'"],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        // The contact form hands its message to the shopper's mail app.
+        formAction: ["'self'", "mailto:"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
+      // With no-referrer browsers send `Origin: null` on form posts, which React Router refuses.
+      referrerPolicy: "same-origin",
     }),
   );
   host.use(compress());

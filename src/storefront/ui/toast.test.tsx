@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -58,7 +58,7 @@ describe("toasts", () => {
   it("closes a toast with its close button or when its 5000 ms clock runs out", async () => {
     renderPage(["Failed to load tags"]);
     await screen.findByRole("button", { name: "Add" });
-    expect(toasts()).toEqual(["Failed to load tags", "Failed to load products"]);
+    await waitFor(() => expect(toasts()).toEqual(["Failed to load tags", "Failed to load products"]));
     await userEvent.click(screen.getAllByRole("button", { name: "Dismiss notification" })[0]!);
     expect(toasts()).toEqual(["Failed to load products"]);
     // jsdom has no AnimationEvent, so React listens for the prefixed name there; browsers fire "animationend".
