@@ -12,6 +12,8 @@ declare module "autocannon" {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Replace `[<id>]` in the URL with a new unique id for every request. */
+    idReplacement?: boolean;
   }
 
   interface Histogram {

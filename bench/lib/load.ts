@@ -35,10 +35,19 @@ async function fire(
   duration: number,
   headers: Record<string, string>,
 ): Promise<LoadResult> {
+  const idReplacement = url.includes("[<id>]");
   let times = new Float64Array(1 << 16);
   let count = 0;
   let bodyBytes = 0;
-  const instance = autocannon({ url, connections, duration, pipelining: 1, timeout: 10, headers });
+  const instance = autocannon({
+    url,
+    connections,
+    duration,
+    pipelining: 1,
+    timeout: 10,
+    headers,
+    idReplacement,
+  });
   instance.on("response", (_client: unknown, _status: number, resBytes: number, responseTime: number) => {
     if (count === times.length) {
       const grown = new Float64Array(times.length * 2);
@@ -61,7 +70,10 @@ async function fire(
   };
 }
 
-/** A warm-up burst, then the measured run, with the same connections. */
+/**
+ * A warm-up burst, then the measured run, with the same connections. `[<id>]` in the URL becomes a new unique
+ * value for every request (a search nobody made before, so no cache can answer it).
+ */
 export async function measure(
   url: string,
   settings: LoadSettings,
