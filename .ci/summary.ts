@@ -18,11 +18,14 @@ for (const file of process.argv.slice(2)) {
     passed += report.numPassedTests;
     // A file that failed to load has no failed test of its own; count it once.
     const brokenFiles = (report.testResults ?? []).filter(
-      (file: { status: string; assertionResults: unknown[] }) => file.status === "failed" && file.assertionResults.length === 0,
+      (file: { status: string; assertionResults: unknown[] }) =>
+        file.status === "failed" && file.assertionResults.length === 0,
     ).length;
     failed += report.numFailedTests + brokenFiles;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+    console.log(
+      `${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
+    );
   } else if (report.stats) {
     // Playwright's JSON reporter
     const { expected = 0, unexpected = 0, flaky = 0, skipped: skip = 0 } = report.stats;

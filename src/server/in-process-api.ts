@@ -6,7 +6,12 @@ import { readCookie, SESSION_COOKIE } from "./session-cookie.ts";
  * An ApiClient for one page request: calls the API app in-process with the shopper's cookies, and collects
  * any cookies the API sets so the host can hand them to the browser.
  */
-export function inProcessApi(api: Hono, request: Request, clientAddress: string, setCookies: string[]): ApiClient {
+export function inProcessApi(
+  api: Hono,
+  request: Request,
+  clientAddress: string,
+  setCookies: string[],
+): ApiClient {
   const cookieHeader = request.headers.get("cookie");
   const token = readCookie(cookieHeader, SESSION_COOKIE);
   // A cookie the API sets during this request must be visible to the next call in the same request.
