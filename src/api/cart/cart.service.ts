@@ -1,4 +1,5 @@
 import type { AddToCartInput, Cart, CartLine, UpdateCartInput } from "../../shared/contracts/cart.ts";
+import { slugify } from "../../shared/images.ts";
 import { toRupees } from "../../shared/money.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import type { CartOwner, CartRepository } from "./cart.repository.ts";
