@@ -21,10 +21,7 @@ type LineRow = Awaited<ReturnType<CartRepository["lines"]>>[number];
 
 /** The line's picture in the chosen colour when the gallery has one, else the product's own. */
 function colourImage(row: LineRow): string | null {
-  const colourSlug = row.color_name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
+  const colourSlug = slugify(row.color_name);
   try {
     const gallery = JSON.parse(row.gallery) as unknown;
     if (Array.isArray(gallery)) {
