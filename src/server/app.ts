@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { apiContext } from "../storefront/lib/api.server.ts";
+import { apiContext, siteContext } from "../storefront/lib/api.server.ts";
 import { inProcessApi } from "./in-process-api.ts";
 import { type Platform, startPlatform } from "./platform.ts";
 
@@ -96,6 +96,7 @@ export function createHost(platform: Platform, options: { clientDir?: string } =
     const context = new RouterContextProvider();
     const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
       ?.socket?.remoteAddress;
+    context.set(siteContext, { publicUrl: platform.config.publicUrl });
     context.set(apiContext, inProcessApi(platform.api, c.req.raw, address ?? "unknown", setCookies));
     const response = await (await storefront())(c.req.raw, context);
     if (setCookies.length === 0) return response;

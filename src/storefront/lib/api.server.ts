@@ -22,3 +22,11 @@ export interface ApiClient {
 }
 
 export const apiContext = createContext<ApiClient>();
+
+/** Facts about the site the pages need on the server: its public address for canonical and share links. */
+export interface Site {
+  /** PUBLIC_URL without a trailing slash, e.g. "https://bagsandthreads.pk". */
+  publicUrl: string;
+}
+
+export const siteContext = createContext<Site>();

@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ProductDetail, SizeOption } from "../../shared/contracts/catalog.ts";
-import { type ApiClient, type ApiResponse, apiContext } from "../lib/api.server.ts";
+import { type ApiClient, type ApiResponse, apiContext, siteContext } from "../lib/api.server.ts";
 import Product, { action, ErrorBoundary, loader } from "../routes/product.tsx";
 import { ToastProvider } from "../ui/toast.tsx";
 
@@ -95,6 +95,7 @@ function renderProduct(url: string) {
   const fake = fakeApi();
   const context = new RouterContextProvider();
   context.set(apiContext, fake.api);
+  context.set(siteContext, { publicUrl: "https://shop.example.pk" });
   const Stub = createRoutesStub(
     [
       {

@@ -5,7 +5,7 @@ import { DEFAULT_PRODUCT_IMAGE, slugify } from "../../shared/images.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { SocialLinks } from "../layout/site-footer.tsx";
-import { apiContext } from "../lib/api.server.ts";
+import { apiContext, siteContext } from "../lib/api.server.ts";
 import { AddToCart, type AddToCartResult } from "../product/add-to-cart.tsx";
 import { plainText, sanitizeDescription } from "../product/product.server.ts";
 import { ProductGallery } from "../product/product-gallery.tsx";
@@ -55,7 +55,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     sizeId: size?.id ?? null,
     summary: plainText(product.short_description),
     inStock: sizes.some((item) => item.stock > 0),
-    origin: url.origin,
+    origin: context.get(siteContext).publicUrl,
   };
 }
 
