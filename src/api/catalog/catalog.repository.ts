@@ -145,7 +145,7 @@ export function catalogRepository(db: Kysely<Database>) {
     sliders: () => db.selectFrom("sliders").selectAll().orderBy("position").orderBy("id").execute(),
     categories: () =>
       db.selectFrom("categories").select(["id", "name", "slug"]).orderBy("position").orderBy("id").execute(),
-    colors: () => db.selectFrom("colors").select(["id", "name"]).orderBy("name").execute(),
+    colors: () => db.selectFrom("colors").select(["id", "name", "code"]).orderBy("name").execute(),
     sizes: () => db.selectFrom("sizes").select(["id", "name"]).orderBy("position").orderBy("id").execute(),
     tags: () => db.selectFrom("tags").select(["id", "name"]).orderBy("name").execute(),
   };

@@ -109,7 +109,11 @@ export function catalogService(repository: CatalogRepository) {
 
     categories: (): Promise<Category[]> => repository.categories(),
     async colors() {
-      return (await repository.colors()).map((color) => ({ id: color.id, title: color.name }));
+      return (await repository.colors()).map((color) => ({
+        id: color.id,
+        title: color.name,
+        code: color.code,
+      }));
     },
     async sizeList() {
       return (await repository.sizes()).map((size) => ({ id: size.id, size: size.name }));

@@ -274,7 +274,11 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
         { id: catalogue.categories.bags.id, name: "Handbags", slug: "handbags" },
         { id: catalogue.categories.shirts.id, name: "Shirts", slug: "shirts" },
       ]);
-      expect((await get("/colors")).body).toContainEqual({ id: catalogue.colors.tan.id, title: "Tan" });
+      expect((await get("/colors")).body).toContainEqual({
+        id: catalogue.colors.tan.id,
+        title: "Tan",
+        code: "#c19a6b",
+      });
       expect((await get("/sizes")).body).toEqual([
         { id: catalogue.sizes.oneSize.id, size: "One Size" },
         { id: catalogue.sizes.small.id, size: "S" },

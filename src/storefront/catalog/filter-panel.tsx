@@ -7,7 +7,7 @@ import { type FilterKey, shopHref, withFilter, withoutPage } from "./shop-query.
 
 export interface FilterLists {
   categories: Category[];
-  colors: { id: number; title: string }[];
+  colors: { id: number; title: string; code?: string }[];
   sizes: { id: number; size: string }[];
   tags: { id: number; name: string }[];
 }
@@ -86,6 +86,9 @@ export function FilterPanel({
             to={hrefWith("color", String(item.id))}
             active={query.get("color") === String(item.id)}
           >
+            {item.code && (
+              <span className="filter-swatch" style={{ background: item.code }} aria-hidden="true" />
+            )}
             {item.title}
           </FilterOption>
         ))}
