@@ -31,7 +31,7 @@ import {
 import { type LoadResult, type LoadSettings, measure } from "./lib/load.ts";
 import { type PageWeight, pageWeight } from "./lib/page-weight.ts";
 import { type RunningServer, startServer } from "./lib/server-process.ts";
-import { fmt, table } from "./lib/table.ts";
+import { fmt, markdownTable, table } from "./lib/table.ts";
 import {
   type CheckoutResult,
   checkoutThroughput,
@@ -133,7 +133,10 @@ interface GrowthRow {
 }
 interface PageRow {
   name: string;
+  /** Where the page weight was measured (the API catalogue's server). */
   path: string;
+  /** Where Lighthouse loaded it (the demo catalogue's server). */
+  lighthousePath?: string;
   weight: PageWeight | null;
   lighthouse: LighthouseSummary | null;
   error?: string;
@@ -347,7 +350,7 @@ async function pageWeights(server: RunningServer, productSlug: string) {
       row.weight = await pageWeight(server.url, pagePath, headers);
       if (row.weight.status !== 200) row.error = `answered ${row.weight.status}`;
       log(
-        `  ${name.padEnd(8)} ${pagePath.padEnd(40)} JS ${row.weight.scripts} files, ${fmt.kb(row.weight.jsGzipBytes)} KB gzip (${fmt.kb(row.weight.jsRawBytes)} KB raw)`,
+        `  ${name.padEnd(8)} ${pagePath.padEnd(40)} JS ${row.weight.scripts} files, ${fmt.kb(row.weight.jsGzipBytes)} KB gzip (${fmt.kb(row.weight.jsRawBytes)} KB raw; runtime ${fmt.kb(row.weight.runtimeGzipBytes)} KB)`,
       );
     } catch (error) {
       row.error = error instanceof Error ? error.message : String(error);
@@ -380,6 +383,7 @@ async function lighthousePhase() {
           row = { name, path: pagePath, weight: null, lighthouse: null };
           results.pages.push(row);
         }
+        row.lighthousePath = pagePath;
         const status = await checked(server.url + pagePath, headers.Cookie ? { cookie: headers.Cookie } : {});
         if (status !== 200) {
           row.error = `${pagePath} answered ${status}`;
@@ -532,11 +536,12 @@ async function main() {
   results.machine.loadAfter = os.loadavg();
   results.budget = budget();
   results.seconds = (performance.now() - started) / 1000;
-  report();
+  const markdown = report();
   if (write) {
     const file = resultFile();
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    fs.writeFileSync(file.replace(/\.json$/, ".md"), markdown);
     log(`\nwrote ${path.relative(process.cwd(), file)} (${results.seconds.toFixed(0)} s in all)`);
   }
 }
@@ -624,11 +629,17 @@ function budget(): BudgetLine[] {
   return lines;
 }
 
-function report() {
+/** Prints the tables; returns the same as Markdown (bench/results/<date>.md, for docs/benchmarks.md). */
+function report(): string {
   const out: string[] = [];
+  const md: string[] = [];
+  const section = (title: string, header: string[], rows: (string | number)[][]) => {
+    md.push(`#### ${title}\n\n${markdownTable(header, rows)}`);
+    return table(title, header, rows);
+  };
   for (const entry of results.api) {
     out.push(
-      table(
+      section(
         `API on ${entry.engine}, ${fmt.int(entry.products)} products (${settings.api.connections} connections, ${settings.api.duration} s each)`,
         ["route", "req/s", "÷ bare", "p50 ms", "p95 ms", "p99 ms", "bytes", "failed"],
         [
@@ -658,7 +669,7 @@ function report() {
   }
   if (results.checkout.length > 0) {
     out.push(
-      table(
+      section(
         "Checkout (guest carts of 2 lines prepared first; ample stock)",
         ["engine", "orders", "concurrency", "orders/s", "p50 ms", "p95 ms", "failed"],
         results.checkout.map((row) => [
@@ -675,7 +686,7 @@ function report() {
   }
   if (results.ssr.rows.length > 0) {
     out.push(
-      table(
+      section(
         `Server rendering on SQLite, ${fmt.int(results.ssr.products)} products (${settings.ssr.connections} connections, ${settings.ssr.duration} s each)`,
         ["page", "req/s", "÷ minimal RR", "÷ lightest", "p50 ms", "p95 ms", "HTML bytes"],
         results.ssr.rows.map((row) => [
@@ -694,7 +705,7 @@ function report() {
     const listings = [...new Set(results.growth.map((row) => row.listing))];
     const sizes = [...new Set(results.growth.map((row) => `${row.engine} ${row.products}`))];
     out.push(
-      table(
+      section(
         `Growth: listing latency, one connection at a time (${settings.growth.duration} s each), p50 / p95 ms`,
         ["catalogue", ...listings],
         sizes.map((size) => [
@@ -711,15 +722,28 @@ function report() {
   }
   if (results.pages.length > 0) {
     out.push(
-      table(
+      section(
         `Pages: first-load JavaScript and Lighthouse (mobile${settings.lighthouseRuns > 0 ? `, median of ${settings.lighthouseRuns}` : ""})`,
-        ["page", "JS files", "JS gzip KB", "perf", "a11y", "best pr.", "SEO", "LCP ms", "TBT ms", "CLS"],
+        [
+          "page",
+          "JS files",
+          "JS gzip KB",
+          "of it runtime",
+          "perf",
+          "a11y",
+          "best pr.",
+          "SEO",
+          "LCP ms",
+          "TBT ms",
+          "CLS",
+        ],
         results.pages.map((page) => {
           const lh = page.lighthouse;
           return [
-            `${page.name} ${page.path}`,
+            page.name,
             page.weight ? page.weight.scripts : "n/a",
             page.weight ? fmt.kb(page.weight.jsGzipBytes) : "n/a",
+            page.weight ? fmt.kb(page.weight.runtimeGzipBytes) : "n/a",
             lh ? lh.performance : "n/a",
             lh ? lh.accessibility : "n/a",
             lh ? lh.bestPractices : "n/a",
@@ -735,12 +759,14 @@ function report() {
       const failing =
         page.lighthouse?.failing.filter((audit) => audit.category !== "performance-insight") ?? [];
       if (failing.length > 0) {
-        out.push(`  ${page.name}: ${failing.map((audit) => `${audit.category}/${audit.id}`).join(", ")}`);
+        const line = `${page.name}: ${failing.map((audit) => `${audit.category}/${audit.id}`).join(", ")}`;
+        out.push(`  ${line}`);
+        md.push(`Failing audits, ${line}`);
       }
     }
   }
   out.push(
-    table(
+    section(
       "Budget",
       ["line", "target", "measured", "result"],
       results.budget.map((line) => [
@@ -751,17 +777,22 @@ function report() {
       ]),
     ),
   );
-  if (results.build.built) out.push(`\nbuilt the app first: ${results.build.seconds.toFixed(1)} s`);
+  const notes: string[] = [];
+  if (results.build.built) notes.push(`built the app first: ${results.build.seconds.toFixed(1)} s`);
   for (const seeded of results.seeding) {
-    out.push(
+    notes.push(
       `seeded ${fmt.int(seeded.products)} products on ${seeded.engine}: ${seeded.seconds.toFixed(1)} s`,
     );
   }
-  for (const skipped of results.skipped) out.push(`skipped: ${skipped}`);
-  out.push(
-    `load average before ${results.machine.loadBefore.map((v) => v.toFixed(2)).join(" ")}, after ${results.machine.loadAfter.map((v) => v.toFixed(2)).join(" ")}`,
+  for (const skipped of results.skipped) notes.push(`skipped: ${skipped}`);
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(" ");
+  notes.push(
+    `${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average before ${load(results.machine.loadBefore)}, after ${load(results.machine.loadAfter)}; ${results.seconds.toFixed(0)} s in all`,
   );
   log(out.join("\n"));
+  log(`\n${notes.join("\n")}`);
+  md.push(notes.map((note) => `- ${note}`).join("\n"));
+  return `${md.join("\n\n")}\n`;
 }
 
 main()

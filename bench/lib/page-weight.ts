@@ -16,6 +16,8 @@ export interface PageWeight {
   jsRawBytes: number;
   /** Scripts served without compression although the client accepted gzip. */
   uncompressed: string[];
+  /** Of jsGzipBytes, the client entry and what it imports statically: React, React DOM and React Router. */
+  runtimeGzipBytes: number;
 }
 
 interface Fetched {
@@ -94,6 +96,7 @@ export async function pageWeight(
     if (!served.encoding) uncompressed.push(url);
   }
   return {
+    runtimeGzipBytes: await runtimeWeight(origin, page.text),
     path: pagePath,
     status: page.status,
     htmlBytes: page.wire.length,
@@ -103,4 +106,27 @@ export async function pageWeight(
     jsRawBytes,
     uncompressed,
   };
+}
+
+/**
+ * The gzip size of the framework runtime every page loads before its own code: the client entry module that
+ * the document imports (React Router's entry.client) and, recursively, the chunks it imports statically.
+ */
+async function runtimeWeight(origin: string, html: string): Promise<number> {
+  const entry = /import\(\s*"(\/[^"]*entry\.client[^"]*\.js)"\s*\)/.exec(html)?.[1];
+  if (!entry) return 0;
+  const seen = new Set<string>();
+  let total = 0;
+  const visit = async (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    const served = await fetchText(origin + url, {});
+    total += gzipSync(Buffer.from(served.text, "utf8")).length;
+    const base = url.slice(0, url.lastIndexOf("/") + 1);
+    for (const match of served.text.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) {
+      await visit(base + match[1]);
+    }
+  };
+  await visit(entry);
+  return total;
 }
