@@ -18,6 +18,17 @@ export interface LayoutHandle {
 
 export const SHOP_NAME = "Bags & Threads";
 
+/** The site's main menu, shared by the header's navigation and the phone menu. */
+export const NAV_LINKS: { to: string; label: string; withCategories?: boolean }[] = [
+  { to: "/", label: "Home" },
+  { to: "/shop", label: "Shop", withCategories: true },
+  { to: "/shop?type=new-arrival", label: "New Arrivals" },
+  { to: "/shop?type=daily-deals", label: "Daily Deals" },
+  { to: "/blogs", label: "Blog" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+];
+
 export const CONTACT = {
   phone: "+92 42 3500 0000",
   phoneHref: "tel:+924235000000",

@@ -2,7 +2,12 @@ import { Form, Link } from "react-router";
 import type { Category } from "../../shared/contracts/catalog.ts";
 import { MailIcon, PhoneIcon, PinIcon, SearchIcon } from "../ui/icons.tsx";
 import { OffCanvas } from "../ui/off-canvas.tsx";
-import { CONTACT } from "./layout-data.ts";
+import { CONTACT, NAV_LINKS } from "./layout-data.ts";
+
+const ACCOUNT_LINKS: typeof NAV_LINKS = [
+  { to: "/my-account", label: "My account" },
+  { to: "/wishlist", label: "Wishlist" },
+];
 
 /** The phone-sized menu: a product search (to /shop?search=), the menu and the shop's contact details. */
 export function MobileMenu({
@@ -33,60 +38,22 @@ export function MobileMenu({
       </Form>
       <nav aria-label="Mobile">
         <ul className="mobile-menu__list">
-          <li>
-            <Link to="/" className="mobile-menu__link">
-              Home
-            </Link>
-          </li>
-          <li>
-            <Link to="/shop" className="mobile-menu__link">
-              Shop
-            </Link>
-            {categories.length > 0 && (
-              <ul className="mobile-menu__sub">
-                {categories.map((category) => (
-                  <li key={category.id}>
-                    <Link to={`/shop/${category.slug}`}>{category.name}</Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-          <li>
-            <Link to="/shop?type=new-arrival" className="mobile-menu__link">
-              New Arrivals
-            </Link>
-          </li>
-          <li>
-            <Link to="/shop?type=daily-deals" className="mobile-menu__link">
-              Daily Deals
-            </Link>
-          </li>
-          <li>
-            <Link to="/blogs" className="mobile-menu__link">
-              Blog
-            </Link>
-          </li>
-          <li>
-            <Link to="/about" className="mobile-menu__link">
-              About
-            </Link>
-          </li>
-          <li>
-            <Link to="/contact" className="mobile-menu__link">
-              Contact
-            </Link>
-          </li>
-          <li>
-            <Link to="/my-account" className="mobile-menu__link">
-              My account
-            </Link>
-          </li>
-          <li>
-            <Link to="/wishlist" className="mobile-menu__link">
-              Wishlist
-            </Link>
-          </li>
+          {[...NAV_LINKS, ...ACCOUNT_LINKS].map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="mobile-menu__link">
+                {item.label}
+              </Link>
+              {item.withCategories && categories.length > 0 && (
+                <ul className="mobile-menu__sub">
+                  {categories.map((category) => (
+                    <li key={category.id}>
+                      <Link to={`/shop/${category.slug}`}>{category.name}</Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
         </ul>
       </nav>
       <address className="mobile-menu__contact">

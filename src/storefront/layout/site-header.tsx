@@ -5,7 +5,7 @@ import { useEscapeKey, useScrolledPast } from "../ui/hooks.ts";
 import { HeartIcon, MenuIcon, PhoneIcon } from "../ui/icons.tsx";
 import { OffCanvasToggle } from "../ui/off-canvas.tsx";
 import { AccountMenu } from "./account-menu.tsx";
-import { CONTACT, type LayoutData } from "./layout-data.ts";
+import { CONTACT, type LayoutData, NAV_LINKS } from "./layout-data.ts";
 import { MiniCart } from "./mini-cart.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 
@@ -86,50 +86,29 @@ function MainNav({ categories }: { categories: Category[] }) {
   return (
     <nav className="main-nav" aria-label="Main">
       <ul className="main-nav__list">
-        <li>
-          <NavLink to="/" end className="main-nav__link">
-            Home
-          </NavLink>
-        </li>
-        <li className="main-nav__has-sub">
-          <NavLink to="/shop" className="main-nav__link">
-            Shop
-          </NavLink>
-          {categories.length > 0 && (
-            <ul className="main-nav__sub">
-              {categories.map((category) => (
-                <li key={category.id}>
-                  <Link to={`/shop/${category.slug}`}>{category.name}</Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </li>
-        <li>
-          <Link to="/shop?type=new-arrival" className="main-nav__link">
-            New Arrivals
-          </Link>
-        </li>
-        <li>
-          <Link to="/shop?type=daily-deals" className="main-nav__link">
-            Daily Deals
-          </Link>
-        </li>
-        <li>
-          <NavLink to="/blogs" className="main-nav__link">
-            Blog
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/about" className="main-nav__link">
-            About
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/contact" className="main-nav__link">
-            Contact
-          </NavLink>
-        </li>
+        {NAV_LINKS.map((item) => (
+          <li key={item.to} className={item.withCategories ? "main-nav__has-sub" : undefined}>
+            {/* NavLink ignores the query, so "/shop?type=…" would also light up on /shop: plain links there. */}
+            {item.to.includes("?") ? (
+              <Link to={item.to} className="main-nav__link">
+                {item.label}
+              </Link>
+            ) : (
+              <NavLink to={item.to} end={item.to === "/"} className="main-nav__link">
+                {item.label}
+              </NavLink>
+            )}
+            {item.withCategories && categories.length > 0 && (
+              <ul className="main-nav__sub">
+                {categories.map((category) => (
+                  <li key={category.id}>
+                    <Link to={`/shop/${category.slug}`}>{category.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
       </ul>
     </nav>
   );
