@@ -55,15 +55,15 @@ async function fetchText(url: string, headers: Record<string, string>): Promise<
   return { ...fetched, text: body.toString("utf8") };
 }
 
-/** Every same-origin .js URL a server-rendered React Router document loads on its own. */
+/** Every same-origin .js URL a server-rendered React Router document names: scripts, modulepreloads, imports. */
 export function scriptUrls(html: string): string[] {
   const urls = new Set<string>();
   const patterns = [
     /<script[^>]*\ssrc="([^"]+\.js)"/g,
     /<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g,
     /<link[^>]*href="([^"]+\.js)"[^>]*rel="modulepreload"/g,
-    /import\s*\(?\s*["'](\/[^"']+\.js)["']/g,
-    /import\s+["'](\/[^"']+\.js)["']/g,
+    /import\s*\(\s*["'](\/[^"']+\.js)["']\s*\)/g,
+    /(?:import|from)\s*["'](\/[^"']+\.js)["']/g,
   ];
   for (const pattern of patterns) {
     for (const match of html.matchAll(pattern)) {
@@ -74,6 +74,16 @@ export function scriptUrls(html: string): string[] {
   return [...urls];
 }
 
+/** The chunks a module imports statically (`import … from "./x.js"`, `import "./x.js"`), as absolute URLs. */
+function staticImports(url: string, source: string): string[] {
+  const base = url.slice(0, url.lastIndexOf("/") + 1);
+  const found: string[] = [];
+  for (const match of source.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    found.push(new URL(match[1] as string, `http://x${base}`).pathname);
+  }
+  return found;
+}
+
 /** What one page costs on first load: the document, and every script it pulls in before hydration. */
 export async function pageWeight(
   origin: string,
@@ -81,14 +91,21 @@ export async function pageWeight(
   headers: Record<string, string> = {},
 ): Promise<PageWeight> {
   const page = await fetchText(origin + pagePath, headers);
-  const scripts = scriptUrls(page.text);
+  // What the document names, and everything those modules import statically: the browser loads all of it
+  // before the page hydrates, whether or not the document preloads it.
+  const pending = scriptUrls(page.text);
+  const scripts = new Set<string>();
   let jsGzipBytes = 0;
   let jsServedBytes = 0;
   let jsRawBytes = 0;
   const uncompressed: string[] = [];
-  for (const url of scripts) {
+  while (pending.length > 0) {
+    const url = pending.shift() as string;
+    if (scripts.has(url)) continue;
+    scripts.add(url);
     const served = await fetchText(origin + url, {});
     if (served.status !== 200) throw new Error(`${url} (loaded by ${pagePath}) answered ${served.status}`);
+    pending.push(...staticImports(url, served.text));
     const raw = Buffer.from(served.text, "utf8");
     jsRawBytes += raw.length;
     jsGzipBytes += gzipSync(raw).length;
@@ -100,7 +117,7 @@ export async function pageWeight(
     path: pagePath,
     status: page.status,
     htmlBytes: page.wire.length,
-    scripts: scripts.length,
+    scripts: scripts.size,
     jsGzipBytes,
     jsServedBytes,
     jsRawBytes,
@@ -122,10 +139,7 @@ async function runtimeWeight(origin: string, html: string): Promise<number> {
     seen.add(url);
     const served = await fetchText(origin + url, {});
     total += gzipSync(Buffer.from(served.text, "utf8")).length;
-    const base = url.slice(0, url.lastIndexOf("/") + 1);
-    for (const match of served.text.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) {
-      await visit(base + match[1]);
-    }
+    for (const next of staticImports(url, served.text)) await visit(next);
   };
   await visit(entry);
   return total;
