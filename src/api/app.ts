@@ -35,10 +35,12 @@ export function createApi(deps: ApiDeps): Hono {
     publicUrl: deps.config.publicUrl,
   });
 
-  // Carts, accounts and orders are personal: nothing is cached unless a route says otherwise.
+  // Carts, accounts and orders are personal: nothing is cached unless a route says otherwise. Set before the
+  // route runs, so a route's own c.header("Cache-Control") replaces it: a header set after the response exists
+  // makes Hono rebuild the response around a stream, which costs a tenth of a small route's throughput.
   api.use("*", async (c, next) => {
+    c.header("Cache-Control", "no-store");
     await next();
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
   api.route("/", catalogRoutes(deps));
