@@ -100,7 +100,10 @@ export function catalogRepository(db: Kysely<Database>) {
       else if (sort === "high2low")
         query = query.orderBy("products.sale_price", "desc").orderBy("products.id", "desc");
       else query = query.orderBy("products.id", "desc");
-      return query.limit(limit).offset(offset).execute();
+      // The page size as a literal (a validated integer, 1 to 48): with `LIMIT ?` SQLite reads the same 12 rows
+      // three times slower (22 µs instead of 7 µs at 10,000 products).
+      if (!Number.isInteger(limit)) throw new Error(`limit must be an integer, got ${limit}`);
+      return query.limit(sql.lit(limit)).offset(offset).execute();
     },
 
     async findProductBySlug(slug: string) {
