@@ -21,7 +21,11 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = () => [
   { title: `Cart | ${SHOP_NAME}` },
-  { name: "robots", content: "noindex" },
+  {
+    name: "description",
+    content:
+      "Review the bags and clothing in your cart, change quantities and check out. Delivery across Pakistan.",
+  },
 ];
 
 /** The cart streams, so a client navigation shows the shimmer rows at once; documents arrive complete. */

@@ -107,6 +107,8 @@ export default function Shop({ loaderData, params }: Route.ComponentProps) {
           </p>
           <SortSelect category={category} query={query} />
         </div>
+        {/* Cards carry h3 titles; this keeps the outline h1 > h2 > h3 for screen readers. */}
+        <h2 className="visually-hidden">Products</h2>
         <ActiveFilters category={category} query={query} lists={lists} />
         {switching ? (
           <ProductGridShimmer count={PLACEHOLDERS} />
