@@ -749,6 +749,7 @@ function report(): string {
           "a11y",
           "best pr.",
           "SEO",
+          "FCP ms",
           "LCP ms",
           "TBT ms",
           "CLS",
@@ -764,6 +765,7 @@ function report(): string {
             lh ? lh.accessibility : "n/a",
             lh ? lh.bestPractices : "n/a",
             lh ? lh.seo : "n/a",
+            lh ? fmt.int(lh.fcp) : "n/a",
             lh ? fmt.int(lh.lcp) : "n/a",
             lh ? fmt.int(lh.tbt) : "n/a",
             lh ? lh.cls.toFixed(3) : "n/a",
@@ -802,6 +804,9 @@ function report(): string {
   }
   for (const skipped of results.skipped) notes.push(`skipped: ${skipped}`);
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(" ");
+  notes.push(
+    `commit ${results.git.commit}${results.git.uncommittedSourceChanges ? " with uncommitted changes in src/" : ""}, ${results.date.slice(0, 16).replace("T", " ")} UTC, ${results.mode} run`,
+  );
   notes.push(
     `${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average before ${load(results.machine.loadBefore)}, after ${load(results.machine.loadAfter)}; ${results.seconds.toFixed(0)} s in all`,
   );
