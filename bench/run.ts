@@ -211,13 +211,12 @@ function ensureBuild() {
   if (!rebuild && fs.existsSync("build/server/index.js") && fs.existsSync("build/client")) return;
   log("building the app (react-router build)...");
   const started = performance.now();
-  const built = spawnSync(
-    process.execPath,
-    [path.resolve("node_modules/@react-router/dev/bin.js"), "build"],
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
+  // `npm run build` is `react-router build`; the CLI is run directly so no npm is needed on PATH.
+  const cli = JSON.parse(fs.readFileSync("node_modules/@react-router/dev/package.json", "utf8")) as {
+    bin: Record<string, string>;
+  };
+  const bin = path.resolve("node_modules/@react-router/dev", cli.bin["react-router"] ?? "bin.cjs");
+  const built = spawnSync(process.execPath, [bin, "build"], { stdio: ["ignore", "ignore", "inherit"] });
   if (built.status !== 0) throw new Error("the build failed; run `npm run build` to see why");
   results.build = { built: true, seconds: (performance.now() - started) / 1000 };
   log(`  built in ${results.build.seconds.toFixed(1)} s`);
