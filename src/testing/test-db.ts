@@ -54,7 +54,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ...handle,
     async drop() {
       await handle.close();
-      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withAdmin(adminUrl, async (client) => {
+        // The pool's connections may still be closing; forcing the drop under them makes the server report
+        // "terminating connection due to administrator command" to a test that has already passed.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const { rows } = await client.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
     },
   };
 }
