@@ -1,16 +1,7 @@
 import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
-
-/**
- * React Router preloads every JavaScript chunk of the page at high priority; on a phone's slow link that
- * bandwidth is taken from the stylesheets and the hero image, and first paint waits (Lighthouse performance
- * 92-94 with them, 99-100 without, see docs/benchmarks.md). The scripts still load through their imports, and
- * links and forms work before hydration.
- */
-function withoutModulePreloads(html: string): string {
-  return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
-}
 
 /** Deferred loader data older than this is rejected so the page still finishes. */
 export const streamTimeout = 5_000;
@@ -48,20 +39,15 @@ export default function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
-          const chunks: Buffer[] = [];
-          const body = new PassThrough();
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(
-              new Response(withoutModulePreloads(Buffer.concat(chunks).toString("utf8")), {
-                headers: responseHeaders,
-                status,
-              }),
-            );
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
           });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
           pipe(body);
         },
         onShellError(error: unknown) {
