@@ -44,12 +44,15 @@ describe("configuration", () => {
     }
   });
 
-  it("refuses to start in production without a session secret", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
-    expect(() => loadConfig({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(
-      /at least 32 characters/,
-    );
-    expect(loadConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).env).toBe("production");
+  it("refuses to serve the public in production without a session secret", () => {
+    const live = { NODE_ENV: "production", PUBLIC_URL: "https://shop.example.pk" };
+    expect(() => loadConfig(live)).toThrow(/SESSION_SECRET: is required in production/);
+    expect(() => loadConfig({ ...live, SESSION_SECRET: "short" })).toThrow(/at least 32 characters/);
+    expect(loadConfig({ ...live, SESSION_SECRET: "x".repeat(32) }).env).toBe("production");
+  });
+
+  it("lets `npm start` run the production build on localhost without a secret", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).publicUrl).toBe("http://localhost:3000");
   });
 
   it("says which PostgreSQL server it could not reach, without the password", async () => {

@@ -63,7 +63,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const value = parsed.data;
-  if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
+  // A shop served to the public must have its own secret; `npm start` on this machine (localhost) runs without.
+  if (value.NODE_ENV === "production" && !value.SESSION_SECRET && !isLocalUrl(publicUrl)) {
     throw new ConfigError(
       "Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 random characters)",
     );
@@ -79,12 +81,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, "outbox"),
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
-    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     sessionSecret: value.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO === "true",
     authAttemptsPer15Min: value.AUTH_ATTEMPTS_PER_15_MIN,
   };
+}
+
+function isLocalUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }
 
 function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
