@@ -169,10 +169,12 @@ describe("checkout", () => {
     await user.click(screen.getByRole("button", { name: "Place Order" }));
 
     expect((await screen.findByRole("alert")).textContent).toBe("Phone is required. City is required.");
-    // Each field shows its own message too.
-    expect(screen.getByLabelText("City").getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByLabelText("Phone").getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByText("City is required.", { selector: ".field__error" })).toBeTruthy();
+    // Each field shows its own message too (it may render a moment after the banner).
+    await waitFor(() => {
+      expect(screen.getByLabelText("City").getAttribute("aria-invalid")).toBe("true");
+      expect(screen.getByLabelText("Phone").getAttribute("aria-invalid")).toBe("true");
+      expect(screen.getByText("City is required.", { selector: ".field__error" })).toBeTruthy();
+    });
   });
 
   it("prefixes any other refusal with 'Something went wrong! '", async () => {
