@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { Category } from "../../shared/contracts/catalog.ts";
 import { MailIcon, PhoneIcon, PinIcon, SearchIcon } from "../ui/icons.tsx";
 import { OffCanvas } from "../ui/off-canvas.tsx";
+import { CategoryLinks } from "./category-links.tsx";
 import { CONTACT, NAV_LINKS } from "./layout-data.ts";
 
 const ACCOUNT_LINKS: typeof NAV_LINKS = [
@@ -43,15 +44,7 @@ export function MobileMenu({
               <Link to={item.to} className="mobile-menu__link">
                 {item.label}
               </Link>
-              {item.withCategories && categories.length > 0 && (
-                <ul className="mobile-menu__sub">
-                  {categories.map((category) => (
-                    <li key={category.id}>
-                      <Link to={`/shop/${category.slug}`}>{category.name}</Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              {item.withCategories && <CategoryLinks categories={categories} className="mobile-menu__sub" />}
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { useEscapeKey, useScrolledPast } from "../ui/hooks.ts";
 import { HeartIcon, MenuIcon, PhoneIcon } from "../ui/icons.tsx";
 import { OffCanvasToggle } from "../ui/off-canvas.tsx";
 import { AccountMenu } from "./account-menu.tsx";
+import { CategoryLinks } from "./category-links.tsx";
 import { CONTACT, type LayoutData, NAV_LINKS } from "./layout-data.ts";
 import { MiniCart } from "./mini-cart.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
@@ -98,15 +99,7 @@ function MainNav({ categories }: { categories: Category[] }) {
                 {item.label}
               </NavLink>
             )}
-            {item.withCategories && categories.length > 0 && (
-              <ul className="main-nav__sub">
-                {categories.map((category) => (
-                  <li key={category.id}>
-                    <Link to={`/shop/${category.slug}`}>{category.name}</Link>
-                  </li>
-                ))}
-              </ul>
-            )}
+            {item.withCategories && <CategoryLinks categories={categories} className="main-nav__sub" />}
           </li>
         ))}
       </ul>
