@@ -787,6 +787,22 @@ export async function clearCatalogue(db: Kysely<Database>): Promise<void> {
 }
 
 /** Inserts categories, colours, sizes and tags, returning their ids by name (categories by slug). */
+/** The three banner slides, in order. */
+export async function insertSliders(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto("sliders")
+    .values(
+      SLIDERS.map((slider, position) => ({
+        url: slider.url,
+        image: slider.image,
+        image_mobile: slider.imageMobile,
+        title: slider.title,
+        position,
+      })),
+    )
+    .execute();
+}
+
 export async function insertReferenceData(db: Kysely<Database>): Promise<ReferenceIds> {
   const categories = new Map<string, number>();
   for (const [position, category] of CATEGORIES.entries()) {
@@ -890,18 +906,7 @@ export async function seedDemoCatalogue(
       });
       variants += product.variants.length;
     }
-    for (const [position, slider] of SLIDERS.entries()) {
-      await trx
-        .insertInto("sliders")
-        .values({
-          url: slider.url,
-          image: slider.image,
-          image_mobile: slider.imageMobile,
-          title: slider.title,
-          position,
-        })
-        .execute();
-    }
+    await insertSliders(trx);
     return variants;
   });
   // Wait for both even if one fails, so no render is left running behind a thrown error.

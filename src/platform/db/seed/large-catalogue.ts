@@ -10,10 +10,10 @@ import {
   type DemoProduct,
   hashString,
   insertReferenceData,
+  insertSliders,
   mulberry32,
   type ReferenceIds,
   renderDemoImages,
-  SLIDERS,
   shopPrice,
 } from "./demo-catalogue.ts";
 
@@ -207,18 +207,7 @@ export async function seedLargeCatalogue(
     log("clearing the catalogue");
     await clearCatalogue(trx);
     const refs = await insertReferenceData(trx);
-    for (const [position, slider] of SLIDERS.entries()) {
-      await trx
-        .insertInto("sliders")
-        .values({
-          url: slider.url,
-          image: slider.image,
-          image_mobile: slider.imageMobile,
-          title: slider.title,
-          position,
-        })
-        .execute();
-    }
+    await insertSliders(trx);
     return refs;
   });
 
