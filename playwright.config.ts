@@ -4,7 +4,8 @@ import { defineConfig } from "@playwright/test";
  * End-to-end journeys against the real, built server (fresh database with the demo catalogue) in Debian's
  * Chromium, at a desktop and a phone width. Playwright's own browser download does not work on our machines.
  */
-const PORT = 3100;
+// E2E_PORT lets two checkouts run their browser tests side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
