@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
+import { requestId } from "hono/request-id";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { cookiePolicy } from "../shared/cookies.server.ts";
 import { accountRepository } from "./account/account.repository.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { accountService } from "./account/account.service.ts";
@@ -10,17 +13,23 @@ import { cartService } from "./cart/cart.service.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { checkoutService } from "./checkout/checkout.service.ts";
+import { openApiDocument } from "./contract/openapi.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError, TooManyRequests, ValidationFailed } from "./errors.ts";
 import { ordersRepository } from "./orders/orders.repository.ts";
+import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
 import { RateLimiter } from "./rate-limit.ts";
+import { shopperCookies } from "./shopper.ts";
+
+/** A request id: the caller's `X-Request-Id` when sane, the host's when mounted there, else a new one. */
+export const REQUEST_ID_HEADER = "X-Request-Id";
 
 /** The commerce API under /api. Every answer is JSON. */
 export function createApi(deps: ApiDeps): Hono {
   const api = new Hono().basePath("/api");
 
-  const secureCookies = deps.config.publicUrl.startsWith("https://");
+  const cookies = shopperCookies(cookiePolicy(deps.config));
   const accountsRepo = accountRepository(deps.db);
   const auth = authenticator(accountsRepo);
   const cartsRepo = cartRepository(deps.db);
@@ -34,7 +43,15 @@ export function createApi(deps: ApiDeps): Hono {
     logger: deps.logger,
     publicUrl: deps.config.publicUrl,
   });
+  let document: object | undefined;
 
+  api.use(
+    requestId({
+      headerName: REQUEST_ID_HEADER,
+      limitLength: 64,
+      generator: (c) => (c.get("requestId" as never) as string | undefined) ?? randomUUID(),
+    }),
+  );
   // Carts, accounts and orders are personal: nothing is cached unless a route says otherwise. Set before the
   // route runs, so a route's own c.header("Cache-Control") replaces it: a header set after the response exists
   // makes Hono rebuild the response around a stream, which costs a tenth of a small route's throughput.
@@ -43,13 +60,16 @@ export function createApi(deps: ApiDeps): Hono {
     await next();
   });
 
+  api.get("/openapi.json", (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    document ??= openApiDocument(deps.config.publicUrl);
+    return c.json(document);
+  });
   api.route("/", catalogRoutes(deps));
-  api.route("/", cartRoutes(carts, auth, secureCookies));
-  api.route(
-    "/",
-    accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limiter, secureCookies }),
-  );
-  api.route("/", checkoutRoutes(checkout, ordersService(ordersRepo), auth));
+  api.route("/", cartRoutes(carts, auth, cookies));
+  api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limiter, cookies }));
+  api.route("/", checkoutRoutes(checkout, auth, cookies));
+  api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));
@@ -64,7 +84,10 @@ export function createApi(deps: ApiDeps): Hono {
     if (error instanceof HttpError) {
       return c.json({ message: error.message }, error.status as ContentfulStatusCode);
     }
-    deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled API error");
+    deps.logger.error(
+      { err: error, requestId: c.get("requestId" as never), method: c.req.method, path: c.req.path },
+      "unhandled API error",
+    );
     return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
   });
 

@@ -1,17 +1,14 @@
 import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import {
+  CART_COOKIE,
+  type CookiePolicy,
+  clearCookieHeader,
+  readSignedCookie,
+  setCookieHeader,
+} from "../shared/cookies.server.ts";
 import type { Authenticator, Identity } from "./account/auth.ts";
 import type { CartOwner } from "./cart/cart.repository.ts";
 import { hashSecret, newSecret } from "./secrets.ts";
-
-/** The guest cart's cookie: it names a server-side cart and holds nothing else. */
-export const CART_COOKIE = "cart_key";
-const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
-
-function guestKey(c: Context): string | undefined {
-  const value = getCookie(c, CART_COOKIE);
-  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
-}
 
 export interface Shopper {
   identity: Identity | null;
@@ -20,9 +17,37 @@ export interface Shopper {
   guestKeyHash: string | undefined;
 }
 
-export async function currentShopper(c: Context, auth: Authenticator): Promise<Shopper> {
+/** The guest-cart cookie as the API reads and writes it. */
+export function shopperCookies(policy: CookiePolicy) {
+  function guestKey(c: Context): string | undefined {
+    const value = readSignedCookie(c.req.header("cookie"), CART_COOKIE, policy);
+    return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+  }
+
+  return {
+    guestKey,
+    /** The shopper's cart owner, creating a guest key (and its cookie, renewed for 30 days) when needed. */
+    ownerForWrite(c: Context, shopper: Shopper): CartOwner {
+      if (shopper.owner && "userId" in shopper.owner) return shopper.owner;
+      const key = guestKey(c) ?? newSecret();
+      c.header("Set-Cookie", setCookieHeader(CART_COOKIE, key, policy), { append: true });
+      return { guestKeyHash: hashSecret(key) };
+    },
+    forgetGuestCart(c: Context) {
+      c.header("Set-Cookie", clearCookieHeader(CART_COOKIE, policy), { append: true });
+    },
+  };
+}
+
+export type ShopperCookies = ReturnType<typeof shopperCookies>;
+
+export async function currentShopper(
+  c: Context,
+  auth: Authenticator,
+  cookies: ShopperCookies,
+): Promise<Shopper> {
   const identity = await auth.optionalIdentity(c);
-  const key = guestKey(c);
+  const key = cookies.guestKey(c);
   const guestKeyHash = key ? hashSecret(key) : undefined;
   const owner: CartOwner | null = identity
     ? { userId: identity.user.id }
@@ -30,22 +55,4 @@ export async function currentShopper(c: Context, auth: Authenticator): Promise<S
       ? { guestKeyHash }
       : null;
   return { identity, owner, guestKeyHash };
-}
-
-/** The shopper's cart owner, creating a guest key (and its cookie, renewed for 30 days) when needed. */
-export function ownerForWrite(c: Context, shopper: Shopper, secure: boolean): CartOwner {
-  if (shopper.owner && "userId" in shopper.owner) return shopper.owner;
-  const key = guestKey(c) ?? newSecret();
-  setCookie(c, CART_COOKIE, key, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "Lax",
-    secure,
-    maxAge: CART_COOKIE_MAX_AGE,
-  });
-  return { guestKeyHash: hashSecret(key) };
-}
-
-export function forgetGuestCart(c: Context, secure: boolean) {
-  deleteCookie(c, CART_COOKIE, { path: "/", secure });
 }

@@ -2,10 +2,15 @@ import fs from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { type RequestIdVariables, requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { clientAddress } from "../api/account/auth.ts";
+import { REQUEST_ID_HEADER } from "../api/app.ts";
+import { cookiePolicy } from "../shared/cookies.server.ts";
 import { apiContext, siteContext } from "../storefront/lib/api.server.ts";
-import { inProcessApi } from "./in-process-api.ts";
+import { createApiClient } from "../storefront/lib/api-client.server.ts";
+import { requestLogContext } from "../storefront/lib/request-log.server.ts";
 import { type Platform, startPlatform } from "./platform.ts";
 
 export type { Platform };
@@ -17,8 +22,11 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * The HTTP host: one Hono app that serves built assets and images, the commerce API under /api, and the
  * server-rendered storefront for every other path.
  */
-export function createHost(platform: Platform, options: { clientDir?: string } = {}): Hono {
-  const host = new Hono();
+export function createHost(
+  platform: Platform,
+  options: { clientDir?: string } = {},
+): Hono<{ Variables: RequestIdVariables }> {
+  const host = new Hono<{ Variables: RequestIdVariables }>();
   const mode = platform.config.env === "production" ? "production" : "development";
   // Given a function, React Router rebuilds its route tables on every request; given the build, once. In
   // development server.ts creates a fresh host (and so a fresh build) for every request anyway.
@@ -26,6 +34,9 @@ export function createHost(platform: Platform, options: { clientDir?: string } =
   const storefront = async () =>
     (handleRequest ??= createRequestHandler(await import("virtual:react-router/server-build"), mode));
 
+  const policy = cookiePolicy(platform.config);
+
+  host.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: 64 }));
   host.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -93,11 +104,22 @@ export function createHost(platform: Platform, options: { clientDir?: string } =
 
   host.all("*", async (c) => {
     const setCookies: string[] = [];
+    const id = c.get("requestId");
     const context = new RouterContextProvider();
-    const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-      ?.socket?.remoteAddress;
     context.set(siteContext, { publicUrl: platform.config.publicUrl });
-    context.set(apiContext, inProcessApi(platform.api, c.req.raw, address ?? "unknown", setCookies));
+    context.set(requestLogContext, platform.logger.child({ requestId: id }));
+    context.set(
+      apiContext,
+      createApiClient({
+        // In-process: the API app answers the Request directly, no network hop.
+        fetch: async (request) => platform.api.request(request),
+        cookieHeader: c.req.header("cookie") ?? null,
+        policy,
+        setCookies,
+        // The API rate-limits by address and logs by request id; in-process calls carry both.
+        headers: { "x-forwarded-for": clientAddress(c), [REQUEST_ID_HEADER]: id },
+      }),
+    );
     const response = await (await storefront())(c.req.raw, context);
     if (setCookies.length === 0) return response;
     const headers = new Headers(response.headers);

@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
+import { requestLogContext } from "./lib/request-log.server.ts";
 
 /** Deferred loader data older than this is rejected so the page still finishes. */
 export const streamTimeout = 5_000;
@@ -16,6 +17,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: Parameters<HandleErrorFunction>[1]["context"],
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -56,10 +58,20 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          // Errors in the shell reject and are logged by React Router; log only the ones inside it.
-          if (shellRendered) console.error(error);
+          // Errors in the shell reject and reach handleError; log only the ones inside it.
+          if (shellRendered)
+            loadContext.get(requestLogContext).error({ err: error }, "storefront render error");
         },
       },
     );
   });
 }
+
+/**
+ * Loader, action and render errors, logged once through pino with the request id. A request the shopper
+ * abandoned (navigated away, closed the tab) is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.get(requestLogContext).error({ err: error, url: request.url }, "storefront error");
+};

@@ -10,15 +10,11 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import type { User } from "../shared/contracts/account.ts";
-import type { Cart } from "../shared/contracts/cart.ts";
-import type { Category } from "../shared/contracts/catalog.ts";
 import type { Route } from "./+types/root";
 import { type LayoutData, type LayoutHandle, SHOP_NAME } from "./layout/layout-data.ts";
 import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
 import { apiContext } from "./lib/api.server.ts";
-import { signOutCookie } from "./lib/session.server.ts";
 import { ConnectivityWatcher } from "./offline/connectivity-watcher.tsx";
 import appStyles from "./styles/app.css?url";
 import { NotFoundContent } from "./ui/not-found-content.tsx";
@@ -39,18 +35,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The header's data: categories, the signed-in shopper (a 401 means a guest) and the cart. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const [categories, user, cart] = await Promise.all([
-    api.get<Category[]>("/categories"),
-    api.token ? api.get<User>("/user") : null,
-    api.get<Cart>("/cart"),
-  ]);
-  // A token the API no longer accepts is dropped, so the next pages treat the shopper as a guest.
-  if (user?.status === 401) api.setCookie(signOutCookie(request));
+  // The user comes first: a session the API refuses is dropped there, so the cart is then read as a guest's.
+  const user = await api.user();
+  const [categories, cart] = await Promise.all([api.call("listCategories"), api.call("getCart")]);
   const data: LayoutData & { notices: string[] } = {
     categories: categories.ok ? categories.data : [],
-    user: user?.ok ? user.data : null,
+    user,
     cart: cart.ok ? cart.data : null,
     notices: categories.ok ? [] : ["Failed to load categories"],
   };
@@ -133,7 +125,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Shell>
     );
   }
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Shell>
       <section className="message-page container">

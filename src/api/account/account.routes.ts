@@ -1,15 +1,10 @@
 import { type Context, Hono } from "hono";
-import {
-  type AuthResult,
-  loginSchema,
-  registerSchema,
-  updatePasswordSchema,
-  updateProfileSchema,
-} from "../../shared/contracts/account.ts";
+import type { AuthResult } from "../../shared/contracts/account.ts";
+import { operations } from "../../shared/contracts/operations.ts";
 import type { CartService } from "../cart/cart.service.ts";
+import { route } from "../contract/route.ts";
 import type { RateLimiter } from "../rate-limit.ts";
-import { currentShopper, forgetGuestCart } from "../shopper.ts";
-import { readJson } from "../validation.ts";
+import { currentShopper, type ShopperCookies } from "../shopper.ts";
 import { type AccountService, toUser } from "./account.service.ts";
 import { type Authenticator, clientAddress } from "./auth.ts";
 
@@ -18,54 +13,45 @@ interface AccountRouteDeps {
   carts: CartService;
   auth: Authenticator;
   limiter: RateLimiter;
-  secureCookies: boolean;
+  cookies: ShopperCookies;
 }
 
 const tooMany = (minutes: number) =>
   `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 
-export function accountRoutes({ accounts, carts, auth, limiter, secureCookies }: AccountRouteDeps): Hono {
+export function accountRoutes({ accounts, carts, auth, limiter, cookies }: AccountRouteDeps): Hono {
   const routes = new Hono();
 
   /** Rate-limits the attempt, signs in, and moves the guest's cart into the account. */
   async function signIn(c: Context, email: string, attempt: () => Promise<AuthResult>): Promise<AuthResult> {
-    const shopper = await currentShopper(c, auth);
+    const shopper = await currentShopper(c, auth, cookies);
     limiter.hit([`ip:${clientAddress(c)}`, `email:${email}`], tooMany);
     const result = await attempt();
     if (shopper.guestKeyHash) {
       await carts.mergeGuestCart(shopper.guestKeyHash, result.user.id);
-      forgetGuestCart(c, secureCookies);
+      cookies.forgetGuestCart(c);
     }
     return result;
   }
 
-  routes.post("/register", async (c) => {
-    const input = await readJson(c, registerSchema);
-    return c.json(await signIn(c, input.email, () => accounts.register(input)), 201);
-  });
+  route(routes, operations.register, (c, { body }) => signIn(c, body.email, () => accounts.register(body)));
+  route(routes, operations.login, (c, { body }) => signIn(c, body.email, () => accounts.login(body)));
 
-  routes.post("/login", async (c) => {
-    const input = await readJson(c, loginSchema);
-    return c.json(await signIn(c, input.email, () => accounts.login(input)));
-  });
+  route(routes, operations.currentUser, async (c) => toUser((await auth.requireIdentity(c)).user));
 
-  routes.get("/user", async (c) => c.json(toUser((await auth.requireIdentity(c)).user)));
+  route(routes, operations.updateProfile, async (c, { body }) =>
+    accounts.updateProfile(await auth.requireIdentity(c), body),
+  );
 
-  routes.post("/update-profile", async (c) => {
+  route(routes, operations.updatePassword, async (c, { body }) => {
     const identity = await auth.requireIdentity(c);
-    return c.json(await accounts.updateProfile(identity, await readJson(c, updateProfileSchema)));
-  });
-
-  routes.post("/password/update", async (c) => {
-    const identity = await auth.requireIdentity(c);
-    const input = await readJson(c, updatePasswordSchema);
     limiter.hit([`password:${identity.user.id}`], tooMany);
-    return c.json(await accounts.updatePassword(identity, input));
+    return accounts.updatePassword(identity, body);
   });
 
-  routes.post("/logout", async (c) => {
+  route(routes, operations.logout, async (c) => {
     await accounts.logout(await auth.requireIdentity(c));
-    return c.json({ message: "You have been logged out." });
+    return { message: "You have been logged out." };
   });
 
   return routes;

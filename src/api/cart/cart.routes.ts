@@ -1,37 +1,34 @@
 import { Hono } from "hono";
-import { addToCartSchema, removeFromCartSchema, updateCartSchema } from "../../shared/contracts/cart.ts";
+import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
-import { currentShopper, ownerForWrite } from "../shopper.ts";
-import { readJson } from "../validation.ts";
+import { route } from "../contract/route.ts";
+import { currentShopper, type ShopperCookies } from "../shopper.ts";
 import { ADDED_MESSAGE, type CartService, REMOVED_MESSAGE } from "./cart.service.ts";
 
-export function cartRoutes(carts: CartService, auth: Authenticator, secureCookies: boolean): Hono {
+export function cartRoutes(carts: CartService, auth: Authenticator, cookies: ShopperCookies): Hono {
   const routes = new Hono();
 
-  routes.get("/cart", async (c) => c.json(await carts.view((await currentShopper(c, auth)).owner)));
+  route(routes, operations.getCart, async (c) => carts.view((await currentShopper(c, auth, cookies)).owner));
 
-  routes.post("/cart/add", async (c) => {
-    const shopper = await currentShopper(c, auth);
-    const input = await readJson(c, addToCartSchema);
-    const cart = await carts.add(ownerForWrite(c, shopper, secureCookies), input);
-    return c.json({ message: ADDED_MESSAGE, ...cart });
+  route(routes, operations.addToCart, async (c, { body }) => {
+    const shopper = await currentShopper(c, auth, cookies);
+    const cart = await carts.add(cookies.ownerForWrite(c, shopper), body);
+    return { message: ADDED_MESSAGE, ...cart };
   });
 
-  routes.post("/cart/remove", async (c) => {
-    const shopper = await currentShopper(c, auth);
-    const { id } = await readJson(c, removeFromCartSchema);
-    return c.json({ message: REMOVED_MESSAGE, ...(await carts.remove(shopper.owner, id)) });
+  route(routes, operations.removeFromCart, async (c, { body }) => {
+    const shopper = await currentShopper(c, auth, cookies);
+    return { message: REMOVED_MESSAGE, ...(await carts.remove(shopper.owner, body.id)) };
   });
 
-  routes.get("/cart/clear", async (c) => {
-    const shopper = await currentShopper(c, auth);
-    return c.json({ message: "Your cart is now empty.", ...(await carts.clear(shopper.owner)) });
+  route(routes, operations.clearCart, async (c) => {
+    const shopper = await currentShopper(c, auth, cookies);
+    return { message: "Your cart is now empty.", ...(await carts.clear(shopper.owner)) };
   });
 
-  routes.post("/update-cart", async (c) => {
-    const shopper = await currentShopper(c, auth);
-    const input = await readJson(c, updateCartSchema);
-    return c.json({ message: "Your cart has been updated.", ...(await carts.update(shopper.owner, input)) });
+  route(routes, operations.updateCart, async (c, { body }) => {
+    const shopper = await currentShopper(c, auth, cookies);
+    return { message: "Your cart has been updated.", ...(await carts.update(shopper.owner, body)) };
   });
 
   return routes;

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { productQuerySchema } from "../../shared/contracts/catalog.ts";
+import { operations } from "../../shared/contracts/operations.ts";
+import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import { NotFound } from "../errors.ts";
-import { readQuery } from "../validation.ts";
 import { catalogRepository } from "./catalog.repository.ts";
 import { catalogService } from "./catalog.service.ts";
 
@@ -17,33 +17,30 @@ export function catalogRoutes(deps: ApiDeps): Hono {
   const catalog = catalogService(catalogRepository(deps.db));
   const routes = new Hono();
 
-  routes.get("/sliders", async (c) => c.json(await catalog.sliders()));
-
-  routes.get("/products", async (c) => c.json(await catalog.listProducts(readQuery(c, productQuerySchema))));
-
-  routes.get("/product/:slug", async (c) => c.json(await catalog.productBySlug(c.req.param("slug"))));
-
-  routes.get("/product-sizes/:productId/:colorId/sizes", async (c) => {
-    const productId = idParam(c.req.param("productId"), "No Product Found");
-    const colorId = idParam(c.req.param("colorId"), "This colour is not available for this product.");
-    return c.json(await catalog.sizes(productId, colorId));
+  route(routes, operations.listSliders, () => catalog.sliders());
+  route(routes, operations.listProducts, (_c, { query }) => catalog.listProducts(query));
+  route(routes, operations.getProduct, (_c, { params }) => catalog.productBySlug(params.slug));
+  route(routes, operations.listSizes, (_c, { params }) => {
+    const productId = idParam(params.productId, "No Product Found");
+    const colorId = idParam(params.colorId, "This colour is not available for this product.");
+    return catalog.sizes(productId, colorId);
   });
 
-  routes.get("/categories", async (c) => {
+  route(routes, operations.listCategories, (c) => {
     c.header("Cache-Control", LIST_CACHE);
-    return c.json(await catalog.categories());
+    return catalog.categories();
   });
-  routes.get("/colors", async (c) => {
+  route(routes, operations.listColors, (c) => {
     c.header("Cache-Control", LIST_CACHE);
-    return c.json(await catalog.colors());
+    return catalog.colors();
   });
-  routes.get("/sizes", async (c) => {
+  route(routes, operations.listSizeNames, (c) => {
     c.header("Cache-Control", LIST_CACHE);
-    return c.json(await catalog.sizeList());
+    return catalog.sizeList();
   });
-  routes.get("/tags", async (c) => {
+  route(routes, operations.listTags, (c) => {
     c.header("Cache-Control", LIST_CACHE);
-    return c.json(await catalog.tags());
+    return catalog.tags();
   });
 
   return routes;

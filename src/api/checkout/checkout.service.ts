@@ -117,3 +117,5 @@ export function checkoutService({ carts, orders, mailer, logger, publicUrl }: Ch
     },
   };
 }
+
+export type CheckoutService = ReturnType<typeof checkoutService>;

@@ -35,3 +35,5 @@ export function ordersService(orders: OrdersRepository) {
     },
   };
 }
+
+export type OrdersService = ReturnType<typeof ordersService>;

@@ -63,23 +63,30 @@ export const updatePasswordSchema = z
     message: "The password confirmation does not match.",
   });
 
+/** The fields of the login and register forms, as the forms send them. */
+export type LoginFields = z.input<typeof loginSchema>;
+export type RegisterFields = z.input<typeof registerSchema>;
+
 export type RegisterInput = z.output<typeof registerSchema>;
 export type LoginInput = z.output<typeof loginSchema>;
 export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
 export type UpdatePasswordInput = z.output<typeof updatePasswordSchema>;
 
-export interface User {
-  id: number;
-  first_name: string;
-  last_name: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  image: string | null;
-  created_at: string;
-}
+export const userSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  image: z.string().nullable().describe("A path; the storefront shows a default avatar when null."),
+  created_at: z.string(),
+});
 
-export interface AuthResult {
-  token: string;
-  user: User;
-}
+export const authResultSchema = z.object({
+  token: z.string().describe("Send as `Authorization: Bearer <token>`."),
+  user: userSchema,
+});
+
+export type User = z.output<typeof userSchema>;
+export type AuthResult = z.output<typeof authResultSchema>;

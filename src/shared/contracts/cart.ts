@@ -22,26 +22,31 @@ export const updateCartSchema = z.object({
 export type AddToCartInput = z.output<typeof addToCartSchema>;
 export type UpdateCartInput = z.output<typeof updateCartSchema>;
 
-export interface CartLine {
-  id: number;
-  name: string;
-  /** What the shopper pays for one, in rupees. */
-  price: number;
-  quantity: number;
-  attributes: {
-    slug: string;
-    image: string | null;
-    color_name: string;
-    color_code: string;
-    size_name: string;
-    variation_id: number;
-    product_id: number;
-    stock: number;
-  };
-}
+export const cartLineSchema = z.object({
+  id: z.number().int().describe("The cart line's id (used by /update-cart and /cart/remove)."),
+  name: z.string(),
+  price: z.number().describe("What the shopper pays for one, in rupees."),
+  quantity: z.number().int(),
+  attributes: z.object({
+    slug: z.string(),
+    image: z.string().nullable(),
+    color_name: z.string(),
+    color_code: z.string(),
+    size_name: z.string(),
+    variation_id: z.number().int(),
+    product_id: z.number().int(),
+    stock: z.number().int(),
+  }),
+});
 
-export interface Cart {
-  quantity: number;
-  total: number;
-  cart: CartLine[];
-}
+export const cartSchema = z.object({
+  quantity: z.number().int().describe("Total number of items."),
+  total: z.number().describe("Sum of the lines, in rupees."),
+  cart: z.array(cartLineSchema),
+});
+
+/** What every cart change answers: a message for the shopper and the cart as it now is. */
+export const cartChangeSchema = cartSchema.extend({ message: z.string() });
+
+export type CartLine = z.output<typeof cartLineSchema>;
+export type Cart = z.output<typeof cartSchema>;

@@ -63,75 +63,82 @@ export const productQuerySchema = z.object({
 
 export type ProductQuery = z.output<typeof productQuerySchema>;
 
-export interface ProductCard {
-  id: number;
-  slug: string;
-  title: string;
-  image: string | null;
-  back_image: string | null;
-  price: number;
-  discount_price: number | null;
-  discount: number;
-  new_arrival: boolean;
-}
+export const productCardSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  back_image: z.string().nullable(),
+  price: z.number().describe("Rupees, before the product's discount."),
+  discount_price: z.number().nullable().describe("Rupees after the discount; null when not discounted."),
+  discount: z.number().describe("Percent."),
+  new_arrival: z.boolean(),
+});
 
-export interface PageMeta {
-  from: number;
-  to: number;
-  total: number;
-  per_page: number;
-  current_page: number;
-  last_page: number;
-}
+export const pageMetaSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  total: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+});
 
-export interface ProductList {
-  data: ProductCard[];
-  meta: PageMeta;
-}
+export const productListSchema = z.object({ data: z.array(productCardSchema), meta: pageMetaSchema });
 
-export interface ProductColor {
-  color_id: number;
-  color_name: string;
-  color_code: string;
-}
+export const productColorSchema = z.object({
+  color_id: z.number().int(),
+  color_name: z.string(),
+  color_code: z.string(),
+});
 
-export interface ProductDetail {
-  id: number;
-  slug: string;
-  title: string;
-  image: string | null;
-  back_image: string | null;
-  gallery: string[];
-  price: number;
-  discount: number;
-  discount_price: number | null;
-  new_arrival: boolean;
-  rating: number;
-  reviews: number;
-  short_description: string;
-  colors: ProductColor[];
-  category: { name: string; slug: string };
-}
+export const productDetailSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  back_image: z.string().nullable(),
+  gallery: z.array(z.string()),
+  price: z.number(),
+  discount: z.number(),
+  discount_price: z.number().nullable(),
+  new_arrival: z.boolean(),
+  rating: z.number(),
+  reviews: z.number().int(),
+  short_description: z.string().describe("Sanitised HTML."),
+  colors: z.array(productColorSchema),
+  category: z.object({ name: z.string(), slug: z.string() }),
+});
 
-export interface SizeOption {
-  id: number;
-  size_name: string;
-  /** What the shopper pays, "1,250.00". */
-  price: string;
-  /** Before the product's discount, "1,500.00". */
-  regular_price: string;
-  stock: number;
-}
+export const sizeOptionSchema = z.object({
+  id: z.number().int().describe("The variant id, sent as `size` to /cart/add."),
+  size_name: z.string(),
+  price: z.string().describe('What the shopper pays, "1,250.00".'),
+  regular_price: z.string().describe('Before the product\'s discount, "1,500.00".'),
+  stock: z.number().int(),
+});
 
-export interface Slider {
-  id: number;
-  url: string;
-  slideimage: string;
-  slide_mobile: string;
-}
+export const sliderSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  slideimage: z.string(),
+  slide_mobile: z.string(),
+});
 
-export interface Category {
-  id: number;
-  name: string;
-  slug: string;
-}
+export const categorySchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+
+export const filterColorSchema = z.object({ id: z.number().int(), title: z.string(), code: z.string() });
+export const filterSizeSchema = z.object({ id: z.number().int(), size: z.string() });
+export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export type ProductCard = z.output<typeof productCardSchema>;
+export type PageMeta = z.output<typeof pageMetaSchema>;
+export type ProductList = z.output<typeof productListSchema>;
+export type ProductColor = z.output<typeof productColorSchema>;
+export type ProductDetail = z.output<typeof productDetailSchema>;
+export type SizeOption = z.output<typeof sizeOptionSchema>;
+export type Slider = z.output<typeof sliderSchema>;
+export type Category = z.output<typeof categorySchema>;
+export type FilterColor = z.output<typeof filterColorSchema>;
+export type FilterSize = z.output<typeof filterSizeSchema>;
+export type Tag = z.output<typeof tagSchema>;

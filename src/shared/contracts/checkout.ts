@@ -51,36 +51,41 @@ export const checkoutSchema = z.object({
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 
-export interface OrderLine {
-  product_id: number;
-  slug: string;
-  name: string;
-  color_name: string;
-  size_name: string;
-  price: number;
-  quantity: number;
-  total: number;
-}
+export const orderLineSchema = z.object({
+  product_id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  color_name: z.string(),
+  size_name: z.string(),
+  price: z.number().describe("Unit price paid, in rupees."),
+  quantity: z.number().int(),
+  total: z.number(),
+});
 
-export interface Order {
-  number: string;
-  status: string;
-  created_at: string;
-  email: string;
-  phone: string;
-  shipping_address: {
-    country: string;
-    first_name: string;
-    last_name: string;
-    address: string;
-    address_2: string;
-    city: string;
-    postcode: string;
-  };
-  notes: string;
-  subtotal: number;
-  delivery_charges: number;
-  discount: number;
-  total: number;
-  items: OrderLine[];
-}
+export const orderSchema = z.object({
+  number: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  shipping_address: z.object({
+    country: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    address: z.string(),
+    address_2: z.string(),
+    city: z.string(),
+    postcode: z.string(),
+  }),
+  notes: z.string(),
+  subtotal: z.number(),
+  delivery_charges: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  items: z.array(orderLineSchema),
+});
+
+export const placedOrderSchema = z.object({ message: z.string(), order: orderSchema });
+
+export type OrderLine = z.output<typeof orderLineSchema>;
+export type Order = z.output<typeof orderSchema>;

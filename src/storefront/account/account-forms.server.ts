@@ -1,26 +1,22 @@
 import { data } from "react-router";
-import type { User } from "../../shared/contracts/account.ts";
-import { type ApiFailure, firstErrors, formText } from "../forms/api-errors.ts";
+import { firstErrors, formFields, formText } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
 import type { AccountFormResult } from "./account-form-result.ts";
-import { signedOut } from "./session.server.ts";
 
 const PROFILE_FIELDS = ["first_name", "last_name", "email", "phone"] as const;
 const PASSWORD_FIELDS = ["current_password", "password", "password_confirmation"] as const;
 
 /**
  * The account details page's two forms, told apart by `intent`: the profile (POST /update-profile) and the
- * password (POST /password/update). A 401 signs the shopper out; other refusals come back to the form.
+ * password (POST /password/update). A 401 signs the shopper out (the page's login guard); other refusals come
+ * back to the form.
  */
-export async function updateAccount(api: ApiClient, request: Request, form: FormData) {
+export async function updateAccount(api: ApiClient, form: FormData) {
   const intent = formText(form, "intent") === "password" ? "password" : "profile";
-  const fields = intent === "password" ? PASSWORD_FIELDS : PROFILE_FIELDS;
-  const body = Object.fromEntries(fields.map((field) => [field, formText(form, field)]));
-  const response = await api.post<User & ApiFailure>(
-    intent === "password" ? "/password/update" : "/update-profile",
-    body,
-  );
-  if (response.status === 401) throw signedOut(api, request);
+  const response =
+    intent === "password"
+      ? await api.call("updatePassword", { body: formFields(form, PASSWORD_FIELDS) })
+      : await api.call("updateProfile", { body: formFields(form, PROFILE_FIELDS) });
   if (response.ok) {
     const result: AccountFormResult = {
       intent,

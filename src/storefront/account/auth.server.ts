@@ -1,9 +1,7 @@
 import { data, redirect } from "react-router";
-import { sessionCookie } from "../../server/session-cookie.ts";
-import type { AuthResult, User } from "../../shared/contracts/account.ts";
-import { type ApiFailure, firstErrors } from "../forms/api-errors.ts";
+import type { LoginFields, RegisterFields } from "../../shared/contracts/account.ts";
+import { firstErrors } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
-import { isSecureRequest } from "../lib/session.server.ts";
 import { safeRedirect } from "./safe-redirect.ts";
 
 /** What the login and register pages show after a refused attempt. */
@@ -20,15 +18,17 @@ export interface AuthFailure {
  */
 export async function authenticate(
   api: ApiClient,
-  request: Request,
-  path: "/login" | "/register",
-  body: Record<string, string>,
+  attempt: { operation: "login"; body: LoginFields } | { operation: "register"; body: RegisterFields },
   redirectTo: FormDataEntryValue | null,
   keep: string[],
 ) {
-  const response = await api.post<AuthResult & ApiFailure>(path, body);
-  if (response.ok && response.data.token) {
-    api.setCookie(sessionCookie(response.data.token, isSecureRequest(request)));
+  const body: Record<string, string> = attempt.body;
+  const response =
+    attempt.operation === "login"
+      ? await api.call("login", { body: attempt.body })
+      : await api.call("register", { body: attempt.body });
+  if (response.ok) {
+    api.signIn(response.data.token);
     return redirect(safeRedirect(redirectTo));
   }
   const failure: AuthFailure = {
@@ -41,7 +41,5 @@ export async function authenticate(
 
 /** A shopper who is already signed in has no business on the login or register page. */
 export async function redirectIfSignedIn(api: ApiClient, url: URL): Promise<void> {
-  if (!api.token) return;
-  const user = await api.get<User>("/user");
-  if (user.ok) throw redirect(safeRedirect(url.searchParams.get("redirect")));
+  if (await api.user()) throw redirect(safeRedirect(url.searchParams.get("redirect")));
 }

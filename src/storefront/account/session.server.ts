@@ -1,7 +1,6 @@
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import type { User } from "../../shared/contracts/account.ts";
-import { type ApiClient, apiContext } from "../lib/api.server.ts";
-import { signOutCookie } from "../lib/session.server.ts";
+import { apiContext } from "../lib/api.server.ts";
 import { loginHref } from "./safe-redirect.ts";
 
 /** The signed-in shopper, set by `requireUser` for the account pages' loaders and actions. */
@@ -13,24 +12,19 @@ function currentPath(request: Request): string {
 }
 
 /**
- * The answer to an API 401: the token is gone or revoked, so the session cookie is dropped and the shopper is
- * sent to log in, coming back to this page afterwards.
- */
-export function signedOut(api: ApiClient, request: Request): Response {
-  api.setCookie(signOutCookie(request));
-  return redirect(loginHref(currentPath(request)));
-}
-
-/**
  * Route middleware for pages that need a signed-in shopper (the spec's login guard). A guest goes to
- * /user-login?redirect=<this page>; a token the API refuses is cleared the same way.
+ * /user-login?redirect=<this page>; so does a shopper whose session the API refuses (401) at any call of the page.
  */
 export const requireUser: MiddlewareFunction<Response> = async ({ context, request }, next) => {
   const api = context.get(apiContext);
-  if (!api.token) throw redirect(loginHref(currentPath(request)));
-  const user = await api.get<User>("/user");
-  if (user.status === 401) throw signedOut(api, request);
-  if (!user.ok) throw new Response("The account service is unavailable.", { status: 503 });
-  context.set(userContext, user.data);
+  const toLogin = () => redirect(loginHref(currentPath(request)));
+  api.onSignedOut(() => {
+    throw toLogin();
+  });
+  const user = await api.user();
+  // No user and the session still held: the API could not answer, which is not the shopper's doing.
+  if (!user)
+    throw api.signedIn ? new Response("The account service is unavailable.", { status: 503 }) : toLogin();
+  context.set(userContext, user);
   return next();
 };

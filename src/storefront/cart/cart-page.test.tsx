@@ -2,9 +2,8 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ApiResponse } from "../lib/api.server.ts";
 import * as cartRoute from "../routes/cart.tsx";
-import { cartLine, cartOf, deferred, fakeApi, ok, refused } from "../testing/fake-api.ts";
+import { type ApiResponse, cartLine, cartOf, deferred, fakeApi, ok, refused } from "../testing/fake-api.ts";
 import { ToastProvider } from "../ui/toast.tsx";
 
 afterEach(cleanup);

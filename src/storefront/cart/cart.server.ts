@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Cart } from "../../shared/contracts/cart.ts";
-import { type ApiFailure, formText } from "../forms/api-errors.ts";
+import { formText } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
 import { type CartResult, FALLBACK_FAILURE, REMOVED_MESSAGE } from "./cart-result.ts";
 
@@ -20,23 +20,25 @@ function failed(intent: CartResult["intent"], status: number, message: string | 
 export async function changeCart(api: ApiClient, form: FormData) {
   const intent = formText(form, "intent");
   if (intent === "update") {
-    const response = await api.post<Cart & ApiFailure>("/update-cart", {
-      product_id: number(form, "id"),
-      quantity: number(form, "quantity"),
-      variation_id: number(form, "variation_id"),
+    const response = await api.call("updateCart", {
+      body: {
+        product_id: number(form, "id"),
+        quantity: number(form, "quantity"),
+        variation_id: number(form, "variation_id"),
+      },
     });
     if (!response.ok) return failed(intent, response.status, response.data.message);
     const result: CartResult = { intent, ok: true, message: response.data.message ?? "" };
     return result;
   }
   if (intent === "remove") {
-    const response = await api.post<Cart & ApiFailure>("/cart/remove", { id: number(form, "id") });
+    const response = await api.call("removeFromCart", { body: { id: number(form, "id") } });
     if (!response.ok) return failed(intent, response.status, response.data.message);
     const result: CartResult = { intent, ok: true, message: response.data.message || REMOVED_MESSAGE };
     return result;
   }
   if (intent === "clear") {
-    const response = await api.get<ApiFailure>("/cart/clear");
+    const response = await api.call("clearCart");
     if (!response.ok) return failed(intent, response.status, response.data.message);
     return redirect("/");
   }
@@ -45,6 +47,6 @@ export async function changeCart(api: ApiClient, form: FormData) {
 
 /** The cart as the API has it, or null when it could not be loaded. */
 export async function loadCart(api: ApiClient): Promise<Cart | null> {
-  const response = await api.get<Cart>("/cart");
+  const response = await api.call("getCart");
   return response.ok ? response.data : null;
 }

@@ -3,9 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES } from "../../shared/contracts/checkout.ts";
-import type { ApiResponse } from "../lib/api.server.ts";
 import * as checkoutRoute from "../routes/checkout.tsx";
-import { cartLine, cartOf, deferred, fakeApi, ok, refused } from "../testing/fake-api.ts";
+import { type ApiResponse, cartLine, cartOf, deferred, fakeApi, ok, refused } from "../testing/fake-api.ts";
 
 afterEach(cleanup);
 

@@ -1,11 +1,9 @@
 import { data, redirect } from "react-router";
-import type { User } from "../../shared/contracts/account.ts";
-import { DELIVERY_CHARGE_PAISA, type Order } from "../../shared/contracts/checkout.ts";
+import { DELIVERY_CHARGE_PAISA } from "../../shared/contracts/checkout.ts";
 import { toPaisa, toRupees } from "../../shared/money.ts";
 import { loadCart } from "../cart/cart.server.ts";
-import { type ApiFailure, firstErrors, formText, joinedMessages } from "../forms/api-errors.ts";
+import { firstErrors, formText, joinedMessages } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
-import { signOutCookie } from "../lib/session.server.ts";
 import { checkoutPayload, checkoutValues } from "./checkout-fields.ts";
 import type { CheckoutFailure } from "./checkout-result.ts";
 
@@ -18,21 +16,16 @@ const DISCOUNT = 0;
  * whole paisa, from the same constant the API charges; the API re-prices the cart and refuses the order if the
  * total it would charge differs from this one.
  */
-export async function loadCheckout(api: ApiClient, request: Request) {
-  const [cart, user] = await Promise.all([loadCart(api), api.token ? api.get<User>("/user") : null]);
-  if (user?.status === 401) api.setCookie(signOutCookie(request));
+export async function loadCheckout(api: ApiClient) {
+  const user = await api.user();
+  const cart = await loadCart(api);
   if (!cart) throw new Response("The cart could not be loaded.", { status: 503 });
   if (cart.quantity === 0 || cart.cart.length === 0) throw redirect("/cart");
   const shipping = toRupees(DELIVERY_CHARGE_PAISA);
   return {
     cart,
-    prefill: user?.ok
-      ? {
-          email: user.data.email,
-          phone: user.data.phone ?? "",
-          first_name: user.data.first_name,
-          last_name: user.data.last_name,
-        }
+    prefill: user
+      ? { email: user.email, phone: user.phone ?? "", first_name: user.first_name, last_name: user.last_name }
       : null,
     summary: {
       subtotal: cart.total,
@@ -49,11 +42,8 @@ export async function loadCheckout(api: ApiClient, request: Request) {
  */
 export async function placeOrder(api: ApiClient, form: FormData) {
   const values = checkoutValues(form);
-  const response = await api.post<{ message?: string; order?: Order } & ApiFailure>(
-    "/checkout",
-    checkoutPayload(values, formText(form, "total")),
-  );
-  if (response.ok && response.data.order) {
+  const response = await api.call("checkout", { body: checkoutPayload(values, formText(form, "total")) });
+  if (response.ok) {
     return redirect(`/order-success?order=${encodeURIComponent(response.data.order.number)}`);
   }
   const failure: CheckoutFailure =

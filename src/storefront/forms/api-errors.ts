@@ -27,3 +27,11 @@ export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 }
+
+/** The named text values of a submitted form, typed by their names. */
+export function formFields<const Name extends string>(
+  form: FormData,
+  names: readonly Name[],
+): Record<Name, string> {
+  return Object.fromEntries(names.map((name) => [name, formText(form, name)])) as Record<Name, string>;
+}

@@ -11,8 +11,9 @@ import {
 } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ProductDetail, SizeOption } from "../../shared/contracts/catalog.ts";
-import { type ApiClient, type ApiResponse, apiContext, siteContext } from "../lib/api.server.ts";
+import { apiContext, siteContext } from "../lib/api.server.ts";
 import Product, { action, ErrorBoundary, loader } from "../routes/product.tsx";
+import { fakeApiClient } from "../testing/fake-api.ts";
 import { ToastProvider } from "../ui/toast.tsx";
 
 afterEach(cleanup);
@@ -54,26 +55,22 @@ function fakeApi() {
   const sizeCalls: string[] = [];
   const adds: unknown[] = [];
   let finishAdding: () => void = () => {};
-  const api: ApiClient = {
-    token: null,
-    setCookie() {},
-    async get<T>(path: string): Promise<ApiResponse<T>> {
-      if (path === "/product/city-tote") return { ok: true, status: 200, data: BAG as T };
-      const sizes = path.match(/^\/product-sizes\/7\/(\d+)\/sizes$/);
-      if (sizes?.[1]) {
-        sizeCalls.push(sizes[1]);
-        return { ok: true, status: 200, data: (SIZES[Number(sizes[1])] ?? []) as T };
-      }
-      return { ok: false, status: 404, data: { message: "No Product Found" } as T };
-    },
-    async post<T>(path: string, body?: unknown): Promise<ApiResponse<T>> {
+  const { api } = fakeApiClient(async (method, path, body) => {
+    if (method === "POST") {
       adds.push({ path, body });
       await new Promise<void>((resolve) => {
         finishAdding = resolve;
       });
-      return { ok: true, status: 200, data: { message: "Your item has been added to the cart!" } as T };
-    },
-  };
+      return { ok: true, status: 200, data: { message: "Your item has been added to the cart!" } };
+    }
+    if (path === "/product/city-tote") return { ok: true, status: 200, data: BAG };
+    const sizes = path.match(/^\/product-sizes\/7\/(\d+)\/sizes$/);
+    if (sizes?.[1]) {
+      sizeCalls.push(sizes[1]);
+      return { ok: true, status: 200, data: SIZES[Number(sizes[1])] ?? [] };
+    }
+    return { ok: false, status: 404, data: { message: "No Product Found" } };
+  });
   return { api, sizeCalls, adds, finishAdding: () => finishAdding() };
 }
 

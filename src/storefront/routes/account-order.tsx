@@ -1,10 +1,8 @@
 import { data, Link } from "react-router";
-import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { formatDateTime, itemCount } from "../account/account-format.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { StatusBadge } from "../account/orders-table.tsx";
-import { signedOut } from "../account/session.server.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { ChevronLeftIcon } from "../ui/icons.tsx";
@@ -18,10 +16,9 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 /** Someone else's order and a made-up number both answer 404, so the not-found page shows. */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const response = await api.get<Order>(`/orders/${encodeURIComponent(params.number)}`);
-  if (response.status === 401) throw signedOut(api, request);
+  const response = await api.call("getOrder", { params: { number: params.number } });
   if (response.status === 404) throw data(null, { status: 404 });
   if (!response.ok) throw new Response("The order could not be loaded.", { status: 503 });
   return { order: response.data };

@@ -1,9 +1,6 @@
 import { Link } from "react-router";
-import type { PageMeta } from "../../shared/contracts/catalog.ts";
-import type { Order } from "../../shared/contracts/checkout.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { OrdersTable } from "../account/orders-table.tsx";
-import { signedOut } from "../account/session.server.ts";
 import { Pagination } from "../catalog/pagination.tsx";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -16,13 +13,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ context, request, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const response = await api.get<{ data: Order[]; meta: PageMeta }>(
-    `/orders?page=${Number.isSafeInteger(page) && page > 0 ? page : 1}`,
-  );
-  if (response.status === 401) throw signedOut(api, request);
+  const response = await api.call("orderHistory", {
+    query: { page: Number.isSafeInteger(page) && page > 0 ? page : 1 },
+  });
   if (!response.ok) throw new Response("Your orders could not be loaded.", { status: 503 });
   return response.data;
 }

@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadCheckout(context.get(apiContext), request);
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadCheckout(context.get(apiContext));
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

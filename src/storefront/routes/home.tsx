@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import type { ProductCard, Slider } from "../../shared/contracts/catalog.ts";
+import type { ProductCard } from "../../shared/contracts/catalog.ts";
 import { loadList, loadProductCards } from "../catalog/catalog.server.ts";
 import { ProductGrid } from "../catalog/product-card.tsx";
 import { BannerSlider } from "../home/banner-slider.tsx";
@@ -32,9 +32,9 @@ export const meta: Route.MetaFunction = () => [
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const newArrivals = loadProductCards(api, "take=6&type=new-arrival");
-  const dailyDeals = loadProductCards(api, "take=8&type=daily-deals");
-  const sliders = await loadList<Slider>(api, "/sliders");
+  const newArrivals = loadProductCards(api, { take: 6, type: "new-arrival" });
+  const dailyDeals = loadProductCards(api, { take: 8, type: "daily-deals" });
+  const sliders = await loadList(api, "listSliders");
   const document = isDocumentRequest(request);
   return {
     sliders: sliders ?? [],

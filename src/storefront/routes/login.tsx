@@ -25,9 +25,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const credentials = { email: formText(form, "email"), password: formText(form, "password") };
-  return authenticate(context.get(apiContext), request, "/login", credentials, form.get("redirect"), [
-    "email",
-  ]);
+  return authenticate(
+    context.get(apiContext),
+    { operation: "login", body: credentials },
+    form.get("redirect"),
+    ["email"],
+  );
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

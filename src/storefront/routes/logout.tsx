@@ -1,13 +1,12 @@
 import { redirect } from "react-router";
 import { apiContext } from "../lib/api.server.ts";
-import { signOutCookie } from "../lib/session.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Revokes the token with the API, drops the session cookie and goes home. */
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  if (api.token) await api.post("/logout");
-  api.setCookie(signOutCookie(request));
+  if (api.signedIn) await api.call("logout");
+  api.signOut();
   return redirect("/");
 }
 

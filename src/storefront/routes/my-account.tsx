@@ -23,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return updateAccount(context.get(apiContext), request, await request.formData());
+  return updateAccount(context.get(apiContext), await request.formData());
 }
 
 export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {

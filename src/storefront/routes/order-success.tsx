@@ -26,8 +26,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const number = ORDER_NUMBER.test(requested) ? requested : null;
   const api = context.get(apiContext);
   let order: Order | null = null;
-  if (number && api.token) {
-    const response = await api.get<Order>(`/orders/${encodeURIComponent(number)}`);
+  if (number && api.signedIn) {
+    const response = await api.call("getOrder", { params: { number } });
     if (response.ok) order = response.data;
   }
   return { number, order };

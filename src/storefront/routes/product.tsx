@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useActionData, useNavigation } from "react-router";
+import { data, Link, useActionData, useNavigation } from "react-router";
 import { addToCartSchema } from "../../shared/contracts/cart.ts";
 import type { ProductDetail, SizeOption } from "../../shared/contracts/catalog.ts";
 import { DEFAULT_PRODUCT_IMAGE, slugify } from "../../shared/images.ts";
@@ -30,7 +30,7 @@ function positiveId(value: string | null): number | null {
  */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const response = await api.get<ProductDetail>(`/product/${encodeURIComponent(params.slug)}`);
+  const response = await api.call("getProduct", { params: { slug: params.slug } });
   if (!response.ok) throw data({ message: NO_PRODUCT }, { status: response.status === 404 ? 404 : 502 });
   const product = {
     ...response.data,
@@ -41,7 +41,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const color = product.colors.find((item) => item.color_id === wantedColor) ?? product.colors[0] ?? null;
   let sizes: SizeOption[] = [];
   if (color) {
-    const sizeResponse = await api.get<SizeOption[]>(`/product-sizes/${product.id}/${color.color_id}/sizes`);
+    const sizeResponse = await api.call("listSizes", {
+      params: { productId: String(product.id), colorId: String(color.color_id) },
+    });
     if (!sizeResponse.ok) throw data({ message: NO_PRODUCT }, { status: 502 });
     sizes = sizeResponse.data;
   }
@@ -73,10 +75,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data<AddToCartResult>({ ok: false, message }, { status: 422 });
   }
   const api = context.get(apiContext);
-  const response = await api.post<{ message?: string }>("/cart/add", parsed.data);
-  const message =
-    response.data?.message ??
-    (response.ok ? "Your item has been added to the cart!" : "Something went wrong");
+  const response = await api.call("addToCart", { body: parsed.data });
+  const message = response.data.message || "Something went wrong";
   return data<AddToCartResult>({ ok: response.ok, message }, { status: response.ok ? 200 : response.status });
 }
 
@@ -247,8 +247,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error)) console.error(error);
+export function ErrorBoundary() {
   return (
     <section className="message-page container">
       <h1 className="message-page__title">{NO_PRODUCT}</h1>

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { PASSWORD_MIN } from "../../shared/contracts/account.ts";
 import { authenticate, redirectIfSignedIn } from "../account/auth.server.ts";
 import { AccountBenefits, AuthPanel } from "../account/auth-panel.tsx";
-import { formText } from "../forms/api-errors.ts";
+import { formFields } from "../forms/api-errors.ts";
 import { Field } from "../forms/field.tsx";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
@@ -27,8 +27,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const body = Object.fromEntries(FIELDS.map((field) => [field, formText(form, field)]));
-  return authenticate(context.get(apiContext), request, "/register", body, form.get("redirect"), [
+  const body = formFields(form, FIELDS);
+  return authenticate(context.get(apiContext), { operation: "register", body }, form.get("redirect"), [
     "first_name",
     "last_name",
     "email",

@@ -43,9 +43,9 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   const api = context.get(apiContext);
   const listing = loadProductList(api, listingQuery(url.searchParams, params.category));
   const [colors, sizes, tags] = await Promise.all([
-    loadList<FilterLists["colors"][number]>(api, "/colors"),
-    loadList<FilterLists["sizes"][number]>(api, "/sizes"),
-    loadList<FilterLists["tags"][number]>(api, "/tags"),
+    loadList(api, "listColors"),
+    loadList(api, "listSizeNames"),
+    loadList(api, "listTags"),
   ]);
   const notices: string[] = [];
   if (!colors) notices.push("Failed to load colors");

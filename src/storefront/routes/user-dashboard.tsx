@@ -1,9 +1,7 @@
 import { Link } from "react-router";
-import type { PageMeta } from "../../shared/contracts/catalog.ts";
-import type { Order } from "../../shared/contracts/checkout.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { OrdersTable } from "../account/orders-table.tsx";
-import { signedOut, userContext } from "../account/session.server.ts";
+import { userContext } from "../account/session.server.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { BagIcon, UserIcon } from "../ui/icons.tsx";
@@ -18,10 +16,9 @@ export const meta: Route.MetaFunction = () => [
 
 const RECENT = 3;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const orders = await api.get<{ data: Order[]; meta: PageMeta }>("/orders?page=1");
-  if (orders.status === 401) throw signedOut(api, request);
+  const orders = await api.call("orderHistory", { query: { page: 1 } });
   return {
     user: context.get(userContext),
     recent: orders.ok ? orders.data.data.slice(0, RECENT) : [],

@@ -1,6 +1,47 @@
 import { RouterContextProvider } from "react-router";
 import type { Cart, CartLine } from "../../shared/contracts/cart.ts";
-import { type ApiClient, type ApiResponse, apiContext } from "../lib/api.server.ts";
+import { SESSION_COOKIE, setCookieHeader } from "../../shared/cookies.server.ts";
+import { apiContext } from "../lib/api.server.ts";
+import { type ApiClient, createApiClient } from "../lib/api-client.server.ts";
+
+/** What a fake API answers: a status and a JSON body. */
+export interface ApiResponse<T = unknown> {
+  ok: boolean;
+  status: number;
+  data: T;
+}
+
+type Responder = (method: string, path: string, body: unknown) => ApiResponse | Promise<ApiResponse>;
+
+const POLICY = { secure: false, secret: "component-tests-only-secret-0123456789" };
+
+/**
+ * The storefront's real API client over a fake transport: `respond` answers each call by method and path
+ * (without the query), so loaders and actions run exactly as in the product. With a token the shopper is signed in.
+ */
+export function fakeApiClient(respond: Responder, token: string | null = null) {
+  const cookies: string[] = [];
+  const cookieHeader = token ? setCookieHeader(SESSION_COOKIE, token, POLICY).split(";")[0]! : null;
+  const api: ApiClient = createApiClient({
+    async fetch(request) {
+      const url = new URL(request.url);
+      const text = await request.text();
+      const answer = await respond(
+        request.method,
+        url.pathname.replace(/^\/api/, ""),
+        text ? JSON.parse(text) : undefined,
+      );
+      return new Response(JSON.stringify(answer.data), {
+        status: answer.status,
+        headers: { "content-type": "application/json" },
+      });
+    },
+    cookieHeader,
+    policy: POLICY,
+    setCookies: cookies,
+  });
+  return { api, cookies };
+}
 
 type Handler = (body: unknown) => ApiResponse | Promise<ApiResponse>;
 
@@ -10,19 +51,12 @@ type Handler = (body: unknown) => ApiResponse | Promise<ApiResponse>;
  */
 export function fakeApi(handlers: Record<string, Handler>, token: string | null = null) {
   const calls: { method: string; path: string; body: unknown }[] = [];
-  const cookies: string[] = [];
-  const answer = async (method: string, path: string, body?: unknown) => {
+  const { api, cookies } = fakeApiClient((method, path, body) => {
     calls.push({ method, path, body });
     const handler = handlers[`${method} ${path}`];
     if (!handler) return { ok: false, status: 404, data: { message: `No fake for ${method} ${path}` } };
     return handler(body);
-  };
-  const api: ApiClient = {
-    get: (path) => answer("GET", path) as never,
-    post: (path, body) => answer("POST", path, body) as never,
-    setCookie: (cookie) => cookies.push(cookie),
-    token,
-  };
+  }, token);
   const context = new RouterContextProvider();
   context.set(apiContext, api);
   return { api, context, calls, cookies };

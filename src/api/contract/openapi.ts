@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { errorSchema, type Operation, operations } from "../../shared/contracts/operations.ts";
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "The request is malformed (bad JSON, not an object, too large).",
+  401: "No valid bearer token (a token that expired or was revoked also answers 401: sign out).",
+  404: "Not found.",
+  409: "The request conflicts with the shop's state (e.g. not enough stock).",
+  422: "Validation failed: `errors` names each failing field.",
+  429: "Too many attempts; `Retry-After` says when to try again.",
+  500: "Something went wrong on the server; the body never holds internals.",
+};
+
+type JsonSchema = Record<string, unknown>;
+
+/** Input schemas describe what a client may send; output schemas what it gets back. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+/**
+ * A query parameter's schema: its value after parsing (the schemas accept strings and coerce them, which JSON
+ * Schema can only describe by the result).
+ */
+function queryParameters(query: z.ZodObject): object[] {
+  return Object.entries(query.shape).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: false,
+    schema: jsonSchema(schema as z.ZodType, "output"),
+  }));
+}
+
+function pathParameters(path: string): object[] {
+  return [...path.matchAll(/:(\w+)/g)].map((match) => ({
+    name: match[1],
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+}
+
+function operationObject(id: string, operation: Operation): object {
+  const json = (schema: z.ZodType, io: "input" | "output") => ({
+    "application/json": { schema: jsonSchema(schema, io) },
+  });
+  const responses: Record<string, object> = {
+    [operation.status]: { description: operation.summary, content: json(operation.response, "output") },
+  };
+  for (const status of [...operation.errors, 500]) {
+    responses[status] = { description: ERROR_DESCRIPTIONS[status], content: json(errorSchema, "output") };
+  }
+  const parameters = [
+    ...pathParameters(operation.path),
+    ...(operation.query ? queryParameters(operation.query) : []),
+  ];
+  return {
+    operationId: id,
+    summary: operation.summary,
+    tags: [operation.tag],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(operation.body ? { requestBody: { required: true, content: json(operation.body, "input") } } : {}),
+    ...(operation.auth === "required" ? { security: [{ bearer: [] }] } : {}),
+    ...(operation.auth === "optional" ? { security: [{}, { bearer: [] }] } : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the commerce API, generated from the contract table. */
+export function openApiDocument(serverUrl: string): object {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const [id, operation] of Object.entries(operations) as [string, Operation][]) {
+    const path = `/api${operation.path.replace(/:(\w+)/g, "{$1}")}`;
+    paths[path] ??= {};
+    paths[path][operation.method.toLowerCase()] = operationObject(id, operation);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Bags & Threads commerce API",
+      version: "1.0.0",
+      description:
+        "Catalogue, cart, checkout, account and orders. Money is in rupees with at most 2 decimals. Guests are " +
+        "recognised by the httpOnly `cart_key` cookie; signed-in callers send `Authorization: Bearer <token>`.",
+    },
+    servers: [{ url: serverUrl }],
+    tags: ["Catalogue", "Cart", "Checkout", "Account", "Orders"].map((name) => ({ name })),
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    paths,
+  };
+}

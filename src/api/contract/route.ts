@@ -1,0 +1,30 @@
+import type { Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+import type { Operation, PathParams } from "../../shared/contracts/operations.ts";
+import { readJson, readQuery } from "../validation.ts";
+
+type Input<Op extends Operation> = {
+  params: PathParams<Op["path"]>;
+  query: Op["query"] extends z.ZodType ? z.output<Op["query"]> : undefined;
+  body: Op["body"] extends z.ZodType ? z.output<Op["body"]> : undefined;
+};
+
+type Handler<Op extends Operation> = (c: Context, input: Input<Op>) => Promise<z.input<Op["response"]>>;
+
+/**
+ * Registers one operation of the contract (`shared/contracts/operations.ts`) on a router: the path and method
+ * come from the contract, the query and body are validated with its schemas before the handler runs (a 400 or
+ * 422 otherwise), and the handler's answer must have the contract's shape (checked by the compiler).
+ */
+export function route<Op extends Operation>(router: Hono, operation: Op, handler: Handler<Op>): void {
+  router.on(operation.method, operation.path, async (c) => {
+    const input = {
+      params: c.req.param() as PathParams<Op["path"]>,
+      query: operation.query ? readQuery(c, operation.query) : undefined,
+      body: operation.body ? await readJson(c, operation.body) : undefined,
+    } as Input<Op>;
+    const answer = await handler(c, input);
+    return c.json(answer as object, operation.status as ContentfulStatusCode);
+  });
+}

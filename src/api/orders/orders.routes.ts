@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { operations } from "../../shared/contracts/operations.ts";
+import type { Authenticator } from "../account/auth.ts";
+import { route } from "../contract/route.ts";
+import type { OrdersService } from "./orders.service.ts";
+
+export function ordersRoutes(orders: OrdersService, auth: Authenticator): Hono {
+  const routes = new Hono();
+
+  route(routes, operations.orderHistory, async (c, { query }) => {
+    const identity = await auth.requireIdentity(c);
+    return orders.history(identity.user.id, query.page);
+  });
+
+  route(routes, operations.getOrder, async (c, { params }) => {
+    const identity = await auth.requireIdentity(c);
+    return orders.forOwner(identity.user.id, params.number);
+  });
+
+  return routes;
+}

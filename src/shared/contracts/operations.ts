@@ -1,0 +1,327 @@
+import { z } from "zod";
+import {
+  authResultSchema,
+  loginSchema,
+  registerSchema,
+  updatePasswordSchema,
+  updateProfileSchema,
+  userSchema,
+} from "./account.ts";
+import {
+  addToCartSchema,
+  cartChangeSchema,
+  cartSchema,
+  removeFromCartSchema,
+  updateCartSchema,
+} from "./cart.ts";
+import {
+  categorySchema,
+  filterColorSchema,
+  filterSizeSchema,
+  pageMetaSchema,
+  productDetailSchema,
+  productListSchema,
+  productQuerySchema,
+  sizeOptionSchema,
+  sliderSchema,
+  tagSchema,
+} from "./catalog.ts";
+import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
+import { pageField } from "./fields.ts";
+
+/**
+ * The commerce API's contract: every operation with its path, input and answer. The API registers its routes
+ * from this table (and validates with the same schemas), the OpenAPI document at /api/openapi.json is generated
+ * from it, and the storefront's client is typed from it, so a changed endpoint breaks the client's build.
+ */
+export interface Operation {
+  method: "GET" | "POST";
+  /** Relative to /api, Hono style: "/product/:slug". */
+  path: `/${string}`;
+  summary: string;
+  tag: "Catalogue" | "Cart" | "Account" | "Checkout" | "Orders";
+  /** "required": a bearer token must name a user; "optional": a token is used when sent. */
+  auth: "none" | "optional" | "required";
+  /** Whether the guest-cart cookie is read or set. */
+  cartCookie?: boolean;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  status: 200 | 201;
+  response: z.ZodType;
+  /** The failure statuses this operation can answer, besides 500. */
+  errors: readonly ErrorStatus[];
+}
+
+export type ErrorStatus = 400 | 401 | 404 | 409 | 422 | 429;
+
+/** Every failure: a message for people; a 422 adds each failing field's messages. */
+export const errorSchema = z.object({
+  message: z.string(),
+  errors: z
+    .record(z.string(), z.array(z.string()))
+    .optional()
+    .describe('For 422: field -> messages, nested fields joined with "." (e.g. "shipping_address.city").'),
+});
+export type ApiError = z.output<typeof errorSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const orderPageSchema = z.object({ data: z.array(orderSchema), meta: pageMetaSchema });
+
+export const orderHistoryQuerySchema = z.object({ page: pageField() });
+
+const WRITE_ERRORS = [400, 401, 422] as const;
+
+export const operations = {
+  listSliders: {
+    method: "GET",
+    path: "/sliders",
+    summary: "Home-page banner slides",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(sliderSchema),
+    errors: [],
+  },
+  listProducts: {
+    method: "GET",
+    path: "/products",
+    summary: "One page of product cards, filtered and sorted",
+    tag: "Catalogue",
+    auth: "none",
+    query: productQuerySchema,
+    status: 200,
+    response: productListSchema,
+    errors: [422],
+  },
+  getProduct: {
+    method: "GET",
+    path: "/product/:slug",
+    summary: "A product's detail",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: productDetailSchema,
+    errors: [404],
+  },
+  listSizes: {
+    method: "GET",
+    path: "/product-sizes/:productId/:colorId/sizes",
+    summary: "The size options (variants) of one colour of a product",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(sizeOptionSchema),
+    errors: [404],
+  },
+  listCategories: {
+    method: "GET",
+    path: "/categories",
+    summary: "Categories",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(categorySchema),
+    errors: [],
+  },
+  listColors: {
+    method: "GET",
+    path: "/colors",
+    summary: "Colours for the shop filter",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(filterColorSchema),
+    errors: [],
+  },
+  listSizeNames: {
+    method: "GET",
+    path: "/sizes",
+    summary: "Sizes for the shop filter",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(filterSizeSchema),
+    errors: [],
+  },
+  listTags: {
+    method: "GET",
+    path: "/tags",
+    summary: "Tags for the shop filter",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(tagSchema),
+    errors: [],
+  },
+  getCart: {
+    method: "GET",
+    path: "/cart",
+    summary: "The caller's cart (the signed-in user's, or the guest cart its cookie names)",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    status: 200,
+    response: cartSchema,
+    errors: [401],
+  },
+  addToCart: {
+    method: "POST",
+    path: "/cart/add",
+    summary: "Add a variant to the cart (adds to the line's quantity when it is already there)",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    body: addToCartSchema,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [...WRITE_ERRORS, 404, 409],
+  },
+  removeFromCart: {
+    method: "POST",
+    path: "/cart/remove",
+    summary: "Remove a line from the cart",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    body: removeFromCartSchema,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [...WRITE_ERRORS, 404],
+  },
+  clearCart: {
+    method: "GET",
+    path: "/cart/clear",
+    summary: "Empty the cart (a GET, as the spec calls it)",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [401],
+  },
+  updateCart: {
+    method: "POST",
+    path: "/update-cart",
+    summary: "Set a cart line's quantity",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    body: updateCartSchema,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [...WRITE_ERRORS, 404, 409],
+  },
+  checkout: {
+    method: "POST",
+    path: "/checkout",
+    summary: "Place an order for the caller's cart (prices, totals and stock are the server's)",
+    tag: "Checkout",
+    auth: "optional",
+    cartCookie: true,
+    body: checkoutSchema,
+    status: 201,
+    response: placedOrderSchema,
+    errors: [...WRITE_ERRORS, 409],
+  },
+  register: {
+    method: "POST",
+    path: "/register",
+    summary: "Create an account; the guest cart moves into it",
+    tag: "Account",
+    auth: "none",
+    cartCookie: true,
+    body: registerSchema,
+    status: 201,
+    response: authResultSchema,
+    errors: [400, 422, 429],
+  },
+  login: {
+    method: "POST",
+    path: "/login",
+    summary: "Sign in; the guest cart merges into the account's",
+    tag: "Account",
+    auth: "none",
+    cartCookie: true,
+    body: loginSchema,
+    status: 200,
+    response: authResultSchema,
+    errors: [400, 422, 429],
+  },
+  currentUser: {
+    method: "GET",
+    path: "/user",
+    summary: "The signed-in user",
+    tag: "Account",
+    auth: "required",
+    status: 200,
+    response: userSchema,
+    errors: [401],
+  },
+  updateProfile: {
+    method: "POST",
+    path: "/update-profile",
+    summary: "Change the signed-in user's name, email and phone",
+    tag: "Account",
+    auth: "required",
+    body: updateProfileSchema,
+    status: 200,
+    response: userSchema,
+    errors: WRITE_ERRORS,
+  },
+  updatePassword: {
+    method: "POST",
+    path: "/password/update",
+    summary: "Change the signed-in user's password (other sessions are signed out)",
+    tag: "Account",
+    auth: "required",
+    body: updatePasswordSchema,
+    status: 200,
+    response: userSchema,
+    errors: [...WRITE_ERRORS, 429],
+  },
+  logout: {
+    method: "POST",
+    path: "/logout",
+    summary: "Revoke the bearer token",
+    tag: "Account",
+    auth: "required",
+    status: 200,
+    response: messageSchema,
+    errors: [401],
+  },
+  orderHistory: {
+    method: "GET",
+    path: "/orders",
+    summary: "The signed-in user's orders, newest first",
+    tag: "Orders",
+    auth: "required",
+    query: orderHistoryQuerySchema,
+    status: 200,
+    response: orderPageSchema,
+    errors: [401, 422],
+  },
+  getOrder: {
+    method: "GET",
+    path: "/orders/:number",
+    summary: "One of the signed-in user's orders, by its number",
+    tag: "Orders",
+    auth: "required",
+    status: 200,
+    response: orderSchema,
+    errors: [401, 404],
+  },
+} as const satisfies Record<string, Operation>;
+
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
+
+/** ":slug" in "/product/:slug" becomes { slug: string }. */
+export type PathParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, never>;
+
+/** The successful answer's body of an operation. */
+export type Answer<Id extends OperationId> = z.output<Operations[Id]["response"]>;

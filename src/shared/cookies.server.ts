@@ -1,0 +1,81 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * Every cookie the shop sets, in one place: names, lifetimes, flags, the Secure decision and signing. The API
+ * (guest cart) and the storefront (session) both use it. Server-only: it signs with the shop's secret.
+ *
+ * Values are signed with SESSION_SECRET (HMAC-SHA256): a forged or mistyped value is refused before any
+ * database lookup, and changing the secret ends every session and guest cart at once (the operator's switch
+ * after a leak). The values themselves are random 256-bit secrets that the database stores only hashed.
+ */
+
+export interface CookieDefinition {
+  name: string;
+  maxAgeSeconds: number;
+}
+
+const THIRTY_DAYS = 60 * 60 * 24 * 30;
+
+/** The storefront keeps the API's bearer token here, httpOnly, out of reach of page scripts. */
+export const SESSION_COOKIE: CookieDefinition = { name: "shop_session", maxAgeSeconds: THIRTY_DAYS };
+/** Names a guest's server-side cart; holds nothing else. */
+export const CART_COOKIE: CookieDefinition = { name: "cart_key", maxAgeSeconds: THIRTY_DAYS };
+
+export interface CookiePolicy {
+  /** Secure flag: decided by configuration (an https PUBLIC_URL), never by a request header. */
+  secure: boolean;
+  secret: string;
+}
+
+export function cookiePolicy(config: { publicUrl: string; sessionSecret: string }): CookiePolicy {
+  return { secure: config.publicUrl.startsWith("https://"), secret: config.sessionSecret };
+}
+
+function signature(value: string, secret: string): string {
+  return createHmac("sha256", secret).update(value).digest("base64url");
+}
+
+function attributes(policy: CookiePolicy, maxAge: number): string {
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${policy.secure ? "; Secure" : ""}`;
+}
+
+/** The Set-Cookie value that stores `value` (signed) for the cookie's lifetime. */
+export function setCookieHeader(cookie: CookieDefinition, value: string, policy: CookiePolicy): string {
+  const signed = `${value}.${signature(value, policy.secret)}`;
+  return `${cookie.name}=${encodeURIComponent(signed)}; ${attributes(policy, cookie.maxAgeSeconds)}`;
+}
+
+/** The Set-Cookie value that removes the cookie. */
+export function clearCookieHeader(cookie: CookieDefinition, policy: CookiePolicy): string {
+  return `${cookie.name}=; ${attributes(policy, 0)}`;
+}
+
+/** One cookie's raw value from a Cookie header, or null. */
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(separator + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The cookie's value when its signature is right, else null (absent, forged, or signed with another secret). */
+export function readSignedCookie(
+  header: string | null | undefined,
+  cookie: CookieDefinition,
+  policy: CookiePolicy,
+): string | null {
+  const raw = readCookie(header, cookie.name);
+  const dot = raw?.lastIndexOf(".") ?? -1;
+  if (!raw || dot <= 0) return null;
+  const value = raw.slice(0, dot);
+  const given = Buffer.from(raw.slice(dot + 1));
+  const expected = Buffer.from(signature(value, policy.secret));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
+}

@@ -1,0 +1,163 @@
+import type { z } from "zod";
+import type { User } from "../../shared/contracts/account.ts";
+import {
+  type Answer,
+  type ApiError,
+  type OperationId,
+  type Operations,
+  operations,
+  type PathParams,
+} from "../../shared/contracts/operations.ts";
+import {
+  type CookiePolicy,
+  clearCookieHeader,
+  readSignedCookie,
+  SESSION_COOKIE,
+  setCookieHeader,
+} from "../../shared/cookies.server.ts";
+
+type Op<Id extends OperationId> = Operations[Id];
+
+/** What a call needs: path parameters, query and body, each only where the operation has them. */
+export type CallInput<Id extends OperationId> = (keyof PathParams<Op<Id>["path"]> extends never
+  ? { params?: undefined }
+  : { params: PathParams<Op<Id>["path"]> }) &
+  (Op<Id> extends { query: z.ZodType } ? { query?: Partial<Record<string, string | number>> } : unknown) &
+  (Op<Id> extends { body: z.ZodType } ? { body: z.input<Op<Id>["body"]> } : unknown);
+
+type CallArgs<Id extends OperationId> =
+  Record<never, never> extends CallInput<Id> ? [input?: CallInput<Id>] : [input: CallInput<Id>];
+
+/** An answer: the operation's body on success, the API's `{ message, errors? }` otherwise. */
+export type ApiResult<Id extends OperationId> =
+  | { ok: true; status: number; data: Answer<Id> }
+  | { ok: false; status: number; data: ApiError };
+
+/** When the API could not be reached or answered something that is not JSON. */
+const UNREACHABLE: ApiError = { message: "" };
+
+/**
+ * The storefront's only way to the commerce API: typed from the contract (`shared/contracts/operations.ts`), so
+ * paths, inputs and answers cannot drift from the routes. One client serves one page request. It keeps the
+ * shopper's session (the signed httpOnly cookie becomes a bearer token), fetches the signed-in user at most
+ * once, and is the one place where a 401 means "signed out".
+ */
+export interface ApiClient {
+  call<Id extends OperationId>(id: Id, ...args: CallArgs<Id>): Promise<ApiResult<Id>>;
+  /** The signed-in shopper (one call per page request), or null for a guest or a refused session. */
+  user(): Promise<User | null>;
+  /** Whether the shopper has a session the API has not refused yet. */
+  readonly signedIn: boolean;
+  /** Keeps a new token in the session cookie (after login or register). */
+  signIn(token: string): void;
+  /** Drops the session: the cookie is cleared and later calls in this request go as a guest. */
+  signOut(): void;
+  /** Runs when the API refuses the session (401); a page that needs an account throws its redirect here. */
+  onSignedOut(handler: () => void): void;
+}
+
+export interface ApiClientOptions {
+  /** Answers a Request to /api/...; in-process on the server, so no network hop. */
+  fetch: (request: Request) => Promise<Response>;
+  /** The shopper's Cookie header, forwarded to the API (it names the guest cart). */
+  cookieHeader: string | null;
+  policy: CookiePolicy;
+  /** Set-Cookie values for the page's response (the host appends them). */
+  setCookies: string[];
+  /** Extra headers for every call (the client's address, the request id). */
+  headers?: Record<string, string>;
+}
+
+function pathFor(template: string, params: Record<string, string> | undefined): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ""));
+}
+
+function queryString(query: Partial<Record<string, string | number>> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  let token = readSignedCookie(options.cookieHeader, SESSION_COOKIE, options.policy);
+  // A cookie the API sets during this request must be visible to the next call in the same request.
+  let cookies = options.cookieHeader ?? "";
+  let currentUser: Promise<User | null> | undefined;
+  let signedOutHandler: (() => void) | undefined;
+
+  function keepCookie(setCookie: string) {
+    options.setCookies.push(setCookie);
+    const pair = setCookie.split(";")[0] ?? "";
+    const name = pair.split("=")[0];
+    cookies = [...cookies.split(/;\s*/).filter((part) => part && !part.startsWith(`${name}=`)), pair].join(
+      "; ",
+    );
+  }
+
+  const client: ApiClient = {
+    async call(id, ...args) {
+      const operation = operations[id];
+      const input = (args[0] ?? {}) as { params?: Record<string, string>; query?: never; body?: unknown };
+      const headers = new Headers({ accept: "application/json", ...options.headers });
+      if (cookies) headers.set("cookie", cookies);
+      const sentToken = token;
+      if (sentToken) headers.set("authorization", `Bearer ${sentToken}`);
+      const hasBody = operation.method !== "GET";
+      if (hasBody) headers.set("content-type", "application/json");
+      const url = `http://api.internal/api${pathFor(operation.path, input.params)}${queryString(input.query)}`;
+      let response: Response;
+      try {
+        response = await options.fetch(
+          new Request(url, {
+            method: operation.method,
+            headers,
+            body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+          }),
+        );
+      } catch {
+        return { ok: false, status: 503, data: UNREACHABLE };
+      }
+      for (const setCookie of response.headers.getSetCookie()) keepCookie(setCookie);
+      const data = await response.json().catch(() => undefined);
+      if (response.status === 401 && sentToken) {
+        client.signOut();
+        signedOutHandler?.();
+      }
+      if (data === undefined || data === null || typeof data !== "object") {
+        return { ok: false, status: response.ok ? 502 : response.status, data: UNREACHABLE };
+      }
+      return { ok: response.ok, status: response.status, data } as ApiResult<typeof id>;
+    },
+
+    user() {
+      currentUser ??= token
+        ? client.call("currentUser").then((answer) => (answer.ok ? answer.data : null))
+        : Promise.resolve(null);
+      return currentUser;
+    },
+
+    get signedIn() {
+      return token !== null;
+    },
+
+    signIn(newToken) {
+      token = newToken;
+      currentUser = undefined;
+      keepCookie(setCookieHeader(SESSION_COOKIE, newToken, options.policy));
+    },
+
+    signOut() {
+      token = null;
+      currentUser = Promise.resolve(null);
+      keepCookie(clearCookieHeader(SESSION_COOKIE, options.policy));
+    },
+
+    onSignedOut(handler) {
+      signedOutHandler = handler;
+    },
+  };
+  return client;
+}
