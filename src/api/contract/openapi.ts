@@ -13,22 +13,24 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 type JsonSchema = Record<string, unknown>;
 
-/** Input schemas describe what a client may send; output schemas what it gets back. */
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+/**
+ * A schema as JSON Schema, described by the value it yields: inputs are accepted leniently (numbers as strings,
+ * blanks as absent), which JSON Schema can only say by the result, with its required fields and bounds.
+ */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io: "output",
+    unrepresentable: "any",
+  }) as JsonSchema;
   return rest;
 }
 
-/**
- * A query parameter's schema: its value after parsing (the schemas accept strings and coerce them, which JSON
- * Schema can only describe by the result).
- */
 function queryParameters(query: z.ZodObject): object[] {
   return Object.entries(query.shape).map(([name, schema]) => ({
     name,
     in: "query",
     required: false,
-    schema: jsonSchema(schema as z.ZodType, "output"),
+    schema: jsonSchema(schema as z.ZodType),
   }));
 }
 
@@ -42,14 +44,12 @@ function pathParameters(path: string): object[] {
 }
 
 function operationObject(id: string, operation: Operation): object {
-  const json = (schema: z.ZodType, io: "input" | "output") => ({
-    "application/json": { schema: jsonSchema(schema, io) },
-  });
+  const json = (schema: z.ZodType) => ({ "application/json": { schema: jsonSchema(schema) } });
   const responses: Record<string, object> = {
-    [operation.status]: { description: operation.summary, content: json(operation.response, "output") },
+    [operation.status]: { description: operation.summary, content: json(operation.response) },
   };
   for (const status of [...operation.errors, 500]) {
-    responses[status] = { description: ERROR_DESCRIPTIONS[status], content: json(errorSchema, "output") };
+    responses[status] = { description: ERROR_DESCRIPTIONS[status], content: json(errorSchema) };
   }
   const parameters = [
     ...pathParameters(operation.path),
@@ -60,7 +60,7 @@ function operationObject(id: string, operation: Operation): object {
     summary: operation.summary,
     tags: [operation.tag],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(operation.body ? { requestBody: { required: true, content: json(operation.body, "input") } } : {}),
+    ...(operation.body ? { requestBody: { required: true, content: json(operation.body) } } : {}),
     ...(operation.auth === "required" ? { security: [{ bearer: [] }] } : {}),
     ...(operation.auth === "optional" ? { security: [{}, { bearer: [] }] } : {}),
     responses,
