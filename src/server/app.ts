@@ -121,6 +121,7 @@ export function createHost(
       }),
     );
     const response = await (await storefront())(c.req.raw, context);
+    response.headers.set(REQUEST_ID_HEADER, id);
     if (setCookies.length === 0) return response;
     const headers = new Headers(response.headers);
     for (const cookie of setCookies) headers.append("set-cookie", cookie);
