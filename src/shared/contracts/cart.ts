@@ -28,6 +28,8 @@ export interface CartLine {
   /** What the shopper pays for one, in rupees. */
   price: number;
   quantity: number;
+  /** The line's subtotal (price times quantity), in rupees, as the API works it out. */
+  total: number;
   attributes: {
     slug: string;
     image: string | null;
@@ -40,8 +42,21 @@ export interface CartLine {
   };
 }
 
+/**
+ * What the order would cost, in rupees, under the checkout's field names: `total = subtotal + delivery_charges -
+ * discount`. Every screen shows these figures as they are; none computes its own.
+ */
+export interface CartSummary {
+  subtotal: number;
+  discount: number;
+  delivery_charges: number;
+  total: number;
+}
+
+/** The spec's cart (`total` is the sum of its lines), with the checkout summary beside it. */
 export interface Cart {
   quantity: number;
   total: number;
   cart: CartLine[];
+  summary: CartSummary;
 }
