@@ -1,32 +1,31 @@
 /**
- * Money is integer paisa everywhere inside the system (1 rupee = 100 paisa) and becomes rupees only at the edge.
- * These helpers are the one place that converts and rounds.
+ * Display of amounts the API sent, in rupees. No money rule lives here: prices, totals, delivery and rounding
+ * are worked out by the API's money module (`src/api/money/money.ts`) and shown as they arrive.
  */
 
-/** The price after a percentage discount, rounded to the nearest paisa (halves round up). */
-export function applyDiscount(pricePaisa: number, discountPercent: number): number {
-  if (discountPercent <= 0) return pricePaisa;
-  return pricePaisa - Math.floor((pricePaisa * discountPercent) / 100 + 0.5);
-}
-
-/** Paisa to a rupee number with at most 2 decimals, for JSON (1250.5 for Rs. 1,250.50). */
-export function toRupees(paisa: number): number {
-  return paisa / 100;
-}
-
-/** Rupees (possibly fractional) to whole paisa. */
-export function toPaisa(rupees: number): number {
-  return Math.round(rupees * 100);
-}
-
 const amountFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
-/** "1,250.00" for 125000 paisa. */
-export function formatAmount(paisa: number): string {
-  return amountFormat.format(paisa / 100);
+/** "1,250.00" for 1250: the spec's size option price string. */
+export function formatAmount(rupees: number): string {
+  return amountFormat.format(rupees);
 }
 
 /** "Rs. 1,250.00" from a rupee amount as the API sends it. */
 export function formatRupees(rupees: number): string {
   return `Rs. ${amountFormat.format(rupees)}`;
+}
+
+/** "Rs. 200" for a whole amount (the spec's shipping line), "Rs. 200.50" when there are paisa to show. */
+export function formatWholeRupees(rupees: number): string {
+  return Number.isInteger(rupees) ? `Rs. ${wholeFormat.format(rupees)}` : formatRupees(rupees);
+}
+
+/** "1250.00": a machine-readable amount (structured data, meta tags), no grouping. */
+export function formatPlainAmount(rupees: number): string {
+  return amountFormat
+    .formatToParts(rupees)
+    .filter((part) => part.type !== "group")
+    .map((part) => part.value)
+    .join("");
 }

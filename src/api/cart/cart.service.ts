@@ -1,15 +1,14 @@
 import type { AddToCartInput, Cart, CartLine, UpdateCartInput } from "../../shared/contracts/cart.ts";
 import { slugify } from "../../shared/images.ts";
-import { toRupees } from "../../shared/money.ts";
 import { Conflict, NotFound } from "../errors.ts";
+import { checkoutSummary, summaryInRupees, toRupees } from "../money/money.ts";
 import type { CartOwner, CartRepository } from "./cart.repository.ts";
-import { priceLine, priceLines } from "./pricing.ts";
 
 export const ADDED_MESSAGE = "Your item has been added to the cart!";
 export const REMOVED_MESSAGE = "Item Removed From Cart Successfully!";
 const LINE_GONE = "This item is no longer in your cart.";
 
-export const EMPTY_CART: Cart = { quantity: 0, total: 0, cart: [] };
+export const EMPTY_CART: Cart = toCart([]);
 
 function outOfStock(stock: number, inCart: number): Conflict {
   if (stock <= 0) return new Conflict("Sorry, this item is out of stock.");
@@ -36,12 +35,15 @@ function colourImage(row: LineRow): string | null {
   return row.image;
 }
 
+/** The cart as the API answers it: every line's money and the order summary come from the money module. */
 export function toCart(rows: LineRow[]): Cart {
-  const lines: CartLine[] = rows.map((row) => ({
+  const summary = checkoutSummary(rows);
+  const lines: CartLine[] = rows.map((row, index) => ({
     id: row.id,
     name: row.title,
-    price: toRupees(priceLine({ ...row, quantity: 1 }).unitPrice),
+    price: toRupees(summary.lines[index]!.unitPrice),
     quantity: row.quantity,
+    total: toRupees(summary.lines[index]!.lineTotal),
     attributes: {
       slug: row.slug,
       image: colourImage(row),
@@ -53,8 +55,12 @@ export function toCart(rows: LineRow[]): Cart {
       stock: row.stock,
     },
   }));
-  const { quantity, subtotal } = priceLines(rows);
-  return { quantity, total: toRupees(subtotal), cart: lines };
+  return {
+    quantity: summary.quantity,
+    total: toRupees(summary.subtotal),
+    cart: lines,
+    summary: summaryInRupees(summary),
+  };
 }
 
 export function cartService(carts: CartRepository) {

@@ -54,7 +54,13 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
     it("starts with an empty cart and no cookie", async () => {
       const { status, body, headers } = await guest.get("/cart");
       expect(status).toBe(200);
-      expect(body).toEqual({ quantity: 0, total: 0, cart: [] });
+      // Nothing to deliver, so no delivery charge: an empty cart's figures are all zero.
+      expect(body).toEqual({
+        quantity: 0,
+        total: 0,
+        cart: [],
+        summary: { subtotal: 0, discount: 0, delivery_charges: 0, total: 0 },
+      });
       expect(headers.getSetCookie()).toEqual([]);
     });
 
@@ -82,6 +88,7 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
             name: "Leather Tote",
             price: 10000,
             quantity: 2,
+            total: 20000,
             attributes: {
               slug: "leather-tote",
               image: "/images/products/leather-tote/black-front-800.webp",
@@ -94,6 +101,7 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
             },
           },
         ],
+        summary: { subtotal: 20000, discount: 0, delivery_charges: 200, total: 20200 },
       });
     });
 
@@ -109,6 +117,8 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
       expect(body.quantity).toBe(4);
       // 3 x 2,699.10 + 1 x 2,879.10
       expect(body.total).toBe(10976.4);
+      expect(body.cart.map((line: { total: number }) => line.total)).toEqual([8097.3, 2879.1]);
+      expect(body.summary).toEqual({ subtotal: 10976.4, discount: 0, delivery_charges: 200, total: 11176.4 });
     });
 
     it("never goes beyond stock, and a refusal changes nothing", async () => {
@@ -208,7 +218,12 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
       expect(again).toMatchObject({ status: 404, body: { message: "This item is no longer in your cart." } });
       const cleared = await guest.get("/cart/clear");
       expect(cleared.status).toBe(200);
-      expect((await guest.get("/cart")).body).toEqual({ quantity: 0, total: 0, cart: [] });
+      expect((await guest.get("/cart")).body).toEqual({
+        quantity: 0,
+        total: 0,
+        cart: [],
+        summary: { subtotal: 0, discount: 0, delivery_charges: 0, total: 0 },
+      });
     });
 
     it("cannot see or touch another guest's cart", async () => {

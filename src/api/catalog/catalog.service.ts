@@ -9,8 +9,9 @@ import {
   type SizeOption,
   type Slider,
 } from "../../shared/contracts/catalog.ts";
-import { applyDiscount, formatAmount, toRupees } from "../../shared/money.ts";
+import { formatAmount } from "../../shared/money.ts";
 import { NotFound } from "../errors.ts";
+import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
 import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
 import { countCache } from "./count-cache.ts";
@@ -91,8 +92,8 @@ export function catalogService(repository: CatalogRepository) {
       return sizes.map((size) => ({
         id: size.id,
         size_name: size.size_name,
-        price: formatAmount(applyDiscount(size.price, product.discount)),
-        regular_price: formatAmount(size.price),
+        price: formatAmount(toRupees(salePrice(size.price, product.discount))),
+        regular_price: formatAmount(toRupees(size.price)),
         stock: size.stock,
       }));
     },

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
-import { applyDiscount } from "../../shared/money.ts";
+import { salePrice } from "../money/money.ts";
 import { catalogueChanged } from "./count-cache.ts";
 
 export interface NewVariant {
@@ -53,7 +53,7 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       rating: input.rating,
       reviews: input.reviews,
       price,
-      sale_price: applyDiscount(price, input.discount),
+      sale_price: salePrice(price, input.discount),
       created_at: now,
       updated_at: now,
     })

@@ -1,11 +1,10 @@
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
 import type { Mailer } from "../../platform/mail.ts";
-import { type CheckoutInput, DELIVERY_CHARGE_PAISA, type Order } from "../../shared/contracts/checkout.ts";
-import { toPaisa } from "../../shared/money.ts";
+import type { CheckoutInput, Order } from "../../shared/contracts/checkout.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
-import { priceLine, priceLines } from "../cart/pricing.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
+import { checkoutSummary, sameAmount } from "../money/money.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
 import { confirmationEmail } from "./confirmation-email.ts";
@@ -46,10 +45,11 @@ export function checkoutService({ carts, orders, mailer, logger, publicUrl }: Ch
         const lines = await carts.lines(cartId, trx);
         if (lines.length === 0) throw ValidationFailed.field("cart", "Your cart is empty.");
 
-        const { subtotal } = priceLines(lines);
-        const discount = 0;
-        const total = subtotal + DELIVERY_CHARGE_PAISA - discount;
-        if (input.total !== undefined && toPaisa(input.total) !== total) throw new Conflict(PRICES_CHANGED);
+        // The same figures the cart showed, worked out afresh from today's prices by the money module.
+        const summary = checkoutSummary(lines);
+        if (input.total !== undefined && !sameAmount(input.total, summary.total)) {
+          throw new Conflict(PRICES_CHANGED);
+        }
 
         for (const line of lines) {
           if (!(await orders.takeStock(line.variant_id, line.quantity, trx))) {
@@ -79,15 +79,15 @@ export function checkoutService({ carts, orders, mailer, logger, publicUrl }: Ch
           city: input.shipping_address.city,
           postcode: input.shipping_address.postcode,
           notes: input.notes,
-          subtotal,
-          delivery_charge: DELIVERY_CHARGE_PAISA,
-          discount,
-          total,
+          subtotal: summary.subtotal,
+          delivery_charge: summary.delivery,
+          discount: summary.discount,
+          total: summary.total,
           status: "pending",
           created_at: now.toISOString(),
         };
-        const items = lines.map((line) => {
-          const { unitPrice, lineTotal } = priceLine(line);
+        const items = lines.map((line, index) => {
+          const { unitPrice, lineTotal } = summary.lines[index]!;
           return {
             product_id: line.product_id,
             variant_id: line.variant_id,

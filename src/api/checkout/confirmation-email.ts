@@ -37,10 +37,14 @@ export function confirmationEmail(order: Order, publicUrl: string): MailMessage 
     "Shipping to:",
     ...address,
     "",
+    ...(order.notes ? ["Your notes:", order.notes, ""] : []),
     `Questions? Reply to this email or visit ${publicUrl}/contact.`,
     `Track your orders: ${ordersUrl}`,
   ].join("\n");
 
+  const notes = order.notes
+    ? `<p><strong>Your notes</strong><br>${escapeHtml(order.notes).replaceAll("\n", "<br>")}</p>\n`
+    : "";
   const row = (cells: string[]) =>
     `<tr>${cells.map((cell) => `<td style="padding:6px 0">${cell}</td>`).join("")}</tr>`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
@@ -56,7 +60,7 @@ export function confirmationEmail(order: Order, publicUrl: string): MailMessage 
     .join("")}</table>
 <hr><p>${totals.map(escapeHtml).join("<br>")}</p>
 <p><strong>Shipping to</strong><br>${address.map(escapeHtml).join("<br>")}</p>
-<p><a href="${escapeHtml(ordersUrl)}">View your orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
+${notes}<p><a href="${escapeHtml(ordersUrl)}">View your orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
 </body></html>`;
 
   return { to: order.email, subject: `Your order ${order.number} is confirmed`, text, html };

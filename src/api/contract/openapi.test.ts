@@ -37,11 +37,17 @@ describe.skipIf(!available)(`OpenAPI document on ${engine}`, () => {
       expect(described, id).toBeDefined();
       expect(described.operationId).toBe(id);
       expect(described.responses[operation.status].content["application/json"].schema).toBeTypeOf("object");
-      for (const status of operation.errors) expect(described.responses[status], `${id} ${status}`).toBeDefined();
-      if (operation.body) expect(described.requestBody.content["application/json"].schema).toBeTypeOf("object");
+      for (const status of operation.errors)
+        expect(described.responses[status], `${id} ${status}`).toBeDefined();
+      if (operation.body)
+        expect(described.requestBody.content["application/json"].schema).toBeTypeOf("object");
     }
     const addToCart = document.paths["/api/cart/add"].post;
-    expect(addToCart.requestBody.content["application/json"].schema.required).toEqual(["id", "quantity", "size"]);
+    expect(addToCart.requestBody.content["application/json"].schema.required).toEqual([
+      "id",
+      "quantity",
+      "size",
+    ]);
     expect(document.paths["/api/user"].get.security).toEqual([{ bearer: [] }]);
   });
 
@@ -59,7 +65,9 @@ describe.skipIf(!available)(`OpenAPI document on ${engine}`, () => {
         .map((route) => `${route.method} ${route.path}`),
     );
     const contract = new Set(
-      (Object.values(operations) as Operation[]).map((operation) => `${operation.method} /api${operation.path}`),
+      (Object.values(operations) as Operation[]).map(
+        (operation) => `${operation.method} /api${operation.path}`,
+      ),
     );
     contract.add("GET /api/openapi.json");
     expect([...registered].sort()).toEqual([...contract].sort());

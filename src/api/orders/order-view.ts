@@ -1,6 +1,6 @@
 import type { OrderItemRow, OrderRow } from "../../platform/db/schema.ts";
 import type { Order } from "../../shared/contracts/checkout.ts";
-import { toRupees } from "../../shared/money.ts";
+import { summaryInRupees, toRupees } from "../money/money.ts";
 
 /** An order as the API answers it: money in rupees, lines as they were when it was placed. */
 export function toOrder(order: OrderRow, items: OrderItemRow[]): Order {
@@ -20,10 +20,12 @@ export function toOrder(order: OrderRow, items: OrderItemRow[]): Order {
       postcode: order.postcode,
     },
     notes: order.notes,
-    subtotal: toRupees(order.subtotal),
-    delivery_charges: toRupees(order.delivery_charge),
-    discount: toRupees(order.discount),
-    total: toRupees(order.total),
+    ...summaryInRupees({
+      subtotal: order.subtotal,
+      discount: order.discount,
+      delivery: order.delivery_charge,
+      total: order.total,
+    }),
     items: items.map((item) => ({
       product_id: item.product_id,
       slug: item.product_slug,

@@ -27,6 +27,9 @@ export const cartLineSchema = z.object({
   name: z.string(),
   price: z.number().describe("What the shopper pays for one, in rupees."),
   quantity: z.number().int(),
+  total: z
+    .number()
+    .describe("The line's subtotal (price times quantity), in rupees, as the API works it out."),
   attributes: z.object({
     slug: z.string(),
     image: z.string().nullable(),
@@ -39,14 +42,28 @@ export const cartLineSchema = z.object({
   }),
 });
 
+/**
+ * What the order would cost, in rupees, under the checkout's field names: `total = subtotal + delivery_charges -
+ * discount`. Every screen shows these figures as they are; none computes its own.
+ */
+export const cartSummarySchema = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  delivery_charges: z.number(),
+  total: z.number(),
+});
+
+/** The spec's cart (`total` is the sum of its lines), with the checkout summary beside it. */
 export const cartSchema = z.object({
   quantity: z.number().int().describe("Total number of items."),
   total: z.number().describe("Sum of the lines, in rupees."),
   cart: z.array(cartLineSchema),
+  summary: cartSummarySchema,
 });
 
 /** What every cart change answers: a message for the shopper and the cart as it now is. */
 export const cartChangeSchema = cartSchema.extend({ message: z.string() });
 
 export type CartLine = z.output<typeof cartLineSchema>;
+export type CartSummary = z.output<typeof cartSummarySchema>;
 export type Cart = z.output<typeof cartSchema>;

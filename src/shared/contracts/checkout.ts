@@ -2,8 +2,6 @@ import { z } from "zod";
 import { optionalText, requiredText } from "./fields.ts";
 
 export const SHIPPING_COUNTRIES = ["Pakistan"] as const;
-/** Rs. 200, in paisa. */
-export const DELIVERY_CHARGE_PAISA = 20_000;
 
 /** The spec's messages; only emptiness is checked, no format. */
 export const CHECKOUT_MESSAGES = {

@@ -2,8 +2,18 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Cart } from "../../shared/contracts/cart.ts";
 import * as cartRoute from "../routes/cart.tsx";
-import { type ApiResponse, cartLine, cartOf, deferred, fakeApi, ok, refused } from "../testing/fake-api.ts";
+import {
+  type ApiResponse,
+  cartLine,
+  cartOf,
+  deferred,
+  EMPTY_CART,
+  fakeApi,
+  ok,
+  refused,
+} from "../testing/fake-api.ts";
 import { ToastProvider } from "../ui/toast.tsx";
 
 afterEach(cleanup);
@@ -16,13 +26,20 @@ function WithToasts() {
   );
 }
 
+/** The cart holding the tote at a quantity, with the figures the API sends for it (literals: nothing computed). */
+function totes(quantity: 1 | 2 | 3, stock: number): Cart {
+  const subtotal = { 1: 1250, 2: 2500, 3: 3750 }[quantity];
+  const total = { 1: 1450, 2: 2700, 3: 3950 }[quantity];
+  return cartOf([cartLine({ quantity, stock, total: subtotal })], { subtotal, total });
+}
+
 /** The cart page with its real loader and action, talking to a fake API that holds the cart. */
-function renderCart(initial = cartLine({ quantity: 2, stock: 3 })) {
-  let line = initial;
+function renderCart(initial = totes(2, 3)) {
+  let cart = initial;
   const updates: { resolve: (answer: ApiResponse) => void; body: any }[] = [];
   const removals: { resolve: (answer: ApiResponse) => void }[] = [];
   const fake = fakeApi({
-    "GET /cart": () => ok(cartOf(line ? [line] : [])),
+    "GET /cart": () => ok(cart),
     "POST /update-cart": (body: any) => {
       const answer = deferred<ApiResponse>();
       updates.push({ resolve: answer.resolve, body });
@@ -59,8 +76,8 @@ function renderCart(initial = cartLine({ quantity: 2, stock: 3 })) {
     removals,
     calls: fake.calls,
     /** What the server holds from now on (the next GET /cart answers with it). */
-    serverHas(next: typeof line | null) {
-      line = next as typeof line;
+    serverHas(next: Cart) {
+      cart = next;
     },
   };
 }
@@ -83,7 +100,17 @@ describe("cart page", () => {
     expect(screen.getByTestId("cart-line-subtotal").textContent).toBe("Rs. 2,500.00");
     expect(screen.getByTestId("cart-grand-total").textContent).toBe("Rs. 2,500.00");
     expect(screen.getByTestId("cart-total-products").textContent).toBe("2");
+    expect(screen.getByText("Shipping of Rs. 200 is added at checkout.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Proceed to Checkout" }).getAttribute("href")).toBe("/checkout");
+  });
+
+  it("prints the API's figures as they are, computing none of its own", async () => {
+    // Deliberately inconsistent figures: any arithmetic on the page would show.
+    const line = cartLine({ quantity: 2, price: 1250, total: 2400 });
+    renderCart(cartOf([line], { subtotal: 2399, delivery_charges: 250.5, total: 2649.5 }));
+    await waitFor(() => expect(screen.getByTestId("cart-line-subtotal").textContent).toBe("Rs. 2,400.00"));
+    expect(screen.getByTestId("cart-grand-total").textContent).toBe("Rs. 2,399.00");
+    expect(screen.getByText("Shipping of Rs. 250.50 is added at checkout.")).toBeTruthy();
   });
 
   it("raises the quantity at once, keeps it when the server agrees, and stops at the stock", async () => {
@@ -91,24 +118,27 @@ describe("cart page", () => {
     await waitFor(() => expect(quantity()).toHaveProperty("value", "2"));
 
     await userEvent.click(plus());
-    // Shown before the server has answered.
+    // The quantity shows before the server has answered; the money waits for it, marked busy.
     await waitFor(() => expect(quantity()).toHaveProperty("value", "3"));
-    expect(screen.getByTestId("cart-line-subtotal").textContent).toBe("Rs. 3,750.00");
+    const subtotal = screen.getByTestId("cart-line-subtotal");
+    expect(subtotal.textContent).toBe("Rs. 2,500.00");
+    expect(subtotal.getAttribute("aria-busy")).toBe("true");
+    expect(screen.getByRole("complementary", { name: "Cart Total" }).getAttribute("aria-busy")).toBe("true");
     await waitFor(() => expect(cart.updates).toHaveLength(1));
     expect(cart.updates[0]?.body).toEqual({ product_id: 1, quantity: 3, variation_id: 11 });
 
-    cart.serverHas(cartLine({ quantity: 3, stock: 3 }));
-    cart.updates[0]?.resolve(
-      ok({ message: "Your cart has been updated.", ...cartOf([cartLine({ quantity: 3 })]) }),
-    );
+    cart.serverHas(totes(3, 3));
+    cart.updates[0]?.resolve(ok({ message: "Your cart has been updated.", ...totes(3, 3) }));
     await waitFor(() => expect(screen.getByTestId("cart-grand-total").textContent).toBe("Rs. 3,750.00"));
+    expect(screen.getByTestId("cart-line-subtotal").textContent).toBe("Rs. 3,750.00");
+    expect(screen.getByTestId("cart-line-subtotal").getAttribute("aria-busy")).toBe("false");
     expect(quantity()).toHaveProperty("value", "3");
     // Three is all there is.
     expect(plus()).toHaveProperty("disabled", true);
   });
 
   it("rolls back to the server's quantity with the server's message when the change is refused", async () => {
-    const cart = renderCart(cartLine({ quantity: 2, stock: 9 }));
+    const cart = renderCart(totes(2, 9));
     await waitFor(() => expect(quantity()).toHaveProperty("value", "2"));
 
     await userEvent.click(plus());
@@ -122,7 +152,7 @@ describe("cart page", () => {
   });
 
   it("says 'Something went wrong' when a refusal carries no message", async () => {
-    const cart = renderCart(cartLine({ quantity: 2, stock: 9 }));
+    const cart = renderCart(totes(2, 9));
     await waitFor(() => expect(quantity()).toHaveProperty("value", "2"));
 
     await userEvent.click(minus());
@@ -135,7 +165,7 @@ describe("cart page", () => {
   });
 
   it("only lowers the quantity while it is above 1", async () => {
-    renderCart(cartLine({ quantity: 1, stock: 4 }));
+    renderCart(totes(1, 4));
     await waitFor(() => expect(quantity()).toHaveProperty("value", "1"));
     expect(minus()).toHaveProperty("disabled", true);
     expect(plus()).toHaveProperty("disabled", false);
@@ -149,8 +179,8 @@ describe("cart page", () => {
     // The line leaves at once.
     await waitFor(() => expect(screen.queryByTestId("cart-row")).toBeNull());
     await waitFor(() => expect(cart.removals).toHaveLength(1));
-    cart.serverHas(null);
-    cart.removals[0]?.resolve(ok({ message: "Item Removed From Cart Successfully!", ...cartOf([]) }));
+    cart.serverHas(EMPTY_CART);
+    cart.removals[0]?.resolve(ok({ message: "Item Removed From Cart Successfully!", ...EMPTY_CART }));
 
     expect(await screen.findByText("Item Removed From Cart Successfully!")).toBeTruthy();
     expect(await screen.findByText("No items found in cart")).toBeTruthy();

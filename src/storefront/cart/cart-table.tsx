@@ -2,19 +2,13 @@ import { useEffect, useMemo, useRef } from "react";
 import { Form, Link, useFetcher, useFetchers } from "react-router";
 import type { Cart, CartLine } from "../../shared/contracts/cart.ts";
 import { imageVariants } from "../../shared/images.ts";
-import { formatRupees } from "../../shared/money.ts";
+import { formatRupees, formatWholeRupees } from "../../shared/money.ts";
 import { CloseIcon, MinusIcon, PlusIcon } from "../ui/icons.tsx";
 import { useToast } from "../ui/toast.tsx";
 import { type CartResult, REMOVED_MESSAGE } from "./cart-result.ts";
-import { lineTotal } from "./line-total.ts";
 
 const lineKey = (line: CartLine) => `cart-line-${line.id}`;
 
-/**
- * The cart's lines. Each line changes through its own fetcher: the new quantity shows at once (taken from the
- * pending submission), the server's answer replaces it, and a refusal falls back to the server's quantity with a
- * toast. Without JavaScript the same buttons post the form and the page comes back updated.
- */
 /**
  * Remembers which lines the shopper asked to remove. A removed line's row (and, for the last line, the whole
  * table) is gone by the time the answer is in, so the cart's content, which stays, says it worked.
@@ -44,6 +38,13 @@ interface Removals {
   refused(id: number): void;
 }
 
+/**
+ * The cart's lines. Each line changes through its own fetcher: the new quantity shows at once (taken from the
+ * pending submission), the server's answer replaces it, and a refusal falls back to the server's quantity with a
+ * toast. Money is never worked out here: while a change is on its way the line's subtotal keeps the API's last
+ * figure, dimmed and marked busy, until the API's new cart arrives. Without JavaScript the same buttons post the
+ * form and the page comes back updated.
+ */
 export function CartTable({ cart, removals }: { cart: Cart; removals: Removals }) {
   return (
     <div className="cart-table-wrap">
@@ -88,7 +89,8 @@ function CartRow({
 
   const pending = fetcher.formData;
   const pendingIntent = pending?.get("intent");
-  const quantity = pendingIntent === "update" ? Number(pending?.get("quantity")) : line.quantity;
+  const syncing = pendingIntent === "update";
+  const quantity = syncing ? Number(pending?.get("quantity")) : line.quantity;
   const { stock } = line.attributes;
   const image = imageVariants(line.attributes.image);
   const productHref = `/product/${line.attributes.slug}`;
@@ -182,8 +184,13 @@ function CartRow({
           </button>
         </fetcher.Form>
       </td>
-      <td className="cart-row__subtotal" data-label="Subtotal" data-testid="cart-line-subtotal">
-        {formatRupees(lineTotal(line.price, quantity))}
+      <td
+        className={`cart-row__subtotal${syncing ? " is-syncing" : ""}`}
+        data-label="Subtotal"
+        data-testid="cart-line-subtotal"
+        aria-busy={syncing}
+      >
+        {formatRupees(line.total)}
       </td>
       <td className="cart-row__action">
         <fetcher.Form method="post" action="/cart" onSubmit={onRemove}>
@@ -220,7 +227,10 @@ export function CartActions() {
   );
 }
 
-/** The Cart Total box: the item count and the API's total, and the way to checkout when there is something. */
+/**
+ * The Cart Total box: the item count and the API's total, the API's delivery charge, and the way to checkout
+ * when there is something.
+ */
 export function CartTotals({ cart, syncing }: { cart: Cart; syncing: boolean }) {
   return (
     <aside className="summary-card" aria-labelledby="cart-total-title" aria-busy={syncing}>
@@ -237,7 +247,9 @@ export function CartTotals({ cart, syncing }: { cart: Cart; syncing: boolean }) 
           <dd data-testid="cart-grand-total">{formatRupees(cart.total)}</dd>
         </div>
       </dl>
-      <p className="summary-card__note">Shipping of Rs. 200 is added at checkout.</p>
+      <p className="summary-card__note">
+        Shipping of {formatWholeRupees(cart.summary.delivery_charges)} is added at checkout.
+      </p>
       {cart.quantity > 0 && (
         <Link to="/checkout" className="button button--block">
           Proceed to Checkout

@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Cart } from "../../shared/contracts/cart.ts";
 import { CHECKOUT_MESSAGES } from "../../shared/contracts/checkout.ts";
 import * as checkoutRoute from "../routes/checkout.tsx";
 import { type ApiResponse, cartLine, cartOf, deferred, fakeApi, ok, refused } from "../testing/fake-api.ts";
@@ -12,15 +13,15 @@ function OrderPlaced() {
   return <h1>Order placed</h1>;
 }
 
-const cart = cartOf([cartLine({ quantity: 2, price: 1250 })]);
+const cart = cartOf([cartLine({ quantity: 2, price: 1250, total: 2500 })], { subtotal: 2500, total: 2700 });
 
 type Answer = () => ApiResponse | Promise<ApiResponse>;
 
 /** The checkout route with its real loader, action and client action, over a fake API. */
-function renderCheckout(answer: Answer, options: { offline?: boolean; token?: string } = {}) {
+function renderCheckout(answer: Answer, options: { offline?: boolean; token?: string; cart?: Cart } = {}) {
   const fake = fakeApi(
     {
-      "GET /cart": () => ok(cart),
+      "GET /cart": () => ok(options.cart ?? cart),
       "GET /user": () =>
         ok({
           id: 1,
@@ -86,6 +87,27 @@ describe("checkout", () => {
     expect(screen.getByText("Rs. 0.00")).toBeTruthy();
     expect(screen.getByTestId("checkout-total").textContent).toBe("Rs. 2,700.00");
     expect((screen.getByLabelText("Country") as HTMLSelectElement).options).toHaveLength(1);
+  });
+
+  it("prints the API's figures as they are and sends back the total it showed", async () => {
+    // Deliberately inconsistent figures: any arithmetic on the page would show.
+    const odd = cartOf([cartLine({ quantity: 2, price: 1250, total: 2400 })], {
+      subtotal: 2399,
+      discount: 10,
+      delivery_charges: 350,
+      total: 2801.5,
+    });
+    const fake = renderCheckout(() => ok({ order: { number: "BT-261122-ABCDE" } }), { cart: odd });
+    expect(await screen.findByText("Rs. 2,400.00")).toBeTruthy();
+    expect(screen.getByText("Rs. 2,399.00")).toBeTruthy();
+    expect(screen.getByText("Rs. 10.00")).toBeTruthy();
+    expect(screen.getByText("Rs. 350")).toBeTruthy();
+    expect(screen.getByTestId("checkout-total").textContent).toBe("Rs. 2,801.50");
+
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+    expect(await screen.findByRole("heading", { name: "Order placed" })).toBeTruthy();
+    expect(checkoutCalls(fake.calls)[0]).toMatchObject({ body: { total: 2801.5 } });
   });
 
   it("blocks an empty form with the spec's six messages and sends nothing", async () => {

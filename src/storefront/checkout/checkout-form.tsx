@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { CartLine } from "../../shared/contracts/cart.ts";
+import type { CartLine, CartSummary } from "../../shared/contracts/cart.ts";
 import { SHIPPING_COUNTRIES } from "../../shared/contracts/checkout.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
 import { CHECKOUT_FIELDS, type CheckoutValues, checkoutValues, validateCheckout } from "./checkout-fields.ts";
 import type { CheckoutFailure } from "./checkout-result.ts";
-import { OrderSummary, type SummaryFigures } from "./order-summary.tsx";
+import { OrderSummary } from "./order-summary.tsx";
 
 export interface Prefill {
   email: string;
@@ -26,7 +26,7 @@ export function CheckoutForm({
   failure,
 }: {
   lines: CartLine[];
-  figures: SummaryFigures;
+  figures: CartSummary;
   prefill: Prefill | null;
   failure: CheckoutFailure | undefined;
 }) {

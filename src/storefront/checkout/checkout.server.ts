@@ -1,38 +1,26 @@
 import { data, redirect } from "react-router";
-import { DELIVERY_CHARGE_PAISA } from "../../shared/contracts/checkout.ts";
-import { toPaisa, toRupees } from "../../shared/money.ts";
 import { loadCart } from "../cart/cart.server.ts";
 import { firstErrors, formText, joinedMessages } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
 import { checkoutPayload, checkoutValues } from "./checkout-fields.ts";
 import type { CheckoutFailure } from "./checkout-result.ts";
 
-/** No discounts exist yet; the spec's discount starts at 0. */
-const DISCOUNT = 0;
-
 /**
  * The checkout page's data: the cart (an empty cart goes back to /cart), the signed-in shopper's details for
- * prefilling, and the summary. The total follows the spec's formula (cart total + delivery - discount) in
- * whole paisa, from the same constant the API charges; the API re-prices the cart and refuses the order if the
- * total it would charge differs from this one.
+ * prefilling, and the summary exactly as the API worked it out with the cart. The page sends that total back
+ * with the order, and the API refuses the order if the total it would charge now differs.
  */
 export async function loadCheckout(api: ApiClient) {
   const user = await api.user();
   const cart = await loadCart(api);
   if (!cart) throw new Response("The cart could not be loaded.", { status: 503 });
   if (cart.quantity === 0 || cart.cart.length === 0) throw redirect("/cart");
-  const shipping = toRupees(DELIVERY_CHARGE_PAISA);
   return {
     cart,
     prefill: user
       ? { email: user.email, phone: user.phone ?? "", first_name: user.first_name, last_name: user.last_name }
       : null,
-    summary: {
-      subtotal: cart.total,
-      discount: DISCOUNT,
-      shipping,
-      total: toRupees(toPaisa(cart.total) + DELIVERY_CHARGE_PAISA - toPaisa(DISCOUNT)),
-    },
+    summary: cart.summary,
   };
 }
 

@@ -1,18 +1,10 @@
 import type { ReactNode } from "react";
-import type { CartLine } from "../../shared/contracts/cart.ts";
-import { formatRupees } from "../../shared/money.ts";
-import { lineTotal } from "../cart/line-total.ts";
-
-export interface SummaryFigures {
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  total: number;
-}
+import type { CartLine, CartSummary } from "../../shared/contracts/cart.ts";
+import { formatRupees, formatWholeRupees } from "../../shared/money.ts";
 
 /**
  * The order summary: each line as 'name X quantity' with its total, then Sub Total, Discount, Shipping (the
- * spec's fixed 'Rs. 200') and Total. Every amount comes from the server.
+ * spec's 'Rs. 200', printed from the API's delivery charge) and Total. Every amount is the API's own.
  */
 export function OrderSummary({
   lines,
@@ -20,7 +12,7 @@ export function OrderSummary({
   children,
 }: {
   lines: CartLine[];
-  figures: SummaryFigures;
+  figures: CartSummary;
   children?: ReactNode;
 }) {
   return (
@@ -39,7 +31,7 @@ export function OrderSummary({
                 {line.attributes.color_name} · {line.attributes.size_name}
               </span>
             </span>
-            <span className="summary-lines__total">{formatRupees(lineTotal(line.price, line.quantity))}</span>
+            <span className="summary-lines__total">{formatRupees(line.total)}</span>
           </li>
         ))}
       </ul>
@@ -54,7 +46,7 @@ export function OrderSummary({
         </div>
         <div>
           <dt>Shipping</dt>
-          <dd>Rs. {figures.shipping}</dd>
+          <dd>{formatWholeRupees(figures.delivery_charges)}</dd>
         </div>
         <div className="summary-list__grand">
           <dt>Total</dt>

@@ -5,11 +5,10 @@ import { createRoutesStub, Link } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Cart } from "../../shared/contracts/cart.ts";
 import App from "../root.tsx";
+import { EMPTY_CART } from "../testing/fake-api.ts";
 import type { LayoutData } from "./layout-data.ts";
 
 afterEach(cleanup);
-
-const EMPTY_CART: Cart = { quantity: 0, total: 0, cart: [] };
 
 const CART: Cart = {
   quantity: 3,
@@ -20,6 +19,7 @@ const CART: Cart = {
       name: "City Tote",
       price: 999,
       quantity: 3,
+      total: 2997,
       attributes: {
         slug: "city-tote",
         image: null,
@@ -32,6 +32,7 @@ const CART: Cart = {
       },
     },
   ],
+  summary: { subtotal: 3497, discount: 0, delivery_charges: 200, total: 3697 },
 };
 
 function Page() {

@@ -56,7 +56,10 @@ describe("the storefront's API client", () => {
   });
 
   it("treats a forged or unsigned session cookie as a guest, without asking the API", async () => {
-    const { api, requests } = client(() => ({ status: 200, body: JSON.stringify(USER) }), "shop_session=token");
+    const { api, requests } = client(
+      () => ({ status: 200, body: JSON.stringify(USER) }),
+      "shop_session=token",
+    );
     expect(api.signedIn).toBe(false);
     expect(await api.user()).toBeNull();
     expect(requests).toHaveLength(0);
@@ -97,7 +100,9 @@ describe("the storefront's API client", () => {
   it("keeps a signed session cookie after sign-in and passes the API's cookies to the next call", async () => {
     const { api, requests, setCookies } = client(() => ({ status: 200, body: JSON.stringify(CART) }));
     api.signIn("new-token-abcdefghijklmnopqrstuvwxyz");
-    expect(setCookies[0]).toMatch(/^shop_session=new-token-abcdefghijklmnopqrstuvwxyz\.[\w-]{43}; .*; Secure$/);
+    expect(setCookies[0]).toMatch(
+      /^shop_session=new-token-abcdefghijklmnopqrstuvwxyz\.[\w-]{43}; .*; Secure$/,
+    );
     await api.call("getCart");
     expect(requests[0]!.headers.get("authorization")).toBe("Bearer new-token-abcdefghijklmnopqrstuvwxyz");
   });

@@ -2,7 +2,7 @@ import { data, Link, useActionData, useNavigation } from "react-router";
 import { addToCartSchema } from "../../shared/contracts/cart.ts";
 import type { ProductDetail, SizeOption } from "../../shared/contracts/catalog.ts";
 import { DEFAULT_PRODUCT_IMAGE, slugify } from "../../shared/images.ts";
-import { formatRupees } from "../../shared/money.ts";
+import { formatPlainAmount, formatRupees } from "../../shared/money.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { SocialLinks } from "../layout/site-footer.tsx";
 import { apiContext, siteContext } from "../lib/api.server.ts";
@@ -87,7 +87,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const images = [product.image ?? DEFAULT_PRODUCT_IMAGE, ...product.gallery].map(
     (image) => `${origin}${image}`,
   );
-  const price = (product.discount_price ?? product.price).toFixed(2);
+  const price = formatPlainAmount(product.discount_price ?? product.price);
   return [
     { title: `${product.title} | ${SHOP_NAME}` },
     { name: "description", content: summary },

@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import type { Cart, CartLine } from "../../shared/contracts/cart.ts";
+import type { Cart, CartLine, CartSummary } from "../../shared/contracts/cart.ts";
 import { SESSION_COOKIE, setCookieHeader } from "../../shared/cookies.server.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { type ApiClient, createApiClient } from "../lib/api-client.server.ts";
@@ -86,6 +86,7 @@ export function cartLine(overrides: Partial<CartLine> & { stock?: number } = {})
     name: "Saddle Leather Tote",
     price: 1250,
     quantity: 2,
+    total: 2500,
     attributes: {
       slug: "saddle-leather-tote",
       image: null,
@@ -100,11 +101,20 @@ export function cartLine(overrides: Partial<CartLine> & { stock?: number } = {})
   };
 }
 
-/** A cart whose count and total follow from its lines, as the API's would. */
-export function cartOf(lines: CartLine[]): Cart {
+/**
+ * A cart as the API answers it. The money figures are the test's own literals, as the API would send them (the
+ * storefront computes none); delivery is Rs. 200 when there are lines and the discount 0 unless given.
+ */
+export function cartOf(
+  lines: CartLine[],
+  figures: Pick<CartSummary, "subtotal" | "total"> & Partial<CartSummary>,
+): Cart {
   return {
-    quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
-    total: lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
+    quantity: lines.reduce((count, line) => count + line.quantity, 0),
+    total: figures.subtotal,
     cart: lines,
+    summary: { discount: 0, delivery_charges: lines.length > 0 ? 200 : 0, ...figures },
   };
 }
+
+export const EMPTY_CART: Cart = cartOf([], { subtotal: 0, total: 0 });

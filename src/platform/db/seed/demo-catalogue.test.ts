@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyDiscount } from "../../../shared/money.ts";
+import { salePrice } from "../../../api/money/money.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
 import {
   buildDemoCatalogue,
@@ -120,7 +120,7 @@ describe.skipIf(!available)(`demo catalogue on ${engine}`, () => {
       const own = rows.variants.filter((variant) => variant.product_id === product.id);
       const cheapest = Math.min(...own.map((variant) => variant.price));
       expect(product.price, product.slug).toBe(cheapest);
-      expect(product.sale_price, product.slug).toBe(applyDiscount(cheapest, product.discount));
+      expect(product.sale_price, product.slug).toBe(salePrice(cheapest, product.discount));
     }
   });
 

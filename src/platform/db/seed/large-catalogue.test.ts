@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyDiscount } from "../../../shared/money.ts";
+import { salePrice } from "../../../api/money/money.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
 import { seedLargeCatalogue } from "./large-catalogue.ts";
 
@@ -45,7 +45,7 @@ describe.skipIf(!available)(`large catalogue on ${engine}`, () => {
       const prices = byProduct.get(product.id)!;
       expect(prices.length, product.slug).toBeGreaterThan(0);
       expect(product.price, product.slug).toBe(Math.min(...prices));
-      expect(product.sale_price, product.slug).toBe(applyDiscount(product.price, product.discount));
+      expect(product.sale_price, product.slug).toBe(salePrice(product.price, product.discount));
       expect(product.image).toMatch(/^\/images\/products\/[a-z0-9-]+\/[a-z-]+-front-800\.webp$/);
     }
     const discounted = products.filter((product) => product.discount > 0).length;

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
+import { salePrice } from "../../../api/money/money.ts";
 import { slugify } from "../../../shared/images.ts";
-import { applyDiscount } from "../../../shared/money.ts";
 import type { RenderResult } from "../../images/render.ts";
 import type { Database, ProductTagTable, VariantTable } from "../schema.ts";
 import {
@@ -132,7 +132,7 @@ function generateProduct(
       rating: Math.round((3.5 + rng() * 1.5) * 10) / 10,
       reviews: Math.floor(rng() ** 1.5 * 400),
       price,
-      sale_price: applyDiscount(price, discount),
+      sale_price: salePrice(price, discount),
       created_at: createdAt,
       updated_at: createdAt,
     },
