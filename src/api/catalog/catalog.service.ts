@@ -14,6 +14,7 @@ import { NotFound } from "../errors.ts";
 import { pageMeta } from "../pagination.ts";
 import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
 import { countCache } from "./count-cache.ts";
+import { toProductImage } from "./product-images.service.ts";
 
 /** Tags a product description may keep; anything else (scripts, handlers, styles) is stripped. */
 const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
@@ -66,11 +67,16 @@ export function catalogService(repository: CatalogRepository) {
     async productBySlug(slug: string): Promise<ProductDetail> {
       const row = await repository.findProductBySlug(slug);
       if (!row) throw new NotFound("No Product Found");
-      const colors = await repository.productColors(row.id);
-      const card = toCard(row);
+      const [colors, imageRows] = await Promise.all([
+        repository.productColors(row.id),
+        repository.productImages(row.id),
+      ]);
+      const images = imageRows.map(toProductImage);
       return {
-        ...card,
-        gallery: parseGallery(row.gallery),
+        ...toCard(row),
+        image: images[0]?.url ?? null,
+        back_image: images[1]?.url ?? null,
+        gallery: images.map((image) => image.url),
         rating: row.rating,
         reviews: row.reviews,
         short_description: sanitizeHtml(row.short_description, DESCRIPTION_HTML),
@@ -80,6 +86,7 @@ export function catalogService(repository: CatalogRepository) {
           color_code: color.code,
         })),
         category: { name: row.category_name, slug: row.category_slug },
+        images,
       };
     },
 
@@ -120,13 +127,4 @@ export function catalogService(repository: CatalogRepository) {
     },
     tags: () => repository.tags(),
   };
-}
-
-function parseGallery(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
 }

@@ -95,6 +95,16 @@ export interface ProductColor {
   color_code: string;
 }
 
+/** One product photo. `color_id` is null for a photo of no particular colour; `url` is the 800 px file. */
+export interface ProductImage {
+  id: number;
+  color_id: number | null;
+  url: string;
+  alt: string;
+  /** 0-based place in the product's photos. */
+  position: number;
+}
+
 export interface ProductDetail {
   id: number;
   slug: string;
@@ -111,6 +121,8 @@ export interface ProductDetail {
   short_description: string;
   colors: ProductColor[];
   category: { name: string; slug: string };
+  /** Every photo in display order, with its colour and alt text (additive to the spec's `gallery`). */
+  images: ProductImage[];
 }
 
 export interface SizeOption {

@@ -39,6 +39,22 @@ const BAG: ProductDetail = {
     { color_id: 2, color_name: "Tan", color_code: "#c19a6b" },
   ],
   category: { name: "Totes", slug: "totes" },
+  images: [
+    {
+      id: 70,
+      color_id: 1,
+      url: "/images/products/city-tote/black-front-800.webp",
+      alt: "City Tote in Black, front view",
+      position: 0,
+    },
+    {
+      id: 71,
+      color_id: 2,
+      url: "/images/products/city-tote/tan-front-800.webp",
+      alt: "City Tote in Tan, front view",
+      position: 1,
+    },
+  ],
 };
 
 const SIZES: Record<number, SizeOption[]> = {
