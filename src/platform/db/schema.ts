@@ -185,7 +185,6 @@ export interface OrderItemTable {
 export type ProductRow = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
 export type VariantRow = Selectable<VariantTable>;
-export type ProductImageRow = Selectable<ProductImageTable>;
 export type UserRow = Selectable<UserTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
