@@ -1,11 +1,11 @@
 import type { Hono } from "hono";
 import type { Logger } from "pino";
 import { createApi } from "../api/app.ts";
+import { ensureDemoCatalogue } from "../api/catalog/seed/demo-catalogue.ts";
 import { RateLimiter } from "../api/rate-limit.ts";
 import { type Config, loadConfig } from "../platform/config.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
-import { ensureDemoCatalogue } from "../platform/db/seed/demo-catalogue.ts";
 import { renderDefaultImages } from "../platform/images/render.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";

@@ -1,17 +1,8 @@
 /**
- * Image URL conventions shared by the API, the seed and the storefront (pure string code, safe in the browser).
- *
- * Product images are stored as WebP in two square widths. The URL kept in the database is the 800 px file,
- * `/images/products/<product-slug>/<color-slug>-<front|back>-800.webp`; the 400 px sibling is the same path
- * ending in `-400.webp`. The `/images/` prefix maps to the images directory on disk.
+ * Image conventions shared by the API, the seed and the storefront (pure string code, safe in the browser):
+ * the fallback images, the srcset of a rendered product image, and slugs. Which image a product has is data
+ * (`product_images`, read through the API); nothing here derives an image URL from a product or colour name.
  */
-
-export const IMAGE_URL_PREFIX = "/images/";
-
-/** Widths every product image is rendered at, smallest first. */
-export const PRODUCT_IMAGE_WIDTHS = [400, 800] as const;
-export type ProductImageWidth = (typeof PRODUCT_IMAGE_WIDTHS)[number];
-export type ProductImageView = "front" | "back";
 
 /** Shown when a product has no image of its own. */
 export const DEFAULT_PRODUCT_IMAGE = "/images/defaults/product.webp";
@@ -29,8 +20,9 @@ export interface ImageVariants {
 const SIZED = /-800\.webp$/;
 
 /**
- * The `src` and `srcSet` for an image URL. A product image URL (ending `-800.webp`) gets its 400 px sibling
- * in the set; any other URL is used as it is; no URL at all falls back to `fallback`.
+ * The `src` and `srcSet` for an image URL. A rendered product image (ending `-800.webp`) has a 400 px sibling
+ * ending `-400.webp`, which goes in the set; any other URL is used as it is; no URL at all falls back to
+ * `fallback`.
  */
 export function imageVariants(
   url: string | null | undefined,
@@ -40,21 +32,6 @@ export function imageVariants(
   if (!SIZED.test(src)) return { src, srcSet: undefined };
   const small = src.replace(SIZED, "-400.webp");
   return { src, srcSet: `${small} 400w, ${src} 800w` };
-}
-
-/** The URL of one rendered product image (by default the 800 px file, the one stored in the database). */
-export function productImageUrl(
-  productSlug: string,
-  colorSlug: string,
-  view: ProductImageView,
-  width: ProductImageWidth = 800,
-): string {
-  return `${IMAGE_URL_PREFIX}products/${productSlug}/${colorSlug}-${view}-${width}.webp`;
-}
-
-/** The URL of a home-page banner slide (1-based), desktop 1600x600 or mobile 800x1000. */
-export function sliderImageUrl(slide: number, layout: "desktop" | "mobile"): string {
-  return `${IMAGE_URL_PREFIX}sliders/slide-${slide}-${layout}.webp`;
 }
 
 /** "Blush Pink" -> "blush-pink": the slug used for colours, categories and products. */

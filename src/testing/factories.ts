@@ -21,14 +21,9 @@ export async function buildCatalogue(db: Kysely<Database>) {
   const leather = await insert("tags", { name: "Leather" });
   const cotton = await insert("tags", { name: "Cotton" });
 
-  const base: Pick<
-    NewProductInput,
-    "shortDescription" | "image" | "backImage" | "gallery" | "rating" | "reviews"
-  > = {
+  const base: Pick<NewProductInput, "shortDescription" | "images" | "rating" | "reviews"> = {
     shortDescription: "<p>Plain text</p>",
-    image: null,
-    backImage: null,
-    gallery: [],
+    images: [],
     rating: 4.5,
     reviews: 10,
   };
@@ -44,8 +39,13 @@ export async function buildCatalogue(db: Kysely<Database>) {
     newArrival: true,
     dailyDeal: false,
     tagIds: [leather.id],
-    image: "/images/products/leather-tote/black-front-800.webp",
-    gallery: ["/images/products/leather-tote/black-front-800.webp"],
+    images: [
+      {
+        colorId: black.id,
+        file: "/images/products/leather-tote/black-front-800.webp",
+        alt: "Leather Tote in Black, front view",
+      },
+    ],
     shortDescription: '<p onclick="steal()">Roomy <strong>tote</strong></p><script>alert(1)</script>',
     variants: [
       { colorId: black.id, sizeId: oneSize.id, price: 1_250_000, stock: 5 },

@@ -27,13 +27,17 @@ export interface TestDatabase extends DatabaseHandle {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file: a temporary SQLite file or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of its own for one test file: a temporary SQLite file or a new PostgreSQL database.
+ * `migrate: false` leaves it empty (for tests of the migrations themselves).
+ */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   const { engine } = testEngine();
   if (engine === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
     const handle = await openDatabase({ engine: "sqlite", file: path.join(dir, "test.sqlite") });
-    await migrateToLatest(handle.db, "sqlite");
+    if (migrate) await migrateToLatest(handle.db, "sqlite");
     return {
       ...handle,
       async drop() {
@@ -49,7 +53,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ engine: "postgres", url: url.toString() }, { poolSize: 20 });
-  await migrateToLatest(handle.db, "postgres");
+  if (migrate) await migrateToLatest(handle.db, "postgres");
   return {
     ...handle,
     async drop() {

@@ -35,31 +35,44 @@ export function cartRepository(db: Kysely<Database>) {
 
     /** Every line with what it needs for pricing and display, oldest first. */
     lines(cartId: number, trx: Db = db) {
-      return trx
-        .selectFrom("cart_items")
-        .innerJoin("variants", "variants.id", "cart_items.variant_id")
-        .innerJoin("products", "products.id", "variants.product_id")
-        .innerJoin("colors", "colors.id", "variants.color_id")
-        .innerJoin("sizes", "sizes.id", "variants.size_id")
-        .select([
-          "cart_items.id",
-          "cart_items.quantity",
-          "variants.id as variant_id",
-          "variants.price",
-          "variants.stock",
-          "products.id as product_id",
-          "products.title",
-          "products.slug",
-          "products.image",
-          "products.gallery",
-          "products.discount",
-          "colors.name as color_name",
-          "colors.code as color_code",
-          "sizes.name as size_name",
-        ])
-        .where("cart_items.cart_id", "=", cartId)
-        .orderBy("cart_items.id")
-        .execute();
+      return (
+        trx
+          .selectFrom("cart_items")
+          .innerJoin("variants", "variants.id", "cart_items.variant_id")
+          .innerJoin("products", "products.id", "variants.product_id")
+          .innerJoin("colors", "colors.id", "variants.color_id")
+          .innerJoin("sizes", "sizes.id", "variants.size_id")
+          .select([
+            "cart_items.id",
+            "cart_items.quantity",
+            "variants.id as variant_id",
+            "variants.price",
+            "variants.stock",
+            "products.id as product_id",
+            "products.title",
+            "products.slug",
+            "products.image",
+            "products.discount",
+            "colors.name as color_name",
+            "colors.code as color_code",
+            "sizes.name as size_name",
+          ])
+          // The first photo of the line's colour, if the product has one.
+          .select((eb) =>
+            eb
+              .selectFrom("product_images")
+              .select("product_images.file")
+              .whereRef("product_images.product_id", "=", "products.id")
+              .whereRef("product_images.color_id", "=", "variants.color_id")
+              .orderBy("product_images.position")
+              .orderBy("product_images.id")
+              .limit(1)
+              .as("color_image"),
+          )
+          .where("cart_items.cart_id", "=", cartId)
+          .orderBy("cart_items.id")
+          .execute()
+      );
     },
 
     findVariant: (variantId: number, trx: Db = db) =>

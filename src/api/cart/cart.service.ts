@@ -1,5 +1,4 @@
 import type { AddToCartInput, Cart, CartLine, UpdateCartInput } from "../../shared/contracts/cart.ts";
-import { slugify } from "../../shared/images.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { checkoutSummary, summaryInRupees, toRupees } from "../money/money.ts";
 import type { CartOwner, CartRepository } from "./cart.repository.ts";
@@ -18,23 +17,6 @@ function outOfStock(stock: number, inCart: number): Conflict {
 
 type LineRow = Awaited<ReturnType<CartRepository["lines"]>>[number];
 
-/** The line's picture in the chosen colour when the gallery has one, else the product's own. */
-function colourImage(row: LineRow): string | null {
-  const colourSlug = slugify(row.color_name);
-  try {
-    const gallery = JSON.parse(row.gallery) as unknown;
-    if (Array.isArray(gallery)) {
-      const match = gallery.find(
-        (url): url is string => typeof url === "string" && url.includes(`/${colourSlug}-front`),
-      );
-      if (match) return match;
-    }
-  } catch {
-    // A malformed gallery falls back to the product image.
-  }
-  return row.image;
-}
-
 /** The cart as the API answers it: every line's money and the order summary come from the money module. */
 export function toCart(rows: LineRow[]): Cart {
   const summary = checkoutSummary(rows);
@@ -46,7 +28,8 @@ export function toCart(rows: LineRow[]): Cart {
     total: toRupees(summary.lines[index]!.lineTotal),
     attributes: {
       slug: row.slug,
-      image: colourImage(row),
+      // The chosen colour's first photo, else the product's cover.
+      image: row.color_image ?? row.image,
       color_name: row.color_name,
       color_code: row.color_code,
       size_name: row.size_name,

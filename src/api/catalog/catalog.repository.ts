@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
+import { productImagesRepository } from "./product-images.repository.ts";
 
 type ProductFilter = Omit<ProductQuery, "take" | "page" | "sort">;
 type ProductsEb = ExpressionBuilder<Database, "products">;
@@ -138,6 +139,9 @@ export function catalogRepository(db: Kysely<Database>) {
         .orderBy("first_variant")
         .execute();
     },
+
+    /** The product's photos in display order. */
+    productImages: (productId: number) => productImagesRepository(db).list(productId),
 
     async productExists(productId: number): Promise<{ discount: number } | undefined> {
       return db.selectFrom("products").select("discount").where("id", "=", productId).executeTakeFirst();

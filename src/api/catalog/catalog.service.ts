@@ -15,6 +15,7 @@ import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
 import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
 import { countCache } from "./count-cache.ts";
+import { toProductImage } from "./product-images.service.ts";
 
 /** Tags a product description may keep; anything else (scripts, handlers, styles) is stripped. */
 const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
@@ -67,11 +68,16 @@ export function catalogService(repository: CatalogRepository) {
     async productBySlug(slug: string): Promise<ProductDetail> {
       const row = await repository.findProductBySlug(slug);
       if (!row) throw new NotFound("No Product Found");
-      const colors = await repository.productColors(row.id);
-      const card = toCard(row);
+      const [colors, imageRows] = await Promise.all([
+        repository.productColors(row.id),
+        repository.productImages(row.id),
+      ]);
+      const images = imageRows.map(toProductImage);
       return {
-        ...card,
-        gallery: parseGallery(row.gallery),
+        ...toCard(row),
+        image: images[0]?.url ?? null,
+        back_image: images[1]?.url ?? null,
+        gallery: images.map((image) => image.url),
         rating: row.rating,
         reviews: row.reviews,
         short_description: sanitizeHtml(row.short_description, DESCRIPTION_HTML),
@@ -81,6 +87,7 @@ export function catalogService(repository: CatalogRepository) {
           color_code: color.code,
         })),
         category: { name: row.category_name, slug: row.category_slug },
+        images,
       };
     },
 
@@ -121,13 +128,4 @@ export function catalogService(repository: CatalogRepository) {
     },
     tags: () => repository.tags(),
   };
-}
-
-function parseGallery(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
 }

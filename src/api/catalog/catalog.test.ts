@@ -214,6 +214,15 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
           { color_id: catalogue.colors.tan.id, color_name: "Tan", color_code: "#c19a6b" },
         ],
         category: { name: "Handbags", slug: "handbags" },
+        images: [
+          {
+            id: expect.any(Number),
+            color_id: catalogue.colors.black.id,
+            url: "/images/products/leather-tote/black-front-800.webp",
+            alt: "Leather Tote in Black, front view",
+            position: 0,
+          },
+        ],
       });
     });
 
@@ -355,9 +364,7 @@ describe.skipIf(!available)(`listing totals on ${engine}`, () => {
       title: "Travel Tote",
       categoryId: catalogue.categories.bags.id,
       shortDescription: "",
-      image: null,
-      backImage: null,
-      gallery: [],
+      images: [],
       discount: 0,
       newArrival: false,
       dailyDeal: false,

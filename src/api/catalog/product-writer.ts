@@ -11,14 +11,20 @@ export interface NewVariant {
   stock: number;
 }
 
+export interface NewProductImage {
+  /** Null for a photo of no particular colour. */
+  colorId: number | null;
+  file: string;
+  alt: string;
+}
+
 export interface NewProductInput {
   slug: string;
   title: string;
   categoryId: number;
   shortDescription: string;
-  image: string | null;
-  backImage: string | null;
-  gallery: string[];
+  /** In display order. */
+  images: NewProductImage[];
   discount: number;
   newArrival: boolean;
   dailyDeal: boolean;
@@ -27,6 +33,15 @@ export interface NewProductInput {
   tagIds: number[];
   variants: NewVariant[];
   createdAt?: string;
+}
+
+/**
+ * The listing's copy of a product's photos: the first two files in display order become `products.image`
+ * (the card) and `products.back_image` (the card on hover). Every write of images goes through this, so the
+ * copy cannot drift from `product_images`.
+ */
+export function coverOf(files: readonly string[]): { image: string | null; back_image: string | null } {
+  return { image: files[0] ?? null, back_image: files[1] ?? null };
 }
 
 /**
@@ -44,9 +59,7 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       title: input.title,
       category_id: input.categoryId,
       short_description: input.shortDescription,
-      image: input.image,
-      back_image: input.backImage,
-      gallery: JSON.stringify(input.gallery),
+      ...coverOf(input.images.map((image) => image.file)),
       discount: input.discount,
       new_arrival: input.newArrival ? 1 : 0,
       daily_deal: input.dailyDeal ? 1 : 0,
@@ -71,6 +84,21 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       })),
     )
     .execute();
+  if (input.images.length > 0) {
+    await db
+      .insertInto("product_images")
+      .values(
+        input.images.map((image, position) => ({
+          product_id: id,
+          color_id: image.colorId,
+          position,
+          file: image.file,
+          alt: image.alt,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
   if (input.tagIds.length > 0) {
     await db
       .insertInto("product_tags")

@@ -1,6 +1,8 @@
+import { type Kysely, sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { migrateToLatest, StaticProvider } from "./migrate.ts";
 
 const { engine, available } = testEngine();
 
@@ -22,6 +24,7 @@ describe.skipIf(!available)(`migrations on ${engine}`, () => {
         "orders",
         "order_items",
         "users",
+        "product_images",
       ]),
     );
     expect(await migrateToLatest(database.db, database.engine)).toEqual([]);
@@ -54,7 +57,6 @@ describe.skipIf(!available)(`migrations on ${engine}`, () => {
         short_description: "",
         image: null,
         back_image: null,
-        gallery: "[]",
         discount: 0,
         new_arrival: 0,
         daily_deal: 0,
@@ -73,5 +75,81 @@ describe.skipIf(!available)(`migrations on ${engine}`, () => {
         .values({ product_id: product.id, color_id: color.id, size_id: size.id, price: 100, stock: -1 })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it("002 turns each product's image, back image and gallery into ordered rows with colour and alt text", async () => {
+    const old = await createTestDatabase({ migrate: false });
+    try {
+      const db = old.db as unknown as Kysely<unknown>;
+      const stopped = await new Migrator({ db, provider: new StaticProvider(old.engine) }).migrateTo(
+        "001-initial",
+      );
+      expect(stopped.error).toBeUndefined();
+      const now = "2025-01-06T09:00:00.000Z";
+      await sql`insert into categories (name, slug, position) values ('Bags', 'bags', 0)`.execute(db);
+      await sql`insert into colors (name, code) values ('Black', '#111111'), ('Blush Pink', '#E8B4B8')`.execute(
+        db,
+      );
+      const file = (color: string, view: string) => `/images/products/tote/${color}-${view}-800.webp`;
+      const gallery = [
+        file("black", "front"),
+        file("black", "back"),
+        file("blush-pink", "front"),
+        "/uploads/x.jpg",
+      ];
+      await sql`insert into products (slug, title, category_id, short_description, image, back_image, gallery,
+          created_at, updated_at)
+        values ('tote', 'City Tote', (select id from categories), '', ${gallery[0]}, ${gallery[1]},
+          ${JSON.stringify(gallery)}, ${now}, ${now}),
+        ('plain', 'Plain Tote', (select id from categories), '', null, null, '[]', ${now}, ${now}),
+        ('odd', 'Odd Tote', (select id from categories), '', '/images/legacy.webp', null, 'not json', ${now}, ${now})`.execute(
+        db,
+      );
+
+      expect(await migrateToLatest(old.db, old.engine)).toEqual(["002-product-images"]);
+      const colors = await old.db.selectFrom("colors").select(["id", "name"]).orderBy("id").execute();
+      const [black, pink] = colors.map((color) => color.id);
+      const rows = await old.db
+        .selectFrom("product_images")
+        .innerJoin("products", "products.id", "product_images.product_id")
+        .select(["products.slug", "color_id", "position", "file", "alt"])
+        .orderBy("products.slug")
+        .orderBy("position")
+        .execute();
+      expect(rows).toEqual([
+        { slug: "odd", color_id: null, position: 0, file: "/images/legacy.webp", alt: "Odd Tote, photo 1" },
+        {
+          slug: "tote",
+          color_id: black,
+          position: 0,
+          file: gallery[0],
+          alt: "City Tote in Black, front view",
+        },
+        {
+          slug: "tote",
+          color_id: black,
+          position: 1,
+          file: gallery[1],
+          alt: "City Tote in Black, back view",
+        },
+        {
+          slug: "tote",
+          color_id: pink,
+          position: 2,
+          file: gallery[2],
+          alt: "City Tote in Blush Pink, front view",
+        },
+        { slug: "tote", color_id: null, position: 3, file: "/uploads/x.jpg", alt: "City Tote, photo 4" },
+      ]);
+      const columns = (await old.db.introspection.getTables()).find(
+        (table) => table.name === "products",
+      )!.columns;
+      expect(columns.map((column) => column.name)).not.toContain("gallery");
+      // Removing a product removes its photos.
+      await old.db.deleteFrom("products").where("slug", "=", "tote").execute();
+      expect(await old.db.selectFrom("product_images").select("id").execute()).toHaveLength(1);
+    } finally {
+      await old.drop();
+    }
   });
 });

@@ -11,6 +11,7 @@ export interface Database {
   tags: TagTable;
   products: ProductTable;
   product_tags: ProductTagTable;
+  product_images: ProductImageTable;
   variants: VariantTable;
   sliders: SliderTable;
   users: UserTable;
@@ -51,10 +52,13 @@ export interface ProductTable {
   title: string;
   category_id: number;
   short_description: string;
+  /**
+   * The listing's two pictures (card image and its hover image): the files of the product's first two
+   * `product_images` rows, copied here so a page of cards is one indexed read. Kept in step by the catalogue
+   * writer (`src/api/catalog/product-images.ts`).
+   */
   image: string | null;
   back_image: string | null;
-  /** JSON array of image paths. */
-  gallery: string;
   discount: number;
   new_arrival: number;
   daily_deal: number;
@@ -71,6 +75,19 @@ export interface ProductTable {
 export interface ProductTagTable {
   product_id: number;
   tag_id: number;
+}
+
+/** A product photo, optionally of one colour. Positions run 0, 1, 2... across the product's photos. */
+export interface ProductImageTable {
+  id: Generated<number>;
+  product_id: number;
+  /** Null for a photo that shows no particular colour. */
+  color_id: number | null;
+  position: number;
+  /** URL of the stored file (for rendered images the 800 px WebP, with a 400 px sibling). */
+  file: string;
+  alt: string;
+  created_at: string;
 }
 
 export interface VariantTable {

@@ -2,27 +2,22 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp, { type SharpOptions } from "sharp";
-import {
-  DEFAULT_AVATAR,
-  DEFAULT_PRODUCT_IMAGE,
-  IMAGE_URL_PREFIX,
-  PLACEHOLDER_IMAGE,
-  PRODUCT_IMAGE_WIDTHS,
-  type ProductImageView,
-  productImageUrl,
-  sliderImageUrl,
-} from "../../shared/images.ts";
+import { DEFAULT_AVATAR, DEFAULT_PRODUCT_IMAGE, PLACEHOLDER_IMAGE } from "../../shared/images.ts";
 import {
   drawAvatarSvg,
   drawDefaultProductSvg,
   drawPlaceholderSvg,
   drawProductLayers,
-  drawSlideSvg,
   type ItemKind,
-  SLIDE_DESIGNS,
-  SLIDE_SIZES,
-  type SlideLayout,
 } from "./draw.ts";
+import {
+  IMAGE_URL_PREFIX,
+  PRODUCT_IMAGE_WIDTHS,
+  type ProductImageView,
+  productImageUrl,
+  sliderImageUrl,
+} from "./image-urls.ts";
+import { drawSlideSvg, SLIDE_DESIGNS, SLIDE_SIZES, type SlideLayout } from "./slides.ts";
 
 /** WebP quality for every rendered image. */
 export const WEBP_QUALITY = 78;

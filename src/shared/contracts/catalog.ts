@@ -92,6 +92,15 @@ export const productColorSchema = z.object({
   color_code: z.string(),
 });
 
+/** One product photo. `color_id` is null for a photo of no particular colour; `url` is the 800 px file. */
+export const productImageSchema = z.object({
+  id: z.number().int(),
+  color_id: z.number().int().nullable(),
+  url: z.string(),
+  alt: z.string(),
+  position: z.number().int().describe("0-based place in the product's photos."),
+});
+
 export const productDetailSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -108,6 +117,11 @@ export const productDetailSchema = z.object({
   short_description: z.string().describe("Sanitised HTML."),
   colors: z.array(productColorSchema),
   category: z.object({ name: z.string(), slug: z.string() }),
+  images: z
+    .array(productImageSchema)
+    .describe(
+      "Every photo in display order, with its colour and alt text (additive to the spec's `gallery`).",
+    ),
 });
 
 export const sizeOptionSchema = z.object({
@@ -135,6 +149,7 @@ export type ProductCard = z.output<typeof productCardSchema>;
 export type PageMeta = z.output<typeof pageMetaSchema>;
 export type ProductList = z.output<typeof productListSchema>;
 export type ProductColor = z.output<typeof productColorSchema>;
+export type ProductImage = z.output<typeof productImageSchema>;
 export type ProductDetail = z.output<typeof productDetailSchema>;
 export type SizeOption = z.output<typeof sizeOptionSchema>;
 export type Slider = z.output<typeof sliderSchema>;

@@ -5,28 +5,21 @@ import { imageVariants } from "../../shared/images.ts";
 const AUTOPLAY_MS = 4000;
 const MAIN_SIZES = "(max-width: 767px) 100vw, (max-width: 1199px) 50vw, 600px";
 
+export interface GalleryPhoto {
+  url: string;
+  alt: string;
+}
+
 /**
  * The product's photos: one large image that fades to the next, and thumbnails below (4 in view, the rest
- * scroll). `start` is the photo to show first, e.g. the chosen colour's; autoplay pauses on hover or focus.
+ * scroll), starting at the first; autoplay pauses on hover or focus. Each photo's alt text comes from the API.
  */
-export function ProductGallery({
-  images,
-  title,
-  start,
-  badges,
-}: {
-  images: string[];
-  title: string;
-  start: number;
-  badges: ReactNode;
-}) {
-  const [active, setActive] = useState(start);
+export function ProductGallery({ images, badges }: { images: GalleryPhoto[]; badges: ReactNode }) {
+  const [active, setActive] = useState(0);
   const [held, setHeld] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
   const thumbs = useRef<HTMLUListElement>(null);
   const count = images.length;
-
-  useEffect(() => setActive(start), [start]);
 
   useEffect(() => {
     setReducedMotion(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false);
@@ -60,21 +53,21 @@ export function ProductGallery({
       onBlur={() => setHeld(false)}
     >
       <div className="gallery__main">
-        {images.map((url, index) => {
-          const image = imageVariants(url);
+        {images.map((photo, index) => {
+          const image = imageVariants(photo.url);
           return (
             <img
-              key={url}
+              key={photo.url}
               className={`gallery__image${index === active ? " is-active" : ""}`}
               src={image.src}
               srcSet={image.srcSet}
               sizes={MAIN_SIZES}
               width={800}
               height={800}
-              alt={index === active ? `${title}, photo ${index + 1} of ${count}` : ""}
+              alt={index === active ? photo.alt : ""}
               aria-hidden={index !== active}
-              loading={index === start ? "eager" : "lazy"}
-              fetchPriority={index === start ? "high" : "low"}
+              loading={index === 0 ? "eager" : "lazy"}
+              fetchPriority={index === 0 ? "high" : "low"}
             />
           );
         })}
@@ -82,10 +75,10 @@ export function ProductGallery({
       </div>
       {count > 1 && (
         <ul className="gallery__thumbs" ref={thumbs} aria-label="Product photos">
-          {images.map((url, index) => {
-            const image = imageVariants(url);
+          {images.map((photo, index) => {
+            const image = imageVariants(photo.url);
             return (
-              <li key={url}>
+              <li key={photo.url}>
                 <button
                   type="button"
                   className={`gallery__thumb${index === active ? " is-active" : ""}`}

@@ -40,6 +40,22 @@ const BAG: ProductDetail = {
     { color_id: 2, color_name: "Tan", color_code: "#c19a6b" },
   ],
   category: { name: "Totes", slug: "totes" },
+  images: [
+    {
+      id: 70,
+      color_id: 1,
+      url: "/images/products/city-tote/black-front-800.webp",
+      alt: "City Tote in Black, front view",
+      position: 0,
+    },
+    {
+      id: 71,
+      color_id: 2,
+      url: "/images/products/city-tote/tan-front-800.webp",
+      alt: "City Tote in Tan, front view",
+      position: 1,
+    },
+  ],
 };
 
 const SIZES: Record<number, SizeOption[]> = {
@@ -128,6 +144,9 @@ describe("product page: variants, quantity and add to cart", () => {
     expect(screen.getByRole("group", { name: "Colour: Black" })).toBeTruthy();
     expect(screen.getByRole("group", { name: "Size: Small" })).toBeTruthy();
     expect(stock()).toBe("In Stock, 3 left.");
+    expect(
+      screen.getByRole("img", { name: "City Tote in Black, front view" }).getAttribute("srcset"),
+    ).toContain("/images/products/city-tote/black-front-400.webp 400w");
     expect(screen.getByText("Rs. 1,000.00")).toBeTruthy();
     expect(screen.getByText("Rs. 1,250.00")).toBeTruthy();
     expect(screen.getByText("- 20%")).toBeTruthy();
@@ -152,6 +171,9 @@ describe("product page: variants, quantity and add to cart", () => {
     expect(sizeCalls).toEqual(["1", "2"]);
     expect(screen.getByTestId("url").textContent).toBe("/product/city-tote?color=2");
     expect(screen.getByRole("group", { name: "Colour: Tan" })).toBeTruthy();
+    // The gallery shows that colour's photos, described by their alt text.
+    expect(screen.getByRole("img", { name: "City Tote in Tan, front view" })).toBeTruthy();
+    expect(screen.queryByRole("img", { name: "City Tote in Black, front view" })).toBeNull();
     // A single size is chosen without being offered as a choice.
     expect(screen.queryByRole("group", { name: /^Size/ })).toBeNull();
     expect(screen.getByText("Rs. 1,040.00")).toBeTruthy();

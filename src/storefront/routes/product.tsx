@@ -1,14 +1,14 @@
 import { data, Link, useActionData, useNavigation } from "react-router";
 import { addToCartSchema } from "../../shared/contracts/cart.ts";
 import type { ProductDetail, SizeOption } from "../../shared/contracts/catalog.ts";
-import { DEFAULT_PRODUCT_IMAGE, slugify } from "../../shared/images.ts";
+import { DEFAULT_PRODUCT_IMAGE } from "../../shared/images.ts";
 import { formatPlainAmount, formatRupees } from "../../shared/money.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { SocialLinks } from "../layout/site-footer.tsx";
 import { apiContext, siteContext } from "../lib/api.server.ts";
 import { AddToCart, type AddToCartResult } from "../product/add-to-cart.tsx";
 import { plainText, sanitizeDescription } from "../product/product.server.ts";
-import { ProductGallery } from "../product/product-gallery.tsx";
+import { type GalleryPhoto, ProductGallery } from "../product/product-gallery.tsx";
 import { ProductTabs } from "../product/product-tabs.tsx";
 import { StarRating } from "../product/star-rating.tsx";
 import { VariantOptions } from "../product/variant-options.tsx";
@@ -133,12 +133,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-/** The gallery's photos, the main image first, without repeats; the default image when there are none. */
-function photosOf(product: ProductDetail): string[] {
-  const photos = [
-    ...new Set([product.image, ...product.gallery].filter((url): url is string => Boolean(url))),
-  ];
-  return photos.length > 0 ? photos : [DEFAULT_PRODUCT_IMAGE];
+/**
+ * The gallery's photos for the chosen colour: that colour's and those of no particular colour, in the shop's
+ * order; every photo when the colour has none of its own; the default image when the product has none.
+ */
+function photosOf(product: ProductDetail, colorId: number | null): GalleryPhoto[] {
+  const own = product.images.filter((image) => image.color_id === colorId || image.color_id === null);
+  const photos = own.some((image) => image.color_id === colorId) ? own : product.images;
+  if (photos.length === 0) return [{ url: DEFAULT_PRODUCT_IMAGE, alt: product.title }];
+  return photos.map((image) => ({ url: image.url, alt: image.alt }));
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
@@ -160,18 +163,16 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const current = size ? `Rs. ${size.price}` : formatRupees(product.discount_price ?? product.price);
   const old = discounted ? (size ? `Rs. ${size.regular_price}` : formatRupees(product.price)) : null;
 
-  const photos = photosOf(product);
-  const colorName = product.colors.find((item) => item.color_id === shownColorId)?.color_name;
-  const colorPhoto = colorName ? photos.findIndex((url) => url.includes(`/${slugify(colorName)}-`)) : -1;
+  const photos = photosOf(product, shownColorId);
 
   return (
     <div className="container product-page">
       <Breadcrumb current={product.title} />
       <div className="product">
         <ProductGallery
+          // A new colour starts its own photos from the first.
+          key={shownColorId ?? "none"}
           images={photos}
-          title={product.title}
-          start={Math.max(0, colorPhoto)}
           badges={
             <>
               {product.new_arrival && <span className="badge badge--new">New</span>}

@@ -6,11 +6,16 @@
  * Runs under plain Node 24 (type stripping), so only erasable TypeScript syntax and `.ts` imports here.
  */
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config.ts";
-import { DatabaseConnectionError, type DatabaseHandle, openDatabase, redactUrl } from "./connection.ts";
-import { migrateToLatest } from "./migrate.ts";
-import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
-import { seedLargeCatalogue } from "./seed/large-catalogue.ts";
+import { ConfigError, loadConfig } from "../../../platform/config.ts";
+import {
+  DatabaseConnectionError,
+  type DatabaseHandle,
+  openDatabase,
+  redactUrl,
+} from "../../../platform/db/connection.ts";
+import { migrateToLatest } from "../../../platform/db/migrate.ts";
+import { seedDemoCatalogue } from "./demo-catalogue.ts";
+import { seedLargeCatalogue } from "./large-catalogue.ts";
 
 const USAGE = "usage: npm run db:seed [-- [--products <count>] [--no-images]]";
 

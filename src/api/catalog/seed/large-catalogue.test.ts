@@ -37,6 +37,13 @@ describe.skipIf(!available)(`large catalogue on ${engine}`, () => {
     expect(await db.selectFrom("sliders").selectAll().execute()).toHaveLength(3);
     expect((await db.selectFrom("product_tags").selectAll().execute()).length).toBeGreaterThan(PRODUCTS);
 
+    const imagesOf = new Map<
+      number,
+      { position: number; file: string; alt: string; color_id: number | null }[]
+    >();
+    for (const image of await db.selectFrom("product_images").selectAll().orderBy("position").execute()) {
+      imagesOf.set(image.product_id, [...(imagesOf.get(image.product_id) ?? []), image]);
+    }
     const byProduct = new Map<number, number[]>();
     for (const variant of variants) {
       byProduct.set(variant.product_id, [...(byProduct.get(variant.product_id) ?? []), variant.price]);
@@ -47,6 +54,12 @@ describe.skipIf(!available)(`large catalogue on ${engine}`, () => {
       expect(product.price, product.slug).toBe(Math.min(...prices));
       expect(product.sale_price, product.slug).toBe(salePrice(product.price, product.discount));
       expect(product.image).toMatch(/^\/images\/products\/[a-z0-9-]+\/[a-z-]+-front-800\.webp$/);
+      const own = imagesOf.get(product.id) ?? [];
+      expect(own.map((image) => image.position)).toEqual(own.map((_, index) => index));
+      expect([own[0]?.file, own[1]?.file]).toEqual([product.image, product.back_image]);
+      expect(own.length, product.slug).toBe(new Set(own.map((image) => image.color_id)).size * 2);
+      for (const image of own)
+        expect(image.alt).toMatch(new RegExp(`^${product.title} in [A-Za-z ]+, (front|back) view$`));
     }
     const discounted = products.filter((product) => product.discount > 0).length;
     expect(discounted).toBeGreaterThan(PRODUCTS / 5);

@@ -1,14 +1,11 @@
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { salePrice } from "../../../api/money/money.ts";
+import { slugify } from "../../../shared/images.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
-import {
-  buildDemoCatalogue,
-  clearCatalogue,
-  ensureDemoCatalogue,
-  seedDemoCatalogue,
-} from "./demo-catalogue.ts";
+import { salePrice } from "../../money/money.ts";
+import { clearCatalogue, ensureDemoCatalogue, seedDemoCatalogue } from "./demo-catalogue.ts";
+import { buildDemoCatalogue } from "./demo-data.ts";
 
 const { engine, available } = testEngine();
 const imagesDir = path.join(os.tmpdir(), "demo-catalogue-test-images-unused");
@@ -22,6 +19,7 @@ async function snapshot(database: TestDatabase) {
     tags: await db.selectFrom("tags").selectAll().orderBy("id").execute(),
     products: await db.selectFrom("products").selectAll().orderBy("id").execute(),
     variants: await db.selectFrom("variants").selectAll().orderBy("id").execute(),
+    images: await db.selectFrom("product_images").selectAll().orderBy("id").execute(),
     productTags: await db
       .selectFrom("product_tags")
       .selectAll()
@@ -147,22 +145,26 @@ describe.skipIf(!available)(`demo catalogue on ${engine}`, () => {
     expect(new Set(products.map((product) => product.created_at)).size).toBe(products.length);
   });
 
-  it("points images at the rendered files: first colour front and back, every colour in the gallery", () => {
+  it("gives every colour front and back photos with alt text; the first two are the listing's pictures", () => {
+    const colorName = new Map(rows.colors.map((color) => [color.id, color.name]));
     for (const product of rows.products) {
-      const gallery = JSON.parse(product.gallery) as string[];
-      const colors = new Set(
-        rows.variants.filter((variant) => variant.product_id === product.id).map((v) => v.color_id),
-      );
-      expect(gallery).toHaveLength(colors.size * 2);
-      expect(product.image).toBe(gallery[0]);
-      expect(product.back_image).toBe(gallery[1]);
-      expect(product.image).toBe(`/images/products/${product.slug}/${gallery[0]!.split("/").pop()}`);
-      for (const [index, url] of gallery.entries()) {
-        expect(url).toMatch(
-          new RegExp(
-            `^/images/products/${product.slug}/[a-z-]+-${index % 2 === 0 ? "front" : "back"}-800\\.webp$`,
-          ),
+      const images = rows.images
+        .filter((image) => image.product_id === product.id)
+        .sort((a, b) => a.position - b.position);
+      const colors = [
+        ...new Set(rows.variants.filter((v) => v.product_id === product.id).map((v) => v.color_id)),
+      ];
+      expect(images.map((image) => image.position)).toEqual(images.map((_, index) => index));
+      expect(images.map((image) => image.color_id)).toEqual(colors.flatMap((id) => [id, id]));
+      expect(product.image).toBe(images[0]!.file);
+      expect(product.back_image).toBe(images[1]!.file);
+      for (const [index, image] of images.entries()) {
+        const view = index % 2 === 0 ? "front" : "back";
+        const color = colorName.get(image.color_id!)!;
+        expect(image.file).toMatch(
+          new RegExp(`^/images/products/${product.slug}/${slugify(color)}-${view}-800\\.webp$`),
         );
+        expect(image.alt).toBe(`${product.title} in ${color}, ${view} view`);
       }
     }
   });
@@ -195,6 +197,7 @@ describe.skipIf(!available)(`demo catalogue on ${engine}`, () => {
       rows.products.map((product) => product.slug),
     );
     expect(again.variants).toHaveLength(rows.variants.length);
+    expect(again.images).toHaveLength(rows.images.length);
     expect(again.categories).toHaveLength(10);
     expect(again.sliders).toHaveLength(3);
   });

@@ -1,25 +1,33 @@
 import type { Insertable, Kysely } from "kysely";
-import { salePrice } from "../../../api/money/money.ts";
+import type {
+  Database,
+  ProductImageTable,
+  ProductTagTable,
+  VariantTable,
+} from "../../../platform/db/schema.ts";
+import type { RenderResult } from "../../../platform/images/render.ts";
 import { slugify } from "../../../shared/images.ts";
-import type { RenderResult } from "../../images/render.ts";
-import type { Database, ProductTagTable, VariantTable } from "../schema.ts";
+import { salePrice } from "../../money/money.ts";
+import { coverOf } from "../product-writer.ts";
+import {
+  clearCatalogue,
+  insertReferenceData,
+  insertSliders,
+  type ReferenceIds,
+  renderDemoImages,
+} from "./demo-catalogue.ts";
 import {
   buildDemoCatalogue,
   CATALOGUE_EPOCH,
-  clearCatalogue,
   type DemoProduct,
   hashString,
-  insertReferenceData,
-  insertSliders,
   mulberry32,
-  type ReferenceIds,
-  renderDemoImages,
   shopPrice,
-} from "./demo-catalogue.ts";
+} from "./demo-data.ts";
 
 /**
  * Large deterministic catalogues (10,000 or 100,000 products) for benchmarks. Each product is modelled on one
- * of the sixty demo products (same category, colours, sizes, tags and images, which are cycled), with its own
+ * of the sixty demo products (same category, colours, sizes, tags and image files, which are cycled), with its own
  * title, slug, prices, stock and flags. Rows go in with multi-row INSERTs, a batch of products per transaction.
  */
 
@@ -83,6 +91,7 @@ type NewProductRow = Insertable<Database["products"]>;
 interface GeneratedProduct {
   row: NewProductRow;
   variants: { colorId: number; sizeId: number; price: number; stock: number }[];
+  images: { colorId: number; file: string; alt: string }[];
   tagIds: number[];
 }
 
@@ -117,15 +126,21 @@ function generateProduct(
   const createdAt = new Date(
     CATALOGUE_EPOCH + Math.floor((i / Math.max(1, total)) * 300 * DAY) + Math.floor(rng() * 3_600_000),
   ).toISOString();
+  // The template's photos of the colours this product keeps, described with its own title.
+  const images = template.images
+    .filter((image) => colors.some((color) => color.name === image.color))
+    .map((image) => ({
+      colorId: ids.colors.get(image.color)!,
+      file: image.file,
+      alt: image.alt.replace(template.title, title),
+    }));
   return {
     row: {
       slug: `${slugify(title)}-${i + 1}`,
       title,
       category_id: ids.categories.get(template.categorySlug)!,
       short_description: template.shortDescription,
-      image: template.image,
-      back_image: template.backImage,
-      gallery: JSON.stringify(template.gallery),
+      ...coverOf(images.map((image) => image.file)),
       discount,
       new_arrival: rng() < 0.08 ? 1 : 0,
       daily_deal: rng() < 0.08 ? 1 : 0,
@@ -137,6 +152,7 @@ function generateProduct(
       updated_at: createdAt,
     },
     variants,
+    images,
     tagIds: template.tags.map((tag) => ids.tags.get(tag)!),
   };
 }
@@ -164,8 +180,19 @@ async function writeBatch(db: Kysely<Database>, products: GeneratedProduct[]): P
   }
   const variants: Insertable<VariantTable>[] = [];
   const tags: ProductTagTable[] = [];
+  const images: Insertable<ProductImageTable>[] = [];
   for (const product of products) {
     const productId = idBySlug.get(product.row.slug)!;
+    for (const [position, image] of product.images.entries()) {
+      images.push({
+        product_id: productId,
+        color_id: image.colorId,
+        position,
+        file: image.file,
+        alt: image.alt,
+        created_at: product.row.created_at,
+      });
+    }
     for (const variant of product.variants) {
       variants.push({
         product_id: productId,
@@ -181,6 +208,8 @@ async function writeBatch(db: Kysely<Database>, products: GeneratedProduct[]): P
     await db.insertInto("variants").values(chunk).execute();
   for (const chunk of chunks(tags, rowsPerStatement(2)))
     await db.insertInto("product_tags").values(chunk).execute();
+  for (const chunk of chunks(images, rowsPerStatement(6)))
+    await db.insertInto("product_images").values(chunk).execute();
   return variants.length;
 }
 
