@@ -53,9 +53,9 @@ function listen(
 main().catch((error: unknown) => {
   const name = error instanceof Error ? error.name : "";
   if (name === "ConfigError" || name === "DatabaseConnectionError") {
-    console.error(`Cannot start the shop. ${(error as Error).message}`);
+    process.stderr.write(`Cannot start the shop. ${(error as Error).message}\n`);
   } else {
-    console.error(error);
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   }
   process.exit(1);
 });

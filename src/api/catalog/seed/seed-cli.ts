@@ -24,7 +24,7 @@ class UsageError extends Error {
 }
 
 function log(message: string): void {
-  console.log(`[seed] ${message}`);
+  process.stdout.write(`[seed] ${message}\n`);
 }
 
 function seconds(ms: number): string {
@@ -47,7 +47,7 @@ function parseOptions(argv: string[]): { products: number | null; images: boolea
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
   if (parsed.values.help) {
-    console.log(USAGE);
+    process.stdout.write(`${USAGE}\n`);
     process.exit(0);
   }
   const raw = parsed.values.products;
@@ -107,9 +107,9 @@ main().catch((error: unknown) => {
     error instanceof DatabaseConnectionError ||
     error instanceof UsageError
   ) {
-    console.error(error.message);
+    process.stderr.write(`${error.message}\n`);
   } else {
-    console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.stderr.write(`Seeding failed: ${error instanceof Error ? error.message : String(error)}\n`);
   }
   process.exit(1);
 });
