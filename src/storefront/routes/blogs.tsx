@@ -11,7 +11,7 @@ import {
   blogHref,
   blogPage,
   readBlogQuery,
-} from "../pages/blog-posts.ts";
+} from "../content/blog-posts.ts";
 import pageStyles from "../styles/pages.css?url";
 import shopStyles from "../styles/shop.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";

@@ -8,7 +8,7 @@ import {
   type ContactValues,
   contactMailto,
   validateContact,
-} from "../pages/contact-message.ts";
+} from "../content/contact-message.ts";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
