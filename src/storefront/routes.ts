@@ -23,7 +23,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("terms-and-conditions", "routes/terms.tsx"),
   route("privacy-policy", "routes/privacy.tsx"),
-  // The spec leaves /offline unmatched; the issue asks for a real offline page (docs/decisions/0006).
+  // The spec leaves /offline unmatched; the issue asks for a real offline page
+  // (docs/decisions/0006-storefront-cart-checkout-accounts.md).
   route("offline", "routes/offline.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { formatDate } from "../account/account-format.ts";
 import { Pagination } from "../catalog/pagination.tsx";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import {
   BLOG_CATEGORIES,
   BLOG_POSTS,
@@ -11,7 +10,8 @@ import {
   blogHref,
   blogPage,
   readBlogQuery,
-} from "../pages/blog-posts.ts";
+} from "../content/blog-posts.ts";
+import { SHOP_NAME } from "../layout/layout-data.ts";
 import pageStyles from "../styles/pages.css?url";
 import shopStyles from "../styles/shop.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";

@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
-import { formText } from "../forms/api-errors.ts";
-import { Field, FormAlert } from "../forms/field.tsx";
-import { CONTACT, SHOP_NAME } from "../layout/layout-data.ts";
 import {
   CONTACT_FIELDS,
   type ContactValues,
   contactMailto,
   validateContact,
-} from "../pages/contact-message.ts";
+} from "../content/contact-message.ts";
+import { formText } from "../forms/api-errors.ts";
+import { Field, FormAlert } from "../forms/field.tsx";
+import { CONTACT, SHOP_NAME } from "../layout/layout-data.ts";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";

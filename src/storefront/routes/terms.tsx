@@ -1,5 +1,5 @@
+import { PolicyPage } from "../content/policy-page.tsx";
 import { SHOP_NAME } from "../layout/layout-data.ts";
-import { PolicyPage } from "../pages/policy-page.tsx";
 import pageStyles from "../styles/pages.css?url";
 import type { Route } from "./+types/terms";
 

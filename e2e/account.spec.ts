@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { uniqueEmail } from "./part2-helpers.ts";
+import { uniqueEmail } from "./fixtures.ts";
 
 // Login and register are rate-limited per client address (10 per 15 minutes), and every e2e browser shares
 // one address, so the account journeys log in as few times as they can.

@@ -9,7 +9,7 @@ import {
   slotOf,
   stockOf,
   uniqueEmail,
-} from "./part2-helpers.ts";
+} from "./fixtures.ts";
 
 test("guest checkout: cart → checkout → confirmation; the order is stored, stock taken, email sent", async ({
   page,

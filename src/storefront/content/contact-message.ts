@@ -22,7 +22,8 @@ export function validateContact(values: ContactValues): Partial<Record<ContactFi
 
 /**
  * The contact form does not store or send anything itself: it opens the shopper's own email app with the
- * message addressed to the shop, so they keep a copy and the reply reaches them (see docs/decisions/0006).
+ * message addressed to the shop, so they keep a copy and the reply reaches them
+ * (see docs/decisions/0006-storefront-cart-checkout-accounts.md).
  */
 export function contactMailto(values: ContactValues): string {
   const body = `${values.message.trim()}\n\n${values.name.trim()}\n${values.email.trim()}`;

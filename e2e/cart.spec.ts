@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addToCart, findVariants, slotOf } from "./part2-helpers.ts";
+import { addToCart, findVariants, slotOf } from "./fixtures.ts";
 
 test("cart: plus and minus change the quantity, remove drops a line, clear empties it and goes home", async ({
   page,
