@@ -8,7 +8,7 @@ import {
   outboxMentioning,
   uniqueEmail,
   type Variant,
-} from "./part2-helpers.ts";
+} from "./fixtures.ts";
 
 /**
  * Every screen that shows the cart's or the order's money shows the API's figures, so they must all agree: the
