@@ -24,21 +24,27 @@ async function main() {
     return;
   }
   const buildEntry = path.resolve("build/server/index.js");
-  const { startPlatform, createHost } = (await import(buildEntry)) as HostModule;
+  const { startPlatform, createHost, createLifecycle, gracefulShutdown } = (await import(
+    buildEntry
+  )) as HostModule;
   const platform = await startPlatform();
+  const lifecycle = createLifecycle();
   const host = createHost(platform, {
     clientDir: path.relative(process.cwd(), path.resolve("build/client")),
+    lifecycle,
   });
   const server = http.createServer(getRequestListener(host.fetch));
   listen(server, platform.config.port, platform.config.host, platform.logger);
-  const shutdown = () => {
-    server.close(() => {
-      platform.database.close().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
+  const shutdown = gracefulShutdown({
+    server,
+    lifecycle,
+    close: () => platform.database.close(),
+    logger: platform.logger,
+    exit: (code) => process.exit(code),
+    timeoutMs: 30_000,
+  });
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
 function listen(

@@ -1,6 +1,11 @@
 import { defineConfig } from "vitest/config";
 
-const serverTests = ["src/api/**/*.test.ts", "src/platform/**/*.test.ts", "src/shared/**/*.test.ts"];
+const serverTests = [
+  "src/api/**/*.test.ts",
+  "src/platform/**/*.test.ts",
+  "src/shared/**/*.test.ts",
+  "src/server/**/*.test.ts",
+];
 const engineTests = ["src/api/**/*.test.ts", "src/platform/db/**/*.test.ts"];
 
 export default defineConfig({

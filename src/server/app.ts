@@ -11,8 +11,10 @@ import { cookiePolicy } from "../shared/cookies.server.ts";
 import { apiContext, siteContext } from "../storefront/lib/api.server.ts";
 import { createApiClient } from "../storefront/lib/api-client.server.ts";
 import { requestLogContext } from "../storefront/lib/request-log.server.ts";
+import { createLifecycle, healthRoutes, type Lifecycle } from "./lifecycle.ts";
 import { type Platform, startPlatform } from "./platform.ts";
 
+export { createLifecycle, gracefulShutdown } from "./lifecycle.ts";
 export type { Platform };
 export { startPlatform };
 
@@ -24,7 +26,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  */
 export function createHost(
   platform: Platform,
-  options: { clientDir?: string } = {},
+  options: { clientDir?: string; lifecycle?: Lifecycle } = {},
 ): Hono<{ Variables: RequestIdVariables }> {
   const host = new Hono<{ Variables: RequestIdVariables }>();
   const mode = platform.config.env === "production" ? "production" : "development";
@@ -100,6 +102,7 @@ export function createHost(
     }
   }
 
+  host.route("/", healthRoutes(platform, options.lifecycle ?? createLifecycle()));
   host.route("/", platform.api);
 
   host.all("*", async (c) => {

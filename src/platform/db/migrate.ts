@@ -38,3 +38,12 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
     .filter((result) => result.status === "Success")
     .map((result) => result.migrationName);
 }
+
+/** Migrations the code knows that the database has not run yet (readiness: a database behind the code). */
+export async function pendingMigrations(db: Kysely<Database>, engine: Engine): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  const migrations = await migrator.getMigrations();
+  return migrations
+    .filter((migration) => migration.executedAt === undefined)
+    .map((migration) => migration.name);
+}

@@ -1,0 +1,98 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../testing/test-db.ts";
+import { createLifecycle, gracefulShutdown, healthRoutes } from "./lifecycle.ts";
+
+const silent = { info() {}, error() {} };
+
+describe("health and shutdown", () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.drop());
+
+  it("answers /healthz, and /readyz 200 while ready and 503 once draining or behind on migrations", async () => {
+    const lifecycle = createLifecycle();
+    const app = healthRoutes({ database }, lifecycle);
+    expect((await app.request("/healthz")).status).toBe(200);
+    const ready = await app.request("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+
+    await sql`delete from kysely_migration where name = '002-product-images'`.execute(database.db);
+    const behind = await app.request("/readyz");
+    expect(behind.status).toBe(503);
+    expect(await behind.json()).toEqual({ status: "migrations pending", pending: ["002-product-images"] });
+
+    lifecycle.drain();
+    const draining = await app.request("/readyz");
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toEqual({ status: "draining" });
+    expect((await app.request("/healthz")).status).toBe(200);
+  });
+
+  it("on SIGTERM finishes the request in flight, refuses new connections, closes the database, exits 0", async () => {
+    const lifecycle = createLifecycle();
+    const events: string[] = [];
+    let release: () => void = () => {};
+    const app = new Hono();
+    app.get("/slow", async (c) => {
+      events.push("slow started");
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return c.json({ placed: true });
+    });
+    const server = http.createServer(getRequestListener(app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const exited = new Promise<number>((resolve) => {
+      const shutdown = gracefulShutdown({
+        server,
+        lifecycle,
+        close: async () => {
+          events.push("database closed");
+        },
+        logger: silent,
+        exit: resolve,
+        timeoutMs: 10_000,
+      });
+      const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (response) => {
+        events.push(`answered ${response.status} ${JSON.stringify(await response.json())}`);
+      });
+      (async () => {
+        while (!events.includes("slow started")) await new Promise((resolve) => setTimeout(resolve, 5));
+        shutdown("SIGTERM");
+        expect(lifecycle.draining).toBe(true);
+        await expect(fetch(`http://127.0.0.1:${port}/slow`)).rejects.toThrow();
+        release();
+        await inFlight;
+      })();
+    });
+    expect(await exited).toBe(0);
+    expect(events).toEqual(["slow started", 'answered 200 {"placed":true}', "database closed"]);
+  });
+
+  it("exits at once with 1 on a second signal", () => {
+    const codes: number[] = [];
+    const server = http.createServer();
+    const shutdown = gracefulShutdown({
+      server,
+      lifecycle: createLifecycle(),
+      close: async () => {},
+      logger: silent,
+      exit: (code) => codes.push(code),
+      timeoutMs: 10_000,
+    });
+    shutdown("SIGTERM");
+    shutdown("SIGTERM");
+    expect(codes).toEqual([1]);
+  });
+});

@@ -1,0 +1,108 @@
+import type http from "node:http";
+import { Hono } from "hono";
+import { sql } from "kysely";
+import type { Logger } from "pino";
+import { pendingMigrations } from "../platform/db/migrate.ts";
+import type { Platform } from "./platform.ts";
+
+/** Whether this instance still takes work; set to draining on SIGTERM so /readyz answers 503. */
+export interface Lifecycle {
+  readonly draining: boolean;
+  drain(): void;
+}
+
+export function createLifecycle(): Lifecycle {
+  let draining = false;
+  return {
+    get draining() {
+      return draining;
+    },
+    drain() {
+      draining = true;
+    },
+  };
+}
+
+const READINESS_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/**
+ * `/healthz`: the process is alive and serving. `/readyz`: this instance should get traffic: not shutting down,
+ * the database answers (within 2 s) and every migration the code knows has run. A proxy or orchestrator routes
+ * by /readyz and restarts by /healthz.
+ */
+export function healthRoutes(platform: Pick<Platform, "database">, lifecycle: Lifecycle): Hono {
+  const routes = new Hono();
+  routes.use("*", async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    await next();
+  });
+  routes.get("/healthz", (c) => c.json({ status: "ok" }));
+  routes.get("/readyz", async (c) => {
+    if (lifecycle.draining) return c.json({ status: "draining" }, 503);
+    const { db, engine } = platform.database;
+    try {
+      const pending = await withTimeout(
+        sql`select 1`.execute(db).then(() => pendingMigrations(db, engine)),
+        READINESS_TIMEOUT_MS,
+      );
+      if (pending.length > 0) return c.json({ status: "migrations pending", pending }, 503);
+      return c.json({ status: "ready" });
+    } catch {
+      return c.json({ status: "database unavailable" }, 503);
+    }
+  });
+  return routes;
+}
+
+/**
+ * What SIGTERM (and SIGINT) do: /readyz turns 503, the server stops accepting connections and finishes the
+ * requests in flight, then `close` runs (the database pool) and the process exits 0. A second signal, or
+ * in-flight work outlasting `timeoutMs`, exits at once with 1.
+ */
+export function gracefulShutdown(options: {
+  server: http.Server;
+  lifecycle: Lifecycle;
+  close: () => Promise<void>;
+  logger: Pick<Logger, "info" | "error">;
+  exit: (code: number) => void;
+  timeoutMs: number;
+}): (signal: string) => void {
+  let stopping = false;
+  return (signal) => {
+    if (stopping) {
+      options.logger.error({ signal }, "second signal: exiting without waiting");
+      options.exit(1);
+      return;
+    }
+    stopping = true;
+    options.lifecycle.drain();
+    options.logger.info({ signal }, "shutting down: finishing requests in flight");
+    const timer = setTimeout(() => {
+      options.logger.error({ timeoutMs: options.timeoutMs }, "shutdown timed out");
+      options.exit(1);
+    }, options.timeoutMs);
+    timer.unref();
+    // A keep-alive connection goes idle when its last answer is sent; close it then rather than at its timeout.
+    const idle = setInterval(() => options.server.closeIdleConnections(), 100);
+    idle.unref();
+    options.server.close(() => {
+      clearInterval(idle);
+      options
+        .close()
+        .catch((error: unknown) => options.logger.error({ err: error }, "closing the database failed"))
+        .finally(() => {
+          clearTimeout(timer);
+          options.logger.info("shut down");
+          options.exit(0);
+        });
+    });
+    options.server.closeIdleConnections();
+  };
+}
