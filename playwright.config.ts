@@ -10,6 +10,8 @@ const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
+  // Every test brings its own data (e2e/fixtures.ts), so tests of one file may run side by side too.
+  fullyParallel: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),

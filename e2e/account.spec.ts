@@ -1,17 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { uniqueEmail } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 
 // Login and register are rate-limited per client address (10 per 15 minutes), and every e2e browser shares
 // one address, so the account journeys log in as few times as they can.
 test("account pages need a login: a guest is sent to log in and comes back; failures show as text", async ({
   page,
+  shopper,
 }) => {
-  const email = uniqueEmail("returning");
-  const password = "a long enough password";
-  const registered = await page.request.post("/api/register", {
-    data: { first_name: "Bilal", last_name: "Ahmed", email, password, password_confirmation: password },
-  });
-  expect(registered.status()).toBe(201);
+  const { email, password } = shopper;
 
   await page.goto("/account/orders?page=1");
   await expect(page).toHaveURL(/\/user-login\?redirect=%2Faccount%2Forders%3Fpage%3D1$/);

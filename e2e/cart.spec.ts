@@ -1,14 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { addToCart, findVariants, slotOf } from "./fixtures.ts";
+import { addToCart, expect, test } from "./fixtures.ts";
 
 test("cart: plus and minus change the quantity, remove drops a line, clear empties it and goes home", async ({
   page,
-}, testInfo) => {
-  const [first, second] = await findVariants(page.request, {
-    slot: slotOf(testInfo, 3),
-    count: 2,
-    minStock: 3,
-  });
+  claimVariants,
+}) => {
+  const [first, second] = await claimVariants({ count: 2, minStock: 3 });
   if (!first || !second) throw new Error("no variants");
   await addToCart(page, first, 1);
   await addToCart(page, second, 1);
@@ -59,8 +55,8 @@ test("cart: plus and minus change the quantity, remove drops a line, clear empti
   await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toHaveCount(0);
 });
 
-test("cart: plus stops at the stock", async ({ page }, testInfo) => {
-  const [variant] = await findVariants(page.request, { slot: slotOf(testInfo, 4), minStock: 2 });
+test("cart: plus stops at the stock", async ({ page, claimVariants }) => {
+  const [variant] = await claimVariants({ minStock: 2 });
   if (!variant) throw new Error("no variant");
   await addToCart(page, variant, variant.stock - 1);
   await page.goto("/cart");

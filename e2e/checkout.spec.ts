@@ -1,21 +1,19 @@
-import { expect, test } from "@playwright/test";
 import {
   ADDRESS,
   addToCart,
+  expect,
   fillCheckout,
-  findVariants,
   openDatabase,
   outboxMentioning,
-  slotOf,
   stockOf,
+  test,
   uniqueEmail,
 } from "./fixtures.ts";
 
 test("guest checkout: cart → checkout → confirmation; the order is stored, stock taken, email sent", async ({
   page,
-}, testInfo) => {
-  const [variant] = await findVariants(page.request, { slot: slotOf(testInfo, 0) });
-  if (!variant) throw new Error("no variant");
+  variant,
+}) => {
   await addToCart(page, variant, 2);
   const stockBefore = stockOf(variant.variantId);
   const email = uniqueEmail("guest");
@@ -73,13 +71,12 @@ test("guest checkout: cart → checkout → confirmation; the order is stored, s
 
 test("checkout validation: the spec's messages before anything is sent, and an empty cart goes back to /cart", async ({
   page,
-}, testInfo) => {
+  variant,
+}) => {
   await page.goto("/checkout");
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText("No items found in cart")).toBeVisible();
 
-  const [variant] = await findVariants(page.request, { slot: slotOf(testInfo, 1) });
-  if (!variant) throw new Error("no variant");
   await addToCart(page, variant, 1);
   await page.goto("/checkout");
 
@@ -111,9 +108,8 @@ test("checkout validation: the spec's messages before anything is sent, and an e
 
 test("register → checkout as that shopper (details prefilled, guest cart kept) → order history", async ({
   page,
-}, testInfo) => {
-  const [variant] = await findVariants(page.request, { slot: slotOf(testInfo, 2) });
-  if (!variant) throw new Error("no variant");
+  variant,
+}) => {
   // Added as a guest; registering merges the guest cart into the new account's.
   await addToCart(page, variant, 1);
   const email = uniqueEmail("shopper");

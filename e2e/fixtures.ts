@@ -1,10 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+
+export { expect };
 
 /** The data directory of the e2e server: it runs in .tmp/e2e with DATA_DIR=data (see playwright.config.ts). */
 export const DATA_DIR = path.resolve(".tmp/e2e/data");
+
+/**
+ * One empty file per claimed variant. The folder lives beside the server's data, so it starts empty with every
+ * run (playwright.config.ts recreates .tmp/e2e); creating a file with the `wx` flag succeeds in exactly one
+ * worker, which makes a claim safe across parallel workers, projects and repeats.
+ */
+const CLAIMS_DIR = path.resolve(".tmp/e2e/claims");
 
 export interface Variant {
   productId: number;
@@ -16,48 +25,72 @@ export interface Variant {
   stock: number;
 }
 
-/**
- * Test slots keep tests apart: every (test, project) pair buys different products, so parallel tests never
- * fight over the same stock. Give each test its own slot number.
- */
-export function slotOf(testInfo: TestInfo, slot: number): number {
-  return slot * 2 + (testInfo.project.name === "mobile" ? 1 : 0);
+export interface Shopper {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
 }
 
-/** Products whose first colour has a size with at least `minStock` left, `count` of them from slot `slot`. */
-export async function findVariants(
-  request: APIRequestContext,
-  { slot, count = 1, minStock = 5 }: { slot: number; count?: number; minStock?: number },
-): Promise<Variant[]> {
-  const list = await (await request.get("/api/products?take=48")).json();
-  const found: Variant[] = [];
-  const skip = slot * 2;
-  let eligible = 0;
-  for (const product of list.data as { id: number; slug: string; title: string }[]) {
-    const detail = await (await request.get(`/api/product/${product.slug}`)).json();
-    const color = detail.colors?.[0];
-    if (!color) continue;
-    const sizes = await (
-      await request.get(`/api/product-sizes/${product.id}/${color.color_id}/sizes`)
-    ).json();
-    const size = (sizes as { id: number; size_name: string; stock: number }[]).find(
-      (s) => s.stock >= minStock,
-    );
-    if (!size) continue;
-    eligible += 1;
-    if (eligible <= skip) continue;
-    found.push({
-      productId: product.id,
-      slug: product.slug,
-      title: product.title,
-      variantId: size.id,
-      colorName: color.color_name,
-      sizeName: size.size_name,
-      stock: size.stock,
-    });
-    if (found.length === count) return found;
+export type ClaimVariants = (options?: { count?: number; minStock?: number }) => Promise<Variant[]>;
+
+function claim(variantId: number): boolean {
+  try {
+    fs.writeFileSync(path.join(CLAIMS_DIR, String(variantId)), "", { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
   }
-  throw new Error(`not enough products with stock for slot ${slot}`);
+}
+
+/**
+ * Variants (one per product) with at least `minStock` left that no other test in this run has claimed, so a
+ * test may buy them and check the stock without another test changing it in between.
+ */
+async function claimVariants(
+  request: APIRequestContext,
+  { count = 1, minStock = 5 }: { count?: number; minStock?: number } = {},
+): Promise<Variant[]> {
+  fs.mkdirSync(CLAIMS_DIR, { recursive: true });
+  const found: Variant[] = [];
+  for (let page = 1; ; page += 1) {
+    const list = await (await request.get(`/api/products?take=48&page=${page}`)).json();
+    for (const product of list.data as { id: number; slug: string; title: string }[]) {
+      const detail = await (await request.get(`/api/product/${product.slug}`)).json();
+      const variant = await claimOneOf(request, product, detail.colors ?? [], minStock);
+      if (variant) found.push(variant);
+      if (found.length === count) return found;
+    }
+    if (page >= list.meta.last_page)
+      throw new Error(`not enough unclaimed variants with ${minStock} in stock`);
+  }
+}
+
+async function claimOneOf(
+  request: APIRequestContext,
+  product: { id: number; slug: string; title: string },
+  colors: { color_id: number; color_name: string }[],
+  minStock: number,
+): Promise<Variant | null> {
+  for (const color of colors) {
+    const sizes = (await (
+      await request.get(`/api/product-sizes/${product.id}/${color.color_id}/sizes`)
+    ).json()) as { id: number; size_name: string; stock: number }[];
+    const size = sizes.find((s) => s.stock >= minStock && claim(s.id));
+    if (size) {
+      return {
+        productId: product.id,
+        slug: product.slug,
+        title: product.title,
+        variantId: size.id,
+        colorName: color.color_name,
+        sizeName: size.size_name,
+        stock: size.stock,
+      };
+    }
+  }
+  return null;
 }
 
 /** Puts a variant in this browser's (guest) cart through the API, as the product page would. */
@@ -115,3 +148,49 @@ export async function fillCheckout(
   await page.getByLabel("City").fill(ADDRESS.city);
   await page.getByLabel("Postcode (optional)").fill(ADDRESS.postcode);
 }
+
+/**
+ * Every test gets its own data, so tests run in any order, in parallel and repeated:
+ * - `claimVariants`: variants no other test touches (see `claimVariants` above);
+ * - `variant`: one such variant with at least 5 in stock;
+ * - `cartWithItem`: one such variant already in this browser's guest cart, quantity 1;
+ * - `shopper`: a fresh account registered through the API (the browser is not logged in).
+ */
+export const test = base.extend<{
+  claimVariants: ClaimVariants;
+  variant: Variant;
+  cartWithItem: Variant;
+  shopper: Shopper;
+}>({
+  claimVariants: async ({ request }, use) => {
+    await use((options) => claimVariants(request, options));
+  },
+  variant: async ({ claimVariants }, use) => {
+    const [variant] = await claimVariants();
+    if (!variant) throw new Error("no variant");
+    await use(variant);
+  },
+  cartWithItem: async ({ page, variant }, use) => {
+    await addToCart(page, variant, 1);
+    await use(variant);
+  },
+  shopper: async ({ request }, use) => {
+    const shopper = {
+      email: uniqueEmail("shopper"),
+      password: "a long enough password",
+      firstName: "Bilal",
+      lastName: "Ahmed",
+    };
+    const registered = await request.post("/api/register", {
+      data: {
+        first_name: shopper.firstName,
+        last_name: shopper.lastName,
+        email: shopper.email,
+        password: shopper.password,
+        password_confirmation: shopper.password,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    await use(shopper);
+  },
+});

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { addToCart, fillCheckout, findVariants, slotOf, uniqueEmail } from "./fixtures.ts";
+import { expect, fillCheckout, test, uniqueEmail } from "./fixtures.ts";
 
 // Links and forms carry the shop before (or without) JavaScript: filters, sorting, variants and add to cart,
 // the cart's steppers and the checkout.
@@ -33,11 +32,8 @@ test("filters, sorting, variant choice and add to cart work without JavaScript",
 
 test("without JavaScript: cart steppers post the form, checkout answers with the spec's messages and places the order", async ({
   page,
-}, testInfo) => {
-  const [variant] = await findVariants(page.request, { slot: slotOf(testInfo, 5), minStock: 3 });
-  if (!variant) throw new Error("no variant");
-  await addToCart(page, variant, 1);
-
+  cartWithItem: variant,
+}) => {
   await page.goto("/cart");
   await page.getByRole("button", { name: `Increase quantity of ${variant.title}` }).click();
   await expect(page).toHaveURL(/\/cart$/);
