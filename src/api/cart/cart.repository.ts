@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
+import { retryingTransaction } from "../../platform/db/transaction.ts";
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -7,7 +8,8 @@ export type CartOwner = { userId: number } | { guestKeyHash: string };
 
 export function cartRepository(db: Kysely<Database>) {
   return {
-    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work),
+    /** A transaction that PostgreSQL's deadlock or serialization rollbacks run again: `work` must be repeatable. */
+    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => retryingTransaction(db, work),
 
     async findCartId(owner: CartOwner, trx: Db = db): Promise<number | undefined> {
       const query = trx.selectFrom("carts").select("id");
