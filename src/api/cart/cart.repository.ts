@@ -20,7 +20,12 @@ export function cartRepository(db: Kysely<Database>) {
       return row?.id;
     },
 
-    async createCart(owner: CartOwner, trx: Db = db): Promise<number> {
+    /**
+     * The owner's cart, created if there is none, touched if there is: one upsert, so adds racing to create the
+     * same cart (a double click, several tabs) all land in the one row instead of failing on its unique key. It
+     * also locks the cart row, so adds to one cart take turns.
+     */
+    async ensureCart(owner: CartOwner, trx: Db = db): Promise<number> {
       const now = new Date().toISOString();
       const row = await trx
         .insertInto("carts")
@@ -30,6 +35,11 @@ export function cartRepository(db: Kysely<Database>) {
           created_at: now,
           updated_at: now,
         })
+        .onConflict((conflict) =>
+          conflict
+            .column("userId" in owner ? "user_id" : "guest_key_hash")
+            .doUpdateSet({ updated_at: (eb) => eb.ref("excluded.updated_at") }),
+        )
         .returning("id")
         .executeTakeFirstOrThrow();
       return row.id;
