@@ -13,6 +13,8 @@ const UNAVAILABLE_CODES = new Set([
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now: the server is starting up
   "53300", // too_many_connections
+  "40P01", // deadlock_detected, still after retryingTransaction's retries
+  "40001", // serialization_failure, likewise
   "ECONNREFUSED",
   "ECONNRESET",
   "ETIMEDOUT",
