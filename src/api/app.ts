@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isDatabaseUnavailable } from "../platform/db/errors.ts";
 import { cookiePolicy } from "../shared/cookies.server.ts";
 import { accountRepository } from "./account/account.repository.ts";
 import { accountRoutes } from "./account/account.routes.ts";
@@ -15,7 +16,7 @@ import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { checkoutService } from "./checkout/checkout.service.ts";
 import { openApiDocument } from "./contract/openapi.ts";
 import type { ApiDeps } from "./deps.ts";
-import { HttpError, TooManyRequests, ValidationFailed } from "./errors.ts";
+import { HttpError, ServiceUnavailable, TooManyRequests, ValidationFailed } from "./errors.ts";
 import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
@@ -74,12 +75,19 @@ export function createApi(deps: ApiDeps): Hono {
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));
 
-  api.onError((error, c) => {
+  api.onError((caught, c) => {
+    const error = isDatabaseUnavailable(caught) ? new ServiceUnavailable(caught) : caught;
     if (error instanceof ValidationFailed) {
       return c.json({ message: error.message, errors: error.errors }, 422);
     }
-    if (error instanceof TooManyRequests) {
+    if (error instanceof TooManyRequests || error instanceof ServiceUnavailable) {
       c.header("Retry-After", String(error.retryAfterSeconds));
+    }
+    if (error instanceof ServiceUnavailable) {
+      deps.logger.warn(
+        { err: error.cause, requestId: c.get("requestId" as never), method: c.req.method, path: c.req.path },
+        "database unavailable",
+      );
     }
     if (error instanceof HttpError) {
       return c.json({ message: error.message }, error.status as ContentfulStatusCode);

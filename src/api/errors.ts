@@ -39,6 +39,15 @@ export class TooManyRequests extends HttpError {
   }
 }
 
+/** The database could not answer in time (down, restarting, or held by a lock): try again shortly. */
+export class ServiceUnavailable extends HttpError {
+  readonly retryAfterSeconds = 5;
+  constructor(cause: unknown) {
+    super(503, "Service temporarily unavailable. Please try again in a moment.");
+    this.cause = cause;
+  }
+}
+
 export type FieldErrors = Record<string, string[]>;
 
 export class ValidationFailed extends HttpError {

@@ -55,6 +55,31 @@ describe("configuration", () => {
     expect(loadConfig({ NODE_ENV: "production" }).publicUrl).toBe("http://localhost:3000");
   });
 
+  it("reads the database timeouts, with defaults, and refuses nonsense", () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({
+      connectMs: 5000,
+      statementMs: 10_000,
+      lockMs: 3000,
+      idleInTransactionMs: 15_000,
+    });
+    const set = loadConfig({
+      DATABASE_CONNECT_TIMEOUT_MS: "2000",
+      DATABASE_STATEMENT_TIMEOUT_MS: "30000",
+      DATABASE_LOCK_TIMEOUT_MS: "500",
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: "60000",
+    });
+    expect(set.databaseTimeouts).toEqual({
+      connectMs: 2000,
+      statementMs: 30_000,
+      lockMs: 500,
+      idleInTransactionMs: 60_000,
+    });
+    expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT_MS: "3s" })).toThrow(/DATABASE_LOCK_TIMEOUT_MS:/);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "0" })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS:/,
+    );
+  });
+
   it("says which PostgreSQL server it could not reach, without the password", async () => {
     const attempt = openDatabase({ engine: "postgres", url: "postgres://shop:hunter2@127.0.0.1:1/shop" });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseConnectionError);

@@ -8,6 +8,28 @@ const databaseUrl = z
     message: "must be a postgres:// URL (PostgreSQL) or sqlite:<path> (embedded SQLite)",
   });
 
+/** How long PostgreSQL may take before a request gives up with a 503 (SQLite has its own `busy_timeout`). */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool: also bounds a start against a hung server. */
+  connectMs: number;
+  /** Any one statement (`statement_timeout`). */
+  statementMs: number;
+  /** Waiting for a row or table lock another transaction holds (`lock_timeout`). */
+  lockMs: number;
+  /** A transaction left open with nothing running, holding its locks (`idle_in_transaction_session_timeout`). */
+  idleInTransactionMs: number;
+}
+
+// Well above what any of the shop's queries takes, well below what a shopper waits before giving up.
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 10_000,
+  lockMs: 3000,
+  idleInTransactionMs: 15_000,
+};
+
+const milliseconds = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -24,6 +46,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   AUTH_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.lockMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
 });
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
@@ -44,6 +70,7 @@ export interface Config {
   seedDemo: boolean;
   /** Login/register attempts allowed per client address and per email in 15 minutes. */
   authAttemptsPer15Min: number;
+  databaseTimeouts: DatabaseTimeouts;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +113,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO === "true",
     authAttemptsPer15Min: value.AUTH_ATTEMPTS_PER_15_MIN,
+    databaseTimeouts: {
+      connectMs: value.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: value.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: value.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: value.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   };
 }
 

@@ -20,7 +20,7 @@ export interface Platform {
 /** Opens the database, migrates it, seeds the demo catalogue on first start and builds the API. */
 export async function startPlatform(config: Config = loadConfig()): Promise<Platform> {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { timeouts: config.databaseTimeouts, logger });
   const applied = await migrateToLatest(database.db, database.engine);
   if (applied.length > 0) logger.info({ applied }, "database migrated");
   await renderDefaultImages(config.imagesDir);

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
+import { type DatabaseHandle, type OpenOptions, openDatabase } from "../platform/db/connection.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 
 export type TestEngine = "sqlite" | "postgres";
@@ -25,14 +25,21 @@ export function testEngine(): { engine: TestEngine; available: boolean } {
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and removes the database. */
   drop(): Promise<void>;
+  /**
+   * PostgreSQL only: ends every server process connected to this database, as a restart or an administrator
+   * would; answers how many it ended.
+   */
+  terminateConnections(): Promise<number>;
 }
 
 /**
  * A fresh, migrated database of its own for one test file: a temporary SQLite file or a new PostgreSQL database.
- * `migrate: false` leaves it empty (for tests of the migrations themselves).
+ * `migrate: false` leaves it empty (for tests of the migrations themselves); a logger and timeouts go to the pool.
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const migrate = options.migrate ?? true;
+export async function createTestDatabase(
+  options: { migrate?: boolean } & Pick<OpenOptions, "logger" | "timeouts"> = {},
+): Promise<TestDatabase> {
+  const { migrate = true, ...openOptions } = options;
   const { engine } = testEngine();
   if (engine === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
@@ -44,6 +51,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
       },
+      terminateConnections: () => Promise.reject(new Error("SQLite has no server connections to end")),
     };
   }
   const adminUrl = inject("postgresAdminUrl");
@@ -52,7 +60,13 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ engine: "postgres", url: url.toString() }, { poolSize: 20 });
+  const handle = await openDatabase(
+    { engine: "postgres", url: url.toString() },
+    {
+      poolSize: 20,
+      ...openOptions,
+    },
+  );
   if (migrate) await migrateToLatest(handle.db, "postgres");
   return {
     ...handle,
@@ -72,6 +86,14 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       });
     },
+    terminateConnections: () =>
+      withAdmin(adminUrl, async (client) => {
+        const { rowCount } = await client.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+          [name],
+        );
+        return rowCount ?? 0;
+      }),
   };
 }
 

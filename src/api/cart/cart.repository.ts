@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
+import { retryingTransaction } from "../../platform/db/transaction.ts";
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -7,7 +8,8 @@ export type CartOwner = { userId: number } | { guestKeyHash: string };
 
 export function cartRepository(db: Kysely<Database>) {
   return {
-    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work),
+    /** A transaction that PostgreSQL's deadlock or serialization rollbacks run again: `work` must be repeatable. */
+    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => retryingTransaction(db, work),
 
     async findCartId(owner: CartOwner, trx: Db = db): Promise<number | undefined> {
       const query = trx.selectFrom("carts").select("id");
@@ -18,7 +20,12 @@ export function cartRepository(db: Kysely<Database>) {
       return row?.id;
     },
 
-    async createCart(owner: CartOwner, trx: Db = db): Promise<number> {
+    /**
+     * The owner's cart, created if there is none, touched if there is: one upsert, so adds racing to create the
+     * same cart (a double click, several tabs) all land in the one row instead of failing on its unique key. It
+     * also locks the cart row, so adds to one cart take turns.
+     */
+    async ensureCart(owner: CartOwner, trx: Db = db): Promise<number> {
       const now = new Date().toISOString();
       const row = await trx
         .insertInto("carts")
@@ -28,6 +35,11 @@ export function cartRepository(db: Kysely<Database>) {
           created_at: now,
           updated_at: now,
         })
+        .onConflict((conflict) =>
+          conflict
+            .column("userId" in owner ? "user_id" : "guest_key_hash")
+            .doUpdateSet({ updated_at: (eb) => eb.ref("excluded.updated_at") }),
+        )
         .returning("id")
         .executeTakeFirstOrThrow();
       return row.id;

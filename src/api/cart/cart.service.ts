@@ -69,10 +69,9 @@ export function cartService(carts: CartRepository) {
         if (!variant || variant.product_id !== input.id) {
           throw new NotFound("The selected size is not available for this product.");
         }
-        const cartId = (await carts.findCartId(owner, trx)) ?? (await carts.createCart(owner, trx));
+        const cartId = await carts.ensureCart(owner, trx);
         const line = await carts.addToLine(cartId, variant.id, input.quantity, trx);
         if (line.quantity > variant.stock) throw outOfStock(variant.stock, line.quantity - input.quantity);
-        await carts.touch(cartId, trx);
       });
       return view(owner);
     },

@@ -34,7 +34,8 @@ export function checkoutService({ carts, orders, mailer, logger, publicUrl }: Ch
     /**
      * Prices the shopper's own cart from the database, takes the stock and writes the order in one
      * transaction; any refusal rolls everything back. The confirmation email goes out after the commit, and a
-     * failing mail transport is logged, never allowed to undo the order.
+     * failing mail transport is logged, never allowed to undo the order. A deadlock or serialization rollback
+     * runs the whole transaction again (`carts.transaction`), so it reads everything afresh inside it.
      */
     async placeOrder(owner: CartOwner | null, userId: number | null, input: CheckoutInput): Promise<Order> {
       const order = await carts.transaction(async (trx) => {
@@ -51,7 +52,9 @@ export function checkoutService({ carts, orders, mailer, logger, publicUrl }: Ch
           throw new Conflict(PRICES_CHANGED);
         }
 
-        for (const line of lines) {
+        // Stock rows are locked in ascending variant id, whatever order the lines were added in: two checkouts
+        // of the same items then queue on the first one instead of each holding what the other needs.
+        for (const line of lines.toSorted((a, b) => a.variant_id - b.variant_id)) {
           if (!(await orders.takeStock(line.variant_id, line.quantity, trx))) {
             const left = (await carts.findVariant(line.variant_id, trx))?.stock ?? 0;
             const item = `${line.title} (${line.color_name}, ${line.size_name})`;

@@ -9,6 +9,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "Validation failed: `errors` names each failing field.",
   429: "Too many attempts; `Retry-After` says when to try again.",
   500: "Something went wrong on the server; the body never holds internals.",
+  503: "The database cannot answer now (down, restarting, or a lock or statement timeout); `Retry-After` says when to try again.",
 };
 
 type JsonSchema = Record<string, unknown>;
@@ -48,7 +49,7 @@ function operationObject(id: string, operation: Operation): object {
   const responses: Record<string, object> = {
     [operation.status]: { description: operation.summary, content: json(operation.response) },
   };
-  for (const status of [...operation.errors, 500]) {
+  for (const status of [...operation.errors, 500, 503]) {
     responses[status] = { description: ERROR_DESCRIPTIONS[status], content: json(errorSchema) };
   }
   const parameters = [

@@ -3,7 +3,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { DatabaseTarget } from "../config.ts";
+import type { Logger } from "pino";
+import { type DatabaseTarget, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
 import type { Database } from "./schema.ts";
 
 export type Engine = DatabaseTarget["engine"];
@@ -23,9 +24,16 @@ export class DatabaseConnectionError extends Error {
   override name = "DatabaseConnectionError";
 }
 
+export interface OpenOptions {
+  poolSize?: number;
+  timeouts?: DatabaseTimeouts;
+  /** Where a lost idle connection is reported. */
+  logger?: Pick<Logger, "warn">;
+}
+
 export async function openDatabase(
   target: DatabaseTarget,
-  options: { poolSize?: number } = {},
+  options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   if (target.engine === "sqlite") {
     fs.mkdirSync(path.dirname(target.file), { recursive: true });
@@ -37,7 +45,26 @@ export async function openDatabase(
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepStatements(sqlite) }) });
     return { db, engine: "sqlite", close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 });
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    // Sent as start-up parameters, so every connection the pool ever opens has them.
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
+  // A PostgreSQL restart or a terminated backend makes a pooled connection emit 'error'; unhandled, that ends
+  // the process. An idle one is reported here, already dropped: the pool opens a new one when next asked.
+  pool.on("error", (error) => {
+    options.logger?.warn({ err: error }, "idle database connection lost; the pool will reconnect");
+  });
+  // A connection lost while checked out (a transaction between two statements) has no listener of the pool's:
+  // its next query fails instead, the request answers 503, and the broken connection is discarded on release.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   try {
     const client = await pool.connect();
     client.release();

@@ -48,7 +48,7 @@ export interface Operation {
   body?: z.ZodType;
   status: 200 | 201;
   response: z.ZodType;
-  /** The failure statuses this operation can answer, besides 500. */
+  /** The failure statuses this operation can answer, besides 500 and 503 (database unavailable). */
   errors: readonly ErrorStatus[];
 }
 

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   log(`database: ${config.database.engine} (${target})`);
   let handle: DatabaseHandle | null = null;
   try {
-    handle = await openDatabase(config.database);
+    handle = await openDatabase(config.database, { timeouts: config.databaseTimeouts });
     const applied = await migrateToLatest(handle.db, handle.engine);
     if (applied.length > 0) log(`migrations applied: ${applied.join(", ")}`);
     if (options.products !== null) {

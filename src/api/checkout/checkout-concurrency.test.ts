@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiHarness, apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
+import { buildCatalogue, variantId } from "../../testing/factories.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { insertProduct } from "../catalog/product-writer.ts";
+
+const { engine, available } = testEngine();
+
+const contact = {
+  email: "sana@example.pk",
+  phone: "0300 7654321",
+  shipping_address: {
+    country: "Pakistan",
+    first_name: "Sana",
+    last_name: "Malik",
+    address: "Flat 3, Block B, Gulberg III",
+    address_2: "",
+    city: "Lahore",
+    postcode: "54660",
+  },
+  notes: "",
+};
+
+describe.skipIf(!available)(`checkouts at the same moment on ${engine}`, () => {
+  let database: TestDatabase;
+  let api: ApiHarness;
+  let product: number;
+  let first: number;
+  let second: number;
+  const STOCK = 30;
+  const PAIRS = 20;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const { categories, colors, sizes } = await buildCatalogue(database.db);
+    api = apiHarness(database);
+    product = await insertProduct(database.db, {
+      slug: "weekender",
+      title: "Weekender",
+      categoryId: categories.bags.id,
+      shortDescription: "",
+      images: [],
+      discount: 0,
+      newArrival: false,
+      dailyDeal: false,
+      rating: 4,
+      reviews: 1,
+      tagIds: [],
+      variants: [
+        { colorId: colors.black.id, sizeId: sizes.oneSize.id, price: 500_000, stock: STOCK },
+        { colorId: colors.tan.id, sizeId: sizes.oneSize.id, price: 500_000, stock: STOCK },
+      ],
+    });
+    first = await variantId(database.db, product, colors.black.id, sizes.oneSize.id);
+    second = await variantId(database.db, product, colors.tan.id, sizes.oneSize.id);
+  });
+  afterAll(() => database?.drop());
+
+  const stockOf = async (id: number) =>
+    (await database.db.selectFrom("variants").select("stock").where("id", "=", id).executeTakeFirstOrThrow())
+      .stock;
+
+  async function cartWith(variants: number[]): Promise<Shopper> {
+    const guest = shopper(api);
+    for (const size of variants) {
+      expect((await guest.post("/cart/add", { id: product, quantity: 1, size })).status).toBe(200);
+    }
+    return guest;
+  }
+
+  it("never deadlocks on the same two items added in opposite orders, and sells exactly the stock", async () => {
+    // Each pair: one cart added black then tan, the other tan then black; their lines are taken in that order.
+    const carts: Shopper[] = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      carts.push(await cartWith([first, second]), await cartWith([second, first]));
+    }
+
+    const answers = await Promise.all(carts.map((cart) => cart.post("/checkout", contact)));
+
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    const placed = answers.filter((answer) => answer.status === 201);
+    // Forty carts of one of each for thirty of each: thirty orders, ten told the stock ran out.
+    expect(placed).toHaveLength(STOCK);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(carts.length - STOCK);
+    expect(await stockOf(first)).toBe(0);
+    expect(await stockOf(second)).toBe(0);
+
+    const numbers = placed.map((answer) => answer.body.order.number as string);
+    const orders = await database.db
+      .selectFrom("orders")
+      .innerJoin("order_items", "order_items.order_id", "orders.id")
+      .select(["orders.number", "order_items.variant_id", "order_items.quantity"])
+      .execute();
+    expect(new Set(orders.map((row) => row.number))).toEqual(new Set(numbers));
+    const sold = (id: number) =>
+      orders.filter((row) => row.variant_id === id).reduce((sum, row) => sum + row.quantity, 0);
+    expect(sold(first)).toBe(STOCK);
+    expect(sold(second)).toBe(STOCK);
+  });
+});
