@@ -1,0 +1,250 @@
+// The budget lines and the printed tables (and the same as Markdown) of a bench run.
+import { fmt, markdownTable, table } from "./lib/table.ts";
+import type { BudgetLine, Results, Run } from "./results.ts";
+
+export function budget(results: Results): BudgetLine[] {
+  const lines: BudgetLine[] = [];
+  const pages = results.pages;
+  const scored = pages.filter((page) => page.lighthouse);
+  const category = (
+    label: string,
+    key: "performance" | "accessibility" | "bestPractices" | "seo",
+    min: number,
+  ) => {
+    if (scored.length === 0) {
+      lines.push({
+        line: `Lighthouse ${label}`,
+        target: min === 100 ? "100" : `≥ ${min}`,
+        value: "not measured",
+        pass: null,
+      });
+      return;
+    }
+    const values = scored.map((page) => `${page.name} ${page.lighthouse![key]}`).join(", ");
+    const missing = pages.length < 4 || scored.length < pages.length;
+    lines.push({
+      line: `Lighthouse ${label} (home, shop, product, cart)`,
+      target: min === 100 ? "100" : `≥ ${min}`,
+      value: values + (missing ? " (some pages not measured)" : ""),
+      pass: scored.every((page) => page.lighthouse![key] >= min) && !missing,
+    });
+  };
+  category("performance", "performance", 95);
+  category("accessibility", "accessibility", 100);
+  category("best practices", "bestPractices", 100);
+  category("SEO", "seo", 100);
+
+  const weighed = pages.filter((page) => page.weight && page.weight.status === 200);
+  lines.push({
+    line: "First-load JavaScript per page (gzip)",
+    target: "≤ 100 KB",
+    value:
+      weighed.length === 0
+        ? "not measured"
+        : weighed.map((page) => `${page.name} ${fmt.kb(page.weight!.jsGzipBytes)} KB`).join(", "),
+    pass: weighed.length === 0 ? null : weighed.every((page) => page.weight!.jsGzipBytes <= 100 * 1024),
+  });
+
+  for (const engine of ["sqlite", "postgres"]) {
+    const growthOf = (products: number) =>
+      results.growth.find(
+        (row) => row.engine === engine && row.products === products && row.listing === "page 1",
+      );
+    const small = growthOf(1_000);
+    const large = growthOf(100_000);
+    if (engine === "postgres" && !small) continue;
+    lines.push({
+      line: `Listing p95 at 100,000 products vs 1,000 (${engine === "sqlite" ? "SQLite" : "PostgreSQL"}, page 1)`,
+      target: "≤ 2.0×",
+      value:
+        small && large
+          ? `${fmt.ms(small.result.p95)} ms → ${fmt.ms(large.result.p95)} ms = ${fmt.ratio(large.result.p95 / small.result.p95)}×`
+          : "not measured in this run (--quick skips 100,000)",
+      pass: small && large ? large.result.p95 <= 2 * small.result.p95 : null,
+    });
+  }
+
+  const sqliteApi = results.api.find((entry) => entry.engine === "sqlite");
+  const listing = sqliteApi?.rows[0];
+  lines.push({
+    line: "Listing throughput ÷ bare JSON route (SQLite, page 1)",
+    target: "≥ 0.30",
+    value: listing
+      ? `${fmt.ratio(listing.ratio)} (${fmt.int(listing.result.rps)} / ${fmt.int(sqliteApi!.bare.rps)} req/s)`
+      : "not measured",
+    pass: listing ? listing.ratio >= 0.3 : null,
+  });
+  return lines;
+}
+
+/** Prints the tables; returns the same as Markdown (bench/results/<date>.md, for docs/benchmarks.md). */
+export function report(run: Run): string {
+  const { settings, results, log } = run;
+  const out: string[] = [];
+  const md: string[] = [];
+  const section = (title: string, header: string[], rows: (string | number)[][]) => {
+    md.push(`#### ${title}\n\n${markdownTable(header, rows)}`);
+    return table(title, header, rows);
+  };
+  for (const entry of results.api) {
+    out.push(
+      section(
+        `API on ${entry.engine}, ${fmt.int(entry.products)} products (${settings.api.connections} connections, ${settings.api.duration} s each)`,
+        ["route", "req/s", "÷ bare", "p50 ms", "p95 ms", "p99 ms", "bytes", "failed"],
+        [
+          [
+            "bare JSON route (mean of before/after)",
+            fmt.int(entry.bare.rps),
+            "1.00",
+            fmt.ms(entry.bare.p50),
+            fmt.ms(entry.bare.p95),
+            fmt.ms(entry.bare.p99),
+            entry.bare.bytes,
+            entry.bare.failures,
+          ],
+          ...entry.rows.map((row) => [
+            `GET ${row.path}`,
+            fmt.int(row.result.rps),
+            fmt.ratio(row.ratio),
+            fmt.ms(row.result.p50),
+            fmt.ms(row.result.p95),
+            fmt.ms(row.result.p99),
+            row.result.bytes,
+            row.result.failures,
+          ]),
+        ],
+      ),
+    );
+  }
+  if (results.checkout.length > 0) {
+    out.push(
+      section(
+        "Checkout (guest carts of 2 lines prepared first; ample stock)",
+        ["engine", "orders", "concurrency", "orders/s", "p50 ms", "p95 ms", "failed"],
+        results.checkout.map((row) => [
+          row.engine,
+          row.carts,
+          row.concurrency,
+          fmt.int(row.ordersPerSecond),
+          fmt.ms(row.p50),
+          fmt.ms(row.p95),
+          row.failures,
+        ]),
+      ),
+    );
+  }
+  if (results.ssr.rows.length > 0) {
+    out.push(
+      section(
+        `Server rendering on SQLite, ${fmt.int(results.ssr.products)} products (${settings.ssr.connections} connections, ${settings.ssr.duration} s each)`,
+        ["page", "req/s", "÷ minimal RR", "÷ lightest", "p50 ms", "p95 ms", "HTML bytes"],
+        results.ssr.rows.map((row) => [
+          `${row.name} ${row.path}`,
+          row.result ? fmt.int(row.result.rps) : `HTTP ${row.status}`,
+          fmt.ratio(row.ratioToMinimal),
+          fmt.ratio(row.ratioToLightest),
+          row.result ? fmt.ms(row.result.p50) : "n/a",
+          row.result ? fmt.ms(row.result.p95) : "n/a",
+          row.result ? row.result.bytes : "n/a",
+        ]),
+      ),
+    );
+  }
+  if (results.growth.length > 0) {
+    const listings = [...new Set(results.growth.map((row) => row.listing))];
+    const sizes = [...new Set(results.growth.map((row) => `${row.engine} ${row.products}`))];
+    out.push(
+      section(
+        `Growth: listing latency, one connection at a time (${settings.growth.duration} s each), p50 / p95 ms`,
+        ["catalogue", ...listings],
+        sizes.map((size) => [
+          size.replace(/ (\d+)$/, (_, n: string) => `, ${fmt.int(Number(n))} products`),
+          ...listings.map((listing) => {
+            const row = results.growth.find(
+              (item) => `${item.engine} ${item.products}` === size && item.listing === listing,
+            );
+            return row ? `${fmt.ms(row.result.p50)} / ${fmt.ms(row.result.p95)}` : "n/a";
+          }),
+        ]),
+      ),
+    );
+  }
+  if (results.pages.length > 0) {
+    out.push(
+      section(
+        `Pages: first-load JavaScript and Lighthouse (mobile${settings.lighthouseRuns > 0 ? `, median of ${settings.lighthouseRuns}` : ""})`,
+        [
+          "page",
+          "JS files",
+          "JS gzip KB",
+          "of it runtime",
+          "perf",
+          "a11y",
+          "best pr.",
+          "SEO",
+          "FCP ms",
+          "LCP ms",
+          "TBT ms",
+          "CLS",
+        ],
+        results.pages.map((page) => {
+          const lh = page.lighthouse;
+          return [
+            page.name,
+            page.weight ? page.weight.scripts : "n/a",
+            page.weight ? fmt.kb(page.weight.jsGzipBytes) : "n/a",
+            page.weight ? fmt.kb(page.weight.runtimeGzipBytes) : "n/a",
+            lh ? lh.performance : "n/a",
+            lh ? lh.accessibility : "n/a",
+            lh ? lh.bestPractices : "n/a",
+            lh ? lh.seo : "n/a",
+            lh ? fmt.int(lh.fcp) : "n/a",
+            lh ? fmt.int(lh.lcp) : "n/a",
+            lh ? fmt.int(lh.tbt) : "n/a",
+            lh ? lh.cls.toFixed(3) : "n/a",
+          ];
+        }),
+      ),
+    );
+    for (const page of results.pages) {
+      const failing =
+        page.lighthouse?.failing.filter((audit) => audit.category !== "performance-insight") ?? [];
+      if (failing.length > 0) {
+        const line = `${page.name}: ${failing.map((audit) => `${audit.category}/${audit.id}`).join(", ")}`;
+        out.push(`  ${line}`);
+        md.push(`Failing audits, ${line}`);
+      }
+    }
+  }
+  out.push(
+    section(
+      "Budget",
+      ["line", "target", "measured", "result"],
+      results.budget.map((line) => [
+        line.line,
+        line.target,
+        line.value,
+        line.pass === null ? "—" : line.pass ? "pass" : "MISS",
+      ]),
+    ),
+  );
+  const notes: string[] = [];
+  if (results.build.built) notes.push(`built the app first: ${results.build.seconds.toFixed(1)} s`);
+  for (const seeded of results.seeding) {
+    notes.push(
+      `seeded ${fmt.int(seeded.products)} products on ${seeded.engine}: ${seeded.seconds.toFixed(1)} s`,
+    );
+  }
+  for (const skipped of results.skipped) notes.push(`skipped: ${skipped}`);
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(" ");
+  notes.push(
+    `commit ${results.git.commit}${results.git.uncommittedSourceChanges ? " with uncommitted changes in src/" : ""}, ${results.date.slice(0, 16).replace("T", " ")} UTC, ${results.mode} run`,
+  );
+  notes.push(
+    `${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average before ${load(results.machine.loadBefore)}, after ${load(results.machine.loadAfter)}; ${results.seconds.toFixed(0)} s in all`,
+  );
+  log(out.join("\n"));
+  log(`\n${notes.join("\n")}`);
+  md.push(notes.map((note) => `- ${note}`).join("\n"));
+  return `${md.join("\n\n")}\n`;
+}
