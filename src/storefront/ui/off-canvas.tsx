@@ -6,7 +6,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex="0"]';
 
 /**
- * A panel that slides in from the side over a dimmed overlay; the overlay, the close button and Escape close it.
+ * A panel that slides in from the left over a dimmed overlay; the overlay, the close button and Escape close it.
  *
  * Before the page's JavaScript runs, the toggle and the close controls are plain in-page links and the panel
  * opens through CSS `:target`, so the shop's filters work without JavaScript too.
@@ -14,14 +14,12 @@ const FOCUSABLE =
 export function OffCanvas({
   id,
   title,
-  side = "left",
   open,
   onClose,
   children,
 }: {
   id: string;
   title: string;
-  side?: "left" | "right";
   open: boolean;
   onClose: () => void;
   children: ReactNode;
@@ -54,7 +52,7 @@ export function OffCanvas({
   };
 
   return (
-    <div id={id} className={`offcanvas offcanvas--${side}${open ? " is-open" : ""}`}>
+    <div id={id} className={`offcanvas${open ? " is-open" : ""}`}>
       {hydrated ? (
         // biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; the close button and Escape close it too
         // biome-ignore lint/a11y/useKeyWithClickEvents: as above
