@@ -7,7 +7,7 @@ interface Window {
 
 /**
  * A fixed-window counter per key, kept in this process. With several instances each keeps its own counts,
- * which only loosens the limit by the instance count; see docs/decisions/0004-rate-limits.md.
+ * which only loosens the limit by the instance count; see docs/decisions/0004-sessions-cookies-and-rate-limits.md.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
