@@ -23,6 +23,16 @@ export interface Variant {
   colorName: string;
   sizeName: string;
   stock: number;
+  /** What the shopper pays for one, as the size option shows it ("1,250.00"). */
+  price: string;
+}
+
+/** A product card as the listing answers it; what `claimVariants`' `where` chooses by. */
+export interface ProductCard {
+  id: number;
+  slug: string;
+  title: string;
+  discount_price: number | null;
 }
 
 export interface Shopper {
@@ -32,7 +42,17 @@ export interface Shopper {
   lastName: string;
 }
 
-export type ClaimVariants = (options?: { count?: number; minStock?: number }) => Promise<Variant[]>;
+export interface ClaimOptions {
+  count?: number;
+  minStock?: number;
+  /** Only products this accepts (e.g. discounted ones). */
+  where?: (product: ProductCard) => boolean;
+}
+
+export type ClaimVariants = (options?: ClaimOptions) => Promise<Variant[]>;
+
+/** Products a journey test browses to by name and so never claimed (the shop journey's kurta). */
+const BROWSED_BY_NAME = new Set(["classic-cotton-kurta"]);
 
 function claim(variantId: number): boolean {
   try {
@@ -50,13 +70,14 @@ function claim(variantId: number): boolean {
  */
 async function claimVariants(
   request: APIRequestContext,
-  { count = 1, minStock = 5 }: { count?: number; minStock?: number } = {},
+  { count = 1, minStock = 5, where = () => true }: ClaimOptions = {},
 ): Promise<Variant[]> {
   fs.mkdirSync(CLAIMS_DIR, { recursive: true });
   const found: Variant[] = [];
   for (let page = 1; ; page += 1) {
     const list = await (await request.get(`/api/products?take=48&page=${page}`)).json();
-    for (const product of list.data as { id: number; slug: string; title: string }[]) {
+    for (const product of list.data as ProductCard[]) {
+      if (BROWSED_BY_NAME.has(product.slug) || !where(product)) continue;
       const detail = await (await request.get(`/api/product/${product.slug}`)).json();
       const variant = await claimOneOf(request, product, detail.colors ?? [], minStock);
       if (variant) found.push(variant);
@@ -76,7 +97,7 @@ async function claimOneOf(
   for (const color of colors) {
     const sizes = (await (
       await request.get(`/api/product-sizes/${product.id}/${color.color_id}/sizes`)
-    ).json()) as { id: number; size_name: string; stock: number }[];
+    ).json()) as { id: number; size_name: string; stock: number; price: string }[];
     const size = sizes.find((s) => s.stock >= minStock && claim(s.id));
     if (size) {
       return {
@@ -87,6 +108,7 @@ async function claimOneOf(
         colorName: color.color_name,
         sizeName: size.size_name,
         stock: size.stock,
+        price: size.price,
       };
     }
   }

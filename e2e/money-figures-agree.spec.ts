@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import {
   addToCart,
   DATA_DIR,
+  expect,
   fillCheckout,
   outboxMentioning,
+  test,
   uniqueEmail,
-  type Variant,
 } from "./fixtures.ts";
 
 /**
@@ -38,47 +39,6 @@ async function figuresOf(list: Locator): Promise<Record<string, number>> {
   return Object.fromEntries(pairs.map(([label, value]) => [label?.trim(), rupees(value ?? null)]));
 }
 
-/** A variant with its price as the product page shows it (the size option's "1,250.00"). */
-type Priced = Variant & { price: string };
-
-/**
- * One discounted and one full-price product, each in its second colour with a size of at least 3 in stock. The
- * other browser tests only ever buy a product's first colour (and the shop journey's kurta is left out), so no
- * other test moves these variants' stock; the desktop and phone runs take different products.
- */
-async function twoProducts(page: Page, mobile: boolean): Promise<{ discounted: Priced; plain: Priced }> {
-  const list = await (await page.request.get("/api/products?take=48")).json();
-  const picked: Record<"discounted" | "plain", Priced[]> = { discounted: [], plain: [] };
-  const products = list.data as { id: number; slug: string; title: string; discount_price: number | null }[];
-  for (const product of products) {
-    if (picked.discounted.length > 1 && picked.plain.length > 1) break;
-    const detail = await (await page.request.get(`/api/product/${product.slug}`)).json();
-    const color = detail.colors?.[1];
-    if (!color || product.slug === "classic-cotton-kurta") continue;
-    const sizes = (await (
-      await page.request.get(`/api/product-sizes/${product.id}/${color.color_id}/sizes`)
-    ).json()) as { id: number; size_name: string; price: string; stock: number }[];
-    const size = sizes.find((option) => option.stock >= 3);
-    if (!size) continue;
-    picked[product.discount_price === null ? "plain" : "discounted"].push({
-      productId: product.id,
-      slug: product.slug,
-      title: product.title,
-      variantId: size.id,
-      colorName: color.color_name,
-      sizeName: size.size_name,
-      stock: size.stock,
-      price: size.price,
-    });
-  }
-  const index = mobile ? 1 : 0;
-  const discounted = picked.discounted[index];
-  const plain = picked.plain[index];
-  if (!discounted || !plain)
-    throw new Error("no discounted and full-price products with a second colour in stock");
-  return { discounted, plain };
-}
-
 /** The text part of a `.eml` file, with quoted-printable soft breaks and escapes undone. */
 function emailText(file: string): string {
   const raw = fs.readFileSync(path.join(DATA_DIR, "outbox", file), "utf8");
@@ -92,8 +52,12 @@ function emailText(file: string): string {
 
 test("cart, mini cart, checkout, confirmation, order page and email show the same figures", async ({
   page,
-}, testInfo) => {
-  const { discounted, plain } = await twoProducts(page, testInfo.project.name === "mobile");
+  claimVariants,
+}) => {
+  // Variants no other test buys from, so the stock is there and the figures are this order's alone.
+  const [discounted] = await claimVariants({ minStock: 3, where: (card) => card.discount_price !== null });
+  const [plain] = await claimVariants({ minStock: 3, where: (card) => card.discount_price === null });
+  if (!discounted || !plain) throw new Error("no discounted and full-price variants left to claim");
   await addToCart(page, discounted, 2);
   await addToCart(page, plain, 1);
 
