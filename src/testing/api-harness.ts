@@ -88,3 +88,20 @@ export function shopper(api: ApiHarness, extraHeaders: Record<string, string> = 
   };
   return client;
 }
+
+/** A shopper who has just registered through the API and holds its token. */
+export async function registeredShopper(
+  api: ApiHarness,
+  name: { first_name: string; last_name: string; email: string },
+): Promise<Shopper> {
+  const client = shopper(api);
+  const { status, body } = await client.post("/register", {
+    ...name,
+    password: "correct horse",
+    password_confirmation: "correct horse",
+  });
+  if (status !== 201)
+    throw new Error(`registering ${name.email} answered ${status}: ${JSON.stringify(body)}`);
+  client.token = body.token;
+  return client;
+}

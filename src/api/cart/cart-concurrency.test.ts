@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiHarness, apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
+import {
+  type ApiHarness,
+  apiHarness,
+  registeredShopper,
+  type Shopper,
+  shopper,
+} from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
@@ -66,19 +72,14 @@ describe.skipIf(!available)(`adds to a new cart at the same moment on ${engine}`
   });
 
   it("a signed-in shopper with no cart yet: one cart, one line of ten, no errors", async () => {
-    const client = shopper(api);
-    const { status, body } = await client.post("/register", {
+    const client = await registeredShopper(api, {
       first_name: "Bilal",
       last_name: "Ahmed",
       email: "bilal@example.pk",
-      password: "correct horse",
-      password_confirmation: "correct horse",
     });
-    expect(status).toBe(201);
-    client.token = body.token;
 
     expect(await addAtOnce(client)).toEqual(Array(TIMES).fill(200));
-    const lines = await cartLines({ user_id: body.user.id });
+    const lines = await cartLines({ user_id: (await client.get("/user")).body.id });
     expect(lines).toEqual([{ cart_id: expect.any(Number), variant_id: shirtNavyS, quantity: TIMES }]);
   });
 });

@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ApiHarness, apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
+import {
+  type ApiHarness,
+  apiHarness,
+  registeredShopper,
+  type Shopper,
+  shopper,
+} from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { insertProduct } from "../catalog/product-writer.ts";
@@ -317,16 +323,11 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
 
   describe("order history", () => {
     it("lists the user's own orders newest first and hides everyone else's", async () => {
-      const owner = shopper(api);
-      owner.token = (
-        await owner.post("/register", {
-          first_name: "Hina",
-          last_name: "Shah",
-          email: "hina@example.pk",
-          password: "password123",
-          password_confirmation: "password123",
-        })
-      ).body.token;
+      const owner = await registeredShopper(api, {
+        first_name: "Hina",
+        last_name: "Shah",
+        email: "hina@example.pk",
+      });
       const numbers: string[] = [];
       for (let i = 0; i < 2; i++) {
         await owner.post("/cart/add", { id: shirt, quantity: 1, size: shirtNavyS });
@@ -338,16 +339,11 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
       expect(history.body.meta).toMatchObject({ total: 2, current_page: 1, last_page: 1 });
       expect((await owner.get(`/orders/${numbers[0]}`)).body.items[0].name).toBe("Oxford_Shirt");
 
-      const stranger = shopper(api);
-      stranger.token = (
-        await stranger.post("/register", {
-          first_name: "Omar",
-          last_name: "Butt",
-          email: "omar@example.pk",
-          password: "password123",
-          password_confirmation: "password123",
-        })
-      ).body.token;
+      const stranger = await registeredShopper(api, {
+        first_name: "Omar",
+        last_name: "Butt",
+        email: "omar@example.pk",
+      });
       expect((await stranger.get("/orders")).body.data).toEqual([]);
       expect(await stranger.get(`/orders/${numbers[0]}`)).toMatchObject({
         status: 404,

@@ -3,7 +3,7 @@ import type { MailMessage } from "../../platform/mail.ts";
 import type { Cart } from "../../shared/contracts/cart.ts";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
-import { type ApiHarness, apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
+import { type ApiHarness, apiHarness, registeredShopper } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
@@ -33,23 +33,13 @@ describe.skipIf(!available)(`the same money figures everywhere, on ${engine}`, (
   });
   afterAll(() => database?.drop());
 
-  async function registeredShopper(): Promise<Shopper> {
-    const client = shopper(api);
-    const { status, body } = await client.post("/register", {
+  it("agrees across the cart, every cart answer, the order, the order page's API and the email", async () => {
+    const { products, colors, sizes } = catalogue;
+    const client = await registeredShopper(api, {
       first_name: "Sana",
       last_name: "Malik",
       email: "sana@example.pk",
-      password: "correct horse",
-      password_confirmation: "correct horse",
     });
-    expect(status).toBe(201);
-    client.token = body.token;
-    return client;
-  }
-
-  it("agrees across the cart, every cart answer, the order, the order page's API and the email", async () => {
-    const { products, colors, sizes } = catalogue;
-    const client = await registeredShopper();
     const shirt = await variantId(database.db, products.shirt, colors.navy.id, sizes.small.id);
     const tote = await variantId(database.db, products.tote, colors.black.id, sizes.oneSize.id);
     const clutch = await variantId(database.db, products.clutch, colors.black.id, sizes.oneSize.id);

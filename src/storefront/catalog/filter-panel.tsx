@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import type { Category } from "../../shared/contracts/catalog.ts";
+import type { Category, FilterSize, Tag } from "../../shared/contracts/catalog.ts";
 import { SearchIcon } from "../ui/icons.tsx";
 import { OffCanvas } from "../ui/off-canvas.tsx";
 import { type FilterKey, shopHref, withFilter, withoutPage } from "./shop-query.ts";
@@ -8,8 +8,8 @@ import { type FilterKey, shopHref, withFilter, withoutPage } from "./shop-query.
 export interface FilterLists {
   categories: Category[];
   colors: { id: number; title: string; code?: string }[];
-  sizes: { id: number; size: string }[];
-  tags: { id: number; name: string }[];
+  sizes: FilterSize[];
+  tags: Tag[];
 }
 
 /**

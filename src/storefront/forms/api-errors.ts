@@ -1,9 +1,3 @@
-/** What the API answers on failure: a message and, for 422, every failing field's messages. */
-export interface ApiFailure {
-  message?: string;
-  errors?: Record<string, string[]>;
-}
-
 /** The first message per field ("shipping_address.city" becomes "city"), as shown under each field. */
 export function firstErrors(errors: Record<string, string[]> | undefined): Record<string, string> {
   const first: Record<string, string> = {};
