@@ -38,6 +38,7 @@ async function main() {
   const shutdown = gracefulShutdown({
     server,
     lifecycle,
+    stopWorkers: () => platform.mailWorker.stop(),
     close: () => platform.database.close(),
     logger: platform.logger,
     exit: (code) => process.exit(code),

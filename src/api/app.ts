@@ -40,9 +40,8 @@ export function createApi(deps: ApiDeps): Hono {
   const checkout = checkoutService({
     carts: cartsRepo,
     orders: ordersRepo,
-    mailer: deps.mailer,
-    logger: deps.logger,
     publicUrl: deps.config.publicUrl,
+    onMailQueued: deps.onMailQueued,
   });
   let document: object | undefined;
 

@@ -30,6 +30,16 @@ export function readQuery<Schema extends z.ZodType>(c: Context, schema: Schema):
   return validate(schema, c.req.query());
 }
 
+/** Validates the headers a schema names (an empty header counts as absent). */
+export function readHeaders<Schema extends z.ZodObject>(c: Context, schema: Schema): z.output<Schema> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = c.req.header(name);
+    if (value !== undefined && value !== "") headers[name] = value;
+  }
+  return validate(schema, headers);
+}
+
 export function validate<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

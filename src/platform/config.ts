@@ -41,6 +41,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().default("Bags & Threads <orders@bagsandthreads.pk>"),
+  MAIL_WORKER: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example.pk" }).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -64,6 +65,8 @@ export interface Config {
   outboxDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Whether this instance runs the mail worker (sends what the outbox holds); MAIL_WORKER=off to not. */
+  mailWorker: boolean;
   publicUrl: string;
   sessionSecret: string;
   logLevel: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, "outbox"),
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
+    mailWorker: value.MAIL_WORKER === "on",
     publicUrl,
     sessionSecret: value.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     logLevel: value.LOG_LEVEL,

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { Logger } from "pino";
 import { createApi } from "../api/app.ts";
 import { ensureDemoCatalogue } from "../api/catalog/seed/demo-catalogue.ts";
+import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
 import { RateLimiter } from "../api/rate-limit.ts";
 import { type Config, loadConfig } from "../platform/config.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
@@ -15,9 +16,14 @@ export interface Platform {
   logger: Logger;
   database: DatabaseHandle;
   api: Hono;
+  /** Sends the mail outbox; running unless MAIL_WORKER=off. Stopped on shutdown before the pool closes. */
+  mailWorker: MailWorker;
 }
 
-/** Opens the database, migrates it, seeds the demo catalogue on first start and builds the API. */
+/**
+ * Opens the database, migrates it, seeds the demo catalogue on first start, builds the API and starts the mail
+ * worker (unless MAIL_WORKER=off).
+ */
 export async function startPlatform(config: Config = loadConfig()): Promise<Platform> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config.database, { timeouts: config.databaseTimeouts, logger });
@@ -35,6 +41,15 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     from: config.mailFrom,
   });
   const limiter = new RateLimiter({ limit: config.authAttemptsPer15Min, windowMs: 15 * 60 * 1000 });
-  const api = createApi({ db: database.db, engine: database.engine, config, logger, mailer, limiter });
-  return { config, logger, database, api };
+  const mailWorker = createMailWorker({ db: database.db, engine: database.engine, mailer, logger });
+  const api = createApi({
+    db: database.db,
+    engine: database.engine,
+    config,
+    logger,
+    limiter,
+    onMailQueued: () => mailWorker.nudge(),
+  });
+  if (config.mailWorker) mailWorker.start();
+  return { config, logger, database, api, mailWorker };
 }

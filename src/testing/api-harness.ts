@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { createApi } from "../api/app.ts";
+import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
 import { RateLimiter } from "../api/rate-limit.ts";
 import { createMailer, type Mailer } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
@@ -10,15 +11,30 @@ import type { TestDatabase } from "./test-db.ts";
 export interface ApiHarness {
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   outboxDir: string;
+  /** The mail worker over this database and the harness's mailer; not started unless a test starts it. */
+  mailWorker: MailWorker;
+  /** Sends every mail that is due now (what the running worker would do after a checkout). */
+  deliverMail(): Promise<void>;
 }
 
-/** The real API app over a test database, with mail written to a temporary outbox. */
+/**
+ * The real API app over a test database. Its mail goes to the outbox table; `deliverMail()` (or starting
+ * `mailWorker`) sends it through `mailer`, by default `.eml` files in a temporary folder.
+ */
 export function apiHarness(
   database: TestDatabase,
-  options: { mailer?: Mailer; limiter?: RateLimiter } = {},
+  options: { mailer?: Mailer; limiter?: RateLimiter; mailOptions?: Partial<OutboxOptions> } = {},
 ): ApiHarness {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-"));
   const mailer = options.mailer ?? createMailer({ outboxDir, from: "Shop <shop@example.test>" });
+  const logger = pino({ level: "silent" });
+  const mailWorker = createMailWorker({
+    db: database.db,
+    engine: database.engine,
+    mailer,
+    logger,
+    ...(options.mailOptions ? { options: options.mailOptions } : {}),
+  });
   const api = createApi({
     db: database.db,
     engine: database.engine,
@@ -27,12 +43,14 @@ export function apiHarness(
       publicUrl: "http://shop.test",
       sessionSecret: "test-secret-test-secret-test-secret!",
     },
-    logger: pino({ level: "silent" }),
-    mailer,
+    logger,
+    onMailQueued: () => mailWorker.nudge(),
     limiter: options.limiter ?? new RateLimiter({ limit: 1000, windowMs: 60_000 }),
   });
   return {
     outboxDir,
+    mailWorker,
+    deliverMail: () => mailWorker.drain(),
     request(url, init = {}) {
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
+import { IDEMPOTENCY_HEADER } from "../idempotency/idempotency.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 
@@ -12,10 +13,16 @@ export function checkoutRoutes(
 ): Hono {
   const routes = new Hono();
 
-  route(routes, operations.checkout, async (c, { body }) => {
+  route(routes, operations.checkout, async (c, { body, headers }) => {
     const shopper = await currentShopper(c, auth, cookies);
-    const order = await checkout.placeOrder(shopper.owner, shopper.identity?.user.id ?? null, body);
-    return { message: "Your order has been placed.", order };
+    const answer = await checkout.placeOrder(
+      shopper.owner,
+      shopper.identity?.user.id ?? null,
+      body,
+      headers[IDEMPOTENCY_HEADER],
+    );
+    if (answer.replayed) c.header("Idempotent-Replayed", "true");
+    return answer.body;
   });
 
   return routes;

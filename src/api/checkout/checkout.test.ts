@@ -163,6 +163,7 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
       status: "pending",
     });
 
+    await api.deliverMail();
     const mails = fs
       .readdirSync(api.outboxDir)
       .map((file) => fs.readFileSync(path.join(api.outboxDir, file), "utf8"));

@@ -35,6 +35,19 @@ function queryParameters(query: z.ZodObject): object[] {
   }));
 }
 
+function headerParameters(headers: z.ZodObject): object[] {
+  return Object.entries(headers.shape).map(([name, schema]) => {
+    const { description, ...rest } = jsonSchema(schema as z.ZodType);
+    return {
+      name,
+      in: "header",
+      required: !(schema as z.ZodType).safeParse(undefined).success,
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
 function pathParameters(path: string): object[] {
   return [...path.matchAll(/:(\w+)/g)].map((match) => ({
     name: match[1],
@@ -55,6 +68,7 @@ function operationObject(id: string, operation: Operation): object {
   const parameters = [
     ...pathParameters(operation.path),
     ...(operation.query ? queryParameters(operation.query) : []),
+    ...(operation.headers ? headerParameters(operation.headers) : []),
   ];
   return {
     operationId: id,

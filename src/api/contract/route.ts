@@ -2,11 +2,12 @@ import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { Operation, PathParams } from "../../shared/contracts/operations.ts";
-import { readJson, readQuery } from "../validation.ts";
+import { readHeaders, readJson, readQuery } from "../validation.ts";
 
 type Input<Op extends Operation> = {
   params: PathParams<Op["path"]>;
   query: Op["query"] extends z.ZodType ? z.output<Op["query"]> : undefined;
+  headers: Op["headers"] extends z.ZodType ? z.output<Op["headers"]> : undefined;
   body: Op["body"] extends z.ZodType ? z.output<Op["body"]> : undefined;
 };
 
@@ -14,7 +15,7 @@ type Handler<Op extends Operation> = (c: Context, input: Input<Op>) => Promise<z
 
 /**
  * Registers one operation of the contract (`shared/contracts/operations.ts`) on a router: the path and method
- * come from the contract, the query and body are validated with its schemas before the handler runs (a 400 or
+ * come from the contract, the query, headers and body are validated with its schemas before the handler runs (a 400 or
  * 422 otherwise), and the handler's answer must have the contract's shape (checked by the compiler).
  */
 export function route<Op extends Operation>(router: Hono, operation: Op, handler: Handler<Op>): void {
@@ -22,6 +23,7 @@ export function route<Op extends Operation>(router: Hono, operation: Op, handler
     const input = {
       params: c.req.param() as PathParams<Op["path"]>,
       query: operation.query ? readQuery(c, operation.query) : undefined,
+      headers: operation.headers ? readHeaders(c, operation.headers) : undefined,
       body: operation.body ? await readJson(c, operation.body) : undefined,
     } as Input<Op>;
     const answer = await handler(c, input);

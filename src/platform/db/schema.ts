@@ -20,6 +20,8 @@ export interface Database {
   cart_items: CartItemTable;
   orders: OrderTable;
   order_items: OrderItemTable;
+  mail_outbox: MailOutboxTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export interface CategoryTable {
@@ -180,6 +182,45 @@ export interface OrderItemTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+}
+
+/**
+ * Mail waiting to be sent (or sent): written in the transaction of what it is about, sent by the mail worker
+ * (`api/mail/outbox.ts`). Pending while `sent_at` and `failed_at` are null.
+ */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** What the mail is about, for logs (an order number). */
+  reference: string | null;
+  created_at: string;
+  /** Sends started (claims taken); a claim that expired counts too. */
+  attempts: number;
+  /** Not sent before this. */
+  next_attempt_at: string;
+  /** A worker is sending it until then; after that another may take it. */
+  claimed_until: string | null;
+  claim_token: string | null;
+  sent_at: string | null;
+  /** Set when the worker gave up after its last attempt. */
+  failed_at: string | null;
+  last_error: string | null;
+}
+
+/** The stored answer to one checkout `Idempotency-Key` of one shopper (`scope`: "user:12" or "guest:<hash>"). */
+export interface IdempotencyKeyTable {
+  id: Generated<number>;
+  scope: string;
+  key: string;
+  /** SHA-256 of the request body, so the same key with another body is refused. */
+  request_hash: string;
+  response_status: number | null;
+  /** The answer's JSON body. */
+  response_body: string | null;
+  created_at: string;
 }
 
 export type ProductRow = Selectable<ProductTable>;

@@ -45,6 +45,8 @@ export interface Operation {
   /** Whether the guest-cart cookie is read or set. */
   cartCookie?: boolean;
   query?: z.ZodObject;
+  /** Request headers the operation reads besides Cookie and Authorization (each optional); names as sent. */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   status: 200 | 201;
   response: z.ZodType;
@@ -71,6 +73,20 @@ export const orderPageSchema = z.object({ data: z.array(orderSchema), meta: page
 export const orderHistoryQuerySchema = z.object({ page: pageField() });
 
 const WRITE_ERRORS = [400, 401, 422] as const;
+
+/** `Idempotency-Key`: what a client sends to make a retried checkout safe (docs/decisions/0014). */
+export const checkoutHeadersSchema = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1 to 255 visible ASCII characters.")
+    .optional()
+    .describe(
+      "A key of the client's choosing (a UUID) for one checkout attempt. Sending the same request again with " +
+        "the same key (same shopper) answers the first answer again and places no second order, also when " +
+        "both arrive at once; the same key with a different body answers 422. Keys are kept 24 hours. A " +
+        "refused attempt (409, 422) stores nothing, so its key may be used again.",
+    ),
+});
 
 export const operations = {
   listSliders: {
@@ -219,6 +235,7 @@ export const operations = {
     tag: "Checkout",
     auth: "optional",
     cartCookie: true,
+    headers: checkoutHeadersSchema,
     body: checkoutSchema,
     status: 201,
     response: placedOrderSchema,

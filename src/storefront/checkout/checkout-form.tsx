@@ -24,11 +24,14 @@ export function CheckoutForm({
   figures,
   prefill,
   failure,
+  idempotencyKey,
 }: {
   lines: CartLine[];
   figures: CartSummary;
   prefill: Prefill | null;
   failure: CheckoutFailure | undefined;
+  /** This attempt's key: a second submit of the same form places no second order. */
+  idempotencyKey: string;
 }) {
   const navigation = useNavigation();
   const processing =
@@ -138,6 +141,7 @@ export function CheckoutForm({
       <div className="checkout-layout__summary">
         <OrderSummary lines={lines} figures={figures}>
           <input type="hidden" name="total" value={figures.total} />
+          <input type="hidden" name="idempotency_key" value={idempotencyKey} />
           <p className="summary-card__note">
             Payment on delivery: nothing is charged online. You pay when your order arrives.
           </p>

@@ -23,6 +23,7 @@ export type CallInput<Id extends OperationId> = (keyof PathParams<Op<Id>["path"]
   ? { params?: undefined }
   : { params: PathParams<Op<Id>["path"]> }) &
   (Op<Id> extends { query: z.ZodType } ? { query?: Partial<Record<string, string | number>> } : unknown) &
+  (Op<Id> extends { headers: z.ZodType } ? { headers?: z.input<Op<Id>["headers"]> } : unknown) &
   (Op<Id> extends { body: z.ZodType } ? { body: z.input<Op<Id>["body"]> } : unknown);
 
 type CallArgs<Id extends OperationId> =
@@ -100,8 +101,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const client: ApiClient = {
     async call(id, ...args) {
       const operation = operations[id];
-      const input = (args[0] ?? {}) as { params?: Record<string, string>; query?: never; body?: unknown };
+      const input = (args[0] ?? {}) as {
+        params?: Record<string, string>;
+        query?: never;
+        headers?: Record<string, string | undefined>;
+        body?: unknown;
+      };
       const headers = new Headers({ accept: "application/json", ...options.headers });
+      for (const [name, value] of Object.entries(input.headers ?? {})) {
+        if (value !== undefined) headers.set(name, value);
+      }
       if (cookies) headers.set("cookie", cookies);
       const sentToken = token;
       if (sentToken) headers.set("authorization", `Bearer ${sentToken}`);

@@ -49,6 +49,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           figures={loaderData.summary}
           prefill={loaderData.prefill}
           failure={actionData}
+          idempotencyKey={loaderData.idempotencyKey}
         />
       </section>
     </>
