@@ -10,7 +10,6 @@ import {
   createMailWorker,
   enqueueMail,
   markMailSent,
-  type OutboxOptions,
   purgeOutbox,
 } from "./outbox.ts";
 
