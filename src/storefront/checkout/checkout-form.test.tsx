@@ -55,6 +55,7 @@ function renderCheckout(answer: Answer, options: { offline?: boolean; token?: st
             Component: checkoutRoute.default as any,
             loader: checkoutRoute.loader as any,
             action,
+            shouldRevalidate: checkoutRoute.shouldRevalidate as any,
           },
           { id: "order-success", path: "order-success", Component: OrderPlaced },
         ],
@@ -66,7 +67,8 @@ function renderCheckout(answer: Answer, options: { offline?: boolean; token?: st
   return fake;
 }
 
-const checkoutCalls = (calls: { path: string }[]) => calls.filter((call) => call.path === "/checkout");
+const checkoutCalls = <Call extends { path: string }>(calls: Call[]) =>
+  calls.filter((call) => call.path === "/checkout");
 
 async function fillRequired() {
   const user = userEvent.setup();
@@ -212,6 +214,25 @@ describe("checkout", () => {
       "Something went wrong! The prices in your cart have changed. Please review your order and place it again.",
     );
     expect(screen.getByRole("button", { name: "Place Order" })).toHaveProperty("disabled", false);
+  });
+
+  it("sends the page's Idempotency-Key with the order; a refused attempt reloads the page with a new key", async () => {
+    const fake = renderCheckout(() => refused(409, { message: "Sorry, Tote is out of stock." }));
+    await screen.findByRole("button", { name: "Place Order" });
+    const keyField = () =>
+      (document.querySelector('input[name="idempotency_key"]') as HTMLInputElement | null)?.value ?? "";
+    const firstKey = keyField();
+    expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+    await screen.findByRole("alert");
+    expect(checkoutCalls(fake.calls)[0]!.headers.get("Idempotency-Key")).toBe(firstKey);
+
+    await waitFor(() => expect(keyField()).not.toBe(firstKey));
+    const secondKey = keyField();
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+    await waitFor(() => expect(checkoutCalls(fake.calls)).toHaveLength(2));
+    expect(checkoutCalls(fake.calls)[1]!.headers.get("Idempotency-Key")).toBe(secondKey);
   });
 
   it("says so when the server cannot be reached", async () => {
