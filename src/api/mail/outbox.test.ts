@@ -262,7 +262,7 @@ describe.skipIf(!available)(`the mail outbox on ${engine}`, () => {
       db: database.db,
       engine,
       mailer: { send: () => Promise.reject(new Error("550 mailbox unavailable")) },
-      logger: { ...quiet, error: (_: unknown, text: string) => void errors.push(text) },
+      logger: { ...quiet, error: (...args: unknown[]) => void errors.push(String(args[1])) },
       options: { maxAttempts: 3 },
       now: time.now,
     });
