@@ -1,4 +1,12 @@
-import { expect, fillCheckout, openDatabase, outboxMentioning, stockOf, test, uniqueEmail } from "./fixtures.ts";
+import {
+  expect,
+  fillCheckout,
+  openDatabase,
+  outboxMentioning,
+  stockOf,
+  test,
+  uniqueEmail,
+} from "./fixtures.ts";
 
 test("the checkout form sent again (a double submit, a re-sent POST) places one order", async ({
   page,

@@ -13,6 +13,13 @@ describe("configuration", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
 
+  it("runs the mail worker unless MAIL_WORKER=off, and refuses other values", () => {
+    expect(loadConfig({}).mailWorker).toBe(true);
+    expect(loadConfig({ MAIL_WORKER: "on" }).mailWorker).toBe(true);
+    expect(loadConfig({ MAIL_WORKER: "off" }).mailWorker).toBe(false);
+    expect(() => loadConfig({ MAIL_WORKER: "no" })).toThrow('MAIL_WORKER: must be "on" or "off"');
+  });
+
   it("reads PostgreSQL and SQLite URLs", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://shop:secret@db:5432/shop" }).database).toEqual({
       engine: "postgres",

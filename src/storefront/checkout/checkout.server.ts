@@ -3,11 +3,8 @@ import { data, redirect } from "react-router";
 import { loadCart } from "../cart/cart.server.ts";
 import { firstErrors, formText, joinedMessages } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
-import { checkoutPayload, checkoutValues } from "./checkout-fields.ts";
+import { checkoutPayload, checkoutValues, IDEMPOTENCY_FIELD } from "./checkout-fields.ts";
 import type { CheckoutFailure } from "./checkout-result.ts";
-
-/** The checkout form's hidden field that carries the attempt's Idempotency-Key. */
-export const IDEMPOTENCY_FIELD = "idempotency_key";
 
 /**
  * The checkout page's data: the cart (an empty cart goes back to /cart), the signed-in shopper's details for
