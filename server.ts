@@ -38,7 +38,7 @@ async function main() {
   const shutdown = gracefulShutdown({
     server,
     lifecycle,
-    close: () => platform.database.close(),
+    close: () => platform.close(),
     logger: platform.logger,
     exit: (code) => process.exit(code),
     timeoutMs: 30_000,

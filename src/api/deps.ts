@@ -4,7 +4,7 @@ import type { Config } from "../platform/config.ts";
 import type { Engine } from "../platform/db/connection.ts";
 import type { Database } from "../platform/db/schema.ts";
 import type { Mailer } from "../platform/mail.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import type { Limits } from "./rate-limit.ts";
 
 /** What the commerce API needs from the platform; built once at start-up, or per test. */
 export interface ApiDeps {
@@ -13,6 +13,6 @@ export interface ApiDeps {
   config: Pick<Config, "env" | "publicUrl" | "sessionSecret">;
   logger: Logger;
   mailer: Mailer;
-  /** Login and register attempts; one per process unless a test passes its own. */
-  limiter?: RateLimiter;
+  /** Rate limits (sign-in, register, orders); in this process's memory with the default numbers unless given. */
+  limits?: Limits;
 }

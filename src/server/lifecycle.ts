@@ -63,8 +63,8 @@ export function healthRoutes(platform: Pick<Platform, "database">, lifecycle: Li
 
 /**
  * What SIGTERM (and SIGINT) do: /readyz turns 503, the server stops accepting connections and finishes the
- * requests in flight, then `close` runs (the database pool) and the process exits 0. A second signal, or
- * in-flight work outlasting `timeoutMs`, exits at once with 1.
+ * requests in flight, then `close` runs (the database pool and the Redis connection) and the process exits 0.
+ * A second signal, or in-flight work outlasting `timeoutMs`, exits at once with 1.
  */
 export function gracefulShutdown(options: {
   server: http.Server;

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { createApi } from "../api/app.ts";
-import { RateLimiter } from "../api/rate-limit.ts";
+import { createLimits, type Limits } from "../api/rate-limit.ts";
+import type { RateLimitSettings } from "../platform/config.ts";
 import { createMailer, type Mailer } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
 
@@ -12,11 +13,20 @@ export interface ApiHarness {
   outboxDir: string;
 }
 
+/** Allowances no test reaches by accident; the rate-limit tests pass their own `limits`. */
+const UNLIMITED: RateLimitSettings = {
+  authAttemptsPer15Min: 100_000,
+  loginFailuresPerAddressPerHour: 100_000,
+  ordersPerPhonePerHour: 100_000,
+  ordersPerAddressPerHour: 100_000,
+};
+
 /** The real API app over a test database, with mail written to a temporary outbox. */
 export function apiHarness(
   database: TestDatabase,
-  options: { mailer?: Mailer; limiter?: RateLimiter } = {},
+  options: { mailer?: Mailer; limits?: Limits } = {},
 ): ApiHarness {
+  const logger = pino({ level: "silent" });
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-"));
   const mailer = options.mailer ?? createMailer({ outboxDir, from: "Shop <shop@example.test>" });
   const api = createApi({
@@ -27,9 +37,9 @@ export function apiHarness(
       publicUrl: "http://shop.test",
       sessionSecret: "test-secret-test-secret-test-secret!",
     },
-    logger: pino({ level: "silent" }),
+    logger,
     mailer,
-    limiter: options.limiter ?? new RateLimiter({ limit: 1000, windowMs: 60_000 }),
+    limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
   });
   return {
     outboxDir,
