@@ -55,9 +55,17 @@ export async function redisReady(redis: Redis, timeoutMs = CONNECT_TIMEOUT_MS): 
 
 /** Closes the connection, letting commands already sent finish; a connection that is down is dropped. */
 export async function closeRedis(redis: Redis): Promise<void> {
-  if (redis.status === "ready") {
-    await redis.quit().catch(() => redis.disconnect());
+  if (redis.status !== "ready") {
+    redis.disconnect();
     return;
   }
-  redis.disconnect();
+  const ended = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 1_000);
+    redis.once("end", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  await redis.quit().catch(() => redis.disconnect());
+  await ended;
 }
