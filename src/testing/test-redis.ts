@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { inject } from "vitest";
+import { redactUrl } from "../platform/db/connection.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,13 +17,16 @@ export async function reachableRedis(url: string): Promise<string | null> {
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
-  client.on("error", () => {});
+  let cause: Error | undefined;
+  client.on("error", (error: Error) => {
+    cause ??= error;
+  });
   try {
     await client.connect();
     await client.ping();
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return `${redactUrl(url)}: ${(cause ?? (error as Error)).message}`;
   } finally {
     client.disconnect();
   }
