@@ -135,6 +135,24 @@ describe.skipIf(!available)(`sign-in and register limits on ${engine}`, () => {
         expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(890);
         expect((await register("198.51.100.77")).status).toBe(201);
       });
+
+      it("limits password changes per user", async () => {
+        const client = await registeredShopper(api, {
+          first_name: "Ayesha",
+          last_name: "Khan",
+          email: freshEmail(),
+        });
+        const change = () =>
+          client.post("/password/update", {
+            current_password: "wrong",
+            password: "battery staple",
+            password_confirmation: "battery staple",
+          });
+        for (let attempt = 0; attempt < 3; attempt++) expect((await change()).status).toBe(422);
+        const blocked = await change();
+        expect(blocked.status).toBe(429);
+        expect(blocked.body).toEqual(TOO_MANY_15);
+      });
     });
   }
 
