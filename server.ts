@@ -39,7 +39,7 @@ async function main() {
     server,
     lifecycle,
     stopWorkers: () => platform.mailWorker.stop(),
-    close: () => platform.database.close(),
+    close: () => platform.close(),
     logger: platform.logger,
     exit: (code) => process.exit(code),
     timeoutMs: 30_000,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DEFAULT_RATE_LIMITS } from "../platform/config.ts";
 import { isDatabaseUnavailable } from "../platform/db/errors.ts";
 import { cookiePolicy } from "../shared/cookies.server.ts";
 import { accountRepository } from "./account/account.repository.ts";
@@ -20,7 +21,7 @@ import { HttpError, ServiceUnavailable, TooManyRequests, ValidationFailed } from
 import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { createLimits } from "./rate-limit.ts";
 import { shopperCookies } from "./shopper.ts";
 
 /** A request id: the caller's `X-Request-Id` when sane, the host's when mounted there, else a new one. */
@@ -36,7 +37,7 @@ export function createApi(deps: ApiDeps): Hono {
   const cartsRepo = cartRepository(deps.db);
   const ordersRepo = ordersRepository(deps.db);
   const carts = cartService(cartsRepo);
-  const limiter = deps.limiter ?? new RateLimiter({ limit: 10, windowMs: 15 * 60 * 1000 });
+  const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger: deps.logger });
   const checkout = checkoutService({
     carts: cartsRepo,
     orders: ordersRepo,
@@ -67,8 +68,8 @@ export function createApi(deps: ApiDeps): Hono {
   });
   api.route("/", catalogRoutes(deps));
   api.route("/", cartRoutes(carts, auth, cookies));
-  api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limiter, cookies }));
-  api.route("/", checkoutRoutes(checkout, auth, cookies));
+  api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limits, cookies }));
+  api.route("/", checkoutRoutes({ checkout, auth, cookies, limits }));
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "../platform/config.ts";
 import type { Engine } from "../platform/db/connection.ts";
 import type { Database } from "../platform/db/schema.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import type { Limits } from "./rate-limit.ts";
 
 /** What the commerce API needs from the platform; built once at start-up, or per test. */
 export interface ApiDeps {
@@ -16,6 +16,6 @@ export interface ApiDeps {
    * worker with it. The API itself never sends mail.
    */
   onMailQueued?: () => void;
-  /** Login and register attempts; one per process unless a test passes its own. */
-  limiter?: RateLimiter;
+  /** Rate limits (sign-in, register, orders); in this process's memory with the default numbers unless given. */
+  limits?: Limits;
 }

@@ -62,6 +62,39 @@ describe("configuration", () => {
     expect(loadConfig({ NODE_ENV: "production" }).publicUrl).toBe("http://localhost:3000");
   });
 
+  it("reads REDIS_URL and the rate limits, with defaults, and refuses nonsense", () => {
+    const defaults = loadConfig({});
+    expect(defaults.redisUrl).toBeUndefined();
+    expect(defaults.rateLimits).toEqual({
+      authAttemptsPer15Min: 10,
+      loginFailuresPerAddressPerHour: 100,
+      ordersPerPhonePerHour: 5,
+      ordersPerAddressPerHour: 10,
+    });
+    const set = loadConfig({
+      REDIS_URL: "redis://:secret@cache:6379/2",
+      AUTH_ATTEMPTS_PER_15_MIN: "5",
+      LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "50",
+      ORDERS_PER_PHONE_PER_HOUR: "3",
+      ORDERS_PER_ADDRESS_PER_HOUR: "20",
+    });
+    expect(set.redisUrl).toBe("redis://:secret@cache:6379/2");
+    expect(set.rateLimits).toEqual({
+      authAttemptsPer15Min: 5,
+      loginFailuresPerAddressPerHour: 50,
+      ordersPerPhonePerHour: 3,
+      ordersPerAddressPerHour: 20,
+    });
+    expect(loadConfig({ REDIS_URL: "rediss://cache.example.pk:6380" }).redisUrl).toBe(
+      "rediss://cache.example.pk:6380",
+    );
+    expect(() => loadConfig({ REDIS_URL: "cache:6379" })).toThrow(
+      "REDIS_URL: must be a redis:// or rediss:// URL",
+    );
+    expect(() => loadConfig({ ORDERS_PER_PHONE_PER_HOUR: "0" })).toThrow(/ORDERS_PER_PHONE_PER_HOUR/);
+    expect(() => loadConfig({ ORDERS_PER_ADDRESS_PER_HOUR: "lots" })).toThrow(/ORDERS_PER_ADDRESS_PER_HOUR/);
+  });
+
   it("reads the database timeouts, with defaults, and refuses nonsense", () => {
     expect(loadConfig({}).databaseTimeouts).toEqual({
       connectMs: 5000,

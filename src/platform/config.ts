@@ -28,6 +28,27 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
   idleInTransactionMs: 15_000,
 };
 
+/** How many of each guarded action the shop allows; see docs/decisions/0015-rate-limits-shared-and-fair.md. */
+export interface RateLimitSettings {
+  /** Failed sign-ins for one email from one address before a block (then the block grows); registrations per address and password changes per user in 15 minutes. */
+  authAttemptsPer15Min: number;
+  /** Failed sign-ins from one address, whatever the emails, in an hour. */
+  loginFailuresPerAddressPerHour: number;
+  /** Orders placed with one phone number in an hour. */
+  ordersPerPhonePerHour: number;
+  /** Orders placed from one client address in an hour. */
+  ordersPerAddressPerHour: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  authAttemptsPer15Min: 10,
+  loginFailuresPerAddressPerHour: 100,
+  ordersPerPhonePerHour: 5,
+  ordersPerAddressPerHour: 10,
+};
+
+const allowance = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
+
 const milliseconds = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
 
 const envSchema = z.object({
@@ -46,7 +67,15 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
-  AUTH_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/[^\s]+$/, "must be a redis:// or rediss:// URL")
+    .optional(),
+  AUTH_ATTEMPTS_PER_15_MIN: allowance(DEFAULT_RATE_LIMITS.authAttemptsPer15Min),
+  LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.loginFailuresPerAddressPerHour),
+  ORDERS_PER_PHONE_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.ordersPerPhonePerHour),
+  ORDERS_PER_ADDRESS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.ordersPerAddressPerHour),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   DATABASE_LOCK_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.lockMs),
@@ -71,8 +100,9 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   seedDemo: boolean;
-  /** Login/register attempts allowed per client address and per email in 15 minutes. */
-  authAttemptsPer15Min: number;
+  /** Where rate-limit counters are shared by every instance; unset: each process counts in its own memory. */
+  redisUrl: string | undefined;
+  rateLimits: RateLimitSettings;
   databaseTimeouts: DatabaseTimeouts;
 }
 
@@ -116,7 +146,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: value.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO === "true",
-    authAttemptsPer15Min: value.AUTH_ATTEMPTS_PER_15_MIN,
+    redisUrl: value.REDIS_URL,
+    rateLimits: {
+      authAttemptsPer15Min: value.AUTH_ATTEMPTS_PER_15_MIN,
+      loginFailuresPerAddressPerHour: value.LOGIN_FAILURES_PER_ADDRESS_PER_HOUR,
+      ordersPerPhonePerHour: value.ORDERS_PER_PHONE_PER_HOUR,
+      ordersPerAddressPerHour: value.ORDERS_PER_ADDRESS_PER_HOUR,
+    },
     databaseTimeouts: {
       connectMs: value.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: value.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -64,8 +64,8 @@ export function healthRoutes(platform: Pick<Platform, "database">, lifecycle: Li
 /**
  * What SIGTERM (and SIGINT) do: /readyz turns 503, the server stops accepting connections and finishes the
  * requests in flight while `stopWorkers` stops the background work (the mail worker finishes the message it is
- * sending); when both are done `close` runs (the database pool) and the process exits 0. A second signal, or
- * work outlasting `timeoutMs`, exits at once with 1.
+ * sending); when both are done `close` runs (the database pool and the Redis connection) and the process exits
+ * 0. A second signal, or work outlasting `timeoutMs`, exits at once with 1.
  */
 export function gracefulShutdown(options: {
   server: http.Server;

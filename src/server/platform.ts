@@ -3,21 +3,26 @@ import type { Logger } from "pino";
 import { createApi } from "../api/app.ts";
 import { ensureDemoCatalogue } from "../api/catalog/seed/demo-catalogue.ts";
 import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
-import { RateLimiter } from "../api/rate-limit.ts";
+import { createLimits } from "../api/rate-limit.ts";
 import { type Config, loadConfig } from "../platform/config.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { renderDefaultImages } from "../platform/images/render.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
+import { closeRedis, openRedis, type Redis, redisReady } from "../platform/redis.ts";
 
 export interface Platform {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
+  /** Shared rate-limit counters; unset when `REDIS_URL` is. */
+  redis: Redis | undefined;
   api: Hono;
   /** Sends the mail outbox; running unless MAIL_WORKER=off. Stopped on shutdown before the pool closes. */
   mailWorker: MailWorker;
+  /** Closes the database pool and the Redis connection (at shutdown, once requests have finished). */
+  close(): Promise<void>;
 }
 
 /**
@@ -40,16 +45,22 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     outboxDir: config.outboxDir,
     from: config.mailFrom,
   });
-  const limiter = new RateLimiter({ limit: config.authAttemptsPer15Min, windowMs: 15 * 60 * 1000 });
+  const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined;
+  // A Redis that is down does not stop the shop: the limits count in memory until it answers (and say so).
+  if (redis && (await redisReady(redis))) logger.info("rate limits are shared through Redis");
+  const limits = createLimits({ settings: config.rateLimits, redis, logger });
   const mailWorker = createMailWorker({ db: database.db, engine: database.engine, mailer, logger });
   const api = createApi({
     db: database.db,
     engine: database.engine,
     config,
     logger,
-    limiter,
+    limits,
     onMailQueued: () => mailWorker.nudge(),
   });
   if (config.mailWorker) mailWorker.start();
-  return { config, logger, database, api, mailWorker };
+  const close = async () => {
+    await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);
+  };
+  return { config, logger, database, redis, api, mailWorker, close };
 }

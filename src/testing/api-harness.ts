@@ -4,7 +4,8 @@ import path from "node:path";
 import pino from "pino";
 import { createApi } from "../api/app.ts";
 import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
-import { RateLimiter } from "../api/rate-limit.ts";
+import { createLimits, type Limits } from "../api/rate-limit.ts";
+import type { RateLimitSettings } from "../platform/config.ts";
 import { createMailer, type Mailer } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
 
@@ -17,17 +18,25 @@ export interface ApiHarness {
   deliverMail(): Promise<void>;
 }
 
+/** Allowances no test reaches by accident; the rate-limit tests pass their own `limits`. */
+const UNLIMITED: RateLimitSettings = {
+  authAttemptsPer15Min: 100_000,
+  loginFailuresPerAddressPerHour: 100_000,
+  ordersPerPhonePerHour: 100_000,
+  ordersPerAddressPerHour: 100_000,
+};
+
 /**
  * The real API app over a test database. Its mail goes to the outbox table; `deliverMail()` (or starting
  * `mailWorker`) sends it through `mailer`, by default `.eml` files in a temporary folder.
  */
 export function apiHarness(
   database: TestDatabase,
-  options: { mailer?: Mailer; limiter?: RateLimiter; mailOptions?: Partial<OutboxOptions> } = {},
+  options: { mailer?: Mailer; limits?: Limits; mailOptions?: Partial<OutboxOptions> } = {},
 ): ApiHarness {
+  const logger = pino({ level: "silent" });
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-"));
   const mailer = options.mailer ?? createMailer({ outboxDir, from: "Shop <shop@example.test>" });
-  const logger = pino({ level: "silent" });
   const mailWorker = createMailWorker({
     db: database.db,
     engine: database.engine,
@@ -45,7 +54,7 @@ export function apiHarness(
     },
     logger,
     onMailQueued: () => mailWorker.nudge(),
-    limiter: options.limiter ?? new RateLimiter({ limit: 1000, windowMs: 60_000 }),
+    limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
   });
   return {
     outboxDir,

@@ -7,7 +7,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: "Not found.",
   409: "The request conflicts with the shop's state (e.g. not enough stock).",
   422: "Validation failed: `errors` names each failing field.",
-  429: "Too many attempts; `Retry-After` says when to try again.",
+  429: "Too many attempts (or orders) in a while; `Retry-After` says when to try again.",
   500: "Something went wrong on the server; the body never holds internals.",
   503: "The database cannot answer now (down, restarting, or a lock or statement timeout); `Retry-After` says when to try again.",
 };

@@ -239,7 +239,7 @@ export const operations = {
     body: checkoutSchema,
     status: 201,
     response: placedOrderSchema,
-    errors: [...WRITE_ERRORS, 409],
+    errors: [...WRITE_ERRORS, 409, 429],
   },
   register: {
     method: "POST",

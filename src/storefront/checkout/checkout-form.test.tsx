@@ -216,6 +216,24 @@ describe("checkout", () => {
     expect(screen.getByRole("button", { name: "Place Order" })).toHaveProperty("disabled", false);
   });
 
+  it("shows the order limit's refusal (429) as the form's error, keeping what was typed", async () => {
+    renderCheckout(() =>
+      refused(429, {
+        message: "Too many orders have been placed in a short time. Please try again in 42 minutes.",
+      }),
+    );
+    await screen.findByRole("button", { name: "Place Order" });
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Something went wrong! Too many orders have been placed in a short time. Please try again in 42 minutes.",
+    );
+    expect(screen.getByRole("heading", { name: "Checkout" })).toBeTruthy();
+    expect((screen.getByLabelText("Phone") as HTMLInputElement).value).toBe("0300 7654321");
+    expect(screen.getByRole("button", { name: "Place Order" })).toHaveProperty("disabled", false);
+  });
+
   it("sends the page's Idempotency-Key with the order; a refused attempt reloads the page with a new key", async () => {
     const fake = renderCheckout(() => refused(409, { message: "Sorry, Tote is out of stock." }));
     await screen.findByRole("button", { name: "Place Order" });
