@@ -131,6 +131,19 @@ describe.skipIf(!available)(`cash-on-delivery order limits on ${engine}`, () => 
         expect((await order(api, "203.0.113.61", "0333 5551111")).status).toBe(201);
         expect((await order(api, "203.0.113.62", "0333 5551111")).status).toBe(429);
       });
+
+      it("counts an order sent again with its Idempotency-Key once", async () => {
+        const api = apiHarness(database, { limits: await store.limits({ ordersPerPhonePerHour: 2 }) });
+        const guest = shopper(api, { "x-forwarded-for": "203.0.113.70", "Idempotency-Key": "sent-twice" });
+        expect((await guest.post("/cart/add", { id: product, quantity: 1, size: variant })).status).toBe(200);
+        const first = await guest.post("/checkout", contact("0345 1110000"));
+        const again = await guest.post("/checkout", contact("0345 1110000"));
+        expect([first.status, again.status]).toEqual([201, 201]);
+        expect(again.body.order.number).toBe(first.body.order.number);
+        // The repeat placed nothing, so the phone still has its second order.
+        expect((await order(api, "203.0.113.71", "0345 1110000")).status).toBe(201);
+        expect((await order(api, "203.0.113.72", "0345 1110000")).status).toBe(429);
+      });
     });
   }
 });
