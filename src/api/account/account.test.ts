@@ -298,7 +298,7 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
       const limited = apiHarness(database, {
         limiter: new RateLimiter({ limit: 3, windowMs: 60_000, now: () => now }),
       });
-      const attacker = shopper(limited, { "x-forwarded-for": "203.0.113.9" });
+      const attacker = shopper(limited, {}, { address: "203.0.113.9" });
       for (let attempt = 0; attempt < 3; attempt++) {
         expect(
           (await attacker.post("/login", { email: `victim${attempt}@example.pk`, password: "guess" })).status,
@@ -309,7 +309,7 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
       expect(blocked.body).toEqual({ message: "Too many attempts. Please try again in 1 minute." });
       expect(blocked.headers.get("retry-after")).toBe("60");
 
-      const elsewhere = (ip: string) => shopper(limited, { "x-forwarded-for": ip });
+      const elsewhere = (ip: string) => shopper(limited, {}, { address: ip });
       for (let attempt = 0; attempt < 3; attempt++) {
         await elsewhere(`198.51.100.${attempt}`).post("/login", {
           email: "target@example.pk",
@@ -325,6 +325,32 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
       expect((await attacker.post("/login", { email: "victim@example.pk", password: "guess" })).status).toBe(
         422,
       );
+    });
+
+    it("counts a client by its socket address, whatever X-Forwarded-For it sends", async () => {
+      const limited = apiHarness(database, { limiter: new RateLimiter({ limit: 2, windowMs: 60_000 }) });
+      // One machine claiming a new address on every attempt is still one address.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const spoofer = shopper(
+          limited,
+          { "x-forwarded-for": `192.0.2.${attempt}` },
+          { address: "203.0.113.7" },
+        );
+        expect(
+          (await spoofer.post("/login", { email: `one${attempt}@example.pk`, password: "guess" })).status,
+        ).toBe(422);
+      }
+      const third = shopper(limited, { "x-forwarded-for": "192.0.2.77" }, { address: "203.0.113.7" });
+      expect((await third.post("/login", { email: "three@example.pk", password: "guess" })).status).toBe(429);
+    });
+
+    it("reads no address from X-Forwarded-For when the request has no socket either", async () => {
+      const limited = apiHarness(database, { limiter: new RateLimiter({ limit: 2, windowMs: 60_000 }) });
+      const attempt = (ip: string, email: string) =>
+        shopper(limited, { "x-forwarded-for": ip }).post("/login", { email, password: "guess" });
+      expect((await attempt("192.0.2.1", "a@example.pk")).status).toBe(422);
+      expect((await attempt("192.0.2.2", "b@example.pk")).status).toBe(422);
+      expect((await attempt("192.0.2.3", "c@example.pk")).status).toBe(429);
     });
   });
 });
