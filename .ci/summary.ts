@@ -39,7 +39,9 @@ for (const file of process.argv.slice(2)) {
     failed += report.failed;
     skipped += report.skipped ?? 0;
     const why = report.reason ? ` (${report.reason})` : "";
-    console.log(`${file}: ${report.passed} passed, ${report.failed} failed, ${report.skipped ?? 0} skipped${why}`);
+    console.log(
+      `${file}: ${report.passed} passed, ${report.failed} failed, ${report.skipped ?? 0} skipped${why}`,
+    );
   } else {
     console.log(`${file}: unrecognised report`);
     failed += 1;
