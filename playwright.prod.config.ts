@@ -12,7 +12,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  retries: process.env.CI ? 1 : 0,
   outputDir: ".tmp/prod-shape/test-results",
   reporter: [["list"], ["json", { outputFile: ".tmp/prod-shape/journeys.json" }]],
   use: {

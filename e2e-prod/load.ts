@@ -134,7 +134,8 @@ export async function terminatedBackends(ctx: LoadContext, variants: Variant[]):
     }
     await sleep(100);
   }
-  // Both instances answer again (nginx alternates between them).
+  // A second later both instances answer every request (nginx alternates between them).
+  await sleep(1000);
   const after = await mapLimit(
     Array.from({ length: 10 }, () => 0),
     2,
@@ -194,7 +195,7 @@ export async function oppositeOrderCheckouts(ctx: LoadContext, variants: Variant
   );
   const emails = shoppers.map((_, index) => `opposite-${index}-${runId}@example.pk`);
   const started = performance.now();
-  const answers = await mapLimit(shoppers, 30, (shopper, index) =>
+  const answers = await mapLimit(shoppers, 20, (shopper, index) =>
     shopper.post("/api/checkout", checkoutBody(emails[index] as string)),
   );
   const seconds = (performance.now() - started) / 1000;
