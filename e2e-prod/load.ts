@@ -388,7 +388,6 @@ export async function killAndRestart(ctx: LoadContext, variants: Variant[]): Pro
       const missing = values.filter((count) => count === 0).length;
       const twice = values.filter((count) => count > 1).length;
       mail = {
-        mode: mode === "eml" ? 0 : 1,
         once: values.filter((count) => count === 1).length,
         missing,
         twice,
