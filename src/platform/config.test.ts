@@ -120,6 +120,16 @@ describe("configuration", () => {
     );
   });
 
+  it("trusts a proxy's X-Forwarded-* headers only when TRUST_PROXY says so", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: "yes please" })).toThrow(
+      "Invalid configuration:\n  TRUST_PROXY: must be true, false, 1 or 0",
+    );
+  });
+
   it("says which PostgreSQL server it could not reach, without the password", async () => {
     const attempt = openDatabase({ engine: "postgres", url: "postgres://shop:hunter2@127.0.0.1:1/shop" });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseConnectionError);

@@ -80,6 +80,9 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   DATABASE_LOCK_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.lockMs),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" })
+    .default("false"),
 });
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
@@ -104,6 +107,11 @@ export interface Config {
   redisUrl: string | undefined;
   rateLimits: RateLimitSettings;
   databaseTimeouts: DatabaseTimeouts;
+  /**
+   * The shop sits behind one reverse proxy of ours: the public protocol, host and client address come from its
+   * X-Forwarded-Proto, X-Forwarded-Host and (the last address of) X-Forwarded-For. Off: those headers are ignored.
+   */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -159,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lockMs: value.DATABASE_LOCK_TIMEOUT_MS,
       idleInTransactionMs: value.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    trustProxy: value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1",
   };
 }
 

@@ -5,12 +5,13 @@ import { compress } from "hono/compress";
 import { type RequestIdVariables, requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { clientAddress } from "../api/account/auth.ts";
+import { CLIENT_ADDRESS, clientAddress } from "../api/account/auth.ts";
 import { REQUEST_ID_HEADER } from "../api/app.ts";
 import { cookiePolicy } from "../shared/cookies.server.ts";
 import { apiContext, siteContext } from "../storefront/lib/api.server.ts";
 import { createApiClient } from "../storefront/lib/api-client.server.ts";
 import { requestLogContext } from "../storefront/lib/request-log.server.ts";
+import { clientAddressResolver, publicRequest } from "./forwarded.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./lifecycle.ts";
 import { type Platform, startPlatform } from "./platform.ts";
 
@@ -39,6 +40,7 @@ export function createHost(
   const policy = cookiePolicy(platform.config);
 
   host.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: 64 }));
+  host.use(clientAddressResolver(platform.config.trustProxy));
   host.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -108,22 +110,25 @@ export function createHost(
   host.all("*", async (c) => {
     const setCookies: string[] = [];
     const id = c.get("requestId");
+    const address = clientAddress(c);
     const context = new RouterContextProvider();
     context.set(siteContext, { publicUrl: platform.config.publicUrl });
     context.set(requestLogContext, platform.logger.child({ requestId: id }));
     context.set(
       apiContext,
       createApiClient({
-        // In-process: the API app answers the Request directly, no network hop.
-        fetch: async (request) => platform.api.request(request),
+        // In-process: the API app answers the Request directly, no network hop. The shopper's address (for
+        // rate limits) rides in the env, which no request header can reach.
+        fetch: async (request) => platform.api.request(request, undefined, { [CLIENT_ADDRESS]: address }),
         cookieHeader: c.req.header("cookie") ?? null,
         policy,
         setCookies,
-        // The API rate-limits by address and logs by request id; in-process calls carry both.
-        headers: { "x-forwarded-for": clientAddress(c), [REQUEST_ID_HEADER]: id },
+        // The API logs by request id; in-process calls carry it.
+        headers: { [REQUEST_ID_HEADER]: id },
       }),
     );
-    const response = await (await storefront())(c.req.raw, context);
+    const request = publicRequest(c.req.raw, platform.config.trustProxy);
+    const response = await (await storefront())(request, context);
     response.headers.set(REQUEST_ID_HEADER, id);
     if (setCookies.length === 0) return response;
     const headers = new Headers(response.headers);

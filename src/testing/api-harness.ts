@@ -10,7 +10,8 @@ import { createMailer, type Mailer } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 export interface ApiHarness {
-  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** `address` plays the socket's remote address (the API reads no address from request headers). */
+  request(path: string, init?: RequestInit & { json?: unknown; address?: string }): Promise<Response>;
   outboxDir: string;
   /** The mail worker over this database and the harness's mailer; not started unless a test starts it. */
   mailWorker: MailWorker;
@@ -61,15 +62,19 @@ export function apiHarness(
     mailWorker,
     deliverMail: () => mailWorker.drain(),
     request(url, init = {}) {
-      const { json, ...rest } = init;
+      const { json, address, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (json !== undefined) headers.set("content-type", "application/json");
       return Promise.resolve(
-        api.request(`/api${url}`, {
-          ...rest,
-          headers,
-          body: json !== undefined ? JSON.stringify(json) : rest.body,
-        }),
+        api.request(
+          `/api${url}`,
+          {
+            ...rest,
+            headers,
+            body: json !== undefined ? JSON.stringify(json) : rest.body,
+          },
+          address ? { incoming: { socket: { remoteAddress: address } } } : undefined,
+        ),
       );
     },
   };
@@ -89,7 +94,11 @@ export interface Shopper {
 }
 
 /** A browser-like client: keeps the cookies the API sets and sends its bearer token once it has one. */
-export function shopper(api: ApiHarness, extraHeaders: Record<string, string> = {}): Shopper {
+export function shopper(
+  api: ApiHarness,
+  extraHeaders: Record<string, string> = {},
+  options: { address?: string } = {},
+): Shopper {
   const client: Shopper = {
     token: null,
     cookies: new Map(),
@@ -99,7 +108,7 @@ export function shopper(api: ApiHarness, extraHeaders: Record<string, string> = 
         headers.set("cookie", [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
       }
       if (client.token) headers.set("authorization", `Bearer ${client.token}`);
-      const response = await api.request(path, { method, headers, json });
+      const response = await api.request(path, { method, headers, json, address: options.address });
       for (const cookie of response.headers.getSetCookie()) {
         const [pair = "", ...attributes] = cookie.split(";");
         const [name = "", value = ""] = pair.split("=");

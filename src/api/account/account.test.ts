@@ -1,7 +1,10 @@
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiHarness, apiHarness, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { TEST_LIMITS } from "../../testing/test-limits.ts";
+import { createLimits } from "../rate-limit.ts";
 
 const { engine, available } = testEngine();
 
@@ -91,6 +94,9 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
         "The password confirmation does not match.",
       ],
       [{ first_name: 42 }, "first_name", "The first name must be text."],
+      // PostgreSQL cannot store a NUL byte: refused as input, not a 500 from the database.
+      [{ first_name: "Ali\u0000" }, "first_name", "The first name may not contain a NUL character."],
+      [{ email: "\u0000" }, "email", "The email may not contain a NUL character."],
     ])("refuses %j with a 422 and the field's message", async (overrides, field, message) => {
       const { status, body } = await shopper(api).post("/register", registration(overrides));
       expect(status).toBe(422);
@@ -288,6 +294,30 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
       const { body } = await guest.post("/register", registration());
       guest.token = body.token;
       expect((await guest.get("/cart")).body.quantity).toBe(1);
+    });
+  });
+
+  describe("rate limits", () => {
+    it("counts a client by its socket address, whatever X-Forwarded-For it sends", async () => {
+      const limited = apiHarness(database, {
+        limits: createLimits({
+          settings: { ...TEST_LIMITS, loginFailuresPerAddressPerHour: 2 },
+          logger: pino({ level: "silent" }),
+        }),
+      });
+      // One machine claiming a new address on every attempt is still one address.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const spoofer = shopper(
+          limited,
+          { "x-forwarded-for": `192.0.2.${attempt}` },
+          { address: "203.0.113.7" },
+        );
+        expect(
+          (await spoofer.post("/login", { email: `one${attempt}@example.pk`, password: "guess" })).status,
+        ).toBe(422);
+      }
+      const third = shopper(limited, { "x-forwarded-for": "192.0.2.77" }, { address: "203.0.113.7" });
+      expect((await third.post("/login", { email: "three@example.pk", password: "guess" })).status).toBe(429);
     });
   });
 });

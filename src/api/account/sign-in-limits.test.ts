@@ -27,7 +27,7 @@ describe.skipIf(!available)(`sign-in and register limits on ${engine}`, () => {
   afterAll(() => database?.drop());
 
   /** A browser at `address` (the API reads it as the client address). */
-  const from = (api: ApiHarness, address: string) => shopper(api, { "x-forwarded-for": address });
+  const from = (api: ApiHarness, address: string) => shopper(api, {}, { address });
   const login = (api: ApiHarness, address: string, email: string, password: string) =>
     from(api, address).post("/login", { email, password });
 

@@ -71,7 +71,7 @@ describe.skipIf(!available)(`cash-on-delivery order limits on ${engine}`, () => 
 
   /** A guest at `address` with one tote in the cart, placing an order with `phone`. */
   async function order(api: ApiHarness, address: string, phone: string, extra: Record<string, unknown> = {}) {
-    const guest = shopper(api, { "x-forwarded-for": address });
+    const guest = shopper(api, {}, { address });
     expect((await guest.post("/cart/add", { id: product, quantity: 1, size: variant })).status).toBe(200);
     return guest.post("/checkout", { ...contact(phone), ...extra });
   }
@@ -118,7 +118,7 @@ describe.skipIf(!available)(`cash-on-delivery order limits on ${engine}`, () => 
         });
         // An empty cart (422) and a stale total (409), three times each.
         for (let attempt = 0; attempt < 3; attempt++) {
-          const empty = await shopper(api, { "x-forwarded-for": "203.0.113.60" }).post(
+          const empty = await shopper(api, {}, { address: "203.0.113.60" }).post(
             "/checkout",
             contact("0333 5550000"),
           );
@@ -134,7 +134,7 @@ describe.skipIf(!available)(`cash-on-delivery order limits on ${engine}`, () => 
 
       it("counts an order sent again with its Idempotency-Key once", async () => {
         const api = apiHarness(database, { limits: await store.limits({ ordersPerPhonePerHour: 2 }) });
-        const guest = shopper(api, { "x-forwarded-for": "203.0.113.70", "Idempotency-Key": "sent-twice" });
+        const guest = shopper(api, { "Idempotency-Key": "sent-twice" }, { address: "203.0.113.70" });
         expect((await guest.post("/cart/add", { id: product, quantity: 1, size: variant })).status).toBe(200);
         const first = await guest.post("/checkout", contact("0345 1110000"));
         const again = await guest.post("/checkout", contact("0345 1110000"));

@@ -12,8 +12,12 @@ export function requiredText(label: string, required: string, max: number) {
     })
     .trim()
     .min(1, required)
-    .max(max, `The ${label} may not be greater than ${max} characters.`);
+    .max(max, `The ${label} may not be greater than ${max} characters.`)
+    .refine(noNul, `The ${label} may not contain a NUL character.`);
 }
+
+// PostgreSQL refuses text with a NUL byte (a 500 if it got that far); no shopper types one.
+const noNul = (value: string) => !value.includes("\u0000");
 
 /** An optional text field; missing or null becomes "". */
 export function optionalText(label: string, max: number) {
@@ -22,7 +26,8 @@ export function optionalText(label: string, max: number) {
     z
       .string({ error: `The ${label} must be text.` })
       .trim()
-      .max(max, `The ${label} may not be greater than ${max} characters.`),
+      .max(max, `The ${label} may not be greater than ${max} characters.`)
+      .refine(noNul, `The ${label} may not contain a NUL character.`),
   );
 }
 
