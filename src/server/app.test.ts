@@ -28,10 +28,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const platform of platforms) {
-    await platform.mailWorker.stop();
-    await platform.close();
-  }
+  for (const platform of platforms) await platform.database.close();
   await vite?.close();
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
