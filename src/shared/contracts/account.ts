@@ -1,12 +1,17 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "./fields.ts";
+import { emailField, optionalText, requiredText } from "./fields.ts";
 
 export const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 200;
 
-const email = requiredText("email", "The email field is required.", 255)
-  .toLowerCase()
-  .pipe(z.email("The email must be a valid email address."));
+/** The register, profile and password-reset forms' wording for the one email rule (fields.ts). */
+export const ACCOUNT_EMAIL_MESSAGES = {
+  required: "The email field is required.",
+  invalid: "The email must be a valid email address.",
+} as const;
+
+/** Accounts are found by email, so it is kept in lower case. */
+const email = emailField(ACCOUNT_EMAIL_MESSAGES, { lowerCase: true });
 
 const newPassword = z
   .string({
