@@ -17,6 +17,8 @@ import { checkoutService } from "./checkout/checkout.service.ts";
 import { openApiDocument } from "./contract/openapi.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError, ServiceUnavailable, TooManyRequests, ValidationFailed } from "./errors.ts";
+import { guestOrdersRoutes } from "./orders/guest-orders.routes.ts";
+import { guestOrdersService } from "./orders/guest-orders.service.ts";
 import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
@@ -69,8 +71,9 @@ export function createApi(deps: ApiDeps): Hono {
   api.route("/", catalogRoutes(deps));
   api.route("/", cartRoutes(carts, auth, cookies));
   api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limiter, cookies }));
-  api.route("/", checkoutRoutes(checkout, auth, cookies));
+  api.route("/", checkoutRoutes(checkout, auth, cookies, deps.config.sessionSecret));
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
+  api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limiter));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

@@ -8,6 +8,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("order-success", "routes/order-success.tsx"),
+  route("order-lookup", "routes/order-lookup.tsx"),
   route("user-login", "routes/login.tsx"),
   route("user-register", "routes/register.tsx"),
   // The account pages share one login guard (middleware) and side menu.

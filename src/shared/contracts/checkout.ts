@@ -89,7 +89,13 @@ export const orderSchema = z.object({
   items: z.array(orderLineSchema),
 });
 
-export const placedOrderSchema = z.object({ message: z.string(), order: orderSchema });
+export const placedOrderSchema = z.object({
+  message: z.string(),
+  order: orderSchema,
+  access_token: z
+    .string()
+    .describe("Lets whoever placed the order read it without an account: send it to POST /guest-order."),
+});
 
 export type OrderLine = z.output<typeof orderLineSchema>;
 export type Order = z.output<typeof orderSchema>;

@@ -28,6 +28,7 @@ import {
 } from "./catalog.ts";
 import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
 import { pageField } from "./fields.ts";
+import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
 
 /**
  * The commerce API's contract: every operation with its path, input and answer. The API registers its routes
@@ -310,6 +311,29 @@ export const operations = {
     status: 200,
     response: orderSchema,
     errors: [401, 404],
+  },
+  getGuestOrder: {
+    method: "POST",
+    path: "/guest-order",
+    summary:
+      "An order read with the access token its checkout answered (a POST, so the token stays out of URLs and logs)",
+    tag: "Orders",
+    auth: "none",
+    body: guestOrderRequestSchema,
+    status: 200,
+    response: orderSchema,
+    errors: [400, 404, 422],
+  },
+  lookupOrder: {
+    method: "POST",
+    path: "/order-lookup",
+    summary: "An order found by its number and the email it was placed with (rate-limited)",
+    tag: "Orders",
+    auth: "none",
+    body: orderLookupSchema,
+    status: 200,
+    response: orderSchema,
+    errors: [400, 404, 422, 429],
   },
 } as const satisfies Record<string, Operation>;
 
