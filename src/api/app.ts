@@ -8,6 +8,8 @@ import { accountRepository } from "./account/account.repository.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { accountService } from "./account/account.service.ts";
 import { authenticator } from "./account/auth.ts";
+import { passwordResetRoutes } from "./account/password-reset.routes.ts";
+import { passwordResetService } from "./account/password-reset.service.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { cartService } from "./cart/cart.service.ts";
@@ -71,6 +73,13 @@ export function createApi(deps: ApiDeps): Hono {
   api.route("/", catalogRoutes(deps));
   api.route("/", cartRoutes(carts, auth, cookies));
   api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limiter, cookies }));
+  const resets = passwordResetService({
+    db: deps.db,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    publicUrl: deps.config.publicUrl,
+  });
+  api.route("/", passwordResetRoutes({ resets, carts, auth, limiter, cookies }));
   api.route("/", checkoutRoutes(checkout, auth, cookies, deps.config.sessionSecret));
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
   api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limiter));

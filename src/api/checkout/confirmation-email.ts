@@ -1,8 +1,7 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from "../escape-html.ts";
 
 export function confirmationEmail(order: Order, publicUrl: string): MailMessage {
   const name = order.shipping_address.first_name;

@@ -68,6 +68,21 @@ export const updatePasswordSchema = z
     message: "The password confirmation does not match.",
   });
 
+/** "Forgot password?": the address the reset link goes to, if an account has it. */
+export const forgotPasswordSchema = z.object({ email });
+
+/** The reset link's token and the new password, under the same rules as registering. */
+export const resetPasswordSchema = z
+  .object({
+    token: requiredText("token", "This password reset link is not valid. Please ask for a new one.", 200),
+    password: newPassword,
+    password_confirmation: z.string({ error: "The password confirmation field is required." }),
+  })
+  .refine((value) => value.password === value.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The password confirmation does not match.",
+  });
+
 /** The fields of the login and register forms, as the forms send them. */
 export type LoginFields = z.input<typeof loginSchema>;
 export type RegisterFields = z.input<typeof registerSchema>;
@@ -76,6 +91,9 @@ export type RegisterInput = z.output<typeof registerSchema>;
 export type LoginInput = z.output<typeof loginSchema>;
 export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
 export type UpdatePasswordInput = z.output<typeof updatePasswordSchema>;
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
+export type ResetPasswordFields = z.input<typeof resetPasswordSchema>;
 
 export const userSchema = z.object({
   id: z.number().int(),

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import {
   authResultSchema,
+  forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  resetPasswordSchema,
   updatePasswordSchema,
   updateProfileSchema,
   userSchema,
@@ -280,6 +282,31 @@ export const operations = {
     status: 200,
     response: userSchema,
     errors: [...WRITE_ERRORS, 429],
+  },
+  requestPasswordReset: {
+    method: "POST",
+    path: "/password/forgot",
+    summary:
+      "Email a single-use link (valid one hour) to reset the account's password; the same answer whether or not the account exists",
+    tag: "Account",
+    auth: "none",
+    body: forgotPasswordSchema,
+    status: 200,
+    response: messageSchema,
+    errors: [400, 422, 429],
+  },
+  resetPassword: {
+    method: "POST",
+    path: "/password/reset",
+    summary:
+      "Set a new password with a reset link's token; signs in, signs out every other session and uses up the link",
+    tag: "Account",
+    auth: "none",
+    cartCookie: true,
+    body: resetPasswordSchema,
+    status: 200,
+    response: authResultSchema,
+    errors: [400, 422, 429],
   },
   logout: {
     method: "POST",

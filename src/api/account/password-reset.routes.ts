@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { operations } from "../../shared/contracts/operations.ts";
+import { limitAttempts } from "../attempt-limit.ts";
+import type { CartService } from "../cart/cart.service.ts";
+import { route } from "../contract/route.ts";
+import type { RateLimiter } from "../rate-limit.ts";
+import { currentShopper, type ShopperCookies } from "../shopper.ts";
+import { type Authenticator, clientAddress } from "./auth.ts";
+import { type PasswordResetService, RESET_LINK_SENT } from "./password-reset.service.ts";
+
+interface PasswordResetRouteDeps {
+  resets: PasswordResetService;
+  carts: CartService;
+  auth: Authenticator;
+  limiter: RateLimiter;
+  cookies: ShopperCookies;
+}
+
+export function passwordResetRoutes({ resets, carts, auth, limiter, cookies }: PasswordResetRouteDeps): Hono {
+  const routes = new Hono();
+
+  // Limited per address and per email, so nobody can flood one inbox or walk through many.
+  route(routes, operations.requestPasswordReset, async (c, { body }) => {
+    await limitAttempts(limiter, [`forgot-ip:${clientAddress(c)}`, `forgot-email:${body.email}`]);
+    await resets.request(body.email);
+    return { message: RESET_LINK_SENT };
+  });
+
+  // Signs in like login does: the guest's cart moves into the account.
+  route(routes, operations.resetPassword, async (c, { body }) => {
+    const shopper = await currentShopper(c, auth, cookies);
+    await limitAttempts(limiter, [`reset-ip:${clientAddress(c)}`]);
+    const result = await resets.reset(body);
+    if (shopper.guestKeyHash) {
+      await carts.mergeGuestCart(shopper.guestKeyHash, result.user.id);
+      cookies.forgetGuestCart(c);
+    }
+    return result;
+  });
+
+  return routes;
+}
