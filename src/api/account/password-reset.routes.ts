@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { PASSWORD_RESET_MESSAGES } from "../../shared/contracts/account.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import { limitAttempts } from "../attempt-limit.ts";
 import type { CartService } from "../cart/cart.service.ts";
@@ -6,7 +7,7 @@ import { route } from "../contract/route.ts";
 import type { RateLimiter } from "../rate-limit.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
 import { type Authenticator, clientAddress } from "./auth.ts";
-import { type PasswordResetService, RESET_LINK_SENT } from "./password-reset.service.ts";
+import type { PasswordResetService } from "./password-reset.service.ts";
 
 interface PasswordResetRouteDeps {
   resets: PasswordResetService;
@@ -23,7 +24,7 @@ export function passwordResetRoutes({ resets, carts, auth, limiter, cookies }: P
   route(routes, operations.requestPasswordReset, async (c, { body }) => {
     await limitAttempts(limiter, [`forgot-ip:${clientAddress(c)}`, `forgot-email:${body.email}`]);
     await resets.request(body.email);
-    return { message: RESET_LINK_SENT };
+    return { message: PASSWORD_RESET_MESSAGES.sent };
   });
 
   // Signs in like login does: the guest's cart moves into the account.

@@ -3,7 +3,11 @@ import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import type { Mailer } from "../../platform/mail.ts";
-import type { AuthResult, ResetPasswordInput } from "../../shared/contracts/account.ts";
+import {
+  type AuthResult,
+  PASSWORD_RESET_MESSAGES,
+  type ResetPasswordInput,
+} from "../../shared/contracts/account.ts";
 import { ValidationFailed } from "../errors.ts";
 import { hashSecret, newSecret } from "../secrets.ts";
 import { accountRepository } from "./account.repository.ts";
@@ -14,12 +18,11 @@ import { hashPassword } from "./passwords.ts";
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
-/** The one answer to "Forgot password?", whether or not an account has the address. */
-export const RESET_LINK_SENT =
-  "If an account exists for that email, we have sent it a link to reset the password. The link works for one hour.";
-export const RESET_LINK_INVALID = "This password reset link is not valid. Please ask for a new one.";
-export const RESET_LINK_USED = "This password reset link has already been used. Please ask for a new one.";
-export const RESET_LINK_EXPIRED = "This password reset link has expired. Please ask for a new one.";
+const {
+  invalid: RESET_LINK_INVALID,
+  used: RESET_LINK_USED,
+  expired: RESET_LINK_EXPIRED,
+} = PASSWORD_RESET_MESSAGES;
 
 interface PasswordResetDeps {
   db: Kysely<Database>;

@@ -68,13 +68,22 @@ export const updatePasswordSchema = z
     message: "The password confirmation does not match.",
   });
 
+/** What the password reset answers (the spec has no such flow). */
+export const PASSWORD_RESET_MESSAGES = {
+  /** The one answer to "Forgot password?", whether or not an account has the address. */
+  sent: "If an account exists for that email, we have sent it a link to reset the password. The link works for one hour.",
+  invalid: "This password reset link is not valid. Please ask for a new one.",
+  used: "This password reset link has already been used. Please ask for a new one.",
+  expired: "This password reset link has expired. Please ask for a new one.",
+} as const;
+
 /** "Forgot password?": the address the reset link goes to, if an account has it. */
 export const forgotPasswordSchema = z.object({ email });
 
 /** The reset link's token and the new password, under the same rules as registering. */
 export const resetPasswordSchema = z
   .object({
-    token: requiredText("token", "This password reset link is not valid. Please ask for a new one.", 200),
+    token: requiredText("token", PASSWORD_RESET_MESSAGES.invalid, 200),
     password: newPassword,
     password_confirmation: z.string({ error: "The password confirmation field is required." }),
   })

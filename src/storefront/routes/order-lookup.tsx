@@ -51,7 +51,7 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title="Track your order" />
-      <div className="container lookup-layout">
+      <div className="container form-page">
         <section className="auth-card" aria-labelledby="lookup-title">
           <h2 id="lookup-title" className="auth-card__title">
             Find your order
