@@ -123,9 +123,7 @@ describe("the storefront's API client", () => {
       expect(last).toContain("HttpOnly");
       expect(last).toContain("Max-Age=86400");
       const kept = readSignedCookie(last.split(";")[0], ORDER_ACCESS_COOKIE, POLICY);
-      expect(kept?.split(",")).toEqual(
-        [6, 5, 4, 3, 2].map((n) => `BT-261122-AAAA${n}:${token(String(n))}`),
-      );
+      expect(kept?.split(",")).toEqual([6, 5, 4, 3, 2].map((n) => `BT-261122-AAAA${n}:${token(String(n))}`));
       expect(api.orderAccess("BT-261122-AAAA6")).toBe(token("6"));
       expect(api.orderAccess("BT-261122-AAAA1")).toBeNull();
     });
@@ -138,7 +136,9 @@ describe("the storefront's API client", () => {
       expect(api.orderAccess("BT-261122-AAAA2")).toBe(token("b"));
 
       const forged = `order_access=${encodeURIComponent(`BT-261122-AAAA1:${token("a")}.bad-signature`)}`;
-      expect(client(() => ({ status: 200, body: "{}" }), forged).api.orderAccess("BT-261122-AAAA1")).toBeNull();
+      expect(
+        client(() => ({ status: 200, body: "{}" }), forged).api.orderAccess("BT-261122-AAAA1"),
+      ).toBeNull();
     });
   });
 });
