@@ -59,7 +59,7 @@ test("forgot password: email link → new password → signed in, other sessions
   expect(outboxMentioning(stranger)).toEqual([]);
 
   await page.goto(link);
-  await expect(page.getByRole("heading", { name: "Choose a new password" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Set your new password" })).toBeVisible();
   await page.getByLabel("New password", { exact: true }).fill("short");
   await page.getByLabel("Confirm new password").fill("short");
   await page.getByRole("button", { name: "Set new password" }).click();

@@ -57,7 +57,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <div className="container form-page form-page--narrow">
         <section className="auth-card" aria-labelledby="reset-title">
           <h2 id="reset-title" className="auth-card__title">
-            Choose a new password
+            Set your new password
           </h2>
           <p className="auth-card__intro">
             Once it is set you are signed in here, and signed out on every other device.
