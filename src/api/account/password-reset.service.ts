@@ -53,7 +53,7 @@ export function passwordResetService({
   return {
     /**
      * Sends a reset link when an account has this email, and nothing otherwise; the caller answers the same
-     * either way. The email is not awaited, so the answer takes no longer when an account exists.
+     * either way. The answer does not wait for the mail server, so its timing does not tell that a mail went.
      */
     async request(email: string): Promise<void> {
       const user = await accountRepository(db).findUserByEmail(email);
