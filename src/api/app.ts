@@ -9,6 +9,8 @@ import { accountRepository } from "./account/account.repository.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { accountService } from "./account/account.service.ts";
 import { authenticator } from "./account/auth.ts";
+import { passwordResetRoutes } from "./account/password-reset.routes.ts";
+import { passwordResetService } from "./account/password-reset.service.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { cartService } from "./cart/cart.service.ts";
@@ -18,6 +20,8 @@ import { checkoutService } from "./checkout/checkout.service.ts";
 import { openApiDocument } from "./contract/openapi.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError, ServiceUnavailable, TooManyRequests, ValidationFailed } from "./errors.ts";
+import { guestOrdersRoutes } from "./orders/guest-orders.routes.ts";
+import { guestOrdersService } from "./orders/guest-orders.service.ts";
 import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
@@ -69,8 +73,15 @@ export function createApi(deps: ApiDeps): Hono {
   api.route("/", catalogRoutes(deps));
   api.route("/", cartRoutes(carts, auth, cookies));
   api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limits, cookies }));
-  api.route("/", checkoutRoutes({ checkout, auth, cookies, limits }));
+  const resets = passwordResetService({
+    db: deps.db,
+    publicUrl: deps.config.publicUrl,
+    onMailQueued: deps.onMailQueued,
+  });
+  api.route("/", passwordResetRoutes({ resets, carts, auth, limits, cookies }));
+  api.route("/", checkoutRoutes({ checkout, auth, cookies, limits, secret: deps.config.sessionSecret }));
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
+  api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limits));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

@@ -57,6 +57,13 @@ export function limitRules(settings: RateLimitSettings) {
     },
     "registrations-per-address": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
     "password-changes-per-user": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
+    // Guessable together, number and email are tried per address and per order number.
+    "order-lookups-per-address": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
+    "order-lookups-per-order": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
+    // Nobody floods one inbox or walks through many.
+    "reset-requests-per-address": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
+    "reset-requests-per-email": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
+    "password-resets-per-address": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
     "orders-per-phone": {
       points: settings.ordersPerPhonePerHour,
       windowSeconds: HOUR,

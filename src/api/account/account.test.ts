@@ -84,6 +84,22 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
       [{ email: "" }, "email", "The email field is required."],
       [{ email: "not-an-email" }, "email", "The email must be a valid email address."],
       [
+        { email: "ayesha@example.pk\r\nBcc: intruder@example.com" },
+        "email",
+        "The email must be a valid email address.",
+      ],
+      [
+        { email: "ayesha@example.pk, intruder@example.com" },
+        "email",
+        "The email must be a valid email address.",
+      ],
+      [{ email: "Ayesha Khan <ayesha@example.pk>" }, "email", "The email must be a valid email address."],
+      [
+        { email: `${"a".repeat(244)}@example.pk` },
+        "email",
+        "The email may not be greater than 254 characters.",
+      ],
+      [
         { password: "short", password_confirmation: "short" },
         "password",
         "The password must be at least 8 characters.",
@@ -208,6 +224,25 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
         (await shopper(api).post("/update-profile", { first_name: "x", last_name: "y", email: "a@b.pk" }))
           .status,
       ).toBe(401);
+    });
+
+    it("refuses a profile email that is not exactly one valid address, and keeps the old one", async () => {
+      const { client, details } = await registered();
+      for (const email of [
+        "sana@example.pk\nBcc: intruder@example.com",
+        "sana@example.pk,intruder@example.com",
+        "Sana <sana@example.pk>",
+        "sana@",
+      ]) {
+        const { status, body } = await client.post("/update-profile", {
+          first_name: "Sana",
+          last_name: "Malik",
+          email,
+        });
+        expect(status, email).toBe(422);
+        expect(body.errors, email).toEqual({ email: ["The email must be a valid email address."] });
+      }
+      expect((await client.get("/user")).body.email).toBe(details.email);
     });
 
     it("changes the password only with the current one, and signs out other sessions", async () => {

@@ -3,6 +3,7 @@ import { operations } from "../../shared/contracts/operations.ts";
 import { type Authenticator, clientAddress } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
 import { IDEMPOTENCY_HEADER } from "../idempotency/idempotency.ts";
+import { orderAccessToken } from "../orders/order-access.ts";
 import type { Limits } from "../rate-limit.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
 import type { CheckoutAnswer, CheckoutService } from "./checkout.service.ts";
@@ -12,6 +13,8 @@ interface CheckoutRouteDeps {
   auth: Authenticator;
   cookies: ShopperCookies;
   limits: Limits;
+  /** Signs the order-access token a guest's browser keeps to see its order (SESSION_SECRET). */
+  secret: string;
 }
 
 /**
@@ -23,7 +26,7 @@ export function phoneKey(phone: string): string {
   return digits.length > 0 ? digits.slice(-10) : phone.trim().toLowerCase();
 }
 
-export function checkoutRoutes({ checkout, auth, cookies, limits }: CheckoutRouteDeps): Hono {
+export function checkoutRoutes({ checkout, auth, cookies, limits, secret }: CheckoutRouteDeps): Hono {
   const routes = new Hono();
 
   route(routes, operations.checkout, async (c, { body, headers }) => {
@@ -53,7 +56,8 @@ export function checkoutRoutes({ checkout, auth, cookies, limits }: CheckoutRout
       await refund();
       c.header("Idempotent-Replayed", "true");
     }
-    return answer.body;
+    // The token depends only on the order number, so a replayed answer carries the same one.
+    return { ...answer.body, access_token: orderAccessToken(answer.body.order.number, secret) };
   });
 
   return routes;

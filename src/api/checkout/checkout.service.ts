@@ -29,7 +29,8 @@ function orderNumber(now: Date): string {
 
 export const ORDER_PLACED = "Your order has been placed.";
 
-type PlacedOrder = z.output<typeof placedOrderSchema>;
+/** The placed order as stored for its Idempotency-Key; the route adds the guest's access token. */
+type PlacedOrder = Omit<z.output<typeof placedOrderSchema>, "access_token">;
 
 /** A checkout's answer; `replayed` when it is the stored answer to an Idempotency-Key already used. */
 export interface CheckoutAnswer {

@@ -16,6 +16,7 @@ export interface Database {
   sliders: SliderTable;
   users: UserTable;
   auth_tokens: AuthTokenTable;
+  password_reset_tokens: PasswordResetTokenTable;
   carts: CartTable;
   cart_items: CartItemTable;
   orders: OrderTable;
@@ -129,6 +130,16 @@ export interface AuthTokenTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+}
+
+/** A password reset link: only the SHA-256 of its token is kept; single-use, valid until `expires_at`. */
+export interface PasswordResetTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface CartTable {

@@ -19,6 +19,23 @@ export function requiredText(label: string, required: string, max: number) {
 // PostgreSQL refuses text with a NUL byte (a 500 if it got that far); no shopper types one.
 const noNul = (value: string) => !value.includes("\u0000");
 
+/** The longest address SMTP can carry (RFC 5321: a 256-octet path less its angle brackets). */
+export const EMAIL_MAX = 254;
+
+/**
+ * Exactly one email address, as every form that stores or mails to one takes it: trimmed, at most 254
+ * characters, and in the plain `name@domain.tld` form zod's email check accepts. That form has no room for a
+ * line break, a comma, a second address or a display name ("Ali <ali@example.pk>"), so nothing a shopper types
+ * here can become a mail header or a second recipient. Each form passes its own wording.
+ */
+export function emailField(
+  messages: { required: string; invalid: string },
+  options: { lowerCase?: boolean } = {},
+) {
+  const text = requiredText("email", messages.required, EMAIL_MAX);
+  return (options.lowerCase ? text.toLowerCase() : text).pipe(z.email(messages.invalid));
+}
+
 /** An optional text field; missing or null becomes "". */
 export function optionalText(label: string, max: number) {
   return z.preprocess(

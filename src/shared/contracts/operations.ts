@@ -1,8 +1,10 @@
 import { z } from "zod";
 import {
   authResultSchema,
+  forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  resetPasswordSchema,
   updatePasswordSchema,
   updateProfileSchema,
   userSchema,
@@ -28,6 +30,7 @@ import {
 } from "./catalog.ts";
 import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
 import { pageField } from "./fields.ts";
+import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
 
 /**
  * The commerce API's contract: every operation with its path, input and answer. The API registers its routes
@@ -297,6 +300,31 @@ export const operations = {
     response: userSchema,
     errors: [...WRITE_ERRORS, 429],
   },
+  requestPasswordReset: {
+    method: "POST",
+    path: "/password/forgot",
+    summary:
+      "Email a single-use link (valid one hour) to reset the account's password; the same answer whether or not the account exists",
+    tag: "Account",
+    auth: "none",
+    body: forgotPasswordSchema,
+    status: 200,
+    response: messageSchema,
+    errors: [400, 422, 429],
+  },
+  resetPassword: {
+    method: "POST",
+    path: "/password/reset",
+    summary:
+      "Set a new password with a reset link's token; signs in, signs out every other session and uses up the link",
+    tag: "Account",
+    auth: "none",
+    cartCookie: true,
+    body: resetPasswordSchema,
+    status: 200,
+    response: authResultSchema,
+    errors: [400, 422, 429],
+  },
   logout: {
     method: "POST",
     path: "/logout",
@@ -327,6 +355,29 @@ export const operations = {
     status: 200,
     response: orderSchema,
     errors: [401, 404],
+  },
+  getGuestOrder: {
+    method: "POST",
+    path: "/guest-order",
+    summary:
+      "An order read with the access token its checkout answered (a POST, so the token stays out of URLs and logs)",
+    tag: "Orders",
+    auth: "none",
+    body: guestOrderRequestSchema,
+    status: 200,
+    response: orderSchema,
+    errors: [400, 404, 422],
+  },
+  lookupOrder: {
+    method: "POST",
+    path: "/order-lookup",
+    summary: "An order found by its number and the email it was placed with (rate-limited)",
+    tag: "Orders",
+    auth: "none",
+    body: orderLookupSchema,
+    status: 200,
+    response: orderSchema,
+    errors: [400, 404, 422, 429],
   },
 } as const satisfies Record<string, Operation>;
 

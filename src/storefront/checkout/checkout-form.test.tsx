@@ -133,14 +133,15 @@ describe("checkout", () => {
     expect(document.activeElement).toBe(screen.getByLabelText("Email"));
   });
 
-  it("counts only emptiness: blanks fail, any text passes, and a fixed field loses its message", async () => {
+  it("blanks fail, the email must be one valid address, and a fixed field loses its message", async () => {
     const fake = renderCheckout(() => ok({}));
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText("Email"), "not-an-email");
+    await user.type(await screen.findByLabelText("Email"), "ali@example.pk, bilal@example.pk");
     await user.type(screen.getByLabelText("City"), "   ");
     await user.click(screen.getByRole("button", { name: "Place Order" }));
 
     expect(screen.queryByText("Email is required.")).toBeNull();
+    expect(screen.getByText("Email must be a valid email address.")).toBeTruthy();
     expect(screen.getByText("City is required.")).toBeTruthy();
     await user.type(screen.getByLabelText("City"), "Lahore");
     expect(screen.queryByText("City is required.")).toBeNull();

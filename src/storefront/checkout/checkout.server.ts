@@ -30,7 +30,8 @@ export async function loadCheckout(api: ApiClient) {
 }
 
 /**
- * Places the order with the API. Success goes to the confirmation page with the order number; a 422 joins every
+ * Places the order with the API. Success goes to the confirmation page with the order number (a guest's browser
+ * keeps the order's access token in a signed cookie, decision 0019); a 422 joins every
  * message into one line (and marks each field); any other refusal reads 'Something went wrong! ' + message.
  */
 export async function placeOrder(api: ApiClient, form: FormData) {
@@ -41,7 +42,10 @@ export async function placeOrder(api: ApiClient, form: FormData) {
     ...(key ? { headers: { "Idempotency-Key": key } } : {}),
   });
   if (response.ok) {
-    return redirect(`/order-success?order=${encodeURIComponent(response.data.order.number)}`);
+    const { order, access_token } = response.data;
+    // A guest's browser keeps the order's access token, so the confirmation page can show it to them alone.
+    if (!api.signedIn) api.keepOrderAccess(order.number, access_token);
+    return redirect(`/order-success?order=${encodeURIComponent(order.number)}`);
   }
   const failure: CheckoutFailure =
     response.status === 422
