@@ -1,6 +1,6 @@
 import { data, Link, useActionData, useNavigation } from "react-router";
 import { addToCartSchema } from "../../shared/contracts/cart.ts";
-import type { ProductDetail, SizeOption } from "../../shared/contracts/catalog.ts";
+import type { SizeOption } from "../../shared/contracts/catalog.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/images.ts";
 import { formatPlainAmount, formatRupees } from "../../shared/money.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
