@@ -110,7 +110,7 @@ export default function Shop({ loaderData, params }: Route.ComponentProps) {
             <FilterIcon size={18} /> Filter
           </OffCanvasToggle>
           <p className="shop-toolbar__count" aria-live="polite">
-            {!switching && (
+            {!switching && !loaderData.pastEnd && (
               <Suspense key={location.key} fallback={null}>
                 <Await resolve={loaderData.products}>
                   {(list) =>
