@@ -37,7 +37,12 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   await renderDefaultImages(config.imagesDir);
   if (config.seedDemo) {
     const started = performance.now();
-    const seeded = await ensureDemoCatalogue(database.db, { imagesDir: config.imagesDir });
+    const seeded = await ensureDemoCatalogue(database.db, {
+      imagesDir: config.imagesDir,
+      // Drawing the photos takes half a minute on a small machine: say so rather than sit silent.
+      onSeeding: () =>
+        logger.info("seeding the demo catalogue and drawing its images (first start, about half a minute)"),
+    });
     if (seeded) logger.info({ ms: Math.round(performance.now() - started) }, "demo catalogue seeded");
   }
   const mailer = createMailer({

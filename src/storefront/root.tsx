@@ -22,7 +22,10 @@ import { ToastProvider } from "./ui/toast.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
 export const meta: Route.MetaFunction = () => [

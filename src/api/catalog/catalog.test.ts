@@ -193,6 +193,9 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
 
   describe("GET /api/product/:slug", () => {
     it("answers the detail with colours in order, category and sanitized description", async () => {
+      const { products, colors, sizes } = catalogue;
+      const toteBlack = await variantId(database.db, products.tote, colors.black.id, sizes.oneSize.id);
+      const toteTan = await variantId(database.db, products.tote, colors.tan.id, sizes.oneSize.id);
       const { status, body } = await get("/product/leather-tote");
       expect(status).toBe(200);
       expect(body).toEqual({
@@ -210,9 +213,21 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
         reviews: 10,
         short_description: "<p>Roomy <strong>tote</strong></p>",
         colors: [
-          { color_id: catalogue.colors.black.id, color_name: "Black", color_code: "#111111" },
-          { color_id: catalogue.colors.tan.id, color_name: "Tan", color_code: "#c19a6b" },
+          {
+            color_id: catalogue.colors.black.id,
+            color_name: "Black",
+            color_code: "#111111",
+            default_variation_id: toteBlack,
+          },
+          {
+            color_id: catalogue.colors.tan.id,
+            color_name: "Tan",
+            color_code: "#c19a6b",
+            default_variation_id: toteTan,
+          },
         ],
+        default_color_id: catalogue.colors.black.id,
+        default_variation_id: toteBlack,
         category: { name: "Handbags", slug: "handbags" },
         images: [
           {

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
+import { refreshListingPrice } from "../catalog/product-writer.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
 import {
   claimIdempotencyKey,
@@ -92,17 +93,23 @@ export function checkoutService({ carts, orders, publicUrl, onMailQueued }: Chec
 
         // Stock rows are locked in ascending variant id, whatever order the lines were added in: two checkouts
         // of the same items then queue on the first one instead of each holding what the other needs.
+        const soldOut = new Set<number>();
         for (const line of lines.toSorted((a, b) => a.variant_id - b.variant_id)) {
-          if (!(await orders.takeStock(line.variant_id, line.quantity, trx))) {
-            const left = (await carts.findVariant(line.variant_id, trx))?.stock ?? 0;
+          const left = await orders.takeStock(line.variant_id, line.quantity, trx);
+          if (left === 0) soldOut.add(line.product_id);
+          if (left === null) {
+            const available = (await carts.findVariant(line.variant_id, trx))?.stock ?? 0;
             const item = `${line.title} (${line.color_name}, ${line.size_name})`;
             throw new Conflict(
-              left > 0
-                ? `Sorry, only ${left} of ${item} left in stock. Please update your cart.`
+              available > 0
+                ? `Sorry, only ${available} of ${item} left in stock. Please update your cart.`
                 : `Sorry, ${item} is out of stock. Please update your cart.`,
             );
           }
         }
+
+        // A sold-out variant can move the variant a product opens on, and with it the card's price.
+        for (const productId of [...soldOut].sort((a, b) => a - b)) await refreshListingPrice(trx, productId);
 
         const now = new Date();
         let number = orderNumber(now);

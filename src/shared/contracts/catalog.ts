@@ -69,7 +69,11 @@ export const productCardSchema = z.object({
   title: z.string(),
   image: z.string().nullable(),
   back_image: z.string().nullable(),
-  price: z.number().describe("Rupees, before the product's discount."),
+  price: z
+    .number()
+    .describe(
+      "Rupees, before the product's discount: the price of the variant the product page opens on (its first colour and size in stock).",
+    ),
   discount_price: z.number().nullable().describe("Rupees after the discount; null when not discounted."),
   discount: z.number().describe("Percent."),
   new_arrival: z.boolean(),
@@ -90,6 +94,10 @@ export const productColorSchema = z.object({
   color_id: z.number().int(),
   color_name: z.string(),
   color_code: z.string(),
+  default_variation_id: z
+    .number()
+    .int()
+    .describe("The size this colour opens on: its first size in stock, else its first size."),
 });
 
 /** One product photo. `color_id` is null for a photo of no particular colour; `url` is the 800 px file. */
@@ -116,6 +124,18 @@ export const productDetailSchema = z.object({
   reviews: z.number().int(),
   short_description: z.string().describe("Sanitised HTML."),
   colors: z.array(productColorSchema),
+  default_color_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The colour the page opens on: the first colour with stock, else the first colour."),
+  default_variation_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The variant (size option id) the page opens on; `price` and `discount_price` are its prices, as on the card.",
+    ),
   category: z.object({ name: z.string(), slug: z.string() }),
   images: z
     .array(productImageSchema)
