@@ -22,6 +22,7 @@ import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { shopperCookies } from "./shopper.ts";
+import { limitBody } from "./validation.ts";
 
 /** A request id: the caller's `X-Request-Id` when sane, the host's when mounted there, else a new one. */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -61,13 +62,15 @@ export function createApi(deps: ApiDeps): Hono {
     await next();
   });
 
+  api.use("*", limitBody());
+
   api.get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
     document ??= openApiDocument(deps.config.publicUrl);
     return c.json(document);
   });
   api.route("/", catalogRoutes(deps));
-  api.route("/", cartRoutes(carts, auth, cookies));
+  api.route("/", cartRoutes(carts, auth, cookies, deps.config.publicUrl));
   api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limiter, cookies }));
   api.route("/", checkoutRoutes(checkout, auth, cookies));
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));

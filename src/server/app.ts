@@ -11,6 +11,7 @@ import { cookiePolicy } from "../shared/cookies.server.ts";
 import { apiContext, siteContext } from "../storefront/lib/api.server.ts";
 import { createApiClient } from "../storefront/lib/api-client.server.ts";
 import { requestLogContext } from "../storefront/lib/request-log.server.ts";
+import { storefrontBodyLimit } from "./body-limit.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./lifecycle.ts";
 import { type Platform, startPlatform } from "./platform.ts";
 
@@ -105,7 +106,7 @@ export function createHost(
   host.route("/", healthRoutes(platform, options.lifecycle ?? createLifecycle()));
   host.route("/", platform.api);
 
-  host.all("*", async (c) => {
+  host.all("*", storefrontBodyLimit(), async (c) => {
     const setCookies: string[] = [];
     const id = c.get("requestId");
     const context = new RouterContextProvider();

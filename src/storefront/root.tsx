@@ -125,6 +125,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Shell>
     );
   }
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    // A request the page cannot take (a form posted as JSON, a broken form body): say so, not "try again".
+    const message =
+      typeof error.data?.message === "string" ? error.data.message : "This request could not be handled.";
+    return (
+      <Shell>
+        <section className="message-page container">
+          <h1 className="message-page__title">Something went wrong</h1>
+          <p>{message}</p>
+          <a className="button" href="/">
+            Back To Home
+          </a>
+        </section>
+      </Shell>
+    );
+  }
   return (
     <Shell>
       <section className="message-page container">

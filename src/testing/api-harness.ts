@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Hono } from "hono";
 import pino from "pino";
 import { createApi } from "../api/app.ts";
 import { RateLimiter } from "../api/rate-limit.ts";
@@ -8,6 +9,8 @@ import { createMailer, type Mailer } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 export interface ApiHarness {
+  /** The API app itself (mounted at /api), e.g. for a host built around it. */
+  app: Hono;
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   outboxDir: string;
 }
@@ -32,6 +35,7 @@ export function apiHarness(
     limiter: options.limiter ?? new RateLimiter({ limit: 1000, windowMs: 60_000 }),
   });
   return {
+    app: api,
     outboxDir,
     request(url, init = {}) {
       const { json, ...rest } = init;
