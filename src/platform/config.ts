@@ -50,6 +50,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   DATABASE_LOCK_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.lockMs),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
+  PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
@@ -71,6 +72,8 @@ export interface Config {
   /** Login/register attempts allowed per client address and per email in 15 minutes. */
   authAttemptsPer15Min: number;
   databaseTimeouts: DatabaseTimeouts;
+  /** How often expired guest carts and sign-in tokens are deleted; 0 turns the purge off. */
+  purgeIntervalMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lockMs: value.DATABASE_LOCK_TIMEOUT_MS,
       idleInTransactionMs: value.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    purgeIntervalMinutes: value.PURGE_INTERVAL_MINUTES,
   };
 }
 

@@ -9,6 +9,7 @@ import { migrateToLatest } from "../platform/db/migrate.ts";
 import { renderDefaultImages } from "../platform/images/render.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
+import { startPurgeJob } from "./purge-job.ts";
 
 export interface Platform {
   config: Config;
@@ -36,5 +37,11 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   });
   const limiter = new RateLimiter({ limit: config.authAttemptsPer15Min, windowMs: 15 * 60 * 1000 });
   const api = createApi({ db: database.db, engine: database.engine, config, logger, mailer, limiter });
-  return { config, logger, database, api };
+  const purge = startPurgeJob({ db: database.db, logger, intervalMs: config.purgeIntervalMinutes * 60_000 });
+  // Shutdown closes the database; the purge stops first, so no run meets a closed pool.
+  const close = async () => {
+    await purge.stop();
+    await database.close();
+  };
+  return { config, logger, database: { ...database, close }, api };
 }

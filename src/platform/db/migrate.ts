@@ -3,12 +3,14 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import type { Engine } from "./connection.ts";
 import * as initial from "./migrations/001-initial.ts";
 import * as productImages from "./migrations/002-product-images.ts";
+import * as schemaGuards from "./migrations/004-schema-guards.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Promise<void> }> = {
   "001-initial": initial,
   "002-product-images": productImages,
+  "004-schema-guards": schemaGuards,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */
