@@ -27,6 +27,7 @@ import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
 import { createLimits } from "./rate-limit.ts";
 import { shopperCookies } from "./shopper.ts";
+import { limitBody } from "./validation.ts";
 
 /** A request id: the caller's `X-Request-Id` when sane, the host's when mounted there, else a new one. */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -57,13 +58,16 @@ export function createApi(deps: ApiDeps): Hono {
       generator: (c) => (c.get("requestId" as never) as string | undefined) ?? randomUUID(),
     }),
   );
-  // Carts, accounts and orders are personal: nothing is cached unless a route says otherwise. Set before the
+  // Carts, accounts and orders are personal: nothing is cached, by the browser either, unless a route says
+  // otherwise (the catalogue's lists are public for 5 minutes). Set before the
   // route runs, so a route's own c.header("Cache-Control") replaces it: a header set after the response exists
   // makes Hono rebuild the response around a stream, which costs a tenth of a small route's throughput.
   api.use("*", async (c, next) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", "private, no-store");
     await next();
   });
+
+  api.use("*", limitBody());
 
   api.get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
@@ -71,7 +75,7 @@ export function createApi(deps: ApiDeps): Hono {
     return c.json(document);
   });
   api.route("/", catalogRoutes(deps));
-  api.route("/", cartRoutes(carts, auth, cookies));
+  api.route("/", cartRoutes(carts, auth, cookies, deps.config.publicUrl));
   api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limits, cookies }));
   const resets = passwordResetService({
     db: deps.db,

@@ -130,6 +130,13 @@ describe("configuration", () => {
     );
   });
 
+  it("reads how often the purge runs: hourly by default, 0 for never", () => {
+    expect(loadConfig({}).purgeIntervalMinutes).toBe(60);
+    expect(loadConfig({ PURGE_INTERVAL_MINUTES: "0" }).purgeIntervalMinutes).toBe(0);
+    expect(loadConfig({ PURGE_INTERVAL_MINUTES: "15" }).purgeIntervalMinutes).toBe(15);
+    expect(() => loadConfig({ PURGE_INTERVAL_MINUTES: "-1" })).toThrow(/PURGE_INTERVAL_MINUTES:/);
+  });
+
   it("says which PostgreSQL server it could not reach, without the password", async () => {
     const attempt = openDatabase({ engine: "postgres", url: "postgres://shop:hunter2@127.0.0.1:1/shop" });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseConnectionError);

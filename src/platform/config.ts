@@ -83,6 +83,7 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" })
     .default("false"),
+  PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
@@ -112,6 +113,8 @@ export interface Config {
    * X-Forwarded-Proto, X-Forwarded-Host and (the last address of) X-Forwarded-For. Off: those headers are ignored.
    */
   trustProxy: boolean;
+  /** How often expired guest carts and sign-in tokens are deleted; 0 turns the purge off. */
+  purgeIntervalMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleInTransactionMs: value.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     trustProxy: value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1",
+    purgeIntervalMinutes: value.PURGE_INTERVAL_MINUTES,
   };
 }
 

@@ -11,6 +11,7 @@ import { renderDefaultImages } from "../platform/images/render.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
 import { closeRedis, openRedis, type Redis, redisReady } from "../platform/redis.ts";
+import { startPurgeJob } from "./purge-job.ts";
 
 export interface Platform {
   config: Config;
@@ -64,7 +65,10 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     onMailQueued: () => mailWorker.nudge(),
   });
   if (config.mailWorker) mailWorker.start();
+  const purge = startPurgeJob({ db: database.db, logger, intervalMs: config.purgeIntervalMinutes * 60_000 });
+  // Shutdown closes the database; the purge stops first, so no run meets a closed pool.
   const close = async () => {
+    await purge.stop();
     await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);
   };
   return { config, logger, database, redis, api, mailWorker, close };

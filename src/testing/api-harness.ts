@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Hono } from "hono";
 import pino from "pino";
 import { createApi } from "../api/app.ts";
 import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
@@ -10,6 +11,8 @@ import { createMailer, type Mailer } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 export interface ApiHarness {
+  /** The API app itself (mounted at /api), e.g. for a host built around it. */
+  app: Hono;
   /** `address` plays the socket's remote address (the API reads no address from request headers). */
   request(path: string, init?: RequestInit & { json?: unknown; address?: string }): Promise<Response>;
   outboxDir: string;
@@ -58,6 +61,7 @@ export function apiHarness(
     limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
   });
   return {
+    app: api,
     outboxDir,
     mailWorker,
     deliverMail: () => mailWorker.drain(),

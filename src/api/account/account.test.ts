@@ -5,6 +5,7 @@ import { buildCatalogue, type Catalogue, variantId } from "../../testing/factori
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
 import { createLimits } from "../rate-limit.ts";
+import { hashPassword } from "./passwords.ts";
 
 const { engine, available } = testEngine();
 
@@ -145,6 +146,30 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
       expect(me.status).toBe(200);
       expect(me.body.email).toBe(details.email);
       expect(me.body).not.toHaveProperty("password_hash");
+    });
+
+    it("finds an account stored with capitals (an older import) whatever case the shopper types", async () => {
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto("users")
+        .values({
+          first_name: "Sana",
+          last_name: "Mir",
+          email: "Sana.Mir@Example.PK",
+          password_hash: await hashPassword("correct horse"),
+          phone: null,
+          image: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      for (const email of ["sana.mir@example.pk", "SANA.MIR@EXAMPLE.PK", "Sana.Mir@Example.PK"]) {
+        const { status } = await shopper(api).post("/login", { email, password: "correct horse" });
+        expect(status, email).toBe(200);
+      }
+      const again = await shopper(api).post("/register", { ...registration(), email: "sana.mir@example.pk" });
+      expect(again.status).toBe(422);
+      expect(again.body.errors).toEqual({ email: ["The email has already been taken."] });
     });
 
     it("answers a wrong password and an unknown email with the same message", async () => {

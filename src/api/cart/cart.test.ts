@@ -282,6 +282,49 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
       });
     });
 
+    it("empties the cart with POST, or with the spec's GET unless a browser sends that GET from another site", async () => {
+      const fill = () =>
+        guest.post("/cart/add", { id: catalogue.products.shirt, quantity: 1, size: shirtNavyS });
+      const quantity = async () => (await guest.get("/cart")).body.quantity;
+
+      await fill();
+      expect(await guest.post("/cart/clear")).toMatchObject({
+        status: 200,
+        body: { message: "Your cart is now empty.", quantity: 0 },
+      });
+
+      const crossSite: Record<string, string>[] = [
+        { "sec-fetch-site": "cross-site" },
+        { origin: "https://evil.example" },
+        { origin: "null" },
+        { "sec-fetch-site": "cross-site", origin: "http://shop.test" },
+      ];
+      await fill();
+      for (const headers of crossSite) {
+        const refused = shopper(api, headers);
+        refused.cookies = guest.cookies;
+        expect(await refused.get("/cart/clear"), JSON.stringify(headers)).toMatchObject({
+          status: 403,
+          body: { message: "The cart can only be emptied from this shop. Send POST /api/cart/clear." },
+        });
+      }
+      expect(await quantity()).toBe(1);
+
+      const sameSite: Record<string, string>[] = [
+        {},
+        { "sec-fetch-site": "same-origin", origin: "http://shop.test" },
+        { "sec-fetch-site": "same-site" },
+        { "sec-fetch-site": "none" },
+      ];
+      for (const headers of sameSite) {
+        await fill();
+        const allowed = shopper(api, headers);
+        allowed.cookies = guest.cookies;
+        expect((await allowed.get("/cart/clear")).status, JSON.stringify(headers)).toBe(200);
+        expect(await quantity()).toBe(0);
+      }
+    });
+
     it("cannot see or touch another guest's cart", async () => {
       const other = shopper(api);
       const { body } = await other.post("/cart/add", {

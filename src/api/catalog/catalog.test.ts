@@ -340,11 +340,11 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
       const cacheControl = async (path: string) => (await api.request(path)).headers.get("cache-control");
       expect(await cacheControl("/categories")).toBe("public, max-age=300");
       expect(await cacheControl("/colors")).toBe("public, max-age=300");
-      expect(await cacheControl("/products")).toBe("no-store");
-      expect(await cacheControl("/product/leather-tote")).toBe("no-store");
-      expect(await cacheControl("/product/nope")).toBe("no-store");
-      expect(await cacheControl("/cart")).toBe("no-store");
-      expect(await cacheControl("/nope")).toBe("no-store");
+      expect(await cacheControl("/products")).toBe("private, no-store");
+      expect(await cacheControl("/product/leather-tote")).toBe("private, no-store");
+      expect(await cacheControl("/product/nope")).toBe("private, no-store");
+      expect(await cacheControl("/cart")).toBe("private, no-store");
+      expect(await cacheControl("/nope")).toBe("private, no-store");
     });
 
     it("answers an unknown API path with a JSON 404", async () => {

@@ -159,6 +159,13 @@ export interface CartItemTable {
   created_at: string;
 }
 
+/**
+ * What an order can be: checkout creates "pending"; the others are the steps after it. The database refuses any
+ * other value (migration 004), so a new status is a new migration.
+ */
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 export interface OrderTable {
   id: Generated<number>;
   number: string;
@@ -177,6 +184,7 @@ export interface OrderTable {
   delivery_charge: number;
   discount: number;
   total: number;
+  /** One of ORDER_STATUSES. */
   status: string;
   created_at: string;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageField } from "./fields.ts";
+import { MAX_ID, pageField } from "./fields.ts";
 
 /** The page size of the product listing when the caller does not ask for fewer with `take`. */
 export const PRODUCTS_PER_PAGE = 12;
@@ -14,6 +14,10 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
+/** The text filters drop NUL bytes (no product has one, and PostgreSQL cannot compare them); blank is no filter. */
+const filterText = (value: unknown) =>
+  blankToUndefined(typeof value === "string" ? value.replaceAll("\u0000", "") : value);
+
 const positiveId = (field: string) =>
   z.preprocess(
     blankToUndefined,
@@ -21,7 +25,7 @@ const positiveId = (field: string) =>
       .number({ message: `The ${field} must be a number.` })
       .int(`The ${field} must be a whole number.`)
       .positive(`The ${field} must be a positive number.`)
-      .max(2_147_483_647, `The ${field} is too large.`)
+      .max(MAX_ID, `The ${field} is too large.`)
       .optional(),
   );
 
@@ -45,7 +49,7 @@ export const productQuerySchema = z.object({
     z.enum(PRODUCT_TYPES, { message: "The selected type is invalid." }).optional(),
   ),
   category: z.preprocess(
-    blankToUndefined,
+    filterText,
     z.string().trim().max(100, "The category may not be longer than 100 characters.").optional(),
   ),
   color: positiveId("color"),
@@ -56,7 +60,7 @@ export const productQuerySchema = z.object({
     z.enum(SORTS, { message: "The selected sort is invalid." }).default("default"),
   ),
   search: z.preprocess(
-    blankToUndefined,
+    filterText,
     z.string().trim().max(100, "The search may not be longer than 100 characters.").optional(),
   ),
 });

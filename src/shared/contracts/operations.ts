@@ -57,7 +57,7 @@ export interface Operation {
   errors: readonly ErrorStatus[];
 }
 
-export type ErrorStatus = 400 | 401 | 404 | 409 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
 
 /** Every failure: a message for people; a 422 adds each failing field's messages. */
 export const errorSchema = z.object({
@@ -209,15 +209,28 @@ export const operations = {
     errors: [...WRITE_ERRORS, 404],
   },
   clearCart: {
-    method: "GET",
+    method: "POST",
     path: "/cart/clear",
-    summary: "Empty the cart (a GET, as the spec calls it)",
+    summary: "Empty the cart",
     tag: "Cart",
     auth: "optional",
     cartCookie: true,
     status: 200,
     response: cartChangeSchema,
     errors: [401],
+  },
+  clearCartViaGet: {
+    method: "GET",
+    path: "/cart/clear",
+    summary:
+      "Empty the cart: the spec's GET form, kept for same-site pages and non-browser clients; refused (403) " +
+      "when a browser sends it from another site (Sec-Fetch-Site: cross-site, or a foreign Origin). Prefer POST.",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [401, 403],
   },
   updateCart: {
     method: "POST",

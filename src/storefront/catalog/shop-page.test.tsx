@@ -54,6 +54,16 @@ function RootError() {
   return <p>error {isRouteErrorResponse(error) ? error.status : "unknown"}</p>;
 }
 
+function RootLayout() {
+  return (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  );
+}
+
+const NoFallback = () => null;
+
 function renderShop(url: string, products: { page?: number; empty?: boolean } = {}) {
   const apiCalls: string[] = [];
   const { api } = fakeApiClient((_method, path) => {
@@ -78,13 +88,9 @@ function renderShop(url: string, products: { page?: number; empty?: boolean } = 
         id: "root",
         path: "/",
         loader: () => ({ categories: CATEGORIES, user: null, cart: null, notices: [] }),
-        Component: () => (
-          <ToastProvider>
-            <Outlet />
-          </ToastProvider>
-        ),
+        Component: RootLayout,
         ErrorBoundary: RootError,
-        HydrateFallback: () => null,
+        HydrateFallback: NoFallback,
         children: [
           {
             path: "shop/:category?",

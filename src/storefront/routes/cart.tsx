@@ -5,6 +5,7 @@ import { changeCart, loadCart } from "../cart/cart.server.ts";
 import { CartShimmer } from "../cart/cart-shimmer.tsx";
 import { CartActions, CartTable, CartTotals, useCartSyncing, useRemovalToasts } from "../cart/cart-table.tsx";
 import { FormAlert } from "../forms/field.tsx";
+import { readForm } from "../forms/read-form.server.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
@@ -34,7 +35,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return changeCart(context.get(apiContext), await request.formData());
+  return changeCart(context.get(apiContext), await readForm(request));
 }
 
 /** After any cart change, refused or not, the lines are reloaded so they show the server's truth. */

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-r
 import { loadCheckout, placeOrder } from "../checkout/checkout.server.ts";
 import { CheckoutForm } from "../checkout/checkout-form.tsx";
 import { type CheckoutFailure, CONNECTION_FAILED } from "../checkout/checkout-result.ts";
+import { readForm } from "../forms/read-form.server.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
@@ -20,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return placeOrder(context.get(apiContext), await request.formData());
+  return placeOrder(context.get(apiContext), await readForm(request));
 }
 
 /** When the browser cannot reach the server at all, the form says so instead of failing the page. */

@@ -3,6 +3,7 @@ import { authenticate, redirectIfSignedIn } from "../account/auth.server.ts";
 import { AccountBenefits, AuthPanel } from "../account/auth-panel.tsx";
 import { formText } from "../forms/api-errors.ts";
 import { Field } from "../forms/field.tsx";
+import { readForm } from "../forms/read-form.server.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -23,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const credentials = { email: formText(form, "email"), password: formText(form, "password") };
   return authenticate(
     context.get(apiContext),

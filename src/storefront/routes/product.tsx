@@ -3,6 +3,7 @@ import { addToCartSchema } from "../../shared/contracts/cart.ts";
 import type { SizeOption } from "../../shared/contracts/catalog.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/images.ts";
 import { formatPlainAmount, formatRupees } from "../../shared/money.ts";
+import { readForm } from "../forms/read-form.server.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { SocialLinks } from "../layout/site-footer.tsx";
 import { apiContext, siteContext } from "../lib/api.server.ts";
@@ -73,7 +74,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 /** Adds the chosen size to the cart through the API and answers with the API's message. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const quantity = form.get("quantity");
   const parsed = addToCartSchema.safeParse({
     id: form.get("id"),

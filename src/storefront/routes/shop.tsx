@@ -198,7 +198,11 @@ function Results({
   );
 }
 
-const TYPE_LABELS: Record<string, string> = { "new-arrival": "New arrivals", "daily-deals": "Daily deals" };
+// A Map, not an object: `?type=__proto__` must not find Object.prototype.
+const TYPE_LABELS = new Map([
+  ["new-arrival", "New arrivals"],
+  ["daily-deals", "Daily deals"],
+]);
 
 /** The filters in force, each removable with one click, plus a way back to everything. */
 function ActiveFilters({
@@ -213,7 +217,7 @@ function ActiveFilters({
   const nameOf = (key: FilterKey, value: string): string => {
     const id = Number(value);
     if (key === "search") return `“${value}”`;
-    if (key === "type") return TYPE_LABELS[value] ?? value;
+    if (key === "type") return TYPE_LABELS.get(value) ?? value;
     if (key === "color") return lists.colors.find((item) => item.id === id)?.title ?? "Colour";
     if (key === "size") return `Size ${lists.sizes.find((item) => item.id === id)?.size ?? value}`;
     if (key === "tag") return lists.tags.find((item) => item.id === id)?.name ?? "Tag";
