@@ -112,8 +112,8 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
       ],
       [{ first_name: 42 }, "first_name", "The first name must be text."],
       // PostgreSQL cannot store a NUL byte: refused as input, not a 500 from the database.
-      [{ first_name: "Ali\u0000" }, "first_name", "The first name may not contain a NUL character."],
-      [{ email: "\u0000" }, "email", "The email may not contain a NUL character."],
+      [{ first_name: "Ali\u0000" }, "first_name", "The first name contains a character that is not allowed."],
+      [{ email: "\u0000" }, "email", "The email contains a character that is not allowed."],
     ])("refuses %j with a 422 and the field's message", async (overrides, field, message) => {
       const { status, body } = await shopper(api).post("/register", registration(overrides));
       expect(status).toBe(422);

@@ -68,7 +68,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     sizes: sizes ?? [],
     tags: tags ?? [],
     notices,
-    // A page number too large for the API (page=2147483647) is past the end like page=99 of 5, not page 1.
+    // A page number too large for the API (over 2147483647) is past the end like page=99 of 5, not page 1.
     pastEnd: /^\d+$/.test(requestedPage) && Number(requestedPage) > 1 && query.page === undefined,
     canonical: canonicalShopUrl(context.get(siteContext).publicUrl, params.category, query.page),
   };
