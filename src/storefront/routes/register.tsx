@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { PASSWORD_MIN } from "../../shared/contracts/account.ts";
 import { authenticate, redirectIfSignedIn } from "../account/auth.server.ts";
 import { AccountBenefits, AuthPanel } from "../account/auth-panel.tsx";
+import { safeRedirect } from "../account/safe-redirect.ts";
 import { formFields } from "../forms/api-errors.ts";
 import { Field } from "../forms/field.tsx";
 import { useSubmitting } from "../forms/use-submitting.ts";
@@ -22,7 +23,8 @@ const FIELDS = ["first_name", "last_name", "email", "password", "password_confir
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   await redirectIfSignedIn(context.get(apiContext), url);
-  return { redirect: url.searchParams.get("redirect") ?? "" };
+  // Only a page of this site is carried on (to the form and the other auth page's link), in its page form.
+  return { redirect: safeRedirect(url.searchParams.get("redirect"), "") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
