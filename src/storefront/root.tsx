@@ -49,19 +49,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data;
 }
 
+/** Pages a shopper whose session ended is sent to: the header must show them signed out there. */
+const SIGNED_OUT_PAGES = new Set(["/user-login", "/user-register"]);
+
 /**
  * The header changes only when something is submitted (add to cart, login, logout) or the page asks for fresh
- * data; moving between shop filters does not refetch it.
+ * data; moving between shop filters does not refetch it. It is not reloaded after a refused submission (4xx) or
+ * a failed one (5xx), but it is after a submission that redirected (the logout fetcher going home, whose
+ * navigation carries no action status), and on the login and register pages, where the account guard sends a
+ * shopper whose session the API refused.
  */
 export function shouldRevalidate({
   formMethod,
+  actionStatus,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   const submitted = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
-  const sameUrl = currentUrl.href === nextUrl.href;
-  return (submitted || sameUrl) && defaultShouldRevalidate;
+  if (submitted) return actionStatus === undefined || actionStatus < 400;
+  if (SIGNED_OUT_PAGES.has(nextUrl.pathname) && currentUrl.pathname !== nextUrl.pathname) return true;
+  return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

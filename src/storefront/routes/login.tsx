@@ -1,9 +1,11 @@
 import { Form, Link } from "react-router";
+import { authSubmissionFailed } from "../account/account-form-result.ts";
 import { authenticate, redirectIfSignedIn } from "../account/auth.server.ts";
 import { AccountBenefits, AuthPanel } from "../account/auth-panel.tsx";
 import { safeRedirect } from "../account/safe-redirect.ts";
 import { formText } from "../forms/api-errors.ts";
 import { Field } from "../forms/field.tsx";
+import { submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { CONTACT, SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -33,6 +35,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     form.get("redirect"),
     ["email"],
   );
+}
+
+/** An attempt that gets no answer from the shop reads 'Login failed' with why, and keeps what was typed. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(request, serverAction, authSubmissionFailed(["email"]));
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

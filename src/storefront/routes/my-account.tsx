@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { PASSWORD_MIN } from "../../shared/contracts/account.ts";
-import type { AccountFormResult } from "../account/account-form-result.ts";
+import { type AccountFormResult, accountSubmissionFailed } from "../account/account-form-result.ts";
 import { updateAccount } from "../account/account-forms.server.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { userContext } from "../account/session.server.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
+import { submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -24,6 +25,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   return updateAccount(context.get(apiContext), await request.formData());
+}
+
+/** A save that gets no answer from the shop shows 'Profile update failed' (or 'Password update failed') and why. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(request, serverAction, accountSubmissionFailed);
 }
 
 export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {
