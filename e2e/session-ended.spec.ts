@@ -71,6 +71,25 @@ test("session ended: Add To Cart signs the shopper out and adds to a guest cart"
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 });
 
+test("session ended: on the way to the cart the header turns to a guest's, with the guest's cart", async ({
+  page,
+  shopper,
+  variant,
+}) => {
+  const url = await productUrl(page, variant);
+  await logIn(page, shopper, url);
+  await page.locator(".add-to-cart__button").click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+  endSessions(shopper.email);
+  await page.locator(".mini-cart summary").click();
+  await page.getByRole("link", { name: "View cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText("No items found in cart")).toBeVisible();
+  await expectGuest(page);
+  await expect(page.getByTestId("cart-count")).toHaveText("0");
+});
+
 test("session ended: an account page sends the shopper to log in, signed out, and back after login", async ({
   page,
   shopper,

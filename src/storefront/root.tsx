@@ -49,27 +49,39 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data;
 }
 
-/** Pages a shopper whose session ended is sent to: the header must show them signed out there. */
-const SIGNED_OUT_PAGES = new Set(["/user-login", "/user-register"]);
+/**
+ * Pages whose data depends on the shopper's session: a session the API refuses there (401) is dropped, so the
+ * header must be read again to show a guest (and its cart count must match the page's cart).
+ */
+function readsSession(pathname: string): boolean {
+  return SESSION_PAGES.has(pathname) || pathname.startsWith("/account/");
+}
+
+const SESSION_PAGES = new Set([
+  "/cart",
+  "/checkout",
+  "/order-success",
+  "/user-login",
+  "/user-register",
+  "/user-dashboard",
+  "/my-account",
+]);
 
 /**
- * The header changes only when something is submitted (add to cart, login, logout) or the page asks for fresh
- * data; moving between shop filters does not refetch it. It is not reloaded after a refused submission (4xx) or
- * a failed one (5xx), but it is after a submission that redirected (the logout fetcher going home, whose
- * navigation carries no action status), and on the login and register pages, where the account guard sends a
- * shopper whose session the API refused.
+ * The header changes only when something is submitted (add to cart, login, logout), when the shopper moves to
+ * a page that reads their session (where the account guard sends a shopper whose session ended), or when the
+ * page asks for fresh data; moving between shop filters does not refetch it.
  */
 export function shouldRevalidate({
   formMethod,
-  actionStatus,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  if (readsSession(nextUrl.pathname) && currentUrl.pathname !== nextUrl.pathname) return true;
   const submitted = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
-  if (submitted) return actionStatus === undefined || actionStatus < 400;
-  if (SIGNED_OUT_PAGES.has(nextUrl.pathname) && currentUrl.pathname !== nextUrl.pathname) return true;
-  return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
+  const sameUrl = currentUrl.href === nextUrl.href;
+  return (submitted || sameUrl) && defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
