@@ -52,8 +52,12 @@ export default defineConfig({
       DATA_DIR: "data",
       SESSION_SECRET: "e2e-only-session-secret-0123456789abcdef",
       LOG_LEVEL: "warn",
-      // Every browser in the run shares one address; the limit itself is tested in the API suite.
+      // Every browser in the run shares one address (and the journeys reuse phone numbers); the limits
+      // themselves are tested in the API suite.
       AUTH_ATTEMPTS_PER_15_MIN: "1000",
+      LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "100000",
+      ORDERS_PER_PHONE_PER_HOUR: "100000",
+      ORDERS_PER_ADDRESS_PER_HOUR: "100000",
     },
   },
 });

@@ -38,7 +38,8 @@ async function main() {
   const shutdown = gracefulShutdown({
     server,
     lifecycle,
-    close: () => platform.database.close(),
+    stopWorkers: () => platform.mailWorker.stop(),
+    close: () => platform.close(),
     logger: platform.logger,
     exit: (code) => process.exit(code),
     timeoutMs: 30_000,

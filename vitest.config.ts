@@ -5,6 +5,7 @@ const serverTests = [
   "src/platform/**/*.test.ts",
   "src/shared/**/*.test.ts",
   "src/server/**/*.test.ts",
+  "scripts/**/*.test.ts",
 ];
 const engineTests = ["src/api/**/*.test.ts", "src/platform/db/**/*.test.ts"];
 

@@ -33,6 +33,15 @@ for (const file of process.argv.slice(2)) {
     failed += unexpected + (report.errors?.length ?? 0);
     skipped += skip;
     console.log(`${file}: ${expected + flaky} passed, ${unexpected} failed, ${skip} skipped`);
+  } else if (typeof report.passed === "number" && typeof report.failed === "number") {
+    // A suite that counts for itself (e2e-prod/run.ts: the production shape's journeys and load checks)
+    passed += report.passed;
+    failed += report.failed;
+    skipped += report.skipped ?? 0;
+    const why = report.reason ? ` (${report.reason})` : "";
+    console.log(
+      `${file}: ${report.passed} passed, ${report.failed} failed, ${report.skipped ?? 0} skipped${why}`,
+    );
   } else {
     console.log(`${file}: unrecognised report`);
     failed += 1;

@@ -150,6 +150,17 @@ export function outboxMentioning(text: string): string[] {
     .filter((name) => fs.readFileSync(path.join(outbox, name), "utf8").includes(text));
 }
 
+/** The text part of a `.eml` file, with quoted-printable soft breaks and escapes undone. */
+export function emailText(file: string): string {
+  const raw = fs.readFileSync(path.join(DATA_DIR, "outbox", file), "utf8");
+  const part = raw.split(/^--.*$/m).find((chunk) => /Content-Type: text\/plain/i.test(chunk)) ?? raw;
+  const body = part.slice(part.search(/\r?\n\r?\n/)).trim();
+  if (!/Content-Transfer-Encoding: quoted-printable/i.test(part)) return body;
+  return body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
 export const ADDRESS = {
   phone: "0300 1234567",
   address: "House 12, Street 4, F-7/2",

@@ -38,6 +38,9 @@ export async function startServer(options: {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: options.seedDemo ? "true" : "false",
       LOG_LEVEL: "warn",
+      // The checkout workload places every order from one address with one phone number.
+      ORDERS_PER_PHONE_PER_HOUR: "100000",
+      ORDERS_PER_ADDRESS_PER_HOUR: "100000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

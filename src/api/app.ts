@@ -2,12 +2,15 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DEFAULT_RATE_LIMITS } from "../platform/config.ts";
 import { isDatabaseUnavailable } from "../platform/db/errors.ts";
 import { cookiePolicy } from "../shared/cookies.server.ts";
 import { accountRepository } from "./account/account.repository.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { accountService } from "./account/account.service.ts";
 import { authenticator } from "./account/auth.ts";
+import { passwordResetRoutes } from "./account/password-reset.routes.ts";
+import { passwordResetService } from "./account/password-reset.service.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { cartService } from "./cart/cart.service.ts";
@@ -17,11 +20,14 @@ import { checkoutService } from "./checkout/checkout.service.ts";
 import { openApiDocument } from "./contract/openapi.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError, ServiceUnavailable, TooManyRequests, ValidationFailed } from "./errors.ts";
+import { guestOrdersRoutes } from "./orders/guest-orders.routes.ts";
+import { guestOrdersService } from "./orders/guest-orders.service.ts";
 import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { createLimits } from "./rate-limit.ts";
 import { shopperCookies } from "./shopper.ts";
+import { limitBody } from "./validation.ts";
 
 /** A request id: the caller's `X-Request-Id` when sane, the host's when mounted there, else a new one. */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -36,13 +42,12 @@ export function createApi(deps: ApiDeps): Hono {
   const cartsRepo = cartRepository(deps.db);
   const ordersRepo = ordersRepository(deps.db);
   const carts = cartService(cartsRepo);
-  const limiter = deps.limiter ?? new RateLimiter({ limit: 10, windowMs: 15 * 60 * 1000 });
+  const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger: deps.logger });
   const checkout = checkoutService({
     carts: cartsRepo,
     orders: ordersRepo,
-    mailer: deps.mailer,
-    logger: deps.logger,
     publicUrl: deps.config.publicUrl,
+    onMailQueued: deps.onMailQueued,
   });
   let document: object | undefined;
 
@@ -53,13 +58,16 @@ export function createApi(deps: ApiDeps): Hono {
       generator: (c) => (c.get("requestId" as never) as string | undefined) ?? randomUUID(),
     }),
   );
-  // Carts, accounts and orders are personal: nothing is cached unless a route says otherwise. Set before the
+  // Carts, accounts and orders are personal: nothing is cached, by the browser either, unless a route says
+  // otherwise (the catalogue's lists are public for 5 minutes). Set before the
   // route runs, so a route's own c.header("Cache-Control") replaces it: a header set after the response exists
   // makes Hono rebuild the response around a stream, which costs a tenth of a small route's throughput.
   api.use("*", async (c, next) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", "private, no-store");
     await next();
   });
+
+  api.use("*", limitBody());
 
   api.get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
@@ -67,10 +75,17 @@ export function createApi(deps: ApiDeps): Hono {
     return c.json(document);
   });
   api.route("/", catalogRoutes(deps));
-  api.route("/", cartRoutes(carts, auth, cookies));
-  api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limiter, cookies }));
-  api.route("/", checkoutRoutes(checkout, auth, cookies));
+  api.route("/", cartRoutes(carts, auth, cookies, deps.config.publicUrl));
+  api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limits, cookies }));
+  const resets = passwordResetService({
+    db: deps.db,
+    publicUrl: deps.config.publicUrl,
+    onMailQueued: deps.onMailQueued,
+  });
+  api.route("/", passwordResetRoutes({ resets, carts, auth, limits, cookies }));
+  api.route("/", checkoutRoutes({ checkout, auth, cookies, limits, secret: deps.config.sessionSecret }));
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
+  api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limits));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

@@ -3,8 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "../platform/config.ts";
 import type { Engine } from "../platform/db/connection.ts";
 import type { Database } from "../platform/db/schema.ts";
-import type { Mailer } from "../platform/mail.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import type { Limits } from "./rate-limit.ts";
 
 /** What the commerce API needs from the platform; built once at start-up, or per test. */
 export interface ApiDeps {
@@ -12,7 +11,11 @@ export interface ApiDeps {
   engine: Engine;
   config: Pick<Config, "env" | "publicUrl" | "sessionSecret">;
   logger: Logger;
-  mailer: Mailer;
-  /** Login and register attempts; one per process unless a test passes its own. */
-  limiter?: RateLimiter;
+  /**
+   * Called when a request has committed mail to the outbox (api/mail/outbox.ts): the server wakes its mail
+   * worker with it. The API itself never sends mail.
+   */
+  onMailQueued?: () => void;
+  /** Rate limits (sign-in, register, orders); in this process's memory with the default numbers unless given. */
+  limits?: Limits;
 }

@@ -19,6 +19,12 @@ export class Unauthorized extends HttpError {
   }
 }
 
+export class Forbidden extends HttpError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
 export class NotFound extends HttpError {
   constructor(message: string) {
     super(404, message);
@@ -28,6 +34,12 @@ export class NotFound extends HttpError {
 export class Conflict extends HttpError {
   constructor(message: string) {
     super(409, message);
+  }
+}
+
+export class UnsupportedMediaType extends HttpError {
+  constructor(message: string) {
+    super(415, message);
   }
 }
 

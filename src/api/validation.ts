@@ -1,16 +1,35 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
-import { BadRequest, type FieldErrors, ValidationFailed } from "./errors.ts";
+import { BadRequest, type FieldErrors, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
 
-const MAX_BODY_BYTES = 64 * 1024;
+/** The largest request body the shop reads (API and storefront forms alike); larger ones answer 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const BODY_TOO_LARGE = "The request body is too large (at most 1 MB).";
 
-/** Reads a JSON body and validates it; bad JSON is a 400, failed rules a 422 in the standard shape. */
+/**
+ * Refuses a body over MAX_BODY_BYTES with 413 before anything parses it: at once when Content-Length says so,
+ * otherwise as soon as the streamed body passes the limit (the rest is never read).
+ */
+export function limitBody(): MiddlewareHandler {
+  return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: BODY_TOO_LARGE }, 413) });
+}
+
+/** `application/json`, or a `+json` type, with any parameters. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/**
+ * Reads a JSON body and validates it; a non-empty body sent as another type is a 415, bad JSON a 400, failed
+ * rules a 422 in the standard shape. An empty body counts as `{}`.
+ */
 export async function readJson<Schema extends z.ZodType>(
   c: Context,
   schema: Schema,
 ): Promise<z.output<Schema>> {
   const text = await c.req.text().catch(() => "");
-  if (text.length > MAX_BODY_BYTES) throw new BadRequest("The request body is too large.");
+  if (text.trim() !== "" && !JSON_TYPE.test(c.req.header("content-type") ?? "")) {
+    throw new UnsupportedMediaType("The request body must be JSON (Content-Type: application/json).");
+  }
   let body: unknown = {};
   if (text.trim() !== "") {
     try {
@@ -28,6 +47,16 @@ export async function readJson<Schema extends z.ZodType>(
 /** Validates the query string against a schema (every value arrives as a string). */
 export function readQuery<Schema extends z.ZodType>(c: Context, schema: Schema): z.output<Schema> {
   return validate(schema, c.req.query());
+}
+
+/** Validates the headers a schema names (an empty header counts as absent). */
+export function readHeaders<Schema extends z.ZodObject>(c: Context, schema: Schema): z.output<Schema> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = c.req.header(name);
+    if (value !== undefined && value !== "") headers[name] = value;
+  }
+  return validate(schema, headers);
 }
 
 export function validate<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {

@@ -13,6 +13,13 @@ describe("configuration", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
 
+  it("runs the mail worker unless MAIL_WORKER=off, and refuses other values", () => {
+    expect(loadConfig({}).mailWorker).toBe(true);
+    expect(loadConfig({ MAIL_WORKER: "on" }).mailWorker).toBe(true);
+    expect(loadConfig({ MAIL_WORKER: "off" }).mailWorker).toBe(false);
+    expect(() => loadConfig({ MAIL_WORKER: "no" })).toThrow('MAIL_WORKER: must be "on" or "off"');
+  });
+
   it("reads PostgreSQL and SQLite URLs", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://shop:secret@db:5432/shop" }).database).toEqual({
       engine: "postgres",
@@ -55,6 +62,39 @@ describe("configuration", () => {
     expect(loadConfig({ NODE_ENV: "production" }).publicUrl).toBe("http://localhost:3000");
   });
 
+  it("reads REDIS_URL and the rate limits, with defaults, and refuses nonsense", () => {
+    const defaults = loadConfig({});
+    expect(defaults.redisUrl).toBeUndefined();
+    expect(defaults.rateLimits).toEqual({
+      authAttemptsPer15Min: 10,
+      loginFailuresPerAddressPerHour: 100,
+      ordersPerPhonePerHour: 5,
+      ordersPerAddressPerHour: 10,
+    });
+    const set = loadConfig({
+      REDIS_URL: "redis://:secret@cache:6379/2",
+      AUTH_ATTEMPTS_PER_15_MIN: "5",
+      LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "50",
+      ORDERS_PER_PHONE_PER_HOUR: "3",
+      ORDERS_PER_ADDRESS_PER_HOUR: "20",
+    });
+    expect(set.redisUrl).toBe("redis://:secret@cache:6379/2");
+    expect(set.rateLimits).toEqual({
+      authAttemptsPer15Min: 5,
+      loginFailuresPerAddressPerHour: 50,
+      ordersPerPhonePerHour: 3,
+      ordersPerAddressPerHour: 20,
+    });
+    expect(loadConfig({ REDIS_URL: "rediss://cache.example.pk:6380" }).redisUrl).toBe(
+      "rediss://cache.example.pk:6380",
+    );
+    expect(() => loadConfig({ REDIS_URL: "cache:6379" })).toThrow(
+      "REDIS_URL: must be a redis:// or rediss:// URL",
+    );
+    expect(() => loadConfig({ ORDERS_PER_PHONE_PER_HOUR: "0" })).toThrow(/ORDERS_PER_PHONE_PER_HOUR/);
+    expect(() => loadConfig({ ORDERS_PER_ADDRESS_PER_HOUR: "lots" })).toThrow(/ORDERS_PER_ADDRESS_PER_HOUR/);
+  });
+
   it("reads the database timeouts, with defaults, and refuses nonsense", () => {
     expect(loadConfig({}).databaseTimeouts).toEqual({
       connectMs: 5000,
@@ -78,6 +118,23 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "0" })).toThrow(
       /DATABASE_STATEMENT_TIMEOUT_MS:/,
     );
+  });
+
+  it("trusts a proxy's X-Forwarded-* headers only when TRUST_PROXY says so", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: "yes please" })).toThrow(
+      "Invalid configuration:\n  TRUST_PROXY: must be true, false, 1 or 0",
+    );
+  });
+
+  it("reads how often the purge runs: hourly by default, 0 for never", () => {
+    expect(loadConfig({}).purgeIntervalMinutes).toBe(60);
+    expect(loadConfig({ PURGE_INTERVAL_MINUTES: "0" }).purgeIntervalMinutes).toBe(0);
+    expect(loadConfig({ PURGE_INTERVAL_MINUTES: "15" }).purgeIntervalMinutes).toBe(15);
+    expect(() => loadConfig({ PURGE_INTERVAL_MINUTES: "-1" })).toThrow(/PURGE_INTERVAL_MINUTES:/);
   });
 
   it("says which PostgreSQL server it could not reach, without the password", async () => {

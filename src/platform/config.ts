@@ -28,6 +28,27 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
   idleInTransactionMs: 15_000,
 };
 
+/** How many of each guarded action the shop allows; see docs/decisions/0015-rate-limits-shared-and-fair.md. */
+export interface RateLimitSettings {
+  /** Failed sign-ins for one email from one address before a block (then the block grows); registrations per address and password changes per user in 15 minutes. */
+  authAttemptsPer15Min: number;
+  /** Failed sign-ins from one address, whatever the emails, in an hour. */
+  loginFailuresPerAddressPerHour: number;
+  /** Orders placed with one phone number in an hour. */
+  ordersPerPhonePerHour: number;
+  /** Orders placed from one client address in an hour. */
+  ordersPerAddressPerHour: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  authAttemptsPer15Min: 10,
+  loginFailuresPerAddressPerHour: 100,
+  ordersPerPhonePerHour: 5,
+  ordersPerAddressPerHour: 10,
+};
+
+const allowance = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
+
 const milliseconds = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
 
 const envSchema = z.object({
@@ -41,15 +62,28 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().default("Bags & Threads <orders@bagsandthreads.pk>"),
+  MAIL_WORKER: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example.pk" }).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
-  AUTH_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/[^\s]+$/, "must be a redis:// or rediss:// URL")
+    .optional(),
+  AUTH_ATTEMPTS_PER_15_MIN: allowance(DEFAULT_RATE_LIMITS.authAttemptsPer15Min),
+  LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.loginFailuresPerAddressPerHour),
+  ORDERS_PER_PHONE_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.ordersPerPhonePerHour),
+  ORDERS_PER_ADDRESS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.ordersPerAddressPerHour),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   DATABASE_LOCK_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.lockMs),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" })
+    .default("false"),
+  PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
@@ -64,13 +98,23 @@ export interface Config {
   outboxDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Whether this instance runs the mail worker (sends what the outbox holds); MAIL_WORKER=off to not. */
+  mailWorker: boolean;
   publicUrl: string;
   sessionSecret: string;
   logLevel: string;
   seedDemo: boolean;
-  /** Login/register attempts allowed per client address and per email in 15 minutes. */
-  authAttemptsPer15Min: number;
+  /** Where rate-limit counters are shared by every instance; unset: each process counts in its own memory. */
+  redisUrl: string | undefined;
+  rateLimits: RateLimitSettings;
   databaseTimeouts: DatabaseTimeouts;
+  /**
+   * The shop sits behind one reverse proxy of ours: the public protocol, host and client address come from its
+   * X-Forwarded-Proto, X-Forwarded-Host and (the last address of) X-Forwarded-For. Off: those headers are ignored.
+   */
+  trustProxy: boolean;
+  /** How often expired guest carts and sign-in tokens are deleted; 0 turns the purge off. */
+  purgeIntervalMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -108,17 +152,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, "outbox"),
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
+    mailWorker: value.MAIL_WORKER === "on",
     publicUrl,
     sessionSecret: value.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO === "true",
-    authAttemptsPer15Min: value.AUTH_ATTEMPTS_PER_15_MIN,
+    redisUrl: value.REDIS_URL,
+    rateLimits: {
+      authAttemptsPer15Min: value.AUTH_ATTEMPTS_PER_15_MIN,
+      loginFailuresPerAddressPerHour: value.LOGIN_FAILURES_PER_ADDRESS_PER_HOUR,
+      ordersPerPhonePerHour: value.ORDERS_PER_PHONE_PER_HOUR,
+      ordersPerAddressPerHour: value.ORDERS_PER_ADDRESS_PER_HOUR,
+    },
     databaseTimeouts: {
       connectMs: value.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: value.DATABASE_STATEMENT_TIMEOUT_MS,
       lockMs: value.DATABASE_LOCK_TIMEOUT_MS,
       idleInTransactionMs: value.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    trustProxy: value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1",
+    purgeIntervalMinutes: value.PURGE_INTERVAL_MINUTES,
   };
 }
 

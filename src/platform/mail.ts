@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 
 export interface MailMessage {
   to: string;
@@ -11,8 +11,15 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Sends one message; `signal` aborts a send that takes too long (the mail worker's timeout). */
+  send(message: MailMessage, options?: { signal?: AbortSignal }): Promise<void>;
 }
+
+/**
+ * How long an SMTP server may take: to accept the connection, to greet, and to answer any one command. A hung
+ * server then fails the send (the mail worker retries it later) instead of holding it forever.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 /**
  * Real mail through nodemailer: SMTP when a URL is configured, otherwise each message is rendered as a
@@ -23,18 +30,21 @@ export function createMailer(options: {
   outboxDir: string;
   from: string;
 }): Mailer {
+  const mail = (message: MailMessage, signal: AbortSignal | undefined): SendMailOptions =>
+    // nodemailer 10 honours `signal`; its bundled types do not list it yet.
+    ({ from: options.from, ...message, ...(signal ? { signal } : {}) }) as SendMailOptions;
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const transport: Transporter = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async send(message, { signal } = {}) {
+        await transport.sendMail(mail(message, signal));
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+    async send(message, { signal } = {}) {
+      const info = await transport.sendMail(mail(message, signal));
       await fs.mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(options.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);

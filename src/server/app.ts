@@ -3,14 +3,19 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { type RequestIdVariables, requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
+import { NONCE, type SecureHeadersVariables, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { clientAddress } from "../api/account/auth.ts";
+import { CLIENT_ADDRESS, clientAddress } from "../api/account/auth.ts";
 import { REQUEST_ID_HEADER } from "../api/app.ts";
 import { cookiePolicy } from "../shared/cookies.server.ts";
 import { apiContext, siteContext } from "../storefront/lib/api.server.ts";
 import { createApiClient } from "../storefront/lib/api-client.server.ts";
+import { cspNonceContext } from "../storefront/lib/csp-nonce.ts";
+import { isPrivatePage } from "../storefront/lib/private-pages.ts";
 import { requestLogContext } from "../storefront/lib/request-log.server.ts";
+import { storefrontBodyLimit } from "./body-limit.ts";
+import { crawlerRoutes } from "./crawlers.ts";
+import { clientAddressResolver, publicRequest } from "./forwarded.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./lifecycle.ts";
 import { type Platform, startPlatform } from "./platform.ts";
 
@@ -27,8 +32,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export function createHost(
   platform: Platform,
   options: { clientDir?: string; lifecycle?: Lifecycle } = {},
-): Hono<{ Variables: RequestIdVariables }> {
-  const host = new Hono<{ Variables: RequestIdVariables }>();
+): Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }> {
+  const host = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }>();
   const mode = platform.config.env === "production" ? "production" : "development";
   // Given a function, React Router rebuilds its route tables on every request; given the build, once. In
   // development server.ts creates a fresh host (and so a fresh build) for every request anyway.
@@ -39,12 +44,15 @@ export function createHost(
   const policy = cookiePolicy(platform.config);
 
   host.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: 64 }));
+  host.use(clientAddressResolver(platform.config.trustProxy));
   host.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // Inline scripts run only with this response's nonce (NONCE makes one per request; the pages get it).
+        scriptSrc: ["'self'", NONCE],
+        // Colour swatches and star ratings set style attributes from data, which no nonce can cover.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Vite's hot reload talks over a websocket in development.
         connectSrc: mode === "development" ? ["'self'", "ws:"] : ["'self'"],
@@ -55,6 +63,23 @@ export function createHost(
         objectSrc: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
+      // The shop uses none of these; nothing embedded or injected may ask for them either.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        bluetooth: [],
+        hid: [],
+        midi: [],
+        accelerometer: [],
+        gyroscope: [],
+        magnetometer: [],
+        displayCapture: [],
+        browsingTopics: [],
+      },
       // With no-referrer browsers send `Origin: null` on form posts, which React Router refuses.
       referrerPolicy: "same-origin",
     }),
@@ -103,28 +128,36 @@ export function createHost(
   }
 
   host.route("/", healthRoutes(platform, options.lifecycle ?? createLifecycle()));
+  host.route("/", crawlerRoutes(platform.database.db, { publicUrl: platform.config.publicUrl }));
   host.route("/", platform.api);
 
-  host.all("*", async (c) => {
+  host.all("*", storefrontBodyLimit(), async (c) => {
     const setCookies: string[] = [];
     const id = c.get("requestId");
+    const address = clientAddress(c);
     const context = new RouterContextProvider();
     context.set(siteContext, { publicUrl: platform.config.publicUrl });
     context.set(requestLogContext, platform.logger.child({ requestId: id }));
+    context.set(cspNonceContext, c.get("secureHeadersNonce"));
     context.set(
       apiContext,
       createApiClient({
-        // In-process: the API app answers the Request directly, no network hop.
-        fetch: async (request) => platform.api.request(request),
+        // In-process: the API app answers the Request directly, no network hop. The shopper's address (for
+        // rate limits) rides in the env, which no request header can reach.
+        fetch: async (request) => platform.api.request(request, undefined, { [CLIENT_ADDRESS]: address }),
         cookieHeader: c.req.header("cookie") ?? null,
         policy,
         setCookies,
-        // The API rate-limits by address and logs by request id; in-process calls carry both.
-        headers: { "x-forwarded-for": clientAddress(c), [REQUEST_ID_HEADER]: id },
+        // The API logs by request id; in-process calls carry it.
+        headers: { [REQUEST_ID_HEADER]: id },
       }),
     );
-    const response = await (await storefront())(c.req.raw, context);
+    const request = publicRequest(c.req.raw, platform.config.trustProxy);
+    const response = await (await storefront())(request, context);
     response.headers.set(REQUEST_ID_HEADER, id);
+    if (isPrivatePage(new URL(c.req.url), c.req.header("cookie") ?? null)) {
+      response.headers.set("Cache-Control", "private, no-store");
+    }
     if (setCookies.length === 0) return response;
     const headers = new Headers(response.headers);
     for (const cookie of setCookies) headers.append("set-cookie", cookie);

@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMailWorker, enqueueMail } from "../api/mail/outbox.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-db.ts";
 import { createLifecycle, gracefulShutdown, healthRoutes } from "./lifecycle.ts";
 
@@ -78,6 +79,58 @@ describe("health and shutdown", () => {
     });
     expect(await exited).toBe(0);
     expect(events).toEqual(["slow started", 'answered 200 {"placed":true}', "database closed"]);
+  });
+
+  it("on SIGTERM lets the mail worker finish the message it is sending before the database closes", async () => {
+    const events: string[] = [];
+    let release: () => void = () => {};
+    await enqueueMail(database.db, { to: "ali@example.pk", subject: "Order", text: "t", html: "<p>h</p>" });
+    const worker = createMailWorker({
+      db: database.db,
+      engine: database.engine,
+      logger: { ...silent, warn() {} },
+      mailer: {
+        send() {
+          events.push("sending");
+          return new Promise<void>((resolve) => {
+            release = () => {
+              events.push("sent");
+              resolve();
+            };
+          });
+        },
+      },
+    });
+    worker.start();
+    while (!events.includes("sending")) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const lifecycle = createLifecycle();
+    const exited = new Promise<number>((resolve) => {
+      gracefulShutdown({
+        server,
+        lifecycle,
+        stopWorkers: async () => {
+          await worker.stop();
+          events.push("worker stopped");
+        },
+        close: async () => {
+          events.push("database closed");
+        },
+        logger: silent,
+        exit: resolve,
+        timeoutMs: 10_000,
+      })("SIGTERM");
+    });
+    expect(lifecycle.draining).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events).toEqual(["sending"]); // the server is closed, but the send is still in progress
+    release();
+    expect(await exited).toBe(0);
+    expect(events).toEqual(["sending", "sent", "worker stopped", "database closed"]);
+    const row = await database.db.selectFrom("mail_outbox").select("sent_at").executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
   });
 
   it("exits at once with 1 on a second signal", () => {

@@ -63,12 +63,15 @@ export function healthRoutes(platform: Pick<Platform, "database">, lifecycle: Li
 
 /**
  * What SIGTERM (and SIGINT) do: /readyz turns 503, the server stops accepting connections and finishes the
- * requests in flight, then `close` runs (the database pool) and the process exits 0. A second signal, or
- * in-flight work outlasting `timeoutMs`, exits at once with 1.
+ * requests in flight while `stopWorkers` stops the background work (the mail worker finishes the message it is
+ * sending); when both are done `close` runs (the database pool and the Redis connection) and the process exits
+ * 0. A second signal, or work outlasting `timeoutMs`, exits at once with 1.
  */
 export function gracefulShutdown(options: {
   server: http.Server;
   lifecycle: Lifecycle;
+  /** Stops background workers; resolves when their current work is done. */
+  stopWorkers?: () => Promise<void>;
   close: () => Promise<void>;
   logger: Pick<Logger, "info" | "error">;
   exit: (code: number) => void;
@@ -84,6 +87,9 @@ export function gracefulShutdown(options: {
     stopping = true;
     options.lifecycle.drain();
     options.logger.info({ signal }, "shutting down: finishing requests in flight");
+    const workersStopped = (options.stopWorkers?.() ?? Promise.resolve()).catch((error: unknown) =>
+      options.logger.error({ err: error }, "stopping the background workers failed"),
+    );
     const timer = setTimeout(() => {
       options.logger.error({ timeoutMs: options.timeoutMs }, "shutdown timed out");
       options.exit(1);
@@ -94,8 +100,8 @@ export function gracefulShutdown(options: {
     idle.unref();
     options.server.close(() => {
       clearInterval(idle);
-      options
-        .close()
+      workersStopped
+        .then(() => options.close())
         .catch((error: unknown) => options.logger.error({ err: error }, "closing the database failed"))
         .finally(() => {
           clearTimeout(timer);

@@ -2,22 +2,34 @@ import type { Hono } from "hono";
 import type { Logger } from "pino";
 import { createApi } from "../api/app.ts";
 import { ensureDemoCatalogue } from "../api/catalog/seed/demo-catalogue.ts";
-import { RateLimiter } from "../api/rate-limit.ts";
+import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
+import { createLimits } from "../api/rate-limit.ts";
 import { type Config, loadConfig } from "../platform/config.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { renderDefaultImages } from "../platform/images/render.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
+import { closeRedis, openRedis, type Redis, redisReady } from "../platform/redis.ts";
+import { startPurgeJob } from "./purge-job.ts";
 
 export interface Platform {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
+  /** Shared rate-limit counters; unset when `REDIS_URL` is. */
+  redis: Redis | undefined;
   api: Hono;
+  /** Sends the mail outbox; running unless MAIL_WORKER=off. Stopped on shutdown before the pool closes. */
+  mailWorker: MailWorker;
+  /** Closes the database pool and the Redis connection (at shutdown, once requests have finished). */
+  close(): Promise<void>;
 }
 
-/** Opens the database, migrates it, seeds the demo catalogue on first start and builds the API. */
+/**
+ * Opens the database, migrates it, seeds the demo catalogue on first start, builds the API and starts the mail
+ * worker (unless MAIL_WORKER=off).
+ */
 export async function startPlatform(config: Config = loadConfig()): Promise<Platform> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config.database, { timeouts: config.databaseTimeouts, logger });
@@ -26,7 +38,12 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   await renderDefaultImages(config.imagesDir);
   if (config.seedDemo) {
     const started = performance.now();
-    const seeded = await ensureDemoCatalogue(database.db, { imagesDir: config.imagesDir });
+    const seeded = await ensureDemoCatalogue(database.db, {
+      imagesDir: config.imagesDir,
+      // Drawing the photos takes half a minute on a small machine: say so rather than sit silent.
+      onSeeding: () =>
+        logger.info("seeding the demo catalogue and drawing its images (first start, about half a minute)"),
+    });
     if (seeded) logger.info({ ms: Math.round(performance.now() - started) }, "demo catalogue seeded");
   }
   const mailer = createMailer({
@@ -34,7 +51,25 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     outboxDir: config.outboxDir,
     from: config.mailFrom,
   });
-  const limiter = new RateLimiter({ limit: config.authAttemptsPer15Min, windowMs: 15 * 60 * 1000 });
-  const api = createApi({ db: database.db, engine: database.engine, config, logger, mailer, limiter });
-  return { config, logger, database, api };
+  const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined;
+  // A Redis that is down does not stop the shop: the limits count in memory until it answers (and say so).
+  if (redis && (await redisReady(redis))) logger.info("rate limits are shared through Redis");
+  const limits = createLimits({ settings: config.rateLimits, redis, logger });
+  const mailWorker = createMailWorker({ db: database.db, engine: database.engine, mailer, logger });
+  const api = createApi({
+    db: database.db,
+    engine: database.engine,
+    config,
+    logger,
+    limits,
+    onMailQueued: () => mailWorker.nudge(),
+  });
+  if (config.mailWorker) mailWorker.start();
+  const purge = startPurgeJob({ db: database.db, logger, intervalMs: config.purgeIntervalMinutes * 60_000 });
+  // Shutdown closes the database; the purge stops first, so no run meets a closed pool.
+  const close = async () => {
+    await purge.stop();
+    await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);
+  };
+  return { config, logger, database, redis, api, mailWorker, close };
 }

@@ -20,6 +20,12 @@ const THIRTY_DAYS = 60 * 60 * 24 * 30;
 export const SESSION_COOKIE: CookieDefinition = { name: "shop_session", maxAgeSeconds: THIRTY_DAYS };
 /** Names a guest's server-side cart; holds nothing else. */
 export const CART_COOKIE: CookieDefinition = { name: "cart_key", maxAgeSeconds: THIRTY_DAYS };
+/**
+ * The storefront keeps the access tokens of the last few orders this browser placed as a guest, so their
+ * confirmation page can show them (docs/decisions/0019-guest-orders-and-password-reset.md). One day: later, the
+ * email and the order lookup serve, and a shared computer does not keep showing someone's address.
+ */
+export const ORDER_ACCESS_COOKIE: CookieDefinition = { name: "order_access", maxAgeSeconds: 60 * 60 * 24 };
 
 export interface CookiePolicy {
   /** Secure flag: decided by configuration (an https PUBLIC_URL), never by a request header. */

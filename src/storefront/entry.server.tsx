@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
+import { cspNonceContext, NonceContext } from "./lib/csp-nonce.ts";
 import { requestLogContext } from "./lib/request-log.server.ts";
 
 /** Deferred loader data older than this is rejected so the page still finishes. */
@@ -23,6 +24,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Every inline script (React Router's, React's, the layout's) carries the nonce the CSP header allows.
+  const nonce = loadContext.get(cspNonceContext);
+
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     let shellRendered = false;
@@ -32,8 +36,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
+        nonce,
         // React moves large finished Suspense boundaries out of line, to be swapped in by an inline script. The
         // whole document is sent at once here, so keep every boundary in place, readable without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,

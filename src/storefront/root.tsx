@@ -10,19 +10,28 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/root";
 import { type LayoutData, type LayoutHandle, SHOP_NAME } from "./layout/layout-data.ts";
 import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
 import { apiContext } from "./lib/api.server.ts";
+import { useNonce } from "./lib/csp-nonce.ts";
 import { ConnectivityWatcher } from "./offline/connectivity-watcher.tsx";
 import appStyles from "./styles/app.css?url";
 import { NotFoundContent } from "./ui/not-found-content.tsx";
 import { ToastProvider } from "./ui/toast.tsx";
 
+// In the browser zod would probe whether it may compile parsers with `new Function`, which the CSP refuses (and
+// reports). Parsing without compiling is plenty for the few forms it checks there.
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
 export const meta: Route.MetaFunction = () => [
@@ -85,6 +94,7 @@ export function shouldRevalidate({
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -95,14 +105,16 @@ export function Layout({ children }: { children: ReactNode }) {
             React Router refuses those. same-origin keeps referrers away from other sites and forms working. */}
         <meta name="referrer" content="same-origin" />
         {/* Lets CSS tell "JavaScript is on its way" from "no JavaScript" (off-canvas panels fall back to :target). */}
-        <script>{"document.documentElement.classList.add('js')"}</script>
+        <script nonce={nonce} suppressHydrationWarning>
+          {"document.documentElement.classList.add('js')"}
+        </script>
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -142,6 +154,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <Shell>
         <NotFoundContent />
+      </Shell>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    // A request the page cannot take (a form posted as JSON, a broken form body): say so, not "try again".
+    const message =
+      typeof error.data?.message === "string" ? error.data.message : "This request could not be handled.";
+    return (
+      <Shell>
+        <section className="message-page container">
+          <h1 className="message-page__title">Something went wrong</h1>
+          <p>{message}</p>
+          <a className="button" href="/">
+            Back To Home
+          </a>
+        </section>
       </Shell>
     );
   }

@@ -8,8 +8,11 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("order-success", "routes/order-success.tsx"),
+  route("order-lookup", "routes/order-lookup.tsx"),
   route("user-login", "routes/login.tsx"),
   route("user-register", "routes/register.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   // The account pages share one login guard (middleware) and side menu.
   layout("routes/account-layout.tsx", [
     route("user-dashboard", "routes/user-dashboard.tsx", { id: "user-dashboard" }),

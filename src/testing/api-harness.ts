@@ -1,24 +1,53 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Hono } from "hono";
 import pino from "pino";
 import { createApi } from "../api/app.ts";
-import { RateLimiter } from "../api/rate-limit.ts";
+import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
+import { createLimits, type Limits } from "../api/rate-limit.ts";
+import type { RateLimitSettings } from "../platform/config.ts";
 import { createMailer, type Mailer } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 export interface ApiHarness {
-  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** The API app itself (mounted at /api), e.g. for a host built around it. */
+  app: Hono;
+  /** `address` plays the socket's remote address (the API reads no address from request headers). */
+  request(path: string, init?: RequestInit & { json?: unknown; address?: string }): Promise<Response>;
   outboxDir: string;
+  /** The mail worker over this database and the harness's mailer; not started unless a test starts it. */
+  mailWorker: MailWorker;
+  /** Sends every mail that is due now (what the running worker would do after a checkout). */
+  deliverMail(): Promise<void>;
 }
 
-/** The real API app over a test database, with mail written to a temporary outbox. */
+/** Allowances no test reaches by accident; the rate-limit tests pass their own `limits`. */
+const UNLIMITED: RateLimitSettings = {
+  authAttemptsPer15Min: 100_000,
+  loginFailuresPerAddressPerHour: 100_000,
+  ordersPerPhonePerHour: 100_000,
+  ordersPerAddressPerHour: 100_000,
+};
+
+/**
+ * The real API app over a test database. Its mail goes to the outbox table; `deliverMail()` (or starting
+ * `mailWorker`) sends it through `mailer`, by default `.eml` files in a temporary folder.
+ */
 export function apiHarness(
   database: TestDatabase,
-  options: { mailer?: Mailer; limiter?: RateLimiter } = {},
+  options: { mailer?: Mailer; limits?: Limits; mailOptions?: Partial<OutboxOptions> } = {},
 ): ApiHarness {
+  const logger = pino({ level: "silent" });
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-"));
   const mailer = options.mailer ?? createMailer({ outboxDir, from: "Shop <shop@example.test>" });
+  const mailWorker = createMailWorker({
+    db: database.db,
+    engine: database.engine,
+    mailer,
+    logger,
+    ...(options.mailOptions ? { options: options.mailOptions } : {}),
+  });
   const api = createApi({
     db: database.db,
     engine: database.engine,
@@ -27,22 +56,29 @@ export function apiHarness(
       publicUrl: "http://shop.test",
       sessionSecret: "test-secret-test-secret-test-secret!",
     },
-    logger: pino({ level: "silent" }),
-    mailer,
-    limiter: options.limiter ?? new RateLimiter({ limit: 1000, windowMs: 60_000 }),
+    logger,
+    onMailQueued: () => mailWorker.nudge(),
+    limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
   });
   return {
+    app: api,
     outboxDir,
+    mailWorker,
+    deliverMail: () => mailWorker.drain(),
     request(url, init = {}) {
-      const { json, ...rest } = init;
+      const { json, address, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (json !== undefined) headers.set("content-type", "application/json");
       return Promise.resolve(
-        api.request(`/api${url}`, {
-          ...rest,
-          headers,
-          body: json !== undefined ? JSON.stringify(json) : rest.body,
-        }),
+        api.request(
+          `/api${url}`,
+          {
+            ...rest,
+            headers,
+            body: json !== undefined ? JSON.stringify(json) : rest.body,
+          },
+          address ? { incoming: { socket: { remoteAddress: address } } } : undefined,
+        ),
       );
     },
   };
@@ -62,7 +98,11 @@ export interface Shopper {
 }
 
 /** A browser-like client: keeps the cookies the API sets and sends its bearer token once it has one. */
-export function shopper(api: ApiHarness, extraHeaders: Record<string, string> = {}): Shopper {
+export function shopper(
+  api: ApiHarness,
+  extraHeaders: Record<string, string> = {},
+  options: { address?: string } = {},
+): Shopper {
   const client: Shopper = {
     token: null,
     cookies: new Map(),
@@ -72,7 +112,7 @@ export function shopper(api: ApiHarness, extraHeaders: Record<string, string> = 
         headers.set("cookie", [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
       }
       if (client.token) headers.set("authorization", `Bearer ${client.token}`);
-      const response = await api.request(path, { method, headers, json });
+      const response = await api.request(path, { method, headers, json, address: options.address });
       for (const cookie of response.headers.getSetCookie()) {
         const [pair = "", ...attributes] = cookie.split(";");
         const [name = "", value = ""] = pair.split("=");

@@ -1,12 +1,18 @@
 import type { TestProject } from "vitest/node";
 import { type TestEngine, withAdmin } from "./test-db.ts";
+import { reachableRedis } from "./test-redis.ts";
 
 const DEFAULT_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 
-/** Decides once per project which engine its tests use, and whether PostgreSQL can be reached. */
+/** Decides once per project which engine its tests use, and whether PostgreSQL and Redis can be reached. */
 export default async function setup(project: TestProject) {
   const engine = (project.config.env?.TEST_ENGINE ?? "sqlite") as TestEngine;
   project.provide("testEngine", engine);
+  const redisUrl = process.env.TEST_REDIS_URL ?? DEFAULT_REDIS_URL;
+  const redisProblem = await reachableRedis(redisUrl);
+  if (redisProblem) console.warn(`Redis is not reachable (${redisProblem}): the Redis tests are skipped.`);
+  project.provide("redisUrl", redisProblem ? null : redisUrl);
   if (engine !== "postgres") {
     project.provide("postgresAdminUrl", null);
     return;

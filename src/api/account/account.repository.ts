@@ -3,8 +3,13 @@ import type { Database } from "../../platform/db/schema.ts";
 
 export function accountRepository(db: Kysely<Database>) {
   return {
+    /** Emails compare without case (the unique index is on lower(email), which this search uses). */
     findUserByEmail: (email: string) =>
-      db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst(),
+      db
+        .selectFrom("users")
+        .selectAll()
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+        .executeTakeFirst(),
 
     findUserById: (id: number) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst(),
 

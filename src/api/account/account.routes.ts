@@ -3,7 +3,8 @@ import type { AuthResult } from "../../shared/contracts/account.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { CartService } from "../cart/cart.service.ts";
 import { route } from "../contract/route.ts";
-import type { RateLimiter } from "../rate-limit.ts";
+import { ValidationFailed } from "../errors.ts";
+import type { Limits } from "../rate-limit.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
 import { type AccountService, toUser } from "./account.service.ts";
 import { type Authenticator, clientAddress } from "./auth.ts";
@@ -12,20 +13,16 @@ interface AccountRouteDeps {
   accounts: AccountService;
   carts: CartService;
   auth: Authenticator;
-  limiter: RateLimiter;
+  limits: Limits;
   cookies: ShopperCookies;
 }
 
-const tooMany = (minutes: number) =>
-  `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-
-export function accountRoutes({ accounts, carts, auth, limiter, cookies }: AccountRouteDeps): Hono {
+export function accountRoutes({ accounts, carts, auth, limits, cookies }: AccountRouteDeps): Hono {
   const routes = new Hono();
 
-  /** Rate-limits the attempt, signs in, and moves the guest's cart into the account. */
-  async function signIn(c: Context, email: string, attempt: () => Promise<AuthResult>): Promise<AuthResult> {
+  /** Signs in (or up) and moves the guest's cart into the account. */
+  async function signIn(c: Context, attempt: () => Promise<AuthResult>): Promise<AuthResult> {
     const shopper = await currentShopper(c, auth, cookies);
-    limiter.hit([`ip:${clientAddress(c)}`, `email:${email}`], tooMany);
     const result = await attempt();
     if (shopper.guestKeyHash) {
       await carts.mergeGuestCart(shopper.guestKeyHash, result.user.id);
@@ -34,8 +31,43 @@ export function accountRoutes({ accounts, carts, auth, limiter, cookies }: Accou
     return result;
   }
 
-  route(routes, operations.register, (c, { body }) => signIn(c, body.email, () => accounts.register(body)));
-  route(routes, operations.login, (c, { body }) => signIn(c, body.email, () => accounts.login(body)));
+  /**
+   * Only failed sign-ins count, per email from this address (blocks that grow) and per address. Each attempt is
+   * counted before the password is checked, so a burst of parallel guesses cannot all slip past, and given back
+   * when it succeeds. An attacker failing on someone's email from their own address blocks only that pair:
+   * the owner, from their own address, still signs in.
+   */
+  async function limitedLogin(address: string, email: string, login: () => Promise<AuthResult>) {
+    const account = `${email.trim().toLowerCase()} ${address}`;
+    await limits.consumeAll([
+      ["login-failures-per-address", address],
+      ["login-failures-per-account", account],
+    ]);
+    try {
+      const result = await login();
+      await Promise.all([
+        limits.refund("login-failures-per-address", address),
+        limits.reset("login-failures-per-account", account),
+      ]);
+      return result;
+    } catch (error) {
+      if (!(error instanceof ValidationFailed)) {
+        await Promise.all([
+          limits.refund("login-failures-per-address", address),
+          limits.refund("login-failures-per-account", account),
+        ]);
+      }
+      throw error;
+    }
+  }
+
+  route(routes, operations.register, async (c, { body }) => {
+    await limits.consume("registrations-per-address", clientAddress(c));
+    return signIn(c, () => accounts.register(body));
+  });
+  route(routes, operations.login, (c, { body }) =>
+    signIn(c, () => limitedLogin(clientAddress(c), body.email, () => accounts.login(body))),
+  );
 
   route(routes, operations.currentUser, async (c) => toUser((await auth.requireIdentity(c)).user));
 
@@ -45,7 +77,7 @@ export function accountRoutes({ accounts, carts, auth, limiter, cookies }: Accou
 
   route(routes, operations.updatePassword, async (c, { body }) => {
     const identity = await auth.requireIdentity(c);
-    limiter.hit([`password:${identity.user.id}`], tooMany);
+    await limits.consume("password-changes-per-user", String(identity.user.id));
     return accounts.updatePassword(identity, body);
   });
 

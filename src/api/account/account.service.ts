@@ -14,7 +14,7 @@ import type { AccountRepository } from "./account.repository.ts";
 import type { Identity } from "./auth.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
 
-const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const BAD_CREDENTIALS = "These credentials do not match our records.";
 const EMAIL_TAKEN = "The email has already been taken.";
 

@@ -45,10 +45,21 @@ export function authenticator(accounts: AccountRepository) {
 
 export type Authenticator = ReturnType<typeof authenticator>;
 
-/** The caller's address for rate limits: the socket when served directly, else what the host passed on. */
+/**
+ * Where the host puts the caller's address it resolved: a context variable for requests it serves, and the
+ * `clientAddress` of the env it passes to the in-process API calls of a page. Both are out of a client's reach.
+ */
+export const CLIENT_ADDRESS = "clientAddress";
+
+/**
+ * The caller's address for rate limits: the one the host resolved (the socket's, or with TRUST_PROXY the
+ * address our proxy put last in X-Forwarded-For), else the socket's. Never a request header a client could set.
+ */
 export function clientAddress(c: Context): string {
+  const resolved =
+    (c.get(CLIENT_ADDRESS as never) as string | undefined) ??
+    (c.env as { [CLIENT_ADDRESS]?: unknown } | undefined)?.[CLIENT_ADDRESS];
+  if (typeof resolved === "string" && resolved !== "") return resolved;
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  const socketAddress = incoming?.socket?.remoteAddress;
-  if (socketAddress) return socketAddress;
-  return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  return incoming?.socket?.remoteAddress || "unknown";
 }

@@ -94,13 +94,14 @@ export function cartRepository(db: Kysely<Database>) {
         .where("id", "=", variantId)
         .executeTakeFirst(),
 
-    findLine: (cartId: number, lineId: number, trx: Db = db) =>
+    /** The cart's line for a variant (a cart holds at most one per variant), with its product and stock. */
+    findLineByVariant: (cartId: number, variantId: number, trx: Db = db) =>
       trx
         .selectFrom("cart_items")
         .innerJoin("variants", "variants.id", "cart_items.variant_id")
-        .select(["cart_items.id", "cart_items.variant_id", "cart_items.quantity", "variants.stock"])
+        .select(["cart_items.id", "cart_items.quantity", "variants.product_id", "variants.stock"])
         .where("cart_items.cart_id", "=", cartId)
-        .where("cart_items.id", "=", lineId)
+        .where("cart_items.variant_id", "=", variantId)
         .executeTakeFirst(),
 
     /** Adds to the line for this variant, creating it if needed; answers the line and its new quantity. */

@@ -1,11 +1,18 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
+import { isCrossSite } from "../cross-site.ts";
+import { Forbidden } from "../errors.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
 import { ADDED_MESSAGE, type CartService, REMOVED_MESSAGE } from "./cart.service.ts";
 
-export function cartRoutes(carts: CartService, auth: Authenticator, cookies: ShopperCookies): Hono {
+export function cartRoutes(
+  carts: CartService,
+  auth: Authenticator,
+  cookies: ShopperCookies,
+  publicUrl: string,
+): Hono {
   const routes = new Hono();
 
   route(routes, operations.getCart, async (c) => carts.view((await currentShopper(c, auth, cookies)).owner));
@@ -21,9 +28,19 @@ export function cartRoutes(carts: CartService, auth: Authenticator, cookies: Sho
     return { message: REMOVED_MESSAGE, ...(await carts.remove(shopper.owner, body.id)) };
   });
 
-  route(routes, operations.clearCart, async (c) => {
+  async function clear(c: Context) {
     const shopper = await currentShopper(c, auth, cookies);
     return { message: "Your cart is now empty.", ...(await carts.clear(shopper.owner)) };
+  }
+
+  route(routes, operations.clearCart, clear);
+  // The spec's GET changes state, so a link or image on another site could empty a shopper's cart; browsers
+  // say where a request comes from, and such a GET is refused (docs/decisions/0016).
+  route(routes, operations.clearCartViaGet, (c) => {
+    if (isCrossSite(c, publicUrl)) {
+      throw new Forbidden("The cart can only be emptied from this shop. Send POST /api/cart/clear.");
+    }
+    return clear(c);
   });
 
   route(routes, operations.updateCart, async (c, { body }) => {

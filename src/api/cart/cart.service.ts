@@ -78,8 +78,12 @@ export function cartService(carts: CartRepository) {
 
     async update(owner: CartOwner | null, input: UpdateCartInput): Promise<Cart> {
       const cartId = await requireCartId(owner);
-      const line = await carts.findLine(cartId, input.product_id);
-      if (!line || line.variant_id !== input.variation_id) throw new NotFound(LINE_GONE);
+      // The variant names the line; `product_id` must be that line's product (what a client following the spec
+      // sends) or the line's own id (what this API's cart answers as `id`, accepted since the start).
+      const line = await carts.findLineByVariant(cartId, input.variation_id);
+      if (!line || (input.product_id !== line.product_id && input.product_id !== line.id)) {
+        throw new NotFound(LINE_GONE);
+      }
       if (input.quantity > line.stock) throw outOfStock(line.stock, 0);
       await carts.setLineQuantity(line.id, input.quantity);
       await carts.touch(cartId);

@@ -203,6 +203,62 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
       expect((await guest.get("/cart")).body.cart[0].quantity).toBe(10);
     });
 
+    it("updates the line named by variation_id when product_id is the product, as the spec's client sends it", async () => {
+      await guest.post("/cart/add", { id: catalogue.products.shirt, quantity: 1, size: shirtNavyM });
+      const { body } = await guest.post("/cart/add", {
+        id: catalogue.products.shirt,
+        quantity: 2,
+        size: shirtNavyS,
+      });
+      const lineS = body.cart.find(
+        (line: { attributes: { variation_id: number } }) => line.attributes.variation_id === shirtNavyS,
+      );
+      expect(lineS.attributes.product_id).toBe(catalogue.products.shirt);
+      // Otherwise this test could not tell a product id from a line id.
+      expect(body.cart.map((line: { id: number }) => line.id)).not.toContain(catalogue.products.shirt);
+
+      const updated = await guest.post("/update-cart", {
+        product_id: catalogue.products.shirt,
+        quantity: 3,
+        variation_id: shirtNavyS,
+      });
+      expect(updated.status).toBe(200);
+      const quantities = Object.fromEntries(
+        updated.body.cart.map((line: { quantity: number; attributes: { variation_id: number } }) => [
+          line.attributes.variation_id,
+          line.quantity,
+        ]),
+      );
+      expect(quantities).toEqual({ [shirtNavyS]: 3, [shirtNavyM]: 1 });
+
+      // The line's own id is still accepted for product_id, as before.
+      const byLineId = await guest.post("/update-cart", {
+        product_id: lineS.id,
+        quantity: 4,
+        variation_id: shirtNavyS,
+      });
+      expect(byLineId.status).toBe(200);
+
+      // Another product's id, or a variant that is not in the cart, names no line.
+      const otherProduct = await guest.post("/update-cart", {
+        product_id: catalogue.products.tote,
+        quantity: 1,
+        variation_id: shirtNavyS,
+      });
+      expect(otherProduct).toMatchObject({
+        status: 404,
+        body: { message: "This item is no longer in your cart." },
+      });
+      const notInCart = await guest.post("/update-cart", {
+        product_id: catalogue.products.tote,
+        quantity: 1,
+        variation_id: toteBlack,
+      });
+      expect(notInCart.status).toBe(404);
+      const after = await guest.get("/cart");
+      expect(after.body.cart.map((line: { quantity: number }) => line.quantity).sort()).toEqual([1, 4]);
+    });
+
     it("removes a line and clears the cart", async () => {
       await guest.post("/cart/add", { id: catalogue.products.shirt, quantity: 1, size: shirtNavyS });
       const { body } = await guest.post("/cart/add", {
@@ -224,6 +280,49 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
         cart: [],
         summary: { subtotal: 0, discount: 0, delivery_charges: 0, total: 0 },
       });
+    });
+
+    it("empties the cart with POST, or with the spec's GET unless a browser sends that GET from another site", async () => {
+      const fill = () =>
+        guest.post("/cart/add", { id: catalogue.products.shirt, quantity: 1, size: shirtNavyS });
+      const quantity = async () => (await guest.get("/cart")).body.quantity;
+
+      await fill();
+      expect(await guest.post("/cart/clear")).toMatchObject({
+        status: 200,
+        body: { message: "Your cart is now empty.", quantity: 0 },
+      });
+
+      const crossSite: Record<string, string>[] = [
+        { "sec-fetch-site": "cross-site" },
+        { origin: "https://evil.example" },
+        { origin: "null" },
+        { "sec-fetch-site": "cross-site", origin: "http://shop.test" },
+      ];
+      await fill();
+      for (const headers of crossSite) {
+        const refused = shopper(api, headers);
+        refused.cookies = guest.cookies;
+        expect(await refused.get("/cart/clear"), JSON.stringify(headers)).toMatchObject({
+          status: 403,
+          body: { message: "The cart can only be emptied from this shop. Send POST /api/cart/clear." },
+        });
+      }
+      expect(await quantity()).toBe(1);
+
+      const sameSite: Record<string, string>[] = [
+        {},
+        { "sec-fetch-site": "same-origin", origin: "http://shop.test" },
+        { "sec-fetch-site": "same-site" },
+        { "sec-fetch-site": "none" },
+      ];
+      for (const headers of sameSite) {
+        await fill();
+        const allowed = shopper(api, headers);
+        allowed.cookies = guest.cookies;
+        expect((await allowed.get("/cart/clear")).status, JSON.stringify(headers)).toBe(200);
+        expect(await quantity()).toBe(0);
+      }
     });
 
     it("cannot see or touch another guest's cart", async () => {

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { productImagesRepository } from "./product-images.repository.ts";
+import { placedVariants } from "./product-writer.ts";
 
 type ProductFilter = Omit<ProductQuery, "take" | "page" | "sort">;
 type ProductsEb = ExpressionBuilder<Database, "products">;
@@ -126,6 +127,9 @@ export function catalogRepository(db: Kysely<Database>) {
         .where("products.slug", "=", slug)
         .executeTakeFirst();
     },
+
+    /** The product's variants with what places them; `inDisplayOrder` orders them. */
+    productVariants: (productId: number) => placedVariants(db, productId),
 
     /** The product's colours in the order they were first offered. */
     async productColors(productId: number) {

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { MAX_ID } from "../../shared/contracts/fields.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
@@ -8,8 +9,9 @@ import { catalogService } from "./catalog.service.ts";
 
 const LIST_CACHE = "public, max-age=300";
 
+/** A row id from the path: a positive whole number that fits PostgreSQL's integer, else nothing is there. */
 function idParam(value: string, message: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(value)) throw new NotFound(message);
+  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw new NotFound(message);
   return Number(value);
 }
 

@@ -15,6 +15,7 @@ import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
 import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
 import { countCache } from "./count-cache.ts";
+import { defaultVariant, inDisplayOrder, listingPrice } from "./default-variant.ts";
 import { toProductImage } from "./product-images.service.ts";
 
 /** Tags a product description may keep; anything else (scripts, handlers, styles) is stripped. */
@@ -68,13 +69,18 @@ export function catalogService(repository: CatalogRepository) {
     async productBySlug(slug: string): Promise<ProductDetail> {
       const row = await repository.findProductBySlug(slug);
       if (!row) throw new NotFound("No Product Found");
-      const [colors, imageRows] = await Promise.all([
+      const [colors, imageRows, variantRows] = await Promise.all([
         repository.productColors(row.id),
         repository.productImages(row.id),
+        repository.productVariants(row.id),
       ]);
       const images = imageRows.map(toProductImage);
+      const variants = inDisplayOrder(variantRows);
+      const opensOn = defaultVariant(variants);
+      // The card's price comes from the same rule (the listing's copy, `listingPrice`); here it is read fresh.
+      const prices = opensOn ? listingPrice(variantRows, row.discount) : row;
       return {
-        ...toCard(row),
+        ...toCard({ ...row, ...prices }),
         image: images[0]?.url ?? null,
         back_image: images[1]?.url ?? null,
         gallery: images.map((image) => image.url),
@@ -85,7 +91,11 @@ export function catalogService(repository: CatalogRepository) {
           color_id: color.id,
           color_name: color.name,
           color_code: color.code,
+          default_variation_id: defaultVariant(variants.filter((variant) => variant.color_id === color.id))!
+            .id,
         })),
+        default_color_id: opensOn?.color_id ?? null,
+        default_variation_id: opensOn?.id ?? null,
         category: { name: row.category_name, slug: row.category_slug },
         images,
       };

@@ -193,6 +193,9 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
 
   describe("GET /api/product/:slug", () => {
     it("answers the detail with colours in order, category and sanitized description", async () => {
+      const { products, colors, sizes } = catalogue;
+      const toteBlack = await variantId(database.db, products.tote, colors.black.id, sizes.oneSize.id);
+      const toteTan = await variantId(database.db, products.tote, colors.tan.id, sizes.oneSize.id);
       const { status, body } = await get("/product/leather-tote");
       expect(status).toBe(200);
       expect(body).toEqual({
@@ -210,9 +213,21 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
         reviews: 10,
         short_description: "<p>Roomy <strong>tote</strong></p>",
         colors: [
-          { color_id: catalogue.colors.black.id, color_name: "Black", color_code: "#111111" },
-          { color_id: catalogue.colors.tan.id, color_name: "Tan", color_code: "#c19a6b" },
+          {
+            color_id: catalogue.colors.black.id,
+            color_name: "Black",
+            color_code: "#111111",
+            default_variation_id: toteBlack,
+          },
+          {
+            color_id: catalogue.colors.tan.id,
+            color_name: "Tan",
+            color_code: "#c19a6b",
+            default_variation_id: toteTan,
+          },
         ],
+        default_color_id: catalogue.colors.black.id,
+        default_variation_id: toteBlack,
         category: { name: "Handbags", slug: "handbags" },
         images: [
           {
@@ -325,11 +340,11 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
       const cacheControl = async (path: string) => (await api.request(path)).headers.get("cache-control");
       expect(await cacheControl("/categories")).toBe("public, max-age=300");
       expect(await cacheControl("/colors")).toBe("public, max-age=300");
-      expect(await cacheControl("/products")).toBe("no-store");
-      expect(await cacheControl("/product/leather-tote")).toBe("no-store");
-      expect(await cacheControl("/product/nope")).toBe("no-store");
-      expect(await cacheControl("/cart")).toBe("no-store");
-      expect(await cacheControl("/nope")).toBe("no-store");
+      expect(await cacheControl("/products")).toBe("private, no-store");
+      expect(await cacheControl("/product/leather-tote")).toBe("private, no-store");
+      expect(await cacheControl("/product/nope")).toBe("private, no-store");
+      expect(await cacheControl("/cart")).toBe("private, no-store");
+      expect(await cacheControl("/nope")).toBe("private, no-store");
     });
 
     it("answers an unknown API path with a JSON 404", async () => {

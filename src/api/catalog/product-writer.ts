@@ -1,7 +1,9 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
-import { salePrice } from "../money/money.ts";
 import { catalogueChanged } from "./count-cache.ts";
+import { listingPrice, type PlacedVariant } from "./default-variant.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewVariant {
   colorId: number;
@@ -44,13 +46,28 @@ export function coverOf(files: readonly string[]): { image: string | null; back_
   return { image: files[0] ?? null, back_image: files[1] ?? null };
 }
 
+/** The shop's size order, for placing variants (`default-variant.ts`). */
+async function sizePositions(db: Db, sizeIds: number[]): Promise<Map<number, number>> {
+  const rows = await db.selectFrom("sizes").select(["id", "position"]).where("id", "in", sizeIds).execute();
+  return new Map(rows.map((row) => [row.id, row.position]));
+}
+
 /**
- * Writes a product with its variants and tags. The listing's price columns (the cheapest variant, and what
- * a shopper pays for it) are derived here so that sorting by price is an index scan.
+ * Writes a product with its variants and tags. The listing's price columns (the card price: the variant the
+ * product opens on, before and after the discount) are derived here so that sorting by price is an index scan.
  */
 export async function insertProduct(db: Kysely<Database>, input: NewProductInput): Promise<number> {
   if (input.variants.length === 0) throw new Error(`product ${input.slug} needs at least one variant`);
-  const price = Math.min(...input.variants.map((variant) => variant.price));
+  const positions = await sizePositions(db, [...new Set(input.variants.map((variant) => variant.sizeId))]);
+  // Variants are inserted in input order, so their ids follow it.
+  const placed = input.variants.map((variant, index) => ({
+    id: index + 1,
+    color_id: variant.colorId,
+    size_id: variant.sizeId,
+    size_position: positions.get(variant.sizeId) ?? 0,
+    price: variant.price,
+    stock: variant.stock,
+  }));
   const now = input.createdAt ?? new Date().toISOString();
   const { id } = await db
     .insertInto("products")
@@ -65,8 +82,7 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       daily_deal: input.dailyDeal ? 1 : 0,
       rating: input.rating,
       reviews: input.reviews,
-      price,
-      sale_price: salePrice(price, input.discount),
+      ...listingPrice(placed, input.discount),
       created_at: now,
       updated_at: now,
     })
@@ -107,4 +123,43 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
   }
   catalogueChanged();
   return id;
+}
+
+/** A product's variants with what places them (`default-variant.ts`). */
+export function placedVariants(db: Db, productId: number): Promise<PlacedVariant[]> {
+  return db
+    .selectFrom("variants")
+    .innerJoin("sizes", "sizes.id", "variants.size_id")
+    .select([
+      "variants.id",
+      "variants.color_id",
+      "variants.size_id",
+      "sizes.position as size_position",
+      "variants.price",
+      "variants.stock",
+    ])
+    .where("variants.product_id", "=", productId)
+    .execute();
+}
+
+/**
+ * Brings a product's card price up to date after its stock changed (a sold-out variant can move the default to
+ * another one). Writes the row first, which on PostgreSQL locks it, so two orders selling out two variants of
+ * one product take turns and the second sees the first's stock.
+ */
+export async function refreshListingPrice(db: Db, productId: number): Promise<void> {
+  const locked = await db
+    .updateTable("products")
+    .set((eb) => ({ price: eb.ref("price") }))
+    .where("id", "=", productId)
+    .returning("discount")
+    .executeTakeFirst();
+  if (!locked) return;
+  const variants = await placedVariants(db, productId);
+  if (variants.length === 0) return;
+  await db
+    .updateTable("products")
+    .set(listingPrice(variants, locked.discount))
+    .where("id", "=", productId)
+    .execute();
 }

@@ -1,21 +1,63 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
-import type { Authenticator } from "../account/auth.ts";
+import { type Authenticator, clientAddress } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
+import { IDEMPOTENCY_HEADER } from "../idempotency/idempotency.ts";
+import { orderAccessToken } from "../orders/order-access.ts";
+import type { Limits } from "../rate-limit.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
-import type { CheckoutService } from "./checkout.service.ts";
+import type { CheckoutAnswer, CheckoutService } from "./checkout.service.ts";
 
-export function checkoutRoutes(
-  checkout: CheckoutService,
-  auth: Authenticator,
-  cookies: ShopperCookies,
-): Hono {
+interface CheckoutRouteDeps {
+  checkout: CheckoutService;
+  auth: Authenticator;
+  cookies: ShopperCookies;
+  limits: Limits;
+  /** Signs the order-access token a guest's browser keeps to see its order (SESSION_SECRET). */
+  secret: string;
+}
+
+/**
+ * One phone number however it is written: "0300 1234567", "+92 300 1234567" and "923001234567" are the same
+ * line, so its last ten digits; text with no digits at all (only emptiness is checked) counts as typed.
+ */
+export function phoneKey(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return digits.length > 0 ? digits.slice(-10) : phone.trim().toLowerCase();
+}
+
+export function checkoutRoutes({ checkout, auth, cookies, limits, secret }: CheckoutRouteDeps): Hono {
   const routes = new Hono();
 
-  route(routes, operations.checkout, async (c, { body }) => {
+  route(routes, operations.checkout, async (c, { body, headers }) => {
     const shopper = await currentShopper(c, auth, cookies);
-    const order = await checkout.placeOrder(shopper.owner, shopper.identity?.user.id ?? null, body);
-    return { message: "Your order has been placed.", order };
+    // Cash on delivery costs the shop a courier run per order, so orders are limited per phone and per address.
+    // The allowance is taken before the order and given back when the order is refused: only placed orders count.
+    const allowances = [
+      ["orders-per-phone", phoneKey(body.phone)],
+      ["orders-per-address", clientAddress(c)],
+    ] as const;
+    const refund = () => Promise.all(allowances.map(([name, key]) => limits.refund(name, key)));
+    await limits.consumeAll(allowances);
+    let answer: CheckoutAnswer;
+    try {
+      answer = await checkout.placeOrder(
+        shopper.owner,
+        shopper.identity?.user.id ?? null,
+        body,
+        headers[IDEMPOTENCY_HEADER],
+      );
+    } catch (error) {
+      await refund();
+      throw error;
+    }
+    if (answer.replayed) {
+      // The stored answer of an order already placed (and counted): this request placed nothing.
+      await refund();
+      c.header("Idempotent-Replayed", "true");
+    }
+    // The token depends only on the order number, so a replayed answer carries the same one.
+    return { ...answer.body, access_token: orderAccessToken(answer.body.order.number, secret) };
   });
 
   return routes;

@@ -1,9 +1,16 @@
 import { randomInt } from "node:crypto";
-import type { Logger } from "pino";
-import type { Mailer } from "../../platform/mail.ts";
-import type { CheckoutInput, Order } from "../../shared/contracts/checkout.ts";
+import type { z } from "zod";
+import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
+import { refreshListingPrice } from "../catalog/product-writer.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
+import {
+  claimIdempotencyKey,
+  type IdempotentRequest,
+  requestHash,
+  storeIdempotentAnswer,
+} from "../idempotency/idempotency.ts";
+import { enqueueMail } from "../mail/outbox.ts";
 import { checkoutSummary, sameAmount } from "../money/money.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
@@ -21,24 +28,56 @@ function orderNumber(now: Date): string {
   return `BT-${day}-${suffix}`;
 }
 
+export const ORDER_PLACED = "Your order has been placed.";
+
+/** The placed order as stored for its Idempotency-Key; the route adds the guest's access token. */
+type PlacedOrder = Omit<z.output<typeof placedOrderSchema>, "access_token">;
+
+/** A checkout's answer; `replayed` when it is the stored answer to an Idempotency-Key already used. */
+export interface CheckoutAnswer {
+  status: 201;
+  body: PlacedOrder;
+  replayed: boolean;
+}
+
 interface CheckoutDeps {
   carts: CartRepository;
   orders: OrdersRepository;
-  mailer: Mailer;
-  logger: Logger;
   publicUrl: string;
+  /** Called after an order's commit: its confirmation email is in the outbox (wakes the mail worker). */
+  onMailQueued?: (() => void) | undefined;
 }
 
-export function checkoutService({ carts, orders, mailer, logger, publicUrl }: CheckoutDeps) {
+function keyScope(owner: CartOwner): string {
+  return "userId" in owner ? `user:${owner.userId}` : `guest:${owner.guestKeyHash}`;
+}
+
+export function checkoutService({ carts, orders, publicUrl, onMailQueued }: CheckoutDeps) {
   return {
     /**
-     * Prices the shopper's own cart from the database, takes the stock and writes the order in one
-     * transaction; any refusal rolls everything back. The confirmation email goes out after the commit, and a
-     * failing mail transport is logged, never allowed to undo the order. A deadlock or serialization rollback
-     * runs the whole transaction again (`carts.transaction`), so it reads everything afresh inside it.
+     * Prices the shopper's own cart from the database, takes the stock, writes the order and queues its
+     * confirmation email (the mail outbox) in one transaction; any refusal rolls everything back, and no mail
+     * server is waited for. With an Idempotency-Key the key is claimed first and the answer stored last, in the
+     * same transaction, so a repeated request answers the stored answer and places no second order. A deadlock
+     * or serialization rollback runs the whole transaction again (`carts.transaction`), so it reads everything
+     * afresh inside it.
      */
-    async placeOrder(owner: CartOwner | null, userId: number | null, input: CheckoutInput): Promise<Order> {
-      const order = await carts.transaction(async (trx) => {
+    async placeOrder(
+      owner: CartOwner | null,
+      userId: number | null,
+      input: CheckoutInput,
+      idempotencyKey?: string,
+    ): Promise<CheckoutAnswer> {
+      // A caller with no cart is refused below whatever the key; there is nothing to scope it to.
+      const idempotent: IdempotentRequest | undefined =
+        owner && idempotencyKey
+          ? { scope: keyScope(owner), key: idempotencyKey, requestHash: requestHash(input) }
+          : undefined;
+      const answer = await carts.transaction(async (trx): Promise<CheckoutAnswer> => {
+        const claim = idempotent ? await claimIdempotencyKey(trx, idempotent) : undefined;
+        if (claim && "stored" in claim) {
+          return { status: 201, body: claim.stored.body as PlacedOrder, replayed: true };
+        }
         const cartId = owner ? await carts.findCartId(owner, trx) : undefined;
         if (cartId === undefined) throw ValidationFailed.field("cart", "Your cart is empty.");
         // Touching the cart row first serialises two checkouts of the same cart (a double click).
@@ -54,17 +93,23 @@ export function checkoutService({ carts, orders, mailer, logger, publicUrl }: Ch
 
         // Stock rows are locked in ascending variant id, whatever order the lines were added in: two checkouts
         // of the same items then queue on the first one instead of each holding what the other needs.
+        const soldOut = new Set<number>();
         for (const line of lines.toSorted((a, b) => a.variant_id - b.variant_id)) {
-          if (!(await orders.takeStock(line.variant_id, line.quantity, trx))) {
-            const left = (await carts.findVariant(line.variant_id, trx))?.stock ?? 0;
+          const left = await orders.takeStock(line.variant_id, line.quantity, trx);
+          if (left === 0) soldOut.add(line.product_id);
+          if (left === null) {
+            const available = (await carts.findVariant(line.variant_id, trx))?.stock ?? 0;
             const item = `${line.title} (${line.color_name}, ${line.size_name})`;
             throw new Conflict(
-              left > 0
-                ? `Sorry, only ${left} of ${item} left in stock. Please update your cart.`
+              available > 0
+                ? `Sorry, only ${available} of ${item} left in stock. Please update your cart.`
                 : `Sorry, ${item} is out of stock. Please update your cart.`,
             );
           }
         }
+
+        // A sold-out variant can move the variant a product opens on, and with it the card's price.
+        for (const productId of [...soldOut].sort((a, b) => a - b)) await refreshListingPrice(trx, productId);
 
         const now = new Date();
         let number = orderNumber(now);
@@ -105,18 +150,22 @@ export function checkoutService({ carts, orders, mailer, logger, publicUrl }: Ch
         });
         const id = await orders.insertOrder(row, items, trx);
         await carts.clear(cartId, trx);
-        return toOrder(
+        const order = toOrder(
           { id, ...row },
           items.map((item, index) => ({ id: index, order_id: id, ...item })),
         );
+        await enqueueMail(trx, { ...confirmationEmail(order, publicUrl), reference: order.number }, now);
+        const placed: CheckoutAnswer = {
+          status: 201,
+          body: { message: ORDER_PLACED, order },
+          replayed: false,
+        };
+        if (claim) await storeIdempotentAnswer(trx, claim.id, placed);
+        return placed;
       });
 
-      try {
-        await mailer.send(confirmationEmail(order, publicUrl));
-      } catch (error) {
-        logger.error({ err: error, order: order.number }, "order confirmation email failed");
-      }
-      return order;
+      if (!answer.replayed) onMailQueued?.();
+      return answer;
     },
   };
 }

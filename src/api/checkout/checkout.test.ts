@@ -163,6 +163,7 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
       status: "pending",
     });
 
+    await api.deliverMail();
     const mails = fs
       .readdirSync(api.outboxDir)
       .map((file) => fs.readFileSync(path.join(api.outboxDir, file), "utf8"));
@@ -199,10 +200,65 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
     expect((await guest.get("/cart")).body.quantity).toBe(1);
   });
 
-  it("checks only emptiness: any non-empty email or phone is accepted", async () => {
+  it("accepts any non-empty phone, but the email must be exactly one valid address", async () => {
     const guest = await guestWith([[shirt, shirtNavyS, 1]]);
-    const { status } = await guest.post("/checkout", { ...contact, email: "not an email", phone: "call me" });
+    const before = await orderCount();
+    for (const email of [
+      "not an email",
+      "ali@example.pk, bilal@example.pk",
+      "ali@example.pk;bilal@example.pk",
+      "Ali Raza <ali@example.pk>",
+      "ali@example.pk\nbilal@example.pk",
+      "ali@localhost",
+      `${"a".repeat(244)}@example.pk`,
+    ]) {
+      const { status, body } = await guest.post("/checkout", { ...contact, email });
+      expect(status, email).toBe(422);
+      expect(body.errors.email, email).toEqual([expect.any(String)]);
+    }
+    expect(await orderCount()).toBe(before);
+    expect((await guest.get("/cart")).body.quantity).toBe(1);
+    const { status } = await guest.post("/checkout", {
+      ...contact,
+      email: "  Ali.Raza+bags@Example.PK ",
+      phone: "call me",
+    });
     expect(status).toBe(201);
+  });
+
+  it("refuses an email carrying a Bcc: header line, so the confirmation never reaches a second recipient", async () => {
+    const guest = await guestWith([[shirt, shirtNavyS, 1]]);
+    const before = await orderCount();
+    for (const email of [
+      "ali@example.pk\r\nBcc: intruder@example.com",
+      "ali@example.pk\nBcc: intruder@example.com",
+      "ali@example.pk\rCc: intruder@example.com",
+      "ali@example.pk%0d%0aBcc:intruder@example.com",
+    ]) {
+      const { status, body } = await guest.post("/checkout", { ...contact, email });
+      expect(status).toBe(422);
+      expect(body).toEqual({
+        message: "Email must be a valid email address.",
+        errors: { email: ["Email must be a valid email address."] },
+      });
+    }
+    expect(await orderCount()).toBe(before);
+    const mails = fs
+      .readdirSync(api.outboxDir)
+      .map((file) => fs.readFileSync(path.join(api.outboxDir, file), "utf8"));
+    expect(mails.filter((mail) => mail.includes("intruder@example.com"))).toEqual([]);
+
+    // The same cart with a proper address: one mail, one recipient, no copy headers.
+    const { status, body } = await guest.post("/checkout", contact);
+    expect(status).toBe(201);
+    await api.deliverMail();
+    const mail = fs
+      .readdirSync(api.outboxDir)
+      .map((file) => fs.readFileSync(path.join(api.outboxDir, file), "utf8"))
+      .find((text) => text.includes(body.order.number));
+    const headers = mail?.slice(0, mail.search(/\r?\n\r?\n/)) ?? "";
+    expect(headers).toMatch(/^To: ali@example\.pk$/m);
+    expect(headers).not.toMatch(/^(Cc|Bcc):/im);
   });
 
   it("refuses a client total that disagrees with the server's and changes nothing", async () => {

@@ -9,7 +9,7 @@ const order: Order = {
   status: "pending",
   created_at: "2026-11-22T10:00:00.000Z",
   email: "ali@example.pk",
-  phone: "0300 1234567",
+  phone: "0300 1234567 <ext 2>",
   shipping_address: {
     country: "Pakistan",
     first_name: `Ali ${hostile}`,
@@ -51,6 +51,7 @@ describe("the order confirmation email", () => {
       "<Gold>",
       "<One Size>",
       "<44000>",
+      "<ext 2>",
     ]) {
       expect(mail.html, raw).not.toContain(raw);
     }
@@ -70,6 +71,26 @@ describe("the order confirmation email", () => {
     expect(mail.text).toContain(`Hi Ali ${hostile},`);
     expect(mail.text).toContain(`Tote <i>"Deluxe"</i> (Black & <Gold>, <One Size>) X 2: Rs. 5,398.20`);
     expect(mail.text).toContain("Your notes:\nRing twice");
+  });
+
+  it("carries the items, the amount due on delivery, the phone and the address, in both parts", () => {
+    expect(mail.text).toContain("Amount due on delivery: Rs. 15,598.20");
+    expect(mail.html).toContain("Amount due on delivery: Rs. 15,598.20");
+    expect(mail.text).toContain("Phone: 0300 1234567 <ext 2>");
+    expect(mail.html).toContain("Phone: 0300 1234567 &#60;ext 2&#62;");
+    expect(mail.text).toContain(
+      `Shipping to:\nAli ${hostile} <b>Raza</b>\nHouse 12 <img src=x onerror=alert(1)>`,
+    );
+    expect(mail.text).toContain("Islamabad & Rawalpindi <44000>\nPakistan");
+    expect(mail.html).toContain("Tote &#60;i&#62;&#34;Deluxe&#34;&#60;/i&#62;");
+    expect(mail.html).toContain("X 2");
+  });
+
+  it("points guests to the order lookup and account holders to their orders", () => {
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain("http://shop.test/order-lookup");
+      expect(part).toContain("http://shop.test/account/orders");
+    }
   });
 
   it("shows the order's own figures", () => {

@@ -1,8 +1,7 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from "../escape-html.ts";
 
 export function confirmationEmail(order: Order, publicUrl: string): MailMessage {
   const name = order.shipping_address.first_name;
@@ -23,6 +22,9 @@ export function confirmationEmail(order: Order, publicUrl: string): MailMessage 
     `Shipping: ${formatRupees(order.delivery_charges)}`,
     `Total: ${formatRupees(order.total)}`,
   ];
+  // Nothing is charged online: the shopper pays the whole total to the courier.
+  const due = `Amount due on delivery: ${formatRupees(order.total)}`;
+  const lookupUrl = `${publicUrl}/order-lookup`;
   const ordersUrl = `${publicUrl}/account/orders`;
 
   const text = [
@@ -34,12 +36,16 @@ export function confirmationEmail(order: Order, publicUrl: string): MailMessage 
     "",
     ...totals,
     "",
+    `${due} (pay the courier in cash when your order arrives).`,
+    "",
     "Shipping to:",
     ...address,
+    `Phone: ${order.phone}`,
     "",
     ...(order.notes ? ["Your notes:", order.notes, ""] : []),
+    `Follow your order: ${lookupUrl} (with your order number and this email address)`,
+    `Have an account? Your orders are at ${ordersUrl}`,
     `Questions? Reply to this email or visit ${publicUrl}/contact.`,
-    `Track your orders: ${ordersUrl}`,
   ].join("\n");
 
   const notes = order.notes
@@ -59,8 +65,9 @@ export function confirmationEmail(order: Order, publicUrl: string): MailMessage 
     )
     .join("")}</table>
 <hr><p>${totals.map(escapeHtml).join("<br>")}</p>
-<p><strong>Shipping to</strong><br>${address.map(escapeHtml).join("<br>")}</p>
-${notes}<p><a href="${escapeHtml(ordersUrl)}">View your orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
+<p style="font-size:17px"><strong>${escapeHtml(due)}</strong><br>Pay the courier in cash when your order arrives.</p>
+<p><strong>Shipping to</strong><br>${address.map(escapeHtml).join("<br>")}<br>Phone: ${escapeHtml(order.phone)}</p>
+${notes}<p><a href="${escapeHtml(lookupUrl)}">Follow your order</a> (with your order number and this email address) · <a href="${escapeHtml(ordersUrl)}">Your account's orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
 </body></html>`;
 
   return { to: order.email, subject: `Your order ${order.number} is confirmed`, text, html };

@@ -57,7 +57,6 @@ describe.skipIf(!available)(`OpenAPI document on ${engine}`, () => {
       engine: database.engine,
       config: { env: "test", publicUrl: "http://shop.test", sessionSecret: "x".repeat(32) },
       logger: { error() {} } as never,
-      mailer: { send: async () => {} } as never,
     });
     const registered = new Set(
       app.routes

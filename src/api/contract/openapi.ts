@@ -2,12 +2,15 @@ import { z } from "zod";
 import { errorSchema, type Operation, operations } from "../../shared/contracts/operations.ts";
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: "The request is malformed (bad JSON, not an object, too large).",
+  400: "The request is malformed (bad JSON, not an object).",
   401: "No valid bearer token (a token that expired or was revoked also answers 401: sign out).",
+  403: "Refused: a state-changing GET sent by a browser from another site.",
   404: "Not found.",
   409: "The request conflicts with the shop's state (e.g. not enough stock).",
+  413: "The request body is over 1 MB.",
+  415: "The request body is not JSON (send Content-Type: application/json).",
   422: "Validation failed: `errors` names each failing field.",
-  429: "Too many attempts; `Retry-After` says when to try again.",
+  429: "Too many attempts (or orders) in a while; `Retry-After` says when to try again.",
   500: "Something went wrong on the server; the body never holds internals.",
   503: "The database cannot answer now (down, restarting, or a lock or statement timeout); `Retry-After` says when to try again.",
 };
@@ -35,6 +38,19 @@ function queryParameters(query: z.ZodObject): object[] {
   }));
 }
 
+function headerParameters(headers: z.ZodObject): object[] {
+  return Object.entries(headers.shape).map(([name, schema]) => {
+    const { description, ...rest } = jsonSchema(schema as z.ZodType);
+    return {
+      name,
+      in: "header",
+      required: !(schema as z.ZodType).safeParse(undefined).success,
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
 function pathParameters(path: string): object[] {
   return [...path.matchAll(/:(\w+)/g)].map((match) => ({
     name: match[1],
@@ -49,12 +65,15 @@ function operationObject(id: string, operation: Operation): object {
   const responses: Record<string, object> = {
     [operation.status]: { description: operation.summary, content: json(operation.response) },
   };
-  for (const status of [...operation.errors, 500, 503]) {
+  // Any request may be too large; one with a body may also be of the wrong type.
+  const always = operation.body ? [413, 415, 500, 503] : [413, 500, 503];
+  for (const status of [...operation.errors, ...always]) {
     responses[status] = { description: ERROR_DESCRIPTIONS[status], content: json(errorSchema) };
   }
   const parameters = [
     ...pathParameters(operation.path),
     ...(operation.query ? queryParameters(operation.query) : []),
+    ...(operation.headers ? headerParameters(operation.headers) : []),
   ];
   return {
     operationId: id,

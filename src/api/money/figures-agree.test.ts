@@ -125,6 +125,7 @@ describe.skipIf(!available)(`the same money figures everywhere, on ${engine}`, (
     expect(orderFigures(fetched.body)).toEqual(figures);
     expect(orderLines(fetched.body)).toEqual(lines);
 
+    await api.deliverMail();
     const mail = sent.find((message) => message.subject.includes(order.number));
     expect(mail).toBeDefined();
     for (const body of [mail!.text, mail!.html]) {

@@ -7,15 +7,16 @@ export type NewOrderItem = Omit<OrderItemRow, "id" | "order_id">;
 
 export function ordersRepository(db: Kysely<Database>) {
   return {
-    /** Takes stock only if enough is left; false when another order got there first. */
-    async takeStock(variantId: number, quantity: number, trx: Db): Promise<boolean> {
-      const result = await trx
+    /** Takes stock only if enough is left: the stock left, or null when another order got there first. */
+    async takeStock(variantId: number, quantity: number, trx: Db): Promise<number | null> {
+      const row = await trx
         .updateTable("variants")
         .set((eb) => ({ stock: eb("stock", "-", quantity) }))
         .where("id", "=", variantId)
         .where("stock", ">=", quantity)
+        .returning("stock")
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return row?.stock ?? null;
     },
 
     async insertOrder(order: NewOrder, items: NewOrderItem[], trx: Db): Promise<number> {

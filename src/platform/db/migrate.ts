@@ -3,12 +3,18 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import type { Engine } from "./connection.ts";
 import * as initial from "./migrations/001-initial.ts";
 import * as productImages from "./migrations/002-product-images.ts";
+import * as mailOutbox from "./migrations/003-mail-outbox.ts";
+import * as schemaGuards from "./migrations/004-schema-guards.ts";
+import * as passwordReset from "./migrations/005-password-reset.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
 const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Promise<void> }> = {
   "001-initial": initial,
   "002-product-images": productImages,
+  "003-mail-outbox": mailOutbox,
+  "004-schema-guards": schemaGuards,
+  "005-password-reset": passwordReset,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */

@@ -16,10 +16,13 @@ export interface Database {
   sliders: SliderTable;
   users: UserTable;
   auth_tokens: AuthTokenTable;
+  password_reset_tokens: PasswordResetTokenTable;
   carts: CartTable;
   cart_items: CartItemTable;
   orders: OrderTable;
   order_items: OrderItemTable;
+  mail_outbox: MailOutboxTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export interface CategoryTable {
@@ -129,6 +132,16 @@ export interface AuthTokenTable {
   revoked_at: string | null;
 }
 
+/** A password reset link: only the SHA-256 of its token is kept; single-use, valid until `expires_at`. */
+export interface PasswordResetTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface CartTable {
   id: Generated<number>;
   /** SHA-256 of the guest cookie value; null once the cart belongs to a user. */
@@ -145,6 +158,13 @@ export interface CartItemTable {
   quantity: number;
   created_at: string;
 }
+
+/**
+ * What an order can be: checkout creates "pending"; the others are the steps after it. The database refuses any
+ * other value (migration 004), so a new status is a new migration.
+ */
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface OrderTable {
   id: Generated<number>;
@@ -164,6 +184,7 @@ export interface OrderTable {
   delivery_charge: number;
   discount: number;
   total: number;
+  /** One of ORDER_STATUSES. */
   status: string;
   created_at: string;
 }
@@ -180,6 +201,45 @@ export interface OrderItemTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+}
+
+/**
+ * Mail waiting to be sent (or sent): written in the transaction of what it is about, sent by the mail worker
+ * (`api/mail/outbox.ts`). Pending while `sent_at` and `failed_at` are null.
+ */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** What the mail is about, for logs (an order number). */
+  reference: string | null;
+  created_at: string;
+  /** Sends started (claims taken); a claim that expired counts too. */
+  attempts: number;
+  /** Not sent before this. */
+  next_attempt_at: string;
+  /** A worker is sending it until then; after that another may take it. */
+  claimed_until: string | null;
+  claim_token: string | null;
+  sent_at: string | null;
+  /** Set when the worker gave up after its last attempt. */
+  failed_at: string | null;
+  last_error: string | null;
+}
+
+/** The stored answer to one checkout `Idempotency-Key` of one shopper (`scope`: "user:12" or "guest:<hash>"). */
+export interface IdempotencyKeyTable {
+  id: Generated<number>;
+  scope: string;
+  key: string;
+  /** SHA-256 of the request body, so the same key with another body is refused. */
+  request_hash: string;
+  response_status: number | null;
+  /** The answer's JSON body. */
+  response_body: string | null;
+  created_at: string;
 }
 
 export type ProductRow = Selectable<ProductTable>;

@@ -1,12 +1,17 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "./fields.ts";
+import { emailField, optionalText, requiredText } from "./fields.ts";
 
 export const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 200;
 
-const email = requiredText("email", "The email field is required.", 255)
-  .toLowerCase()
-  .pipe(z.email("The email must be a valid email address."));
+/** The register, profile and password-reset forms' wording for the one email rule (fields.ts). */
+export const ACCOUNT_EMAIL_MESSAGES = {
+  required: "The email field is required.",
+  invalid: "The email must be a valid email address.",
+} as const;
+
+/** Accounts are found by email, so it is kept in lower case. */
+const email = emailField(ACCOUNT_EMAIL_MESSAGES, { lowerCase: true });
 
 const newPassword = z
   .string({
@@ -63,6 +68,30 @@ export const updatePasswordSchema = z
     message: "The password confirmation does not match.",
   });
 
+/** What the password reset answers (the spec has no such flow). */
+export const PASSWORD_RESET_MESSAGES = {
+  /** The one answer to "Forgot password?", whether or not an account has the address. */
+  sent: "If an account exists for that email, we have sent it a link to reset the password. The link works for one hour.",
+  invalid: "This password reset link is not valid. Please ask for a new one.",
+  used: "This password reset link has already been used. Please ask for a new one.",
+  expired: "This password reset link has expired. Please ask for a new one.",
+} as const;
+
+/** "Forgot password?": the address the reset link goes to, if an account has it. */
+export const forgotPasswordSchema = z.object({ email });
+
+/** The reset link's token and the new password, under the same rules as registering. */
+export const resetPasswordSchema = z
+  .object({
+    token: requiredText("token", PASSWORD_RESET_MESSAGES.invalid, 200),
+    password: newPassword,
+    password_confirmation: z.string({ error: "The password confirmation field is required." }),
+  })
+  .refine((value) => value.password === value.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The password confirmation does not match.",
+  });
+
 /** The fields of the login and register forms, as the forms send them. */
 export type LoginFields = z.input<typeof loginSchema>;
 export type RegisterFields = z.input<typeof registerSchema>;
@@ -71,6 +100,9 @@ export type RegisterInput = z.output<typeof registerSchema>;
 export type LoginInput = z.output<typeof loginSchema>;
 export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
 export type UpdatePasswordInput = z.output<typeof updatePasswordSchema>;
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
+export type ResetPasswordFields = z.input<typeof resetPasswordSchema>;
 
 export const userSchema = z.object({
   id: z.number().int(),

@@ -12,11 +12,17 @@ export const addToCartSchema = z.object({
 
 export const removeFromCartSchema = z.object({ id: idField("item") });
 
-/** `product_id` names the cart line (its `id` in GET /api/cart); `variation_id` must be that line's variant. */
+/**
+ * `variation_id` (a line's `attributes.variation_id`) names the line: a cart holds one line per variant.
+ * `product_id` is that line's product (`attributes.product_id`), or, as accepted since the start, the line's own
+ * `id`; anything else is refused with 404, like a variant that is not in the cart.
+ */
 export const updateCartSchema = z.object({
-  product_id: idField("item"),
+  product_id: idField("product").describe(
+    "The line's product (`attributes.product_id`), or the line's own `id`.",
+  ),
   quantity: quantityField(MAX_LINE_QUANTITY),
-  variation_id: idField("variation"),
+  variation_id: idField("variation").describe("The line's variant (`attributes.variation_id`)."),
 });
 
 export type AddToCartInput = z.output<typeof addToCartSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageField } from "./fields.ts";
+import { MAX_ID, pageField } from "./fields.ts";
 
 /** The page size of the product listing when the caller does not ask for fewer with `take`. */
 export const PRODUCTS_PER_PAGE = 12;
@@ -14,6 +14,10 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
+/** The text filters drop NUL bytes (no product has one, and PostgreSQL cannot compare them); blank is no filter. */
+const filterText = (value: unknown) =>
+  blankToUndefined(typeof value === "string" ? value.replaceAll("\u0000", "") : value);
+
 const positiveId = (field: string) =>
   z.preprocess(
     blankToUndefined,
@@ -21,7 +25,7 @@ const positiveId = (field: string) =>
       .number({ message: `The ${field} must be a number.` })
       .int(`The ${field} must be a whole number.`)
       .positive(`The ${field} must be a positive number.`)
-      .max(2_147_483_647, `The ${field} is too large.`)
+      .max(MAX_ID, `The ${field} is too large.`)
       .optional(),
   );
 
@@ -45,7 +49,7 @@ export const productQuerySchema = z.object({
     z.enum(PRODUCT_TYPES, { message: "The selected type is invalid." }).optional(),
   ),
   category: z.preprocess(
-    blankToUndefined,
+    filterText,
     z.string().trim().max(100, "The category may not be longer than 100 characters.").optional(),
   ),
   color: positiveId("color"),
@@ -56,7 +60,7 @@ export const productQuerySchema = z.object({
     z.enum(SORTS, { message: "The selected sort is invalid." }).default("default"),
   ),
   search: z.preprocess(
-    blankToUndefined,
+    filterText,
     z.string().trim().max(100, "The search may not be longer than 100 characters.").optional(),
   ),
 });
@@ -69,7 +73,11 @@ export const productCardSchema = z.object({
   title: z.string(),
   image: z.string().nullable(),
   back_image: z.string().nullable(),
-  price: z.number().describe("Rupees, before the product's discount."),
+  price: z
+    .number()
+    .describe(
+      "Rupees, before the product's discount: the price of the variant the product page opens on (its first colour and size in stock).",
+    ),
   discount_price: z.number().nullable().describe("Rupees after the discount; null when not discounted."),
   discount: z.number().describe("Percent."),
   new_arrival: z.boolean(),
@@ -90,6 +98,10 @@ export const productColorSchema = z.object({
   color_id: z.number().int(),
   color_name: z.string(),
   color_code: z.string(),
+  default_variation_id: z
+    .number()
+    .int()
+    .describe("The size this colour opens on: its first size in stock, else its first size."),
 });
 
 /** One product photo. `color_id` is null for a photo of no particular colour; `url` is the 800 px file. */
@@ -116,6 +128,18 @@ export const productDetailSchema = z.object({
   reviews: z.number().int(),
   short_description: z.string().describe("Sanitised HTML."),
   colors: z.array(productColorSchema),
+  default_color_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The colour the page opens on: the first colour with stock, else the first colour."),
+  default_variation_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The variant (size option id) the page opens on; `price` and `discount_price` are its prices, as on the card.",
+    ),
   category: z.object({ name: z.string(), slug: z.string() }),
   images: z
     .array(productImageSchema)

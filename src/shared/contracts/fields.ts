@@ -1,5 +1,15 @@
 import { z } from "zod";
 
+/** The largest row id (PostgreSQL's `integer`); a larger id is refused before any query. */
+export const MAX_ID = 2_147_483_647;
+/** The largest page number a listing accepts; a page past the last one is simply empty. */
+export const MAX_PAGE = MAX_ID;
+
+/** Text with a NUL byte: nobody types one, and PostgreSQL cannot store or compare it. */
+export const hasNul = (value: string) => value.includes("\u0000");
+
+const nulMessage = (label: string) => `The ${label} contains a character that is not allowed.`;
+
 /**
  * A required text field: missing, null or blank gives `required`; another type says so; too long says the limit.
  * Blank means empty after trimming, and the value is kept trimmed.
@@ -12,7 +22,25 @@ export function requiredText(label: string, required: string, max: number) {
     })
     .trim()
     .min(1, required)
-    .max(max, `The ${label} may not be greater than ${max} characters.`);
+    .max(max, `The ${label} may not be greater than ${max} characters.`)
+    .refine((value) => !hasNul(value), nulMessage(label));
+}
+
+/** The longest address SMTP can carry (RFC 5321: a 256-octet path less its angle brackets). */
+export const EMAIL_MAX = 254;
+
+/**
+ * Exactly one email address, as every form that stores or mails to one takes it: trimmed, at most 254
+ * characters, and in the plain `name@domain.tld` form zod's email check accepts. That form has no room for a
+ * line break, a comma, a second address or a display name ("Ali <ali@example.pk>"), so nothing a shopper types
+ * here can become a mail header or a second recipient. Each form passes its own wording.
+ */
+export function emailField(
+  messages: { required: string; invalid: string },
+  options: { lowerCase?: boolean } = {},
+) {
+  const text = requiredText("email", messages.required, EMAIL_MAX);
+  return (options.lowerCase ? text.toLowerCase() : text).pipe(z.email(messages.invalid));
 }
 
 /** An optional text field; missing or null becomes "". */
@@ -22,7 +50,8 @@ export function optionalText(label: string, max: number) {
     z
       .string({ error: `The ${label} must be text.` })
       .trim()
-      .max(max, `The ${label} may not be greater than ${max} characters.`),
+      .max(max, `The ${label} may not be greater than ${max} characters.`)
+      .refine((value) => !hasNul(value), nulMessage(label)),
   );
 }
 
@@ -34,7 +63,7 @@ export function pageField() {
       .number({ message: "The page must be a number." })
       .int("The page must be a whole number.")
       .min(1, "The page must be at least 1.")
-      .max(1_000_000, "The page is too large.")
+      .max(MAX_PAGE, "The page is too large.")
       .default(1),
   );
 }
@@ -60,7 +89,7 @@ export function idField(label: string) {
       .number()
       .int(`The ${label} must be a whole number.`)
       .positive(`The ${label} must be a positive number.`)
-      .max(2_147_483_647, `The ${label} is too large.`),
+      .max(MAX_ID, `The ${label} is too large.`),
   );
 }
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import {
   authResultSchema,
+  forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  resetPasswordSchema,
   updatePasswordSchema,
   updateProfileSchema,
   userSchema,
@@ -28,6 +30,7 @@ import {
 } from "./catalog.ts";
 import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
 import { pageField } from "./fields.ts";
+import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
 
 /**
  * The commerce API's contract: every operation with its path, input and answer. The API registers its routes
@@ -45,6 +48,8 @@ export interface Operation {
   /** Whether the guest-cart cookie is read or set. */
   cartCookie?: boolean;
   query?: z.ZodObject;
+  /** Request headers the operation reads besides Cookie and Authorization (each optional); names as sent. */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   status: 200 | 201;
   response: z.ZodType;
@@ -52,7 +57,7 @@ export interface Operation {
   errors: readonly ErrorStatus[];
 }
 
-export type ErrorStatus = 400 | 401 | 404 | 409 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
 
 /** Every failure: a message for people; a 422 adds each failing field's messages. */
 export const errorSchema = z.object({
@@ -71,6 +76,20 @@ export const orderPageSchema = z.object({ data: z.array(orderSchema), meta: page
 export const orderHistoryQuerySchema = z.object({ page: pageField() });
 
 const WRITE_ERRORS = [400, 401, 422] as const;
+
+/** `Idempotency-Key`: what a client sends to make a retried checkout safe (docs/decisions/0014). */
+export const checkoutHeadersSchema = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1 to 255 visible ASCII characters.")
+    .optional()
+    .describe(
+      "A key of the client's choosing (a UUID) for one checkout attempt. Sending the same request again with " +
+        "the same key (same shopper) answers the first answer again and places no second order, also when " +
+        "both arrive at once; the same key with a different body answers 422. Keys are kept 24 hours. A " +
+        "refused attempt (409, 422) stores nothing, so its key may be used again.",
+    ),
+});
 
 export const operations = {
   listSliders: {
@@ -190,15 +209,28 @@ export const operations = {
     errors: [...WRITE_ERRORS, 404],
   },
   clearCart: {
-    method: "GET",
+    method: "POST",
     path: "/cart/clear",
-    summary: "Empty the cart (a GET, as the spec calls it)",
+    summary: "Empty the cart",
     tag: "Cart",
     auth: "optional",
     cartCookie: true,
     status: 200,
     response: cartChangeSchema,
     errors: [401],
+  },
+  clearCartViaGet: {
+    method: "GET",
+    path: "/cart/clear",
+    summary:
+      "Empty the cart: the spec's GET form, kept for same-site pages and non-browser clients; refused (403) " +
+      "when a browser sends it from another site (Sec-Fetch-Site: cross-site, or a foreign Origin). Prefer POST.",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [401, 403],
   },
   updateCart: {
     method: "POST",
@@ -219,10 +251,11 @@ export const operations = {
     tag: "Checkout",
     auth: "optional",
     cartCookie: true,
+    headers: checkoutHeadersSchema,
     body: checkoutSchema,
     status: 201,
     response: placedOrderSchema,
-    errors: [...WRITE_ERRORS, 409],
+    errors: [...WRITE_ERRORS, 409, 429],
   },
   register: {
     method: "POST",
@@ -280,6 +313,31 @@ export const operations = {
     response: userSchema,
     errors: [...WRITE_ERRORS, 429],
   },
+  requestPasswordReset: {
+    method: "POST",
+    path: "/password/forgot",
+    summary:
+      "Email a single-use link (valid one hour) to reset the account's password; the same answer whether or not the account exists",
+    tag: "Account",
+    auth: "none",
+    body: forgotPasswordSchema,
+    status: 200,
+    response: messageSchema,
+    errors: [400, 422, 429],
+  },
+  resetPassword: {
+    method: "POST",
+    path: "/password/reset",
+    summary:
+      "Set a new password with a reset link's token; signs in, signs out every other session and uses up the link",
+    tag: "Account",
+    auth: "none",
+    cartCookie: true,
+    body: resetPasswordSchema,
+    status: 200,
+    response: authResultSchema,
+    errors: [400, 422, 429],
+  },
   logout: {
     method: "POST",
     path: "/logout",
@@ -310,6 +368,29 @@ export const operations = {
     status: 200,
     response: orderSchema,
     errors: [401, 404],
+  },
+  getGuestOrder: {
+    method: "POST",
+    path: "/guest-order",
+    summary:
+      "An order read with the access token its checkout answered (a POST, so the token stays out of URLs and logs)",
+    tag: "Orders",
+    auth: "none",
+    body: guestOrderRequestSchema,
+    status: 200,
+    response: orderSchema,
+    errors: [400, 404, 422],
+  },
+  lookupOrder: {
+    method: "POST",
+    path: "/order-lookup",
+    summary: "An order found by its number and the email it was placed with (rate-limited)",
+    tag: "Orders",
+    auth: "none",
+    body: orderLookupSchema,
+    status: 200,
+    response: orderSchema,
+    errors: [400, 404, 422, 429],
   },
 } as const satisfies Record<string, Operation>;
 

@@ -1,4 +1,5 @@
 import { type ProductCard, type ProductList, productQuerySchema } from "../../shared/contracts/catalog.ts";
+import { MAX_PAGE } from "../../shared/contracts/fields.ts";
 import type { Answer } from "../../shared/contracts/operations.ts";
 import type { ApiClient } from "../lib/api.server.ts";
 
@@ -31,6 +32,8 @@ export function listingQuery(search: URLSearchParams, category: string | undefin
     if (value !== null) raw[key] = value;
   }
   if (category) raw.category = category;
+  // A page number past what the API takes is past the last page all the same: it shows no products.
+  if (raw.page && /^\d+$/.test(raw.page.trim()) && Number(raw.page) > MAX_PAGE) raw.page = String(MAX_PAGE);
   let parsed = productQuerySchema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];

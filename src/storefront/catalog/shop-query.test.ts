@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageWindow, shopHref, withFilter, withoutPage, withPage } from "./shop-query.ts";
+import { canonicalShopUrl, pageWindow, shopHref, withFilter, withoutPage, withPage } from "./shop-query.ts";
 
 describe("shop URLs", () => {
   it("builds /shop or /shop/<category> with the known keys only, in a stable order", () => {
@@ -33,5 +33,16 @@ describe("shop URLs", () => {
     expect(pageWindow(1, 9)).toEqual([1, 2, 3, 4, 5]);
     expect(pageWindow(5, 9)).toEqual([3, 4, 5, 6, 7]);
     expect(pageWindow(9, 9)).toEqual([5, 6, 7, 8, 9]);
+  });
+});
+
+describe("canonicalShopUrl", () => {
+  const origin = "https://shop.example.pk";
+  it("is the shop or category with its page from 2, without sort, search or filters", () => {
+    expect(canonicalShopUrl(origin, undefined, undefined)).toBe(`${origin}/shop`);
+    expect(canonicalShopUrl(origin, undefined, 1)).toBe(`${origin}/shop`);
+    expect(canonicalShopUrl(origin, undefined, 3)).toBe(`${origin}/shop?page=3`);
+    expect(canonicalShopUrl(origin, "kurtas", 2)).toBe(`${origin}/shop/kurtas?page=2`);
+    expect(canonicalShopUrl(origin, "a b", undefined)).toBe(`${origin}/shop/a%20b`);
   });
 });

@@ -60,3 +60,13 @@ export function pageWindow(current: number, last: number, size = 5): number[] {
   const end = Math.min(last, start + size - 1);
   return Array.from({ length: end - start + 1 }, (_, index) => start + index);
 }
+
+/**
+ * The canonical URL of a shop listing: the shop or category with its page (from 2), without sort, search or
+ * filters, so every filtered or sorted view points search engines at the plain listing it narrows
+ * (docs/decisions/0020-product-defaults-crawlers-first-start.md).
+ */
+export function canonicalShopUrl(origin: string, category: string | undefined, page: unknown): string {
+  const path = category ? `/shop/${encodeURIComponent(category)}` : "/shop";
+  return typeof page === "number" && page > 1 ? `${origin}${path}?page=${page}` : `${origin}${path}`;
+}

@@ -15,6 +15,9 @@ export const CHECKOUT_FIELDS = [
   "notes",
 ] as const;
 
+/** The hidden field that carries the checkout attempt's Idempotency-Key (see checkout.server.ts). */
+export const IDEMPOTENCY_FIELD = "idempotency_key";
+
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutValues = Record<CheckoutField, string>;
 

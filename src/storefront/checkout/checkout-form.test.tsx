@@ -63,7 +63,7 @@ function renderCheckout(
             Component: checkoutRoute.default as any,
             loader: checkoutRoute.loader as any,
             action,
-            shouldRevalidate: checkoutRoute.shouldRevalidate,
+            shouldRevalidate: checkoutRoute.shouldRevalidate as any,
           },
           { id: "order-success", path: "order-success", Component: OrderPlaced },
         ],
@@ -75,7 +75,8 @@ function renderCheckout(
   return fake;
 }
 
-const checkoutCalls = (calls: { path: string }[]) => calls.filter((call) => call.path === "/checkout");
+const checkoutCalls = <Call extends { path: string }>(calls: Call[]) =>
+  calls.filter((call) => call.path === "/checkout");
 
 async function fillRequired() {
   const user = userEvent.setup();
@@ -140,14 +141,15 @@ describe("checkout", () => {
     expect(document.activeElement).toBe(screen.getByLabelText("Email"));
   });
 
-  it("counts only emptiness: blanks fail, any text passes, and a fixed field loses its message", async () => {
+  it("blanks fail, the email must be one valid address, and a fixed field loses its message", async () => {
     const fake = renderCheckout(() => ok({}));
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText("Email"), "not-an-email");
+    await user.type(await screen.findByLabelText("Email"), "ali@example.pk, bilal@example.pk");
     await user.type(screen.getByLabelText("City"), "   ");
     await user.click(screen.getByRole("button", { name: "Place Order" }));
 
     expect(screen.queryByText("Email is required.")).toBeNull();
+    expect(screen.getByText("Email must be a valid email address.")).toBeTruthy();
     expect(screen.getByText("City is required.")).toBeTruthy();
     await user.type(screen.getByLabelText("City"), "Lahore");
     expect(screen.queryByText("City is required.")).toBeNull();
@@ -221,6 +223,43 @@ describe("checkout", () => {
       "Something went wrong! The prices in your cart have changed. Please review your order and place it again.",
     );
     expect(screen.getByRole("button", { name: "Place Order" })).toHaveProperty("disabled", false);
+  });
+
+  it("shows the order limit's refusal (429) as the form's error, keeping what was typed", async () => {
+    renderCheckout(() =>
+      refused(429, {
+        message: "Too many orders have been placed in a short time. Please try again in 42 minutes.",
+      }),
+    );
+    await screen.findByRole("button", { name: "Place Order" });
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Something went wrong! Too many orders have been placed in a short time. Please try again in 42 minutes.",
+    );
+    expect(screen.getByRole("heading", { name: "Checkout" })).toBeTruthy();
+    expect((screen.getByLabelText("Phone") as HTMLInputElement).value).toBe("0300 7654321");
+    expect(screen.getByRole("button", { name: "Place Order" })).toHaveProperty("disabled", false);
+  });
+
+  it("sends the page's Idempotency-Key with the order; a refused attempt reloads the page with a new key", async () => {
+    const fake = renderCheckout(() => refused(409, { message: "Sorry, Tote is out of stock." }));
+    await screen.findByRole("button", { name: "Place Order" });
+    const keyField = () =>
+      (document.querySelector('input[name="idempotency_key"]') as HTMLInputElement | null)?.value ?? "";
+    const firstKey = keyField();
+    expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+    await screen.findByRole("alert");
+    expect(checkoutCalls(fake.calls)[0]!.headers.get("Idempotency-Key")).toBe(firstKey);
+
+    await waitFor(() => expect(keyField()).not.toBe(firstKey));
+    const secondKey = keyField();
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+    await waitFor(() => expect(checkoutCalls(fake.calls)).toHaveLength(2));
+    expect(checkoutCalls(fake.calls)[1]!.headers.get("Idempotency-Key")).toBe(secondKey);
   });
 
   it("says so when the server cannot be reached", async () => {

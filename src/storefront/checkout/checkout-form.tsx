@@ -3,7 +3,13 @@ import { Form, useNavigation } from "react-router";
 import type { CartLine, CartSummary } from "../../shared/contracts/cart.ts";
 import { SHIPPING_COUNTRIES } from "../../shared/contracts/checkout.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
-import { CHECKOUT_FIELDS, type CheckoutValues, checkoutValues, validateCheckout } from "./checkout-fields.ts";
+import {
+  CHECKOUT_FIELDS,
+  type CheckoutValues,
+  checkoutValues,
+  IDEMPOTENCY_FIELD,
+  validateCheckout,
+} from "./checkout-fields.ts";
 import type { CheckoutFailure } from "./checkout-result.ts";
 import { OrderSummary } from "./order-summary.tsx";
 
@@ -24,11 +30,14 @@ export function CheckoutForm({
   figures,
   prefill,
   failure,
+  idempotencyKey,
 }: {
   lines: CartLine[];
   figures: CartSummary;
   prefill: Prefill | null;
   failure: CheckoutFailure | undefined;
+  /** This attempt's key: a second submit of the same form places no second order. */
+  idempotencyKey: string;
 }) {
   const navigation = useNavigation();
   const processing =
@@ -138,6 +147,7 @@ export function CheckoutForm({
       <div className="checkout-layout__summary">
         <OrderSummary lines={lines} figures={figures}>
           <input type="hidden" name="total" value={figures.total} />
+          <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
           <p className="summary-card__note">
             Payment on delivery: nothing is charged online. You pay when your order arrives.
           </p>

@@ -76,6 +76,9 @@ export function SiteFooter() {
               <Link to="/contact">Orders tracking</Link>
             </li>
             <li>
+              <Link to="/order-lookup">Track your order</Link>
+            </li>
+            <li>
               <Link to="/privacy-policy">Return</Link>
             </li>
             <li>

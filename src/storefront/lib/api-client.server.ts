@@ -11,6 +11,7 @@ import {
 import {
   type CookiePolicy,
   clearCookieHeader,
+  ORDER_ACCESS_COOKIE,
   readSignedCookie,
   SESSION_COOKIE,
   setCookieHeader,
@@ -23,6 +24,7 @@ export type CallInput<Id extends OperationId> = (keyof PathParams<Op<Id>["path"]
   ? { params?: undefined }
   : { params: PathParams<Op<Id>["path"]> }) &
   (Op<Id> extends { query: z.ZodType } ? { query?: Partial<Record<string, string | number>> } : unknown) &
+  (Op<Id> extends { headers: z.ZodType } ? { headers?: z.input<Op<Id>["headers"]> } : unknown) &
   (Op<Id> extends { body: z.ZodType } ? { body: z.input<Op<Id>["body"]> } : unknown);
 
 type CallArgs<Id extends OperationId> =
@@ -54,6 +56,10 @@ export interface ApiClient {
   signOut(): void;
   /** Runs when the API refuses the session (401); a page that needs an account throws its redirect here. */
   onSignedOut(handler: () => void): void;
+  /** Keeps a guest order's access token (from the checkout's answer) in this browser's order-access cookie. */
+  keepOrderAccess(number: string, token: string): void;
+  /** The access token this browser keeps for an order it placed as a guest, or null. */
+  orderAccess(number: string): string | null;
 }
 
 export interface ApiClientOptions {
@@ -66,6 +72,19 @@ export interface ApiClientOptions {
   setCookies: string[];
   /** Extra headers for every call (the client's address, the request id). */
   headers?: Record<string, string>;
+}
+
+/** How many recent guest orders one browser keeps access to (the cookie stays well under 1 KB). */
+const ORDER_ACCESS_KEPT = 5;
+const ORDER_ACCESS_ENTRY = /^([A-Z0-9-]{3,40}):([A-Za-z0-9_-]{20,200})$/;
+
+/** "number:token,number:token" from the signed cookie, newest first; anything malformed is dropped. */
+function orderAccessEntries(value: string | null): [number: string, token: string][] {
+  return (value ?? "")
+    .split(",")
+    .map((entry) => ORDER_ACCESS_ENTRY.exec(entry))
+    .filter((match) => match !== null)
+    .map((match) => [match[1]!, match[2]!]);
 }
 
 function pathFor(template: string, params: Record<string, string> | undefined): string {
@@ -87,6 +106,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let cookies = options.cookieHeader ?? "";
   let currentUser: Promise<User | null> | undefined;
   let signedOutHandler: (() => void) | undefined;
+  let orderAccess = orderAccessEntries(
+    readSignedCookie(options.cookieHeader, ORDER_ACCESS_COOKIE, options.policy),
+  );
 
   function keepCookie(setCookie: string) {
     options.setCookies.push(setCookie);
@@ -100,8 +122,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const client: ApiClient = {
     async call(id, ...args) {
       const operation = operations[id];
-      const input = (args[0] ?? {}) as { params?: Record<string, string>; query?: never; body?: unknown };
+      const input = (args[0] ?? {}) as {
+        params?: Record<string, string>;
+        query?: never;
+        headers?: Record<string, string | undefined>;
+        body?: unknown;
+      };
       const headers = new Headers({ accept: "application/json", ...options.headers });
+      for (const [name, value] of Object.entries(input.headers ?? {})) {
+        if (value !== undefined) headers.set(name, value);
+      }
       if (cookies) headers.set("cookie", cookies);
       const sentToken = token;
       if (sentToken) headers.set("authorization", `Bearer ${sentToken}`);
@@ -161,6 +191,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     onSignedOut(handler) {
       signedOutHandler = handler;
+    },
+
+    keepOrderAccess(number, token) {
+      if (!ORDER_ACCESS_ENTRY.test(`${number}:${token}`)) return;
+      orderAccess = [[number, token] as [string, string], ...orderAccess.filter(([kept]) => kept !== number)];
+      orderAccess = orderAccess.slice(0, ORDER_ACCESS_KEPT);
+      const value = orderAccess.map(([kept, keptToken]) => `${kept}:${keptToken}`).join(",");
+      keepCookie(setCookieHeader(ORDER_ACCESS_COOKIE, value, options.policy));
+    },
+
+    orderAccess(number) {
+      return orderAccess.find(([kept]) => kept === number)?.[1] ?? null;
     },
   };
   return client;

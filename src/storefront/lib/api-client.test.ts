@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_COOKIE, setCookieHeader } from "../../shared/cookies.server.ts";
+import {
+  ORDER_ACCESS_COOKIE,
+  readSignedCookie,
+  SESSION_COOKIE,
+  setCookieHeader,
+} from "../../shared/cookies.server.ts";
 import { createApiClient } from "./api-client.server.ts";
 
 const POLICY = { secure: true, secret: "client-tests-secret-0123456789abcdef" };
@@ -127,5 +132,35 @@ describe("the storefront's API client", () => {
     );
     await api.call("getCart");
     expect(requests[0]!.headers.get("authorization")).toBe("Bearer new-token-abcdefghijklmnopqrstuvwxyz");
+  });
+
+  describe("guest order access", () => {
+    const token = (seed: string) => seed.repeat(43).slice(0, 43);
+
+    it("keeps the newest five orders' tokens in one signed, HttpOnly, one-day cookie", () => {
+      const { api, setCookies } = client(() => ({ status: 200, body: "{}" }));
+      for (let n = 1; n <= 6; n++) api.keepOrderAccess(`BT-261122-AAAA${n}`, token(String(n)));
+      const last = setCookies.at(-1)!;
+      expect(last).toMatch(/^order_access=/);
+      expect(last).toContain("HttpOnly");
+      expect(last).toContain("Max-Age=86400");
+      const kept = readSignedCookie(last.split(";")[0], ORDER_ACCESS_COOKIE, POLICY);
+      expect(kept?.split(",")).toEqual([6, 5, 4, 3, 2].map((n) => `BT-261122-AAAA${n}:${token(String(n))}`));
+      expect(api.orderAccess("BT-261122-AAAA6")).toBe(token("6"));
+      expect(api.orderAccess("BT-261122-AAAA1")).toBeNull();
+    });
+
+    it("reads the tokens back from the cookie, and ignores a forged or garbled one", () => {
+      const value = `BT-261122-AAAA1:${token("a")},junk,BT-261122-AAAA2:${token("b")}`;
+      const cookie = setCookieHeader(ORDER_ACCESS_COOKIE, value, POLICY).split(";")[0]!;
+      const { api } = client(() => ({ status: 200, body: "{}" }), cookie);
+      expect(api.orderAccess("BT-261122-AAAA1")).toBe(token("a"));
+      expect(api.orderAccess("BT-261122-AAAA2")).toBe(token("b"));
+
+      const forged = `order_access=${encodeURIComponent(`BT-261122-AAAA1:${token("a")}.bad-signature`)}`;
+      expect(
+        client(() => ({ status: 200, body: "{}" }), forged).api.orderAccess("BT-261122-AAAA1"),
+      ).toBeNull();
+    });
   });
 });

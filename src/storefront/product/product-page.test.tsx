@@ -36,9 +36,11 @@ const BAG: ProductDetail = {
   reviews: 12,
   short_description: "<p>Roomy <strong>tote</strong>.</p><script>alert(1)</script>",
   colors: [
-    { color_id: 1, color_name: "Black", color_code: "#111111" },
-    { color_id: 2, color_name: "Tan", color_code: "#c19a6b" },
+    { color_id: 1, color_name: "Black", color_code: "#111111", default_variation_id: 11 },
+    { color_id: 2, color_name: "Tan", color_code: "#c19a6b", default_variation_id: 21 },
   ],
+  default_color_id: 1,
+  default_variation_id: 11,
   category: { name: "Totes", slug: "totes" },
   images: [
     {
@@ -56,6 +58,59 @@ const BAG: ProductDetail = {
       position: 1,
     },
   ],
+};
+
+/** Its first colour is sold out; its third has no photos of its own, only the product's general one. */
+const SATCHEL: ProductDetail = {
+  ...BAG,
+  id: 8,
+  slug: "satchel",
+  title: "Satchel",
+  price: 1500,
+  discount_price: 1200,
+  colors: [
+    { color_id: 1, color_name: "Black", color_code: "#111111", default_variation_id: 81 },
+    { color_id: 2, color_name: "Tan", color_code: "#c19a6b", default_variation_id: 84 },
+    { color_id: 3, color_name: "Red", color_code: "#b91c1c", default_variation_id: 85 },
+  ],
+  default_color_id: 2,
+  default_variation_id: 84,
+  images: [
+    {
+      id: 80,
+      color_id: 1,
+      url: "/images/p/satchel/black-front-800.webp",
+      alt: "Satchel in Black",
+      position: 0,
+    },
+    { id: 81, color_id: 2, url: "/images/p/satchel/tan-front-800.webp", alt: "Satchel in Tan", position: 1 },
+    {
+      id: 82,
+      color_id: 2,
+      url: "/images/p/satchel/tan-back-800.webp",
+      alt: "Satchel in Tan, back",
+      position: 2,
+    },
+    {
+      id: 83,
+      color_id: null,
+      url: "/images/p/satchel/detail-800.webp",
+      alt: "Satchel, stitching",
+      position: 3,
+    },
+  ],
+};
+
+const SATCHEL_SIZES: Record<number, SizeOption[]> = {
+  1: [
+    { id: 81, size_name: "Small", price: "1,000.00", regular_price: "1,250.00", stock: 0 },
+    { id: 82, size_name: "Large", price: "1,200.00", regular_price: "1,500.00", stock: 0 },
+  ],
+  2: [
+    { id: 83, size_name: "Small", price: "1,000.00", regular_price: "1,250.00", stock: 0 },
+    { id: 84, size_name: "Large", price: "1,200.00", regular_price: "1,500.00", stock: 4 },
+  ],
+  3: [{ id: 85, size_name: "One Size", price: "1,040.00", regular_price: "1,300.00", stock: 2 }],
 };
 
 const SIZES: Record<number, SizeOption[]> = {
@@ -80,6 +135,12 @@ function fakeApi() {
       return { ok: true, status: 200, data: { message: "Your item has been added to the cart!" } };
     }
     if (path === "/product/city-tote") return { ok: true, status: 200, data: BAG };
+    if (path === "/product/satchel") return { ok: true, status: 200, data: SATCHEL };
+    const satchelSizes = path.match(/^\/product-sizes\/8\/(\d+)\/sizes$/);
+    if (satchelSizes?.[1]) {
+      sizeCalls.push(satchelSizes[1]);
+      return { ok: true, status: 200, data: SATCHEL_SIZES[Number(satchelSizes[1])] ?? [] };
+    }
     const sizes = path.match(/^\/product-sizes\/7\/(\d+)\/sizes$/);
     if (sizes?.[1]) {
       sizeCalls.push(sizes[1]);
@@ -177,6 +238,43 @@ describe("product page: variants, quantity and add to cart", () => {
     // A single size is chosen without being offered as a choice.
     expect(screen.queryByRole("group", { name: /^Size/ })).toBeNull();
     expect(screen.getByText("Rs. 1,040.00")).toBeTruthy();
+  });
+
+  it("opens on the first colour and size in stock when the first colour is sold out", async () => {
+    const { sizeCalls } = renderProduct("/product/satchel");
+    expect(await screen.findByRole("heading", { level: 1, name: "Satchel" })).toBeTruthy();
+    expect(sizeCalls).toEqual(["2"]);
+    expect(screen.getByRole("group", { name: "Colour: Tan" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Size: Large" })).toBeTruthy();
+    expect(stock()).toBe("In Stock, 4 left.");
+    // The price the card shows (the API's price and discount_price for this product).
+    expect(screen.getByText("Rs. 1,200.00")).toBeTruthy();
+    expect(screen.getByText("Rs. 1,500.00")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Add To Cart" })).toHaveProperty("disabled", false);
+  });
+
+  it("a colour choice opens on that colour's size the API names, even when it is sold out", async () => {
+    renderProduct("/product/satchel");
+    await userEvent.click(await screen.findByRole("link", { name: "Black" }));
+    await waitFor(() => expect(stock()).toBe("Out Of Stock"));
+    expect(screen.getByRole("group", { name: "Size: Small" })).toBeTruthy();
+  });
+
+  it("the gallery shows only the chosen colour's photos, else the product's general ones", async () => {
+    renderProduct("/product/satchel");
+    await screen.findByRole("heading", { level: 1, name: "Satchel" });
+    const galleryPhotos = () =>
+      [...document.querySelectorAll<HTMLImageElement>(".gallery__main img")].map((image) =>
+        image.getAttribute("src"),
+      );
+    expect(galleryPhotos()).toEqual([
+      "/images/p/satchel/tan-front-800.webp",
+      "/images/p/satchel/tan-back-800.webp",
+    ]);
+    await userEvent.click(screen.getByRole("link", { name: "Red" }));
+    await waitFor(() => expect(stock()).toBe("In Stock, 2 left."));
+    expect(galleryPhotos()).toEqual(["/images/p/satchel/detail-800.webp"]);
+    expect(screen.getByRole("img", { name: "Satchel, stitching" })).toBeTruthy();
   });
 
   it("keeps the quantity between 1 and the stock", async () => {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { MAX_PAGE } from "../../shared/contracts/fields.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { OrdersTable } from "../account/orders-table.tsx";
 import { Pagination } from "../catalog/pagination.tsx";
@@ -17,7 +18,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const response = await api.call("orderHistory", {
-    query: { page: Number.isSafeInteger(page) && page > 0 ? page : 1 },
+    // Past the last page there is simply nothing to show, however far past.
+    query: { page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, MAX_PAGE) : 1 },
   });
   if (!response.ok) throw new Response("Your orders could not be loaded.", { status: 503 });
   return response.data;

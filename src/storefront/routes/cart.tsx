@@ -7,6 +7,7 @@ import { CartShimmer } from "../cart/cart-shimmer.tsx";
 import { CartActions, CartTable, CartTotals, useCartSyncing, useRemovalToasts } from "../cart/cart-table.tsx";
 import { formText } from "../forms/api-errors.ts";
 import { FormAlert } from "../forms/field.tsx";
+import { readForm } from "../forms/read-form.server.ts";
 import { CONNECTION_FAILED, reloadAfterSubmission, submitOrFail } from "../forms/submission.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -37,7 +38,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return changeCart(context.get(apiContext), await request.formData());
+  return changeCart(context.get(apiContext), await readForm(request));
 }
 
 /**

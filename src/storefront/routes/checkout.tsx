@@ -2,6 +2,7 @@ import { loadCheckout, placeOrder } from "../checkout/checkout.server.ts";
 import { checkoutValues } from "../checkout/checkout-fields.ts";
 import { CheckoutForm } from "../checkout/checkout-form.tsx";
 import type { CheckoutFailure } from "../checkout/checkout-result.ts";
+import { readForm } from "../forms/read-form.server.ts";
 import { CONNECTION_FAILED, reloadAfterSubmission, submitOrFail } from "../forms/submission.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -21,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return placeOrder(context.get(apiContext), await request.formData());
+  return placeOrder(context.get(apiContext), await readForm(request));
 }
 
 /**
@@ -56,6 +57,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           figures={loaderData.summary}
           prefill={loaderData.prefill}
           failure={actionData}
+          idempotencyKey={loaderData.idempotencyKey}
         />
       </section>
     </>

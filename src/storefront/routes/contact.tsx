@@ -8,6 +8,7 @@ import {
 } from "../content/contact-message.ts";
 import { formText } from "../forms/api-errors.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
+import { readForm } from "../forms/read-form.server.ts";
 import { CONTACT, SHOP_NAME } from "../layout/layout-data.ts";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
@@ -27,7 +28,7 @@ function valuesOf(form: FormData): ContactValues {
 
 /** Without JavaScript the form comes here: the message is checked and handed back as a mailto link. */
 export async function action({ request }: Route.ActionArgs) {
-  const values = valuesOf(await request.formData());
+  const values = valuesOf(await readForm(request));
   const errors = validateContact(values);
   if (Object.keys(errors).length > 0) return { errors, values, mailto: null };
   return { errors, values, mailto: contactMailto(values) };

@@ -5,9 +5,10 @@ import { AccountBenefits, AuthPanel } from "../account/auth-panel.tsx";
 import { safeRedirect } from "../account/safe-redirect.ts";
 import { formText } from "../forms/api-errors.ts";
 import { Field } from "../forms/field.tsx";
+import { readForm } from "../forms/read-form.server.ts";
 import { submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
-import { CONTACT, SHOP_NAME } from "../layout/layout-data.ts";
+import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
@@ -27,7 +28,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const credentials = { email: formText(form, "email"), password: formText(form, "password") };
   return authenticate(
     context.get(apiContext),
@@ -83,14 +84,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               <input type="checkbox" name="remember" />
               <span>Remember me</span>
             </label>
-            <details className="forgot">
-              <summary>Forgot Password?</summary>
-              <p>
-                Password reset by email is not available yet. Write to{" "}
-                <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> from your account's address and we
-                will help you back in.
-              </p>
-            </details>
+            <Link to="/forgot-password" className="forgot-link">
+              Forgot Password?
+            </Link>
           </div>
           <button type="submit" className="button button--block" disabled={submitting}>
             {submitting ? "Logging in..." : "Login"}

@@ -6,6 +6,7 @@ import { updateAccount } from "../account/account-forms.server.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { userContext } from "../account/session.server.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
+import { readForm } from "../forms/read-form.server.ts";
 import { submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
@@ -24,7 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return updateAccount(context.get(apiContext), await request.formData());
+  return updateAccount(context.get(apiContext), await readForm(request));
 }
 
 /** A save that gets no answer from the shop shows 'Profile update failed' (or 'Password update failed') and why. */

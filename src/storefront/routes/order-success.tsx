@@ -1,8 +1,9 @@
-import { Link } from "react-router";
-import type { Order } from "../../shared/contracts/checkout.ts";
-import { formatRupees } from "../../shared/money.ts";
+import { data, Link } from "react-router";
+import { ORDER_NUMBER } from "../../shared/contracts/orders.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
+import { OrderSummaryPanel } from "../orders/order-details.tsx";
+import { placedOrder } from "../orders/orders.server.ts";
 import pageStyles from "../styles/pages.css?url";
 import { CheckIcon } from "../ui/icons.tsx";
 import type { Route } from "./+types/order-success";
@@ -14,27 +15,20 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Order numbers look like "BT-261121-7KQ2M"; anything else in the query is ignored rather than echoed. */
-const ORDER_NUMBER = /^[A-Z0-9][A-Z0-9-]{2,39}$/;
-
 /**
- * The number comes from the checkout's redirect. A signed-in shopper also sees what they ordered (the API shows
- * an order to its owner only); the header's cart is reloaded with this page, so it reads empty again.
+ * The checkout redirects here with the order number. Only the shopper who placed the order sees it (their
+ * account, or the access token their browser kept as a guest); any other number is the not-found page. The
+ * header's cart is reloaded with this page, so it reads empty again.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const requested = url.searchParams.get("order") ?? "";
-  const number = ORDER_NUMBER.test(requested) ? requested : null;
+  const number = url.searchParams.get("order") ?? "";
+  if (!ORDER_NUMBER.test(number)) throw data(null, { status: 404 });
   const api = context.get(apiContext);
-  let order: Order | null = null;
-  if (number && api.signedIn) {
-    const response = await api.call("getOrder", { params: { number } });
-    if (response.ok) order = response.data;
-  }
-  return { number, order };
+  return { order: await placedOrder(api, number), signedIn: api.signedIn };
 }
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
-  const { number, order } = loaderData;
+  const { order, signedIn } = loaderData;
   return (
     <section className="container confirmation" aria-labelledby="confirmation-title">
       <div className="confirmation__card">
@@ -45,42 +39,30 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           Thank you for your order!
         </h1>
         <p className="confirmation__lead">
-          {order ? (
-            <>
-              A confirmation email has been sent to <strong>{order.email}</strong>.
-            </>
-          ) : (
-            "A confirmation email has been sent to the address you gave us."
-          )}
+          A confirmation email has been sent to <strong>{order.email}</strong>.
         </p>
-        {order && (
-          <dl className="summary-list confirmation__totals">
-            <div>
-              <dt>Items</dt>
-              <dd>{order.items.reduce((count, item) => count + item.quantity, 0)}</dd>
-            </div>
-            <div className="summary-list__grand">
-              <dt>Total</dt>
-              <dd>{formatRupees(order.total)}</dd>
-            </div>
-          </dl>
-        )}
+        <OrderSummaryPanel order={order} />
         <h2 className="confirmation__subtitle">What happens next</h2>
         <ol className="next-steps">
           <li>
             <span className="next-steps__label">Your tracking number</span>
-            {number ? (
-              <strong className="order-number" data-testid="order-number">
-                {number}
-              </strong>
-            ) : (
-              <span>It is in your confirmation email.</span>
-            )}
+            <strong className="order-number" data-testid="order-number">
+              {order.number}
+            </strong>
           </li>
           <li>
             <span className="next-steps__label">Follow your order</span>
             <span>
-              See its status any time in your <Link to="/account/orders">Order History</Link>.
+              {signedIn ? (
+                <>
+                  See its status any time in your <Link to="/account/orders">Order History</Link>.
+                </>
+              ) : (
+                <>
+                  <Link to="/order-lookup">Track your order</Link> with its number and your email address, or
+                  in your <Link to="/account/orders">Order History</Link> if you have an account.
+                </>
+              )}
             </span>
           </li>
           <li>

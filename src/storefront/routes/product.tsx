@@ -1,15 +1,17 @@
 import { data, Link, useActionData, useNavigation } from "react-router";
 import { addToCartSchema } from "../../shared/contracts/cart.ts";
-import type { ProductDetail, SizeOption } from "../../shared/contracts/catalog.ts";
+import type { SizeOption } from "../../shared/contracts/catalog.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/images.ts";
 import { formatPlainAmount, formatRupees } from "../../shared/money.ts";
+import { readForm } from "../forms/read-form.server.ts";
 import { CONNECTION_FAILED, SOMETHING_WENT_WRONG, submitOrFail } from "../forms/submission.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { SocialLinks } from "../layout/site-footer.tsx";
 import { apiContext, siteContext } from "../lib/api.server.ts";
 import { AddToCart, type AddToCartResult } from "../product/add-to-cart.tsx";
+import { photosOf } from "../product/gallery-photos.ts";
 import { plainText, sanitizeDescription } from "../product/product.server.ts";
-import { type GalleryPhoto, ProductGallery } from "../product/product-gallery.tsx";
+import { ProductGallery } from "../product/product-gallery.tsx";
 import { ProductTabs } from "../product/product-tabs.tsx";
 import { StarRating } from "../product/star-rating.tsx";
 import { VariantOptions } from "../product/variant-options.tsx";
@@ -26,8 +28,9 @@ function positiveId(value: string | null): number | null {
 }
 
 /**
- * The product, its chosen colour (?color=, else the first) and that colour's sizes with the chosen size
- * (?size=, else the first). An unknown slug is a 404; a failed product or size call shows 'No Product Found'.
+ * The product, its chosen colour (?color=, else the one the API says it opens on: the first with stock) and that
+ * colour's sizes with the chosen size (?size=, else the colour's first size in stock, as the API names it). An
+ * unknown slug is a 404; a failed product or size call shows 'No Product Found'.
  */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -39,7 +42,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   };
 
   const wantedColor = positiveId(url.searchParams.get("color"));
-  const color = product.colors.find((item) => item.color_id === wantedColor) ?? product.colors[0] ?? null;
+  const color =
+    product.colors.find((item) => item.color_id === wantedColor) ??
+    product.colors.find((item) => item.color_id === product.default_color_id) ??
+    product.colors[0] ??
+    null;
   let sizes: SizeOption[] = [];
   if (color) {
     const sizeResponse = await api.call("listSizes", {
@@ -49,7 +56,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     sizes = sizeResponse.data;
   }
   const wantedSize = positiveId(url.searchParams.get("size"));
-  const size = sizes.find((item) => item.id === wantedSize) ?? sizes[0] ?? null;
+  const size =
+    sizes.find((item) => item.id === wantedSize) ??
+    sizes.find((item) => item.id === color?.default_variation_id) ??
+    sizes[0] ??
+    null;
 
   return {
     product,
@@ -64,7 +75,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 /** Adds the chosen size to the cart through the API and answers with the API's message. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const quantity = form.get("quantity");
   const parsed = addToCartSchema.safeParse({
     id: form.get("id"),
@@ -145,17 +156,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     },
   ];
 };
-
-/**
- * The gallery's photos for the chosen colour: that colour's and those of no particular colour, in the shop's
- * order; every photo when the colour has none of its own; the default image when the product has none.
- */
-function photosOf(product: ProductDetail, colorId: number | null): GalleryPhoto[] {
-  const own = product.images.filter((image) => image.color_id === colorId || image.color_id === null);
-  const photos = own.some((image) => image.color_id === colorId) ? own : product.images;
-  if (photos.length === 0) return [{ url: DEFAULT_PRODUCT_IMAGE, alt: product.title }];
-  return photos.map((image) => ({ url: image.url, alt: image.alt }));
-}
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, sizes, colorId, sizeId } = loaderData;

@@ -6,6 +6,7 @@ import { AccountBenefits, AuthPanel } from "../account/auth-panel.tsx";
 import { safeRedirect } from "../account/safe-redirect.ts";
 import { formFields } from "../forms/api-errors.ts";
 import { Field } from "../forms/field.tsx";
+import { readForm } from "../forms/read-form.server.ts";
 import { submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
@@ -32,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const body = formFields(form, FIELDS);
   return authenticate(context.get(apiContext), { operation: "register", body }, form.get("redirect"), KEPT);
 }

@@ -1,14 +1,14 @@
 import { Suspense, useEffect, useState } from "react";
-import { Await, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { Await, data, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { ProductList } from "../../shared/contracts/catalog.ts";
 import { listingQuery, loadList, loadProductList } from "../catalog/catalog.server.ts";
 import { type FilterLists, FilterPanel } from "../catalog/filter-panel.tsx";
 import { Pagination } from "../catalog/pagination.tsx";
 import { ProductGrid } from "../catalog/product-card.tsx";
-import { type FilterKey, shopHref, withFilter, withPage } from "../catalog/shop-query.ts";
+import { canonicalShopUrl, type FilterKey, shopHref, withFilter, withPage } from "../catalog/shop-query.ts";
 import { SortSelect } from "../catalog/sort-select.tsx";
 import { SHOP_NAME } from "../layout/layout-data.ts";
-import { apiContext } from "../lib/api.server.ts";
+import { apiContext, siteContext } from "../lib/api.server.ts";
 import { isDocumentRequest } from "../lib/streaming.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import shopStyles from "../styles/shop.css?url";
@@ -21,11 +21,14 @@ import type { Route } from "./+types/shop";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shopStyles }];
 
-export const meta: Route.MetaFunction = ({ params, matches }) => {
+export const meta: Route.MetaFunction = ({ params, matches, loaderData }) => {
   const categories = matches[0]?.loaderData?.categories ?? [];
   const name = categories.find((category) => category.slug === params.category)?.name;
   return [
     { title: `${name ?? "Shop"} | ${SHOP_NAME}` },
+    ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonical }] : []),
+    // A page past the end lists nothing worth indexing.
+    ...(loaderData?.pastEnd ? [{ name: "robots", content: "noindex" }] : []),
     {
       name: "description",
       content: name
@@ -41,18 +44,34 @@ export const meta: Route.MetaFunction = ({ params, matches }) => {
  */
 export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const listing = loadProductList(api, listingQuery(url.searchParams, params.category));
-  const [colors, sizes, tags] = await Promise.all([
+  const query = listingQuery(url.searchParams, params.category);
+  const listing = loadProductList(api, query);
+  const [categories, colors, sizes, tags] = await Promise.all([
+    params.category === undefined ? null : loadList(api, "listCategories"),
     loadList(api, "listColors"),
     loadList(api, "listSizeNames"),
     loadList(api, "listTags"),
   ]);
+  // A category nobody sells is a dead link: the not-found page, with a 404 (unless the categories failed to load).
+  if (categories && !categories.some((category) => category.slug === params.category)) {
+    throw data(null, { status: 404 });
+  }
   const notices: string[] = [];
   if (!colors) notices.push("Failed to load colors");
   if (!sizes) notices.push("Failed to load sizes");
   if (!tags) notices.push("Failed to load tags");
   const products = isDocumentRequest(request) ? await listing : listing;
-  return { products, colors: colors ?? [], sizes: sizes ?? [], tags: tags ?? [], notices };
+  const requestedPage = url.searchParams.get("page") ?? "";
+  return {
+    products,
+    colors: colors ?? [],
+    sizes: sizes ?? [],
+    tags: tags ?? [],
+    notices,
+    // A page number too large for the API (over 2147483647) is past the end like page=99 of 5, not page 1.
+    pastEnd: /^\d+$/.test(requestedPage) && Number(requestedPage) > 1 && query.page === undefined,
+    canonical: canonicalShopUrl(context.get(siteContext).publicUrl, params.category, query.page),
+  };
 }
 
 /** Spec: the shop shows 6 shimmer cards while loading. */
@@ -91,7 +110,7 @@ export default function Shop({ loaderData, params }: Route.ComponentProps) {
             <FilterIcon size={18} /> Filter
           </OffCanvasToggle>
           <p className="shop-toolbar__count" aria-live="polite">
-            {!switching && (
+            {!switching && !loaderData.pastEnd && (
               <Suspense key={location.key} fallback={null}>
                 <Await resolve={loaderData.products}>
                   {(list) =>
@@ -115,7 +134,9 @@ export default function Shop({ loaderData, params }: Route.ComponentProps) {
         ) : (
           <Suspense key={location.key} fallback={<ProductGridShimmer count={PLACEHOLDERS} />}>
             <Await resolve={loaderData.products}>
-              {(list) => <Results list={list} category={category} query={query} />}
+              {(list) => (
+                <Results list={list} category={category} query={query} pastEnd={loaderData.pastEnd} />
+              )}
             </Await>
           </Suspense>
         )}
@@ -135,11 +156,28 @@ function Results({
   list,
   category,
   query,
+  pastEnd,
 }: {
   list: ProductList | null;
   category?: string;
   query: URLSearchParams;
+  pastEnd: boolean;
 }) {
+  if (list && list.meta.total > 0 && (pastEnd || list.data.length === 0)) {
+    // A page past the last (an old link, a hand-edited URL): the same filters from their first page.
+    return (
+      <div className="empty-state">
+        <h2 className="empty-state__title">No Products Found</h2>
+        <p>
+          There is no page {query.get("page")} here: these {list.meta.total} products fit on{" "}
+          {list.meta.last_page === 1 ? "one page" : `${list.meta.last_page} pages`}.
+        </p>
+        <Link to={shopHref(category, withPage(query, 1))} className="button">
+          Go to the first page
+        </Link>
+      </div>
+    );
+  }
   if (!list || list.data.length === 0) {
     return (
       <div className="empty-state">
@@ -160,7 +198,11 @@ function Results({
   );
 }
 
-const TYPE_LABELS: Record<string, string> = { "new-arrival": "New arrivals", "daily-deals": "Daily deals" };
+// A Map, not an object: `?type=__proto__` must not find Object.prototype.
+const TYPE_LABELS = new Map([
+  ["new-arrival", "New arrivals"],
+  ["daily-deals", "Daily deals"],
+]);
 
 /** The filters in force, each removable with one click, plus a way back to everything. */
 function ActiveFilters({
@@ -175,7 +217,7 @@ function ActiveFilters({
   const nameOf = (key: FilterKey, value: string): string => {
     const id = Number(value);
     if (key === "search") return `“${value}”`;
-    if (key === "type") return TYPE_LABELS[value] ?? value;
+    if (key === "type") return TYPE_LABELS.get(value) ?? value;
     if (key === "color") return lists.colors.find((item) => item.id === id)?.title ?? "Colour";
     if (key === "size") return `Size ${lists.sizes.find((item) => item.id === id)?.size ?? value}`;
     if (key === "tag") return lists.tags.find((item) => item.id === id)?.name ?? "Tag";

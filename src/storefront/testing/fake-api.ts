@@ -11,7 +11,12 @@ export interface ApiResponse<T = unknown> {
   data: T;
 }
 
-type Responder = (method: string, path: string, body: unknown) => ApiResponse | Promise<ApiResponse>;
+type Responder = (
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Headers,
+) => ApiResponse | Promise<ApiResponse>;
 
 const POLICY = { secure: false, secret: "component-tests-only-secret-0123456789" };
 
@@ -30,6 +35,7 @@ export function fakeApiClient(respond: Responder, token: string | null = null) {
         request.method,
         url.pathname.replace(/^\/api/, ""),
         text ? JSON.parse(text) : undefined,
+        request.headers,
       );
       return new Response(JSON.stringify(answer.data), {
         status: answer.status,
@@ -50,9 +56,9 @@ type Handler = (body: unknown) => ApiResponse | Promise<ApiResponse>;
  * sets, and every call is recorded, so a test can hold an answer back (to see the optimistic state) or refuse.
  */
 export function fakeApi(handlers: Record<string, Handler>, token: string | null = null) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const { api, cookies } = fakeApiClient((method, path, body) => {
-    calls.push({ method, path, body });
+  const calls: { method: string; path: string; body: unknown; headers: Headers }[] = [];
+  const { api, cookies } = fakeApiClient((method, path, body, headers) => {
+    calls.push({ method, path, body, headers });
     const handler = handlers[`${method} ${path}`];
     if (!handler) return { ok: false, status: 404, data: { message: `No fake for ${method} ${path}` } };
     return handler(body);

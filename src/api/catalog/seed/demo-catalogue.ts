@@ -194,11 +194,15 @@ async function productCount(db: Kysely<Database>): Promise<number> {
  * already has products it leaves the rows alone but still renders any missing demo images (a wiped images
  * folder heals on restart; files already present are skipped in milliseconds).
  */
-export async function ensureDemoCatalogue(db: Kysely<Database>, options: DemoSeedOptions): Promise<boolean> {
+export async function ensureDemoCatalogue(
+  db: Kysely<Database>,
+  options: DemoSeedOptions & { onSeeding?: () => void },
+): Promise<boolean> {
   if ((await productCount(db)) > 0) {
     if (options.renderImages !== false) await renderDemoImages(options.imagesDir, { log: options.log });
     return false;
   }
+  options.onSeeding?.();
   try {
     await seedDemoCatalogue(db, options);
     return true;

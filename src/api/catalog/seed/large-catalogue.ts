@@ -7,7 +7,7 @@ import type {
 } from "../../../platform/db/schema.ts";
 import type { RenderResult } from "../../../platform/images/render.ts";
 import { slugify } from "../../../shared/images.ts";
-import { salePrice } from "../../money/money.ts";
+import { listingPrice } from "../default-variant.ts";
 import { coverOf } from "../product-writer.ts";
 import {
   clearCatalogue,
@@ -22,6 +22,7 @@ import {
   type DemoProduct,
   hashString,
   mulberry32,
+  SIZES,
   shopPrice,
 } from "./demo-data.ts";
 
@@ -122,7 +123,15 @@ function generateProduct(
     })),
   );
   const discount = rng() < 1 / 3 ? DISCOUNTS[Math.floor(rng() * DISCOUNTS.length)]! : 0;
-  const price = Math.min(...variants.map((variant) => variant.price));
+  // Variants are written in this order, so their ids follow it.
+  const placed = variants.map((variant, index) => ({
+    id: index + 1,
+    color_id: variant.colorId,
+    size_id: variant.sizeId,
+    size_position: SIZES.find((size) => ids.sizes.get(size.name) === variant.sizeId)?.position ?? 0,
+    price: variant.price,
+    stock: variant.stock,
+  }));
   const createdAt = new Date(
     CATALOGUE_EPOCH + Math.floor((i / Math.max(1, total)) * 300 * DAY) + Math.floor(rng() * 3_600_000),
   ).toISOString();
@@ -146,8 +155,7 @@ function generateProduct(
       daily_deal: rng() < 0.08 ? 1 : 0,
       rating: Math.round((3.5 + rng() * 1.5) * 10) / 10,
       reviews: Math.floor(rng() ** 1.5 * 400),
-      price,
-      sale_price: salePrice(price, discount),
+      ...listingPrice(placed, discount),
       created_at: createdAt,
       updated_at: createdAt,
     },

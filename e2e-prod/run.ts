@@ -1,0 +1,222 @@
+// The production shape, without Docker: `npm run test:prod-shape` (CI runs it after the browser tests).
+//
+// Brings up a fresh PostgreSQL database, two instances of the built shop (ports 3241 and 3242, TRUST_PROXY=1,
+// one shared data folder) and nginx with a self-signed certificate on https://localhost:8443 in front of them;
+// runs the browser journeys of playwright.prod.config.ts through it, then the load checks of e2e-prod/load.ts;
+// tears everything down and drops the database. Writes reports/production-shape.json ({ passed, failed,
+// skipped, ... }), which .ci/summary.ts adds to the final count. Without PostgreSQL, Redis or nginx (when it
+// cannot be installed) it says it skipped and exits 0.
+//
+// Flags: --rebuild (build even if build/ exists), --only=journeys,load (default both),
+//        --report=path (default reports/production-shape.json).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { httpsClient } from "./http.ts";
+import {
+  type CheckResult,
+  findVariants,
+  fuzzEveryEndpoint,
+  killAndRestart,
+  oppositeOrderCheckouts,
+  terminatedBackends,
+} from "./load.ts";
+import {
+  createDatabase,
+  type Database,
+  INSTANCE_PORTS,
+  type Instance,
+  instance,
+  makeCertificate,
+  missingService,
+  type ReverseProxy,
+  ROOT,
+  startNginx,
+} from "./stack.ts";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+const only = new Set((flag("only") ?? "journeys,load").split(","));
+const reportFile = path.resolve(flag("report") ?? "reports/production-shape.json");
+const rebuild = args.includes("--rebuild");
+// The whole run stops itself after this long, whatever it is doing.
+const DEADLINE_MS = 8 * 60_000;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+interface Report {
+  suite: "production-shape";
+  passed: number;
+  failed: number;
+  skipped: number;
+  reason?: string;
+  journeys?: { passed: number; failed: number; skipped: number };
+  checks: CheckResult[];
+  seconds?: number;
+}
+
+function writeReport(report: Report) {
+  fs.mkdirSync(path.dirname(reportFile), { recursive: true });
+  fs.writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+function build() {
+  if (!rebuild && fs.existsSync("build/server/index.js") && fs.existsSync("build/client")) {
+    log("using the existing build/ (pass --rebuild to build again)");
+    return;
+  }
+  log("building the app (react-router build)...");
+  const cli = JSON.parse(fs.readFileSync("node_modules/@react-router/dev/package.json", "utf8")) as {
+    bin: Record<string, string>;
+  };
+  const bin = path.resolve("node_modules/@react-router/dev", cli.bin["react-router"] ?? "bin.cjs");
+  const built = spawnSync(process.execPath, [bin, "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (built.status !== 0) throw new Error("the build failed; run `npm run build` to see why");
+}
+
+/** Runs the Playwright journeys; answers their counts from the JSON report. */
+async function journeys(): Promise<{ passed: number; failed: number; skipped: number }> {
+  const reportPath = path.join(ROOT, "journeys.json");
+  fs.rmSync(reportPath, { force: true });
+  const cli = path.resolve("node_modules/@playwright/test/cli.js");
+  const child = spawn(process.execPath, [cli, "test", "-c", "playwright.prod.config.ts"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  if (!fs.existsSync(reportPath)) return { passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(fs.readFileSync(reportPath, "utf8")) as {
+    stats: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+    errors?: unknown[];
+  };
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  return { passed: expected + flaky, failed: unexpected + (report.errors?.length ?? 0), skipped };
+}
+
+async function main(): Promise<number> {
+  const missing = await missingService(log);
+  if (missing) {
+    log(`production shape: skipped (${missing})`);
+    writeReport({ suite: "production-shape", passed: 0, failed: 0, skipped: 1, reason: missing, checks: [] });
+    return 0;
+  }
+  build();
+  fs.rmSync(ROOT, { recursive: true, force: true });
+  const appDir = path.join(ROOT, "app");
+  const dataDir = path.join(ROOT, "data");
+  fs.mkdirSync(appDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.cpSync("build", path.join(appDir, "build"), { recursive: true });
+  const { cert, key } = makeCertificate(ROOT);
+  const ca = fs.readFileSync(cert);
+
+  let db: Database | null = null;
+  let proxy: ReverseProxy | null = null;
+  const instances: Instance[] = [];
+  const report: Report = { suite: "production-shape", passed: 0, failed: 0, skipped: 0, checks: [] };
+  const client = httpsClient(ca);
+  const deadline = setTimeout(() => {
+    log(`production shape: still running after ${DEADLINE_MS / 60_000} minutes; stopping`);
+    report.failed += 1;
+    teardown().finally(() => {
+      writeReport(report);
+      process.exit(1);
+    });
+  }, DEADLINE_MS);
+
+  async function teardown() {
+    client.close();
+    await proxy?.stop().catch(() => {});
+    await Promise.all(instances.map((one) => one.stop().catch(() => null)));
+    await db?.drop().catch((error: Error) => log(`could not drop the database: ${error.message}`));
+    db = null;
+  }
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      teardown().finally(() => process.exit(1));
+    });
+  }
+
+  try {
+    db = await createDatabase();
+    log(`[${elapsed()}] database ${db.name} created`);
+    for (const [index, port] of INSTANCE_PORTS.entries()) {
+      const one = instance({
+        port,
+        appDir,
+        dataDir,
+        databaseUrl: db.url,
+        logFile: path.join(ROOT, `instance-${port}.log`),
+        // The first instance migrates and seeds the empty database; the second starts once it is ready.
+        seed: index === 0,
+      });
+      instances.push(one);
+      await one.start();
+      log(`[${elapsed()}] instance on :${port} ready`);
+    }
+    proxy = await startNginx({ dir: path.join(ROOT, "nginx"), cert, key, ca });
+    log(`[${elapsed()}] nginx ready on https://localhost:8443`);
+
+    if (only.has("journeys")) {
+      log("\n--- browser journeys through the proxy (playwright.prod.config.ts)");
+      report.journeys = await journeys();
+      report.passed += report.journeys.passed;
+      report.failed += report.journeys.failed;
+      report.skipped += report.journeys.skipped;
+      log(`[${elapsed()}] journeys: ${JSON.stringify(report.journeys)}`);
+    }
+
+    if (only.has("load")) {
+      const runId = Date.now().toString(36);
+      const ctx = {
+        send: client.send,
+        db,
+        instances,
+        outboxDir: path.join(dataDir, "outbox"),
+        log,
+        runId,
+      };
+      const variants = await findVariants(client.send, 8);
+      for (const check of [terminatedBackends, oppositeOrderCheckouts, killAndRestart, fuzzEveryEndpoint]) {
+        log(`\n--- ${check.name}`);
+        let result: CheckResult;
+        try {
+          result = await check(ctx, variants);
+        } catch (error) {
+          result = { name: check.name, problems: [`threw: ${(error as Error).stack}`], figures: {} };
+        }
+        report.checks.push(result);
+        if (result.skipped) report.skipped += 1;
+        else if (result.problems.length === 0) report.passed += 1;
+        else report.failed += 1;
+        log(`[${elapsed()}] ${result.name}: ${result.problems.length === 0 ? "passed" : "FAILED"}`);
+        log(`  figures: ${JSON.stringify(result.figures)}`);
+        for (const problem of result.problems) log(`  problem: ${problem}`);
+      }
+    }
+  } catch (error) {
+    log(`production shape: could not run: ${(error as Error).stack}`);
+    report.failed += 1;
+  } finally {
+    clearTimeout(deadline);
+    const crashes = instances.reduce((sum, one) => sum + one.crashes, 0);
+    if (crashes > 0) log(`instance crashes during the run: ${crashes} (logs in ${ROOT})`);
+    await teardown();
+  }
+  report.seconds = Math.round((performance.now() - started) / 1000);
+  writeReport(report);
+  log(
+    `\nproduction shape: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped in ${report.seconds} s (${path.relative(".", reportFile)})`,
+  );
+  return report.failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(`production shape: ${(error as Error).stack}`);
+    writeReport({ suite: "production-shape", passed: 0, failed: 1, skipped: 0, checks: [] });
+    process.exit(1);
+  },
+);

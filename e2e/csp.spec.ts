@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * The pages run under a Content-Security-Policy that allows inline scripts only with the response's nonce. Any
+ * script the policy blocks (React Router's hydration data, the layout's flag script, React's own) would show
+ * here as a violation or as a page that never hydrates.
+ */
+async function watchForViolations(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (/content.security.policy|csp violation|refused to (execute|load|apply)/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`);
+    });
+  });
+  return problems;
+}
+
+/** Marks the window, so a later check tells a client-side navigation (mark kept) from a full load. */
+async function markWindow(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+}
+
+const stayed = (page: Page) =>
+  page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+
+test("home, product, cart and checkout run their scripts under the CSP and navigate on the client", async ({
+  page,
+  variant,
+  isMobile,
+}) => {
+  const violations = await watchForViolations(page);
+
+  const home = await page.goto("/");
+  const csp = home?.headers()["content-security-policy"] ?? "";
+  expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  // The layout's inline script ran (it carries the nonce).
+  await expect(page.locator("html")).toHaveClass(/\bjs\b/);
+  await markWindow(page);
+  if (isMobile) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Shop", exact: true }).click();
+  } else {
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Shop", exact: true })
+      .click();
+  }
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByText(/^Showing 1 to \d+ of \d+ results$/)).toBeVisible();
+  expect(await stayed(page)).toBe(true);
+
+  await page.goto(`/product/${variant.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: variant.title })).toBeVisible();
+  await markWindow(page);
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  // The add goes through a fetcher and answers with a toast: only hydrated pages do that.
+  await expect(page.getByText("Your item has been added to the cart!")).toBeVisible();
+  expect(await stayed(page)).toBe(true);
+
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-row")).toHaveCount(1);
+  await markWindow(page);
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeVisible();
+  expect(await stayed(page)).toBe(true);
+
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeVisible();
+  expect(violations).toEqual([]);
+});

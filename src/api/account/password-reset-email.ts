@@ -1,0 +1,36 @@
+import type { Logger } from "pino";
+import type { Mailer, MailMessage } from "../../platform/mail.ts";
+import { escapeHtml } from "../escape-html.ts";
+
+/** The reset email: the link, how long it works, and what to do if the shopper did not ask for it. */
+export function passwordResetEmail(
+  to: { email: string; firstName: string },
+  link: string,
+  publicUrl: string,
+) {
+  const text = [
+    `Hi ${to.firstName},`,
+    "",
+    "We received a request to reset the password of your Bags & Threads account. Open this link to choose a new one:",
+    "",
+    link,
+    "",
+    "The link works once, for one hour. Setting a new password signs you out everywhere else.",
+    "",
+    "If you did not ask for this, ignore this email: your password stays as it is.",
+    `Questions? Reply to this email or visit ${publicUrl}/contact.`,
+  ].join("\n");
+
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
+<h1 style="font-size:20px">Reset your password</h1>
+<p>Hi ${escapeHtml(to.firstName)},</p>
+<p>We received a request to reset the password of your Bags &amp; Threads account.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1c1917;color:#fff;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+<p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(link)}</p>
+<p>The link works once, for one hour. Setting a new password signs you out everywhere else.</p>
+<p>If you did not ask for this, ignore this email: your password stays as it is.</p>
+<p><a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
+</body></html>`;
+
+  return { to: to.email, subject: "Reset your Bags & Threads password", text, html } satisfies MailMessage;
+}

@@ -1,0 +1,116 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import { retryingTransaction } from "../../platform/db/transaction.ts";
+import {
+  type AuthResult,
+  PASSWORD_RESET_MESSAGES,
+  type ResetPasswordInput,
+} from "../../shared/contracts/account.ts";
+import { ValidationFailed } from "../errors.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { hashSecret, newSecret } from "../secrets.ts";
+import { accountRepository } from "./account.repository.ts";
+import { TOKEN_LIFETIME_MS, toUser } from "./account.service.ts";
+import { passwordResetRepository } from "./password-reset.repository.ts";
+import { passwordResetEmail } from "./password-reset-email.ts";
+import { hashPassword } from "./passwords.ts";
+
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+const {
+  invalid: RESET_LINK_INVALID,
+  used: RESET_LINK_USED,
+  expired: RESET_LINK_EXPIRED,
+} = PASSWORD_RESET_MESSAGES;
+
+interface PasswordResetDeps {
+  db: Kysely<Database>;
+  publicUrl: string;
+  /** Wakes the mail worker once a reset mail is queued. */
+  onMailQueued?: (() => void) | undefined;
+  now?: () => Date;
+}
+
+const refused = (message: string) => new ValidationFailed({ token: [message] }, message);
+
+export function passwordResetService({
+  db,
+  publicUrl,
+  onMailQueued,
+  now = () => new Date(),
+}: PasswordResetDeps) {
+  const resets = passwordResetRepository(db);
+
+  function whyRefused(link: { used_at: string | null; expires_at: string } | undefined, at: Date) {
+    if (!link) return RESET_LINK_INVALID;
+    if (link.used_at !== null) return RESET_LINK_USED;
+    if (link.expires_at <= at.toISOString()) return RESET_LINK_EXPIRED;
+    return null;
+  }
+
+  return {
+    /**
+     * Sends a reset link when an account has this email, and nothing otherwise; the caller answers the same
+     * either way. The answer does not wait for the mail server, so its timing does not tell that a mail went.
+     */
+    async request(email: string): Promise<void> {
+      const user = await accountRepository(db).findUserByEmail(email);
+      if (!user) return;
+      const token = newSecret();
+      const sentAt = now();
+      const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      // The link and its mail commit together (the mail worker sends it), so the answer does not wait for the mail
+      // server and its timing does not tell that a mail went.
+      await retryingTransaction(db, async (trx) => {
+        await passwordResetRepository(trx).insert({
+          user_id: user.id,
+          token_hash: hashSecret(token),
+          created_at: sentAt.toISOString(),
+          expires_at: new Date(sentAt.getTime() + RESET_LINK_LIFETIME_MS).toISOString(),
+        });
+        await enqueueMail(
+          trx,
+          passwordResetEmail({ email: user.email, firstName: user.first_name }, link, publicUrl),
+          sentAt,
+        );
+      });
+      onMailQueued?.();
+    },
+
+    /**
+     * Sets the new password and signs the shopper in: in one transaction the link is used up (with every other
+     * link of the account), every session of the account is revoked and a new one issued. A link that is
+     * unknown, used or expired is refused with its own message.
+     */
+    async reset(input: ResetPasswordInput): Promise<AuthResult> {
+      const tokenHash = hashSecret(input.token);
+      const early = whyRefused(await resets.findByHash(tokenHash), now());
+      if (early) throw refused(early);
+      const passwordHash = await hashPassword(input.password);
+
+      return retryingTransaction(db, async (trx) => {
+        const at = now();
+        const links = passwordResetRepository(trx);
+        const link = await links.findByHash(tokenHash);
+        // Checked again inside the transaction: two requests with one link cannot both get through.
+        const late = whyRefused(link, at);
+        if (late || !link || !(await links.consume(link.id, at.toISOString()))) {
+          throw refused(late ?? RESET_LINK_USED);
+        }
+        const accounts = accountRepository(trx);
+        const user = await accounts.updateUser(link.user_id, { password_hash: passwordHash });
+        await links.consumeAllForUser(user.id, at.toISOString());
+        await links.revokeAllSessions(user.id, at.toISOString());
+        const token = newSecret();
+        await accounts.insertToken(
+          user.id,
+          hashSecret(token),
+          new Date(at.getTime() + TOKEN_LIFETIME_MS).toISOString(),
+        );
+        return { token, user: toUser(user) };
+      });
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof passwordResetService>;

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { operations } from "../../shared/contracts/operations.ts";
+import { clientAddress } from "../account/auth.ts";
+import { route } from "../contract/route.ts";
+import type { Limits } from "../rate-limit.ts";
+import type { GuestOrdersService } from "./guest-orders.service.ts";
+
+export function guestOrdersRoutes(orders: GuestOrdersService, limits: Limits): Hono {
+  const routes = new Hono();
+
+  // The token is 256 bits of HMAC: guessing it is hopeless, so this read is not rate-limited.
+  route(routes, operations.getGuestOrder, (_c, { body }) => orders.withAccessToken(body));
+
+  // Number and email are guessable together, so every try counts, per address and per order number.
+  route(routes, operations.lookupOrder, async (c, { body }) => {
+    await limits.consumeAll([
+      ["order-lookups-per-address", clientAddress(c)],
+      ["order-lookups-per-order", body.number],
+    ]);
+    return orders.lookup(body);
+  });
+
+  return routes;
+}

@@ -1,0 +1,31 @@
+import type { Order } from "../../shared/contracts/checkout.ts";
+import {
+  type GuestOrderRequest,
+  ORDER_LOOKUP_NOT_FOUND,
+  type OrderLookupInput,
+} from "../../shared/contracts/orders.ts";
+import { NotFound } from "../errors.ts";
+import { isOrderAccessToken } from "./order-access.ts";
+import { toOrder } from "./order-view.ts";
+import type { OrdersRepository } from "./orders.repository.ts";
+
+/** Orders seen without an account: by the placing browser's access token, or by number and email. */
+export function guestOrdersService(orders: OrdersRepository, secret: string) {
+  async function orderWith(number: string, allowed: (row: { email: string }) => boolean, notFound: string) {
+    const row = await orders.findByNumber(number);
+    if (!row || !allowed(row)) throw new NotFound(notFound);
+    return toOrder(row, await orders.itemsFor([row.id]));
+  }
+
+  return {
+    /** A wrong token answers exactly like a number that does not exist. */
+    withAccessToken: ({ number, token }: GuestOrderRequest): Promise<Order> =>
+      orderWith(number, () => isOrderAccessToken(number, token, secret), "Order not found."),
+
+    /** The email is compared without regard to case; a wrong number and a wrong email answer the same. */
+    lookup: ({ number, email }: OrderLookupInput): Promise<Order> =>
+      orderWith(number, (row) => row.email.toLowerCase() === email.toLowerCase(), ORDER_LOOKUP_NOT_FOUND),
+  };
+}
+
+export type GuestOrdersService = ReturnType<typeof guestOrdersService>;

@@ -1,0 +1,63 @@
+import type { Kysely } from "kysely";
+import { CART_COOKIE } from "../../shared/cookies.server.ts";
+import type { Database } from "./schema.ts";
+
+/**
+ * A guest cart nobody has touched for as long as its cookie lives can never be reached again: the cookie is
+ * renewed whenever the cart is added to, and every change to the cart bumps `updated_at`.
+ */
+export const GUEST_CART_LIFETIME_MS = CART_COOKIE.maxAgeSeconds * 1000;
+
+/** Rows per DELETE, so a first purge of a large backlog never holds locks for long. */
+const BATCH = 1000;
+
+export interface PurgeResult {
+  guestCarts: number;
+  tokens: number;
+}
+
+/**
+ * Deletes what can no longer be used: guest carts untouched for GUEST_CART_LIFETIME_MS (their lines go with
+ * them, by the foreign key's cascade) and sign-in tokens (the storefront's sessions) that expired or were
+ * revoked. Users' carts stay however old. Safe to run on several instances at once.
+ */
+export async function purgeExpired(db: Kysely<Database>, now: Date): Promise<PurgeResult> {
+  const cartCutoff = new Date(now.getTime() - GUEST_CART_LIFETIME_MS).toISOString();
+  const guestCarts = await inBatches((limit) =>
+    db
+      .deleteFrom("carts")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("carts")
+          .select("id")
+          .where("user_id", "is", null)
+          .where("updated_at", "<", cartCutoff)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  );
+  const tokens = await inBatches((limit) =>
+    db
+      .deleteFrom("auth_tokens")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("auth_tokens")
+          .select("id")
+          .where((where) =>
+            where.or([where("expires_at", "<=", now.toISOString()), where("revoked_at", "is not", null)]),
+          )
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  );
+  return { guestCarts, tokens };
+}
+
+async function inBatches(remove: (limit: number) => Promise<{ numDeletedRows: bigint }>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = Number((await remove(BATCH)).numDeletedRows);
+    total += deleted;
+    if (deleted < BATCH) return total;
+  }
+}

@@ -1,0 +1,175 @@
+import { Hono } from "hono";
+import type { Kysely } from "kysely";
+import { type SitemapRepository, sitemapRepository } from "../api/catalog/sitemap.repository.ts";
+import type { Database } from "../platform/db/schema.ts";
+
+/**
+ * What search engines read besides the pages: /robots.txt and the sitemap. Every URL is absolute, from
+ * PUBLIC_URL. A catalogue that fits in one sitemap file is one urlset at /sitemap.xml; a larger one makes
+ * /sitemap.xml an index of /sitemaps/pages.xml and /sitemaps/products-N.xml (docs/decisions/0020).
+ */
+
+/** Pages a shopper's own state makes (cart, checkout, account, orders) and the JSON API are not for indexing. */
+const DISALLOWED = [
+  "/api/",
+  "/cart",
+  "/checkout",
+  "/order",
+  "/account/",
+  "/my-account",
+  "/user-dashboard",
+  "/user-login",
+  "/user-register",
+  "/wishlist",
+  "/logout",
+  "/offline",
+];
+
+/** The public pages that are always there, besides categories and products. */
+const STATIC_PAGES = [
+  "/",
+  "/shop",
+  "/about",
+  "/contact",
+  "/blogs",
+  "/terms-and-conditions",
+  "/privacy-policy",
+];
+
+/** Well under the protocol's 50,000 URLs and 50 MB per file. */
+export const URLS_PER_SITEMAP = 40_000;
+const BATCH = 1_000;
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    "User-agent: *",
+    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    "Allow: /",
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[char]!,
+  );
+}
+
+function urlEntry(loc: string, lastmod?: string): string {
+  const modified = lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : "";
+  return `<url><loc>${escapeXml(loc)}</loc>${modified}</url>\n`;
+}
+
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const URLSET_CLOSE = "</urlset>\n";
+
+interface SitemapOptions {
+  publicUrl: string;
+  /** Products per sitemap file (tests make it small). */
+  perFile?: number;
+}
+
+/** The static pages and the categories, as <url> lines. */
+async function pageEntries(repository: SitemapRepository, publicUrl: string): Promise<string> {
+  const categories = await repository.categories();
+  return (
+    STATIC_PAGES.map((path) => urlEntry(`${publicUrl}${path === "/" ? "/" : path}`)).join("") +
+    categories
+      .map((category) =>
+        urlEntry(`${publicUrl}/shop/${encodeURIComponent(category.slug)}`, category.lastmod || undefined),
+      )
+      .join("")
+  );
+}
+
+/** A urlset streamed in batches: `head` first, then up to `limit` products after id `afterId`. */
+function streamUrlset(
+  repository: SitemapRepository,
+  publicUrl: string,
+  head: string,
+  afterId: number,
+  limit: number,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor = afterId;
+  let left = limit;
+  let started = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(URLSET_OPEN + head));
+        return;
+      }
+      const rows = left > 0 ? await repository.productsAfter(cursor, Math.min(BATCH, left)) : [];
+      if (rows.length === 0) {
+        controller.enqueue(encoder.encode(URLSET_CLOSE));
+        controller.close();
+        return;
+      }
+      cursor = rows.at(-1)!.id;
+      left -= rows.length;
+      controller.enqueue(
+        encoder.encode(
+          rows
+            .map((row) => urlEntry(`${publicUrl}/product/${encodeURIComponent(row.slug)}`, row.lastmod))
+            .join(""),
+        ),
+      );
+    },
+  });
+}
+
+const XML_HEADERS = {
+  "Content-Type": "application/xml; charset=utf-8",
+  "Cache-Control": "public, max-age=3600",
+};
+
+export function crawlerRoutes(db: Kysely<Database>, options: SitemapOptions): Hono {
+  const repository = sitemapRepository(db);
+  const { publicUrl } = options;
+  const perFile = options.perFile ?? URLS_PER_SITEMAP;
+  const routes = new Hono();
+
+  routes.get("/robots.txt", (c) =>
+    c.text(robotsTxt(publicUrl), 200, { "Cache-Control": "public, max-age=3600" }),
+  );
+
+  routes.get("/sitemap.xml", async (c) => {
+    const products = await repository.countProducts();
+    if (products <= perFile) {
+      const head = await pageEntries(repository, publicUrl);
+      return c.body(streamUrlset(repository, publicUrl, head, 0, products), 200, XML_HEADERS);
+    }
+    const files = ["pages.xml"];
+    for (let file = 1; file <= Math.ceil(products / perFile); file++) files.push(`products-${file}.xml`);
+    const index =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+      files
+        .map((file) => `<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/${file}`)}</loc></sitemap>\n`)
+        .join("") +
+      "</sitemapindex>\n";
+    return c.body(index, 200, XML_HEADERS);
+  });
+
+  routes.get("/sitemaps/:file", async (c) => {
+    const file = c.req.param("file");
+    if (file === "pages.xml") {
+      return c.body(
+        `${URLSET_OPEN}${await pageEntries(repository, publicUrl)}${URLSET_CLOSE}`,
+        200,
+        XML_HEADERS,
+      );
+    }
+    const numbered = /^products-([1-9]\d{0,5})\.xml$/.exec(file);
+    const afterId = numbered ? await repository.idBefore((Number(numbered[1]) - 1) * perFile) : undefined;
+    if (afterId === undefined) return c.text("Not found.", 404);
+    return c.body(streamUrlset(repository, publicUrl, "", afterId, perFile), 200, XML_HEADERS);
+  });
+
+  return routes;
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import { purgeExpiredResetTokens } from "../api/account/password-reset.repository.ts";
+import { purgeIdempotencyKeys } from "../api/idempotency/idempotency.ts";
+import { purgeOutbox } from "../api/mail/outbox.ts";
+import { purgeExpired } from "../platform/db/purge.ts";
+import type { Database } from "../platform/db/schema.ts";
+
+export interface PurgeJob {
+  /** No further runs; resolves once a run in progress has finished (before the database closes). */
+  stop(): Promise<void>;
+}
+
+/** Everything that can no longer be used, each kind by the module that owns its table; counts by kind. */
+export async function purgeEverything(db: Kysely<Database>, now: Date) {
+  const { guestCarts, tokens } = await purgeExpired(db, now);
+  return {
+    guestCarts,
+    tokens,
+    resetLinks: await purgeExpiredResetTokens(db, now),
+    idempotencyKeys: await purgeIdempotencyKeys(db, now),
+    sentMail: await purgeOutbox(db, now),
+  };
+}
+
+/**
+ * Runs `purgeEverything` shortly after start and then every `intervalMs` (0: never). The timers are unref'd, so
+ * they never keep the process alive; a failed run is logged and the next one tries again.
+ */
+export function startPurgeJob(options: {
+  db: Kysely<Database>;
+  logger: Pick<Logger, "info" | "warn">;
+  intervalMs: number;
+  firstRunMs?: number;
+  now?: () => Date;
+}): PurgeJob {
+  const { db, logger, intervalMs, firstRunMs = 10_000, now = () => new Date() } = options;
+  if (intervalMs <= 0) return { stop: async () => {} };
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const run = () => {
+    if (stopped || running) return;
+    running = purgeEverything(db, now())
+      .then((purged) => {
+        if (Object.values(purged).some((count) => count > 0)) logger.info(purged, "expired rows purged");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "purge of expired rows failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, Math.min(firstRunMs, intervalMs));
+  const every = setInterval(run, intervalMs);
+  first.unref();
+  every.unref();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}

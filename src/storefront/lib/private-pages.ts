@@ -1,0 +1,25 @@
+import { CART_COOKIE, SESSION_COOKIE } from "../../shared/cookies.server.ts";
+
+/** Pages about one shopper: their cart, checkout, order, account, and the sign-in pages they pass through. */
+const PERSONAL_PAGES = [
+  /^\/cart\/?$/,
+  /^\/checkout\/?$/,
+  /^\/order-success\/?$/,
+  /^\/user-(login|register|dashboard)\/?$/,
+  /^\/my-account\/?$/,
+  /^\/account(\/|$)/,
+  /^\/logout\/?$/,
+  /^\/wishlist\/?$/,
+];
+
+/**
+ * Whether a page answer (a document, or the `.data` a client navigation loads) may show one person's data, so
+ * that no cache, shared or the browser's, may keep it: the personal pages always, and every page for a shopper
+ * with a session or a guest cart, since the header shows their name and their cart.
+ */
+export function isPrivatePage(url: URL, cookieHeader: string | null): boolean {
+  const path = url.pathname.replace(/\.data$/, "");
+  if (PERSONAL_PAGES.some((page) => page.test(path))) return true;
+  const names = (cookieHeader ?? "").split(";").map((pair) => pair.split("=")[0]?.trim());
+  return names.includes(SESSION_COOKIE.name) || names.includes(CART_COOKIE.name);
+}

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { createServer } from "vite";
+import { loadConfig } from "../platform/config.ts";
+import { apiHarness } from "./api-harness.ts";
+import type { TestDatabase } from "./test-db.ts";
+
+type HostModule = typeof import("../server/app.ts");
+
+export interface HostHarness {
+  /** A request to the whole host (API, storefront, assets), as the Node server would pass it on. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export const HOST_URL = "http://shop.test";
+
+/**
+ * The real HTTP host (`createHost` in src/server/app.ts: API, storefront and their middleware) over a test
+ * database. The storefront's build is a virtual module only React Router's Vite plugin provides, so the host
+ * is loaded through a Vite server in middleware mode, as `node server.ts --dev` does (no port is opened).
+ */
+export async function hostHarness(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<HostHarness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-host-"));
+  const vite = await createServer({
+    configFile: path.resolve("vite.config.ts"),
+    logLevel: "silent",
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    appType: "custom",
+  });
+  const { createHost } = (await vite.ssrLoadModule("/src/server/app.ts")) as HostModule;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: HOST_URL,
+    SESSION_SECRET: "test-secret-test-secret-test-secret!",
+    ...env,
+  });
+  fs.mkdirSync(config.imagesDir, { recursive: true });
+  const harness = apiHarness(database);
+  const host = createHost({
+    config,
+    logger: pino({ level: "silent" }),
+    database,
+    api: harness.app,
+    redis: undefined,
+    mailWorker: harness.mailWorker,
+    close: async () => {},
+  });
+  return {
+    request: async (url, init) => host.request(new URL(url, HOST_URL).toString(), init),
+    async close() {
+      await vite.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
