@@ -309,3 +309,50 @@ test("profile and password: a failed save keeps the form as typed with the page'
     await expect(page.locator(".account-menu summary")).toHaveAttribute("aria-label", "Account");
   });
 });
+
+test("forgot password, reset password and order lookup: a failed request keeps the page as typed with the reason", async ({
+  page,
+}) => {
+  const pages = [
+    {
+      path: "/forgot-password",
+      fill: async () => page.getByLabel("Email", { exact: true }).fill("someone@example.pk"),
+      button: "Send reset link",
+      kept: async () => expect(page.getByLabel("Email", { exact: true })).toHaveValue("someone@example.pk"),
+    },
+    {
+      path: "/reset-password",
+      query: "?token=abcdefghijklmnopqrstuvwxyz0123456789",
+      fill: async () => {
+        await page.getByLabel("New password", { exact: true }).fill("a brand new password");
+        await page.getByLabel("Confirm new password").fill("a brand new password");
+      },
+      button: "Set new password",
+      kept: async () =>
+        expect(page.getByLabel("New password", { exact: true })).toHaveValue("a brand new password"),
+    },
+    {
+      path: "/order-lookup",
+      fill: async () => {
+        await page.getByLabel("Order number").fill("BT-261122-ABCDE");
+        await page.getByLabel("Email", { exact: true }).fill("someone@example.pk");
+      },
+      button: "Find my order",
+      kept: async () => expect(page.getByLabel("Order number")).toHaveValue("BT-261122-ABCDE"),
+    },
+  ];
+  for (const form of pages) {
+    await page.goto(`${form.path}${form.query ?? ""}`);
+    await form.fill();
+    for (const failure of ["abort", "html500"] as const) {
+      await whileFailing(page, form.path, failure, async () => {
+        await page.getByRole("button", { name: form.button }).click();
+        await expect(page.getByRole("alert")).toContainText(
+          failure === "abort" ? CONNECTION_FAILED : "Something went wrong. Please try again.",
+        );
+        await expectNoErrorPage(page);
+        await form.kept();
+      });
+    }
+  }
+});

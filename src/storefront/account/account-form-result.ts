@@ -1,5 +1,5 @@
 import { formText } from "../forms/api-errors.ts";
-import { CONNECTION_FAILED, type SubmissionFailure } from "../forms/submission.ts";
+import { type SubmissionFailure, submissionMessage } from "../forms/submission.ts";
 
 /** What a refusal without a message of its own says on the login, register and account pages. */
 export const ACCOUNT_FALLBACK_MESSAGE = "Something went wrong. Please try again.";
@@ -19,8 +19,8 @@ export interface AccountFormResult {
   errors: Record<string, string>;
 }
 
-function failureMessage({ noResponse, message }: SubmissionFailure): string {
-  return noResponse ? CONNECTION_FAILED : message || ACCOUNT_FALLBACK_MESSAGE;
+function failureMessage(failure: SubmissionFailure): string {
+  return submissionMessage(failure, ACCOUNT_FALLBACK_MESSAGE);
 }
 
 /** A login or register attempt that got no answer from the shop: the message, and the typed values to keep. */

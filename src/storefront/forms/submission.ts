@@ -14,6 +14,11 @@ export interface SubmissionFailure {
   message: string;
 }
 
+/** What a form says for a failed submission: the connection message, else the server's, else `fallback`. */
+export function submissionMessage({ noResponse, message }: SubmissionFailure, fallback: string): string {
+  return noResponse ? CONNECTION_FAILED : message || fallback;
+}
+
 /** The status a failure is recorded with, so React Router does not reload the page's data after it. */
 const FAILED_STATUS = { noResponse: 503, otherwise: 502 } as const;
 
