@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, fillCheckout, test, uniqueEmail } from "./fixtures.ts";
 
 // The login guard's redirect target is the page the shopper asked for, however they got there: a client-side
 // click (whose data request is /my-account.data?_routes=…) or a typed address. After logging in they land on that
@@ -46,8 +46,13 @@ test("login guard: My account clicked in the header (or the phone menu) comes ba
 test("login guard: Order History on the confirmation page comes back to the order history after login", async ({
   page,
   shopper,
+  cartWithItem: _variant,
 }) => {
-  await page.goto("/order-success");
+  // A guest's order, then the confirmation page's link to the order history.
+  await page.goto("/checkout");
+  await fillCheckout(page, { email: uniqueEmail("guest"), firstName: "Ali", lastName: "Raza" });
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/order-success\?order=BT-/);
   await page.getByRole("link", { name: "Order History" }).click();
   await expect(page).toHaveURL(/\/user-login\?/);
   expect(redirectParam(page)).toBe("/account/orders");
