@@ -59,8 +59,27 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * The header changes only when something is submitted (add to cart, login, logout) or the page asks for fresh
- * data; moving between shop filters does not refetch it.
+ * Pages whose data depends on the shopper's session: a session the API refuses there (401) is dropped, so the
+ * header must be read again to show a guest (and its cart count must match the page's cart).
+ */
+function readsSession(pathname: string): boolean {
+  return SESSION_PAGES.has(pathname) || pathname.startsWith("/account/");
+}
+
+const SESSION_PAGES = new Set([
+  "/cart",
+  "/checkout",
+  "/order-success",
+  "/user-login",
+  "/user-register",
+  "/user-dashboard",
+  "/my-account",
+]);
+
+/**
+ * The header changes only when something is submitted (add to cart, login, logout), when the shopper moves to
+ * a page that reads their session (where the account guard sends a shopper whose session ended), or when the
+ * page asks for fresh data; moving between shop filters does not refetch it.
  */
 export function shouldRevalidate({
   formMethod,
@@ -68,6 +87,7 @@ export function shouldRevalidate({
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  if (readsSession(nextUrl.pathname) && currentUrl.pathname !== nextUrl.pathname) return true;
   const submitted = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
   const sameUrl = currentUrl.href === nextUrl.href;
   return (submitted || sameUrl) && defaultShouldRevalidate;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { firstErrors, formFields, formText } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
-import type { AccountFormResult } from "./account-form-result.ts";
+import { ACCOUNT_FALLBACK_MESSAGE, type AccountFormResult } from "./account-form-result.ts";
 
 const PROFILE_FIELDS = ["first_name", "last_name", "email", "phone"] as const;
 const PASSWORD_FIELDS = ["current_password", "password", "password_confirmation"] as const;
@@ -29,7 +29,7 @@ export async function updateAccount(api: ApiClient, form: FormData) {
   const result: AccountFormResult = {
     intent,
     ok: false,
-    message: response.data.message || "Something went wrong. Please try again.",
+    message: response.data.message || ACCOUNT_FALLBACK_MESSAGE,
     errors: firstErrors(response.data.errors),
   };
   return data(result, { status: response.status >= 400 ? response.status : 500 });

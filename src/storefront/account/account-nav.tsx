@@ -1,6 +1,7 @@
-import { Form, NavLink } from "react-router";
+import { NavLink } from "react-router";
 import type { User } from "../../shared/contracts/account.ts";
 import { DEFAULT_AVATAR } from "../../shared/images.ts";
+import { LogoutButton } from "./logout-button.tsx";
 
 /** The account pages' side menu: who is signed in, the three pages, and logout. */
 export function AccountNav({ user }: { user: User }) {
@@ -26,11 +27,7 @@ export function AccountNav({ user }: { user: User }) {
           <NavLink to="/my-account">Account details</NavLink>
         </li>
         <li>
-          <Form method="post" action="/logout">
-            <button type="submit" className="account-nav__logout">
-              Logout
-            </button>
-          </Form>
+          <LogoutButton name="account-nav" className="account-nav__logout" />
         </li>
       </ul>
     </nav>

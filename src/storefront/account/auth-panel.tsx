@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { FormAlert } from "../forms/field.tsx";
-import type { AuthFailure } from "./auth.server.ts";
+import type { AuthFailure } from "./account-form-result.ts";
 
 /** The login and register card: its heading, the refusal (as text) above the form, and the form. */
 export function AuthPanel({

@@ -2,14 +2,8 @@ import { data, redirect } from "react-router";
 import type { LoginFields, RegisterFields } from "../../shared/contracts/account.ts";
 import { firstErrors } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
+import { ACCOUNT_FALLBACK_MESSAGE, type AuthFailure } from "./account-form-result.ts";
 import { safeRedirect } from "./safe-redirect.ts";
-
-/** What the login and register pages show after a refused attempt. */
-export interface AuthFailure {
-  message: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-}
 
 /**
  * Sends the login or register call. On success the token goes into the httpOnly session cookie and the shopper
@@ -32,7 +26,7 @@ export async function authenticate(
     return redirect(safeRedirect(redirectTo));
   }
   const failure: AuthFailure = {
-    message: response.data.message || "Something went wrong. Please try again.",
+    message: response.data.message || ACCOUNT_FALLBACK_MESSAGE,
     errors: firstErrors(response.data.errors),
     values: Object.fromEntries(keep.map((field) => [field, body[field] ?? ""])),
   };

@@ -1,17 +1,61 @@
+/** A base no real address has: a target that resolves to another origin left the site. */
+const SITE = "http://site.invalid";
+
+/** How many layers of percent-encoding a target is checked through ("%252F" is "/" encoded twice). */
+const DECODE_LAYERS = 3;
+
+/** A path on this site as written: "/…", but not "//…" or "/\…" (protocol-relative to browsers), no controls. */
+function looksLocal(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return false;
+  // Browsers drop tabs and newlines from URLs, which would turn "/\t/evil.example" into "//evil.example".
+  return ![...path].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127);
+}
+
 /**
- * Where to go after login or register: the `redirect` target when it is a path on this site, otherwise the
- * dashboard. "//evil.example" and "/\evil.example" are protocol-relative to browsers, so they are refused.
+ * The page a URL shows, as the shopper would type it: path, query and fragment, without React Router's data
+ * request details (the `.data` suffix, `_routes` and an empty `index` parameter).
+ */
+export function pagePath(url: URL): string {
+  const pathname = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname.replace(/\.data$/, "");
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  if (search.get("index") === "") search.delete("index");
+  const query = search.toString();
+  return `${pathname || "/"}${query ? `?${query}` : ""}${url.hash}`;
+}
+
+/**
+ * Where to go after login or register: the `redirect` target when it is a page on this site, otherwise the
+ * dashboard. Targets that leave the site, written plainly or percent-encoded ("/%2F/evil.example",
+ * "/%5Cevil.example"), are refused; a data request's URL is turned back into its page's.
  */
 export function safeRedirect(
   target: FormDataEntryValue | string | null | undefined,
   fallback = "/user-dashboard",
 ): string {
   if (typeof target !== "string") return fallback;
-  const path = target.trim();
-  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
-  // Browsers drop tabs and newlines from URLs, which would turn "/\t/evil.example" into "//evil.example".
-  if ([...path].some((char) => char.charCodeAt(0) < 32)) return fallback;
-  return path;
+  let decoded = target.trim();
+  if (!looksLocal(decoded)) return fallback;
+  for (let layer = 0; layer < DECODE_LAYERS; layer += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return fallback;
+    }
+    if (next === decoded) break;
+    if (!looksLocal(next)) return fallback;
+    decoded = next;
+  }
+  let url: URL;
+  try {
+    url = new URL(target.trim(), SITE);
+  } catch {
+    return fallback;
+  }
+  return url.origin === SITE ? pagePath(url) : fallback;
 }
 
 /** The login page that brings the shopper back to `path` afterwards. */

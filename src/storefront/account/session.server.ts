@@ -1,23 +1,20 @@
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import type { User } from "../../shared/contracts/account.ts";
 import { apiContext } from "../lib/api.server.ts";
-import { loginHref } from "./safe-redirect.ts";
+import { loginHref, pagePath } from "./safe-redirect.ts";
 
 /** The signed-in shopper, set by `requireUser` for the account pages' loaders and actions. */
 export const userContext = createContext<User>();
 
-function currentPath(request: Request): string {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
-}
-
 /**
  * Route middleware for pages that need a signed-in shopper (the spec's login guard). A guest goes to
  * /user-login?redirect=<this page>; so does a shopper whose session the API refuses (401) at any call of the page.
+ * The target is the page's own address (`url`, which React Router gives without its data-request details), not
+ * the request's: after a client-side click the request is `/my-account.data?_routes=…`.
  */
-export const requireUser: MiddlewareFunction<Response> = async ({ context, request }, next) => {
+export const requireUser: MiddlewareFunction<Response> = async ({ context, url }, next) => {
   const api = context.get(apiContext);
-  const toLogin = () => redirect(loginHref(currentPath(request)));
+  const toLogin = () => redirect(loginHref(pagePath(url)));
   api.onSignedOut(() => {
     throw toLogin();
   });

@@ -36,10 +36,11 @@ function totes(quantity: 1 | 2 | 3, stock: number): Cart {
 /** The cart page with its real loader and action, talking to a fake API that holds the cart. */
 function renderCart(initial = totes(2, 3)) {
   let cart = initial;
+  let apiDown = false;
   const updates: { resolve: (answer: ApiResponse) => void; body: any }[] = [];
   const removals: { resolve: (answer: ApiResponse) => void }[] = [];
   const fake = fakeApi({
-    "GET /cart": () => ok(cart),
+    "GET /cart": () => (apiDown ? refused(503, { message: "" }) : ok(cart)),
     "POST /update-cart": (body: any) => {
       const answer = deferred<ApiResponse>();
       updates.push({ resolve: answer.resolve, body });
@@ -64,6 +65,7 @@ function renderCart(initial = totes(2, 3)) {
             Component: cartRoute.default as any,
             loader: cartRoute.loader as any,
             action: cartRoute.action as any,
+            shouldRevalidate: cartRoute.shouldRevalidate,
           },
         ],
       },
@@ -75,6 +77,10 @@ function renderCart(initial = totes(2, 3)) {
     updates,
     removals,
     calls: fake.calls,
+    /** From now on the API cannot read the cart (503 with no message). */
+    goDown() {
+      apiDown = true;
+    },
     /** What the server holds from now on (the next GET /cart answers with it). */
     serverHas(next: Cart) {
       cart = next;
@@ -162,6 +168,22 @@ describe("cart page", () => {
 
     expect(await screen.findByText("Something went wrong")).toBeTruthy();
     await waitFor(() => expect(quantity()).toHaveProperty("value", "2"));
+  });
+
+  it("keeps the lines when the API is down: the change rolls back with 'Something went wrong' and no reload", async () => {
+    const cart = renderCart(totes(2, 9));
+    await waitFor(() => expect(quantity()).toHaveProperty("value", "2"));
+
+    await userEvent.click(plus());
+    await waitFor(() => expect(cart.updates).toHaveLength(1));
+    cart.goDown();
+    cart.updates[0]?.resolve(refused(503, { message: "" }));
+
+    expect(await screen.findByText("Something went wrong")).toBeTruthy();
+    await waitFor(() => expect(quantity()).toHaveProperty("value", "2"));
+    expect(screen.getByTestId("cart-grand-total").textContent).toBe("Rs. 2,500.00");
+    expect(screen.queryByText("No items found in cart")).toBeNull();
+    expect(cart.calls.filter((call) => call.path === "/cart")).toHaveLength(1);
   });
 
   it("only lowers the quantity while it is above 1", async () => {

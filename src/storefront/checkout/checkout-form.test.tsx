@@ -18,10 +18,15 @@ const cart = cartOf([cartLine({ quantity: 2, price: 1250, total: 2500 })], { sub
 type Answer = () => ApiResponse | Promise<ApiResponse>;
 
 /** The checkout route with its real loader, action and client action, over a fake API. */
-function renderCheckout(answer: Answer, options: { offline?: boolean; token?: string; cart?: Cart } = {}) {
+function renderCheckout(
+  answer: Answer,
+  options: { offline?: boolean; token?: string; cart?: Cart; downAfterOrder?: boolean } = {},
+) {
+  let ordered = false;
   const fake = fakeApi(
     {
-      "GET /cart": () => ok(options.cart ?? cart),
+      "GET /cart": () =>
+        ordered && options.downAfterOrder ? refused(503, { message: "" }) : ok(options.cart ?? cart),
       "GET /user": () =>
         ok({
           id: 1,
@@ -31,7 +36,10 @@ function renderCheckout(answer: Answer, options: { offline?: boolean; token?: st
           email: "ayesha@example.pk",
           phone: "0300 1234567",
         }),
-      "POST /checkout": () => answer(),
+      "POST /checkout": () => {
+        ordered = true;
+        return answer();
+      },
     },
     options.token ?? null,
   );
@@ -263,6 +271,18 @@ describe("checkout", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Failed to connect to server. Please try again.",
     );
+  });
+
+  it("keeps the form as typed when the API is down, without reloading the summary", async () => {
+    const fake = renderCheckout(() => refused(503, { message: "" }), { downAfterOrder: true });
+    await screen.findByRole("button", { name: "Place Order" });
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+
+    expect((await screen.findByRole("alert")).textContent).toBe("Something went wrong!");
+    expect((screen.getByLabelText("City") as HTMLInputElement).value).toBe("Islamabad");
+    expect(screen.getByRole("button", { name: "Place Order" })).toHaveProperty("disabled", false);
+    expect(fake.calls.filter((call) => call.path === "/cart")).toHaveLength(1);
   });
 
   it("fills in a signed-in shopper's details", async () => {

@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { User } from "../../shared/contracts/account.ts";
 import { DEFAULT_AVATAR } from "../../shared/images.ts";
+import { LogoutButton } from "../account/logout-button.tsx";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { UserIcon } from "../ui/icons.tsx";
 
@@ -47,11 +48,7 @@ export function AccountMenu({
         </li>
         {user && (
           <li>
-            <Form method="post" action="/logout">
-              <button type="submit" className="account-menu__logout">
-                Logout
-              </button>
-            </Form>
+            <LogoutButton name="account-menu" className="account-menu__logout" />
           </li>
         )}
       </ul>

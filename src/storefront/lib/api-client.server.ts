@@ -42,7 +42,7 @@ const UNREACHABLE: ApiError = { message: "" };
  * The storefront's only way to the commerce API: typed from the contract (`shared/contracts/operations.ts`), so
  * paths, inputs and answers cannot drift from the routes. One client serves one page request. It keeps the
  * shopper's session (the signed httpOnly cookie becomes a bearer token), fetches the signed-in user at most
- * once, and is the one place where a 401 means "signed out".
+ * once, and is the one place where a 401 means "signed out" (for every loader and action of the page).
  */
 export interface ApiClient {
   call<Id extends OperationId>(id: Id, ...args: CallArgs<Id>): Promise<ApiResult<Id>>;
@@ -152,9 +152,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       for (const setCookie of response.headers.getSetCookie()) keepCookie(setCookie);
       const data = await response.json().catch(() => undefined);
+      // Spec: a 401 triggers logout. The session is dropped for the rest of this request (and its cookie
+      // cleared); a page that needs an account throws its login redirect from the handler; anything a guest may
+      // do (the cart, checkout) is asked again as a guest, since the API refused it before doing anything.
       if (response.status === 401 && sentToken) {
         client.signOut();
         signedOutHandler?.();
+        if (operation.auth !== "required") return client.call(id, ...args);
       }
       if (data === undefined || data === null || typeof data !== "object") {
         return { ok: false, status: response.ok ? 502 : response.status, data: UNREACHABLE };

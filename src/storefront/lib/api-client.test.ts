@@ -70,7 +70,7 @@ describe("the storefront's API client", () => {
     expect(requests).toHaveLength(0);
   });
 
-  it("turns a 401 into signed out: clears the cookie, calls on as a guest, and tells the page once", async () => {
+  it("turns a 401 into signed out: clears the cookie, asks again as a guest, and tells the page once", async () => {
     let signedOutCalls = 0;
     const { api, requests, setCookies } = client(
       (request) =>
@@ -82,15 +82,37 @@ describe("the storefront's API client", () => {
     api.onSignedOut(() => {
       signedOutCalls += 1;
     });
-    const refused = await api.call("getCart");
-    expect(refused).toEqual({ ok: false, status: 401, data: { message: "Unauthenticated." } });
+    // The cart is a guest's too: the refused call is sent again without the session, once.
+    expect(await api.call("getCart")).toEqual({ ok: true, status: 200, data: CART });
+    expect(requests.map((request) => request.headers.has("authorization"))).toEqual([true, false]);
     expect(api.signedIn).toBe(false);
     expect(setCookies).toEqual(["shop_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure"]);
     expect(await api.user()).toBeNull();
-    const asGuest = await api.call("getCart");
-    expect(asGuest).toEqual({ ok: true, status: 200, data: CART });
-    expect(requests.at(-1)!.headers.has("authorization")).toBe(false);
+    expect(await api.call("getCart")).toEqual({ ok: true, status: 200, data: CART });
+    expect(requests).toHaveLength(3);
     expect(signedOutCalls).toBe(1);
+  });
+
+  it("answers a 401 for what needs an account (after the page's handler had its say)", async () => {
+    const { api, requests } = client(
+      () => ({ status: 401, body: JSON.stringify({ message: "Unauthenticated." }) }),
+      signedIn,
+    );
+    const refused = await api.call("updateProfile", {
+      body: { first_name: "Zara", last_name: "Ahmed", email: "zara@example.pk", phone: "" },
+    });
+    expect(refused).toEqual({ ok: false, status: 401, data: { message: "Unauthenticated." } });
+    expect(requests).toHaveLength(1);
+    expect(api.signedIn).toBe(false);
+
+    const guarded = client(
+      () => ({ status: 401, body: JSON.stringify({ message: "Unauthenticated." }) }),
+      signedIn,
+    );
+    guarded.api.onSignedOut(() => {
+      throw new Response(null, { status: 302, headers: { location: "/user-login" } });
+    });
+    await expect(guarded.api.call("orderHistory")).rejects.toBeInstanceOf(Response);
   });
 
   it("answers a failure, not an exception, when the API is unreachable or answers HTML", async () => {

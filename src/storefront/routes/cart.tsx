@@ -1,11 +1,14 @@
 import { Suspense } from "react";
-import { Await, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, Link } from "react-router";
 import type { Cart } from "../../shared/contracts/cart.ts";
 import { changeCart, loadCart } from "../cart/cart.server.ts";
+import { type CartResult, FALLBACK_FAILURE, isCartIntent } from "../cart/cart-result.ts";
 import { CartShimmer } from "../cart/cart-shimmer.tsx";
 import { CartActions, CartTable, CartTotals, useCartSyncing, useRemovalToasts } from "../cart/cart-table.tsx";
+import { formText } from "../forms/api-errors.ts";
 import { FormAlert } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
+import { CONNECTION_FAILED, reloadAfterSubmission, submitOrFail } from "../forms/submission.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
@@ -38,11 +41,26 @@ export async function action({ context, request }: Route.ActionArgs) {
   return changeCart(context.get(apiContext), await readForm(request));
 }
 
-/** After any cart change, refused or not, the lines are reloaded so they show the server's truth. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod.toUpperCase() !== "GET") return true;
-  return defaultShouldRevalidate;
+/**
+ * A change that never reached the server (or came back as a proxy's error page) is a refusal like any other:
+ * the line goes back to what the server last said, with the spec's toast.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(request, serverAction, ({ noResponse, message }, form): CartResult => {
+    const intent = formText(form, "intent");
+    return {
+      intent: isCartIntent(intent) ? intent : "unknown",
+      ok: false,
+      message: noResponse ? CONNECTION_FAILED : message || FALLBACK_FAILURE,
+    };
+  });
 }
+
+/**
+ * After any cart change, refused or not, the lines are reloaded so they show the server's truth; not after a
+ * 5xx, when the reload would fail too and the lines the shopper sees are still the last the server sent.
+ */
+export const shouldRevalidate = reloadAfterSubmission;
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   return (

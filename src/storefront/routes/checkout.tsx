@@ -1,8 +1,9 @@
-import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { loadCheckout, placeOrder } from "../checkout/checkout.server.ts";
+import { checkoutValues } from "../checkout/checkout-fields.ts";
 import { CheckoutForm } from "../checkout/checkout-form.tsx";
-import { type CheckoutFailure, CONNECTION_FAILED } from "../checkout/checkout-result.ts";
+import type { CheckoutFailure } from "../checkout/checkout-result.ts";
 import { readForm } from "../forms/read-form.server.ts";
+import { CONNECTION_FAILED, reloadAfterSubmission, submitOrFail } from "../forms/submission.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
@@ -24,21 +25,27 @@ export async function action({ context, request }: Route.ActionArgs) {
   return placeOrder(context.get(apiContext), await readForm(request));
 }
 
-/** When the browser cannot reach the server at all, the form says so instead of failing the page. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<CheckoutFailure> {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
-    return { formError: CONNECTION_FAILED, errors: {}, values: null };
-  }
+/**
+ * Spec section 8: no response reads 'Failed to connect to server. Please try again.'; any other answer that is
+ * not the shop's (a proxy's error page) 'Something went wrong! ' + its message. The form keeps what was typed.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(
+    request,
+    serverAction,
+    ({ noResponse, message }, form): CheckoutFailure => ({
+      formError: noResponse ? CONNECTION_FAILED : `Something went wrong! ${message}`.trim(),
+      errors: {},
+      values: checkoutValues(form),
+    }),
+  );
 }
 
-/** After a refused order the summary reloads, so a changed price or stock shows before the next attempt. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod.toUpperCase() !== "GET") return true;
-  return defaultShouldRevalidate;
-}
+/**
+ * After a refused order the summary reloads, so a changed price or stock shows before the next attempt; not
+ * after a 5xx, when the reload would fail too.
+ */
+export const shouldRevalidate = reloadAfterSubmission;
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   return (

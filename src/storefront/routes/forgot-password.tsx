@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { firstErrors, formText } from "../forms/api-errors.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
+import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -33,6 +34,20 @@ export async function action({ context, request }: Route.ActionArgs) {
     email,
   };
   return data(result, { status: response.ok ? 200 : response.status >= 400 ? response.status : 500 });
+}
+
+/** A request that gets no answer from the shop keeps the page and the address, and says why. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(
+    request,
+    serverAction,
+    (failure, form): ForgotResult => ({
+      sent: false,
+      message: submissionMessage(failure, "Something went wrong. Please try again."),
+      errors: {},
+      email: formText(form, "email"),
+    }),
+  );
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

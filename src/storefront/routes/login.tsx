@@ -1,9 +1,12 @@
 import { Form, Link } from "react-router";
+import { authSubmissionFailed } from "../account/account-form-result.ts";
 import { authenticate, redirectIfSignedIn } from "../account/auth.server.ts";
 import { AccountBenefits, AuthPanel } from "../account/auth-panel.tsx";
+import { safeRedirect } from "../account/safe-redirect.ts";
 import { formText } from "../forms/api-errors.ts";
 import { Field } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
+import { submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -20,7 +23,8 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   await redirectIfSignedIn(context.get(apiContext), url);
-  return { redirect: url.searchParams.get("redirect") ?? "" };
+  // Only a page of this site is carried on (to the form and the other auth page's link), in its page form.
+  return { redirect: safeRedirect(url.searchParams.get("redirect"), "") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -32,6 +36,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     form.get("redirect"),
     ["email"],
   );
+}
+
+/** An attempt that gets no answer from the shop reads 'Login failed' with why, and keeps what was typed. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(request, serverAction, authSubmissionFailed(["email"]));
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

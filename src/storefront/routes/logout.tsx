@@ -1,4 +1,6 @@
 import { redirect } from "react-router";
+import type { LogoutFailure } from "../account/logout-button.tsx";
+import { CONNECTION_FAILED, SOMETHING_WENT_WRONG, submitOrFail } from "../forms/submission.ts";
 import { apiContext } from "../lib/api.server.ts";
 import type { Route } from "./+types/logout";
 
@@ -8,6 +10,15 @@ export async function action({ context }: Route.ActionArgs) {
   if (api.signedIn) await api.call("logout");
   api.signOut();
   return redirect("/");
+}
+
+/** A logout that gets no answer from the shop leaves the shopper where they were, with a toast. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(
+    request,
+    serverAction,
+    ({ noResponse }): LogoutFailure => ({ message: noResponse ? CONNECTION_FAILED : SOMETHING_WENT_WRONG }),
+  );
 }
 
 /** Logging out is a POST; someone who opens /logout directly is sent home. */

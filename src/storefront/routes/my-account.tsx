@@ -1,12 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { PASSWORD_MIN } from "../../shared/contracts/account.ts";
-import type { AccountFormResult } from "../account/account-form-result.ts";
+import { type AccountFormResult, accountSubmissionFailed } from "../account/account-form-result.ts";
 import { updateAccount } from "../account/account-forms.server.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { userContext } from "../account/session.server.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
+import { submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -25,6 +26,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   return updateAccount(context.get(apiContext), await readForm(request));
+}
+
+/** A save that gets no answer from the shop shows 'Profile update failed' (or 'Password update failed') and why. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(request, serverAction, accountSubmissionFailed);
 }
 
 export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { firstErrors, formFields } from "../forms/api-errors.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
+import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -43,6 +44,21 @@ export async function action({ context, request }: Route.ActionArgs) {
         values,
       };
   return data(result, { status: response.ok ? 200 : response.status >= 400 ? response.status : 500 });
+}
+
+/** A lookup that gets no answer from the shop keeps what was typed, and says why. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(
+    request,
+    serverAction,
+    (failure, form): LookupResult => ({
+      order: null,
+      notFound: false,
+      message: submissionMessage(failure, "Something went wrong. Please try again."),
+      errors: {},
+      values: formFields(form, FIELDS),
+    }),
+  );
 }
 
 export default function OrderLookup({ actionData }: Route.ComponentProps) {

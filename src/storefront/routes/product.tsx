@@ -4,6 +4,7 @@ import type { SizeOption } from "../../shared/contracts/catalog.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/images.ts";
 import { formatPlainAmount, formatRupees } from "../../shared/money.ts";
 import { readForm } from "../forms/read-form.server.ts";
+import { CONNECTION_FAILED, SOMETHING_WENT_WRONG, submitOrFail } from "../forms/submission.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { SocialLinks } from "../layout/site-footer.tsx";
 import { apiContext, siteContext } from "../lib/api.server.ts";
@@ -87,8 +88,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const api = context.get(apiContext);
   const response = await api.call("addToCart", { body: parsed.data });
-  const message = response.data.message || "Something went wrong";
+  const message = response.data.message || SOMETHING_WENT_WRONG;
   return data<AddToCartResult>({ ok: response.ok, message }, { status: response.ok ? 200 : response.status });
+}
+
+/** Spec section 8: a failed Add To Cart toasts; with no answer at all, the spec's connection message. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(
+    request,
+    serverAction,
+    ({ noResponse, message }): AddToCartResult => ({
+      ok: false,
+      message: noResponse ? CONNECTION_FAILED : message || SOMETHING_WENT_WRONG,
+    }),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

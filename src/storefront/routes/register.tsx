@@ -1,10 +1,13 @@
 import { Form, Link } from "react-router";
 import { PASSWORD_MIN } from "../../shared/contracts/account.ts";
+import { authSubmissionFailed } from "../account/account-form-result.ts";
 import { authenticate, redirectIfSignedIn } from "../account/auth.server.ts";
 import { AccountBenefits, AuthPanel } from "../account/auth-panel.tsx";
+import { safeRedirect } from "../account/safe-redirect.ts";
 import { formFields } from "../forms/api-errors.ts";
 import { Field } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
+import { submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -20,20 +23,24 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const FIELDS = ["first_name", "last_name", "email", "password", "password_confirmation"] as const;
+/** What a refused attempt fills back in (never the passwords). */
+const KEPT = ["first_name", "last_name", "email"];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   await redirectIfSignedIn(context.get(apiContext), url);
-  return { redirect: url.searchParams.get("redirect") ?? "" };
+  // Only a page of this site is carried on (to the form and the other auth page's link), in its page form.
+  return { redirect: safeRedirect(url.searchParams.get("redirect"), "") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const body = formFields(form, FIELDS);
-  return authenticate(context.get(apiContext), { operation: "register", body }, form.get("redirect"), [
-    "first_name",
-    "last_name",
-    "email",
-  ]);
+  return authenticate(context.get(apiContext), { operation: "register", body }, form.get("redirect"), KEPT);
+}
+
+/** An attempt that gets no answer from the shop reads 'Login failed' with why, and keeps what was typed. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(request, serverAction, authSubmissionFailed(KEPT));
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

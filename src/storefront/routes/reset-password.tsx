@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { PASSWORD_MIN, PASSWORD_RESET_MESSAGES } from "../../shared/contracts/account.ts";
 import { firstErrors, formFields } from "../forms/api-errors.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
+import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -46,6 +47,19 @@ export async function action({ context, request }: Route.ActionArgs) {
     linkRefused: "token" in errors,
   };
   return data(failure, { status: response.status >= 400 ? response.status : 500 });
+}
+
+/** A new password that gets no answer from the shop keeps the page (and the link), and says why. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(
+    request,
+    serverAction,
+    (failure): ResetFailure => ({
+      message: submissionMessage(failure, "Something went wrong. Please try again."),
+      errors: {},
+      linkRefused: false,
+    }),
+  );
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
