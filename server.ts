@@ -43,6 +43,7 @@ async function main() {
     logger: platform.logger,
     exit: (code) => process.exit(code),
     timeoutMs: 30_000,
+    graceMs: platform.config.shutdownGraceMs,
   });
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -130,6 +130,14 @@ describe("configuration", () => {
     );
   });
 
+  it("keeps answering after SIGTERM for a grace period behind a proxy, and not at all alone, unless told", () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "1" }).shutdownGraceMs).toBe(5000);
+    expect(loadConfig({ TRUST_PROXY: "1", SHUTDOWN_GRACE_MS: "8000" }).shutdownGraceMs).toBe(8000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "0", TRUST_PROXY: "true" }).shutdownGraceMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: "-5" })).toThrow(/SHUTDOWN_GRACE_MS:/);
+  });
+
   it("reads how often the purge runs: hourly by default, 0 for never", () => {
     expect(loadConfig({}).purgeIntervalMinutes).toBe(60);
     expect(loadConfig({ PURGE_INTERVAL_MINUTES: "0" }).purgeIntervalMinutes).toBe(0);

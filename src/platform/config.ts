@@ -84,6 +84,7 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" })
     .default("false"),
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
@@ -115,6 +116,8 @@ export interface Config {
   trustProxy: boolean;
   /** How often expired guest carts and sign-in tokens are deleted; 0 turns the purge off. */
   purgeIntervalMinutes: number;
+  /** After SIGTERM, how long to keep answering (each answer closing its connection) before the listener closes. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +175,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1",
     purgeIntervalMinutes: value.PURGE_INTERVAL_MINUTES,
+    // Behind our proxy (keep-alive timeout 4 s) the grace outlasts its idle connections; alone, nothing to wait for.
+    shutdownGraceMs:
+      value.SHUTDOWN_GRACE_MS ?? (value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1" ? 5000 : 0),
   };
 }
 

@@ -148,4 +148,48 @@ describe("health and shutdown", () => {
     shutdown("SIGTERM");
     expect(codes).toEqual([1]);
   });
+
+  it("with a grace period keeps answering on a kept-alive connection after SIGTERM, closing it after the answer", async () => {
+    const app = new Hono();
+    app.get("/", (c) => c.text("ok"));
+    const server = http.createServer(getRequestListener(app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    // A proxy's pool: one connection, kept open between requests.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: "/", agent }, (response) => {
+            response.resume();
+            response.on("end", () =>
+              resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+            );
+          })
+          .on("error", reject);
+      });
+    expect(await get()).toEqual({ status: 200, connection: "keep-alive" });
+
+    const codes: number[] = [];
+    const exited = new Promise<void>((resolve) => {
+      gracefulShutdown({
+        server,
+        lifecycle: createLifecycle(),
+        close: async () => {},
+        logger: silent,
+        exit: (code) => {
+          codes.push(code);
+          resolve();
+        },
+        timeoutMs: 10_000,
+        graceMs: 300,
+      })("SIGTERM");
+    });
+    // The proxy reuses its idle connection right after the signal: still answered, and told to close it.
+    expect(await get()).toEqual({ status: 200, connection: "close" });
+    expect(codes).toEqual([]);
+    await exited;
+    expect(codes).toEqual([0]);
+    agent.destroy();
+  });
 });

@@ -76,6 +76,13 @@ export function gracefulShutdown(options: {
   logger: Pick<Logger, "info" | "error">;
   exit: (code: number) => void;
   timeoutMs: number;
+  /**
+   * How long to keep serving after the signal before the listener closes (SHUTDOWN_GRACE_MS). Behind a proxy that
+   * keeps idle connections to us, closing one the instant the proxy reuses it loses that request (a 502): during
+   * the grace every answer says `Connection: close`, and connections left idle expire on the proxy's side first
+   * (its keep-alive timeout is shorter than the grace), so none is left for the proxy to reuse when we close.
+   */
+  graceMs?: number;
 }): (signal: string) => void {
   let stopping = false;
   return (signal) => {
@@ -87,6 +94,12 @@ export function gracefulShutdown(options: {
     stopping = true;
     options.lifecycle.drain();
     options.logger.info({ signal }, "shutting down: finishing requests in flight");
+    options.server.prependListener(
+      "request",
+      (_request: http.IncomingMessage, response: http.ServerResponse) => {
+        if (!response.headersSent) response.setHeader("Connection", "close");
+      },
+    );
     const workersStopped = (options.stopWorkers?.() ?? Promise.resolve()).catch((error: unknown) =>
       options.logger.error({ err: error }, "stopping the background workers failed"),
     );
@@ -95,20 +108,24 @@ export function gracefulShutdown(options: {
       options.exit(1);
     }, options.timeoutMs);
     timer.unref();
-    // A keep-alive connection goes idle when its last answer is sent; close it then rather than at its timeout.
-    const idle = setInterval(() => options.server.closeIdleConnections(), 100);
-    idle.unref();
-    options.server.close(() => {
-      clearInterval(idle);
-      workersStopped
-        .then(() => options.close())
-        .catch((error: unknown) => options.logger.error({ err: error }, "closing the database failed"))
-        .finally(() => {
-          clearTimeout(timer);
-          options.logger.info("shut down");
-          options.exit(0);
-        });
-    });
-    options.server.closeIdleConnections();
+    const closeListener = () => {
+      // A keep-alive connection goes idle when its last answer is sent; close it then rather than at its timeout.
+      const idle = setInterval(() => options.server.closeIdleConnections(), 100);
+      idle.unref();
+      options.server.close(() => {
+        clearInterval(idle);
+        workersStopped
+          .then(() => options.close())
+          .catch((error: unknown) => options.logger.error({ err: error }, "closing the database failed"))
+          .finally(() => {
+            clearTimeout(timer);
+            options.logger.info("shut down");
+            options.exit(0);
+          });
+      });
+      options.server.closeIdleConnections();
+    };
+    if (options.graceMs && options.graceMs > 0) setTimeout(closeListener, options.graceMs).unref();
+    else closeListener();
   };
 }
