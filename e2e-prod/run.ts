@@ -7,11 +7,12 @@
 // skipped, ... }), which .ci/summary.ts adds to the final count. Without PostgreSQL, Redis or nginx (when it
 // cannot be installed) it says it skipped and exits 0.
 //
-// Flags: --rebuild (build even if build/ exists), --only=journeys,load (default both),
+// Flags: --rebuild (build even if build/ is up to date with the sources), --only=journeys,load (default both),
 //        --report=path (default reports/production-shape.json).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildState, buildStorefront } from "../scripts/build-stamp.ts";
 import { httpsClient } from "./http.ts";
 import {
   type CheckResult,
@@ -63,17 +64,15 @@ function writeReport(report: Report) {
 }
 
 function build() {
-  if (!rebuild && fs.existsSync("build/server/index.js") && fs.existsSync("build/client")) {
-    log("using the existing build/ (pass --rebuild to build again)");
+  // The same staleness check as `npm start`: a build made from other sources is built again.
+  const state = buildState(process.cwd());
+  if (!rebuild && !state.stale) {
+    log("using the existing build/, made from these sources (pass --rebuild to build again)");
     return;
   }
-  log("building the app (react-router build)...");
-  const cli = JSON.parse(fs.readFileSync("node_modules/@react-router/dev/package.json", "utf8")) as {
-    bin: Record<string, string>;
-  };
-  const bin = path.resolve("node_modules/@react-router/dev", cli.bin["react-router"] ?? "bin.cjs");
-  const built = spawnSync(process.execPath, [bin, "build"], { stdio: ["ignore", "ignore", "inherit"] });
-  if (built.status !== 0) throw new Error("the build failed; run `npm run build` to see why");
+  log(`building the app (${rebuild ? "asked to" : state.stale ? `build ${state.reason}` : ""})...`);
+  if (buildStorefront(process.cwd(), "quiet") !== 0)
+    throw new Error("the build failed; run `npm run build` to see why");
 }
 
 /** Runs the Playwright journeys; answers their counts from the JSON report. */

@@ -1,5 +1,4 @@
-import type { Logger } from "pino";
-import type { Mailer, MailMessage } from "../../platform/mail.ts";
+import type { MailMessage } from "../../platform/mail.ts";
 import { escapeHtml } from "../escape-html.ts";
 
 /** The reset email: the link, how long it works, and what to do if the shopper did not ask for it. */
