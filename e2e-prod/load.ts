@@ -288,6 +288,8 @@ export async function killAndRestart(ctx: LoadContext, variants: Variant[]): Pro
   const attempts: Attempt[] = [];
   let inFlight = 0;
   let inFlightAtKill = 0;
+  // From just before the SIGKILL until it has landed: every checkout in flight in that window may lose its answer.
+  let killWindow = false;
   let stopping = false;
   let sequence = 0;
   const worker = async (index: number) => {
@@ -301,6 +303,7 @@ export async function killAndRestart(ctx: LoadContext, variants: Variant[]): Pro
       }
       const email = `kill-${sequence++}-${runId}@example.pk`;
       inFlight++;
+      if (killWindow) inFlightAtKill = Math.max(inFlightAtKill, inFlight);
       const answer = await shopper.post("/api/checkout", checkoutBody(email));
       inFlight--;
       const number =
@@ -324,7 +327,9 @@ export async function killAndRestart(ctx: LoadContext, variants: Variant[]): Pro
   try {
     await sleep(2000);
     inFlightAtKill = inFlight;
+    killWindow = true;
     await first.kill9();
+    killWindow = false;
     mark("killed -9");
     await first.start();
     mark("restarted after kill -9");
