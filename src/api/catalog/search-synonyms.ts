@@ -4,12 +4,11 @@
  * (any of them matches); kept small and in the shop's own words (docs/decisions/0021-search-index.md).
  */
 const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  bag: ["handbag", "backpack", "rucksack", "tote", "clutch", "satchel", "shopper"],
+  bag: ["handbag", "backpack", "rucksack", "tote", "clutch", "satchel"],
   purse: ["handbag", "clutch", "wallet"],
   rucksack: ["backpack"],
   backpack: ["rucksack"],
-  tee: ["t shirt"],
-  tshirt: ["t shirt"],
+  tee: ["tshirt"],
 };
 
 /** The alternatives of a query word (singular or plural), without the word itself; empty when it has none. */

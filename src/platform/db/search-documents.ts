@@ -19,11 +19,8 @@ export function engineOf(db: { getExecutor(): { adapter: unknown } }): Engine {
   return db.getExecutor().adapter instanceof SqliteAdapter ? "sqlite" : "postgres";
 }
 
-/**
- * Lower-case words of letters and digits, accents removed, apostrophes dropped ("Kid's" -> "kids"). The same
- * function cuts documents and queries, so nothing a shopper types can reach the FTS5 or tsquery syntax.
- */
-export function searchWords(text: string): string[] {
+/** Lower-case words of letters and digits, accents removed, apostrophes dropped ("Kid's" -> "kids"). */
+function plainWords(text: string): string[] {
   return text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
@@ -31,6 +28,31 @@ export function searchWords(text: string): string[] {
     .replace(/['\u2019]/g, "")
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
+}
+
+/**
+ * A query's words: `plainWords`, with a one-letter word joined to the next ("T-Shirt" -> "tshirt"), since
+ * PostgreSQL's English dictionary drops one-letter words. Nothing a shopper types can reach the FTS5 or
+ * tsquery syntax: a word is letters and digits only.
+ */
+export function searchWords(text: string): string[] {
+  const words = plainWords(text);
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const next = words[i + 1];
+    if (words[i]!.length === 1 && next !== undefined) {
+      joined.push(words[i]! + next);
+      i++;
+    } else joined.push(words[i]!);
+  }
+  return joined;
+}
+
+/** A document's text: its words, then each one-letter word joined to the next, so both spellings match. */
+function documentText(text: string): string {
+  const words = plainWords(text);
+  const joined = searchWords(text).filter((word) => !words.includes(word));
+  return [...words, ...joined].join(" ");
 }
 
 function plainText(html: string): string {
@@ -80,9 +102,9 @@ async function buildDocuments(db: Db, productIds: number[] | "all"): Promise<Sea
   }
   return productRows.map((row) => ({
     productId: row.id,
-    title: searchWords(row.title).join(" "),
-    facets: searchWords([row.category, ...(facets.get(row.id) ?? [])].join(" ")).join(" "),
-    description: searchWords(plainText(row.short_description)).join(" "),
+    title: documentText(row.title),
+    facets: documentText([row.category, ...(facets.get(row.id) ?? [])].join(", ")),
+    description: documentText(plainText(row.short_description)),
   }));
 }
 
