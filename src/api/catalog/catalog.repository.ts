@@ -36,8 +36,9 @@ function wordsOf(filter: ProductFilter): string[] | undefined {
  * The products matching every word, with a relevance score (higher is better). Words match at word starts
  * after stemming ("bags" finds "bag"); the last word also as a prefix, for a shopper still typing ("tot").
  * The words are letters and digits only (`searchWords`), so they cannot carry FTS5 or tsquery syntax.
+ * Unless `scored`, the score is 0: a count or a price order need not rank every match.
  */
-function searchHits(engine: Engine, words: string[]) {
+function searchHits(engine: Engine, words: string[], scored: boolean) {
   const last = words.length - 1;
   // Each alternative is one or more words (a synonym like "t shirt" is a phrase).
   const alternatives = (word: string) => [word, ...synonymsOf(word)].map((phrase) => phrase.split(" "));
@@ -51,8 +52,8 @@ function searchHits(engine: Engine, words: string[]) {
         return options.length === 1 ? options[0] : `(${options.join(" OR ")})`;
       })
       .join(" AND ");
-    return sql<{ product_id: number; score: number }>`(select rowid as product_id,
-      -bm25(product_search, 10.0, 4.0, 1.0) as score
+    const score = scored ? sql`-bm25(product_search, 10.0, 4.0, 1.0)` : sql.lit(0);
+    return sql<{ product_id: number; score: number }>`(select rowid as product_id, ${score} as score
       from product_search where product_search match ${match})`.as("hits");
   }
   const query = words
@@ -64,8 +65,10 @@ function searchHits(engine: Engine, words: string[]) {
       return options.length === 1 ? options[0] : `(${options.join(" | ")})`;
     })
     .join(" & ");
-  return sql<{ product_id: number; score: number }>`(select product_id, ts_rank(document, q) as score
-    from product_search, to_tsquery('english', ${query}) as q where document @@ q)`.as("hits");
+  // The tsquery written out twice rather than joined from a function scan: the planner then uses the GIN index.
+  const score = scored ? sql`ts_rank(document, to_tsquery('english', ${query}))` : sql.lit(0);
+  return sql<{ product_id: number; score: number }>`(select product_id, ${score} as score
+    from product_search where document @@ to_tsquery('english', ${query}))`.as("hits");
 }
 
 /**
@@ -139,17 +142,19 @@ function isFiltered(filter: ProductFilter): boolean {
 }
 
 /** Products with a variant in stock come before sold-out ones in a relevance order. */
-const IN_STOCK = sql<boolean>`exists (select 1 from variants where variants.product_id = products.id and variants.stock > 0)`;
+// A scalar subquery with LIMIT 1 rather than EXISTS: PostgreSQL turns an EXISTS here into a hash of every
+// variant in stock (30 ms at 10,000 products); this is one index probe per match (8 ms for 1,000 matches).
+const IN_STOCK = sql<boolean>`(select 1 from variants where variants.product_id = products.id and variants.stock > 0 limit 1) is not null`;
 
 export function catalogRepository(db: Kysely<Database>) {
   const engine = engineOf(db);
   /** The products table, joined to the search hits when the filter has search words. */
-  function products(filter: ProductFilter) {
+  function products(filter: ProductFilter, scored: boolean) {
     const words = wordsOf(filter);
     const from = db.selectFrom("products");
     if (words === undefined || words.length === 0) return { query: from, searched: false };
     return {
-      query: from.innerJoin(searchHits(engine, words), (join) =>
+      query: from.innerJoin(searchHits(engine, words, scored), (join) =>
         join.onRef("hits.product_id", "=", "products.id"),
       ),
       searched: true,
@@ -158,14 +163,27 @@ export function catalogRepository(db: Kysely<Database>) {
 
   return {
     async countProducts(filter: ProductFilter): Promise<number> {
-      let query = products(filter).query.select((eb) => eb.fn.countAll<number>().as("count"));
+      const words = wordsOf(filter);
+      if (
+        words !== undefined &&
+        words.length > 0 &&
+        FILTER_KEYS.every((key) => key === "search" || filter[key] === undefined)
+      ) {
+        // A search alone: every document belongs to a product (cascade / trigger), so count the index's hits.
+        const row = await db
+          .selectFrom(searchHits(engine, words, false))
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .executeTakeFirstOrThrow();
+        return Number(row.count);
+      }
+      let query = products(filter, false).query.select((eb) => eb.fn.countAll<number>().as("count"));
       if (isFiltered(filter)) query = query.where(whereFilter(filter));
       const row = await query.executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
     async listProducts(filter: ProductFilter, sort: ProductQuery["sort"], limit: number, offset: number) {
-      const from = products(filter);
+      const from = products(filter, sort === "default");
       let query = from.query.select(CARD_COLUMNS);
       if (isFiltered(filter)) query = query.where(whereFilter(filter));
       if (from.searched && sort === "default")
