@@ -191,6 +191,22 @@ describe.skipIf(!available)(`product search on ${engine}`, () => {
     for (const slug of test.excludes ?? []) expect(slugs).not.toContain(slug);
   });
 
+  it("answers any text without error", async () => {
+    for (const query of [
+      "🙂",
+      "日本語",
+      "a".repeat(100),
+      "ß",
+      "İstanbul",
+      "a b c d e f",
+      "x:* & y | !z <-> w",
+      "1 2 3",
+    ]) {
+      const body = await search(query);
+      expect(body.meta.total).toBe(body.data.length);
+    }
+  });
+
   it("ranks title hits above description hits", async () => {
     const slugs = (await search("shirt")).data.map((card) => card.slug);
     // The overshirt jacket only mentions a shirt in its description.
