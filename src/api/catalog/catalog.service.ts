@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { searchWords } from "../../platform/db/search-documents.ts";
 import {
   type Category,
   PRODUCTS_PER_PAGE,
@@ -13,7 +14,7 @@ import { formatAmount } from "../../shared/money.ts";
 import { NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
-import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
+import { type CatalogRepository, filterKey, type ProductFilter } from "./catalog.repository.ts";
 import { countCache } from "./count-cache.ts";
 import { defaultVariant, inDisplayOrder, listingPrice } from "./default-variant.ts";
 import { toProductImage } from "./product-images.service.ts";
@@ -50,10 +51,71 @@ function toCard(row: CardRow): ProductCard {
   };
 }
 
+/** At most this many "did you mean" queries. */
+const MAX_SUGGESTIONS = 3;
+
 export function catalogService(repository: CatalogRepository) {
   const totals = countCache();
+  const count = (filter: ProductFilter) =>
+    totals.get(filterKey(filter), () => repository.countProducts(filter));
+
+  /** Corrected queries (from the catalogue's words) that find something under `filter`, best first. */
+  async function didYouMean(
+    words: string[],
+    filter: Omit<ProductFilter, "search" | "words">,
+  ): Promise<string[]> {
+    if (words.length === 0) return [];
+    const found: string[] = [];
+    for (const candidate of await repository.vocabulary.alternatives(words, MAX_SUGGESTIONS)) {
+      const search = candidate.join(" ");
+      if (found.includes(search)) continue;
+      if ((await count({ ...filter, search, words: candidate })) > 0) found.push(search);
+      if (found.length === MAX_SUGGESTIONS) break;
+    }
+    return found;
+  }
+
+  /**
+   * A search: exact words first (stems, last word as a prefix); when that finds nothing, the same with each
+   * unknown word corrected by one edit; when that finds nothing too, "did you mean" queries in `meta`.
+   */
+  async function searchProducts(query: ProductQuery & { search: string }): Promise<ProductList> {
+    const perPage = query.take ?? PRODUCTS_PER_PAGE;
+    const offset = (query.page - 1) * perPage;
+    const words = searchWords(query.search);
+    let filter: ProductFilter = { ...query, words };
+    let total = await count(filter);
+    let suggestions: string[] | undefined;
+    if (total === 0 && words.length > 0) {
+      const corrected = await repository.vocabulary.correct(words);
+      if (corrected) {
+        const correctedFilter = { ...query, words: corrected };
+        const correctedTotal = await count(correctedFilter);
+        if (correctedTotal > 0) [filter, total] = [correctedFilter, correctedTotal];
+      }
+      if (total === 0) {
+        const { search: _search, take: _take, page: _page, sort: _sort, ...rest } = query;
+        suggestions = await didYouMean(words, rest);
+      }
+    }
+    const rows = total === 0 ? [] : await repository.listProducts(filter, query.sort, perPage, offset);
+    const meta = pageMeta(query.page, perPage, rows.length, total);
+    return { data: rows.map(toCard), meta: suggestions ? { ...meta, suggestions } : meta };
+  }
+
   return {
+    /**
+     * Up to three corrected queries built from the catalogue's words that each find something, for a search
+     * that found nothing (empty when the search found something or nothing close is known).
+     */
+    async didYouMean(search: string): Promise<string[]> {
+      const words = searchWords(search);
+      if (words.length === 0 || (await count({ search, words })) > 0) return [];
+      return didYouMean(words, {});
+    },
+
     async listProducts(query: ProductQuery): Promise<ProductList> {
+      if (query.search !== undefined) return searchProducts({ ...query, search: query.search });
       const perPage = query.take ?? PRODUCTS_PER_PAGE;
       const offset = (query.page - 1) * perPage;
       const [total, rows] = await Promise.all([

@@ -11,11 +11,16 @@
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 1_000;
 
-let catalogueVersion = 0;
+let version = 0;
 
 /** Call after writing products, variants or tags: every cached total in this process is dropped. */
 export function catalogueChanged(): void {
-  catalogueVersion++;
+  version++;
+}
+
+/** Bumped by `catalogueChanged`: other per-process caches of catalogue data (the search vocabulary) key on it. */
+export function catalogueVersion(): number {
+  return version;
 }
 
 interface Entry {
@@ -31,11 +36,11 @@ export function countCache() {
     get(key: string, count: () => Promise<number>): Promise<number> {
       const now = Date.now();
       const hit = entries.get(key);
-      if (hit && hit.version === catalogueVersion && hit.expires > now) return hit.total;
+      if (hit && hit.version === version && hit.expires > now) return hit.total;
       if (hit) entries.delete(key);
       else if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
       const total = count();
-      const entry = { total, version: catalogueVersion, expires: now + TTL_MS };
+      const entry = { total, version, expires: now + TTL_MS };
       entries.set(key, entry);
       total.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
+import { writeSearchDocuments } from "../../platform/db/search-documents.ts";
 import { catalogueChanged } from "./count-cache.ts";
 import { listingPrice, type PlacedVariant } from "./default-variant.ts";
 
@@ -57,6 +58,8 @@ async function sizePositions(db: Db, sizeIds: number[]): Promise<Map<number, num
  * product opens on, before and after the discount) are derived here so that sorting by price is an index scan.
  */
 export async function insertProduct(db: Kysely<Database>, input: NewProductInput): Promise<number> {
+  // The product, its variants, tags and search document land together or not at all.
+  if (!db.isTransaction) return db.transaction().execute((trx) => insertProduct(trx, input));
   if (input.variants.length === 0) throw new Error(`product ${input.slug} needs at least one variant`);
   const positions = await sizePositions(db, [...new Set(input.variants.map((variant) => variant.sizeId))]);
   // Variants are inserted in input order, so their ids follow it.
@@ -121,6 +124,7 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       .values(input.tagIds.map((tagId) => ({ product_id: id, tag_id: tagId })))
       .execute();
   }
+  await writeSearchDocuments(db, [id]);
   catalogueChanged();
   return id;
 }

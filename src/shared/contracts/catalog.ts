@@ -92,7 +92,18 @@ export const pageMetaSchema = z.object({
   last_page: z.number().int(),
 });
 
-export const productListSchema = z.object({ data: z.array(productCardSchema), meta: pageMetaSchema });
+export const productListSchema = z.object({
+  data: z.array(productCardSchema),
+  meta: pageMetaSchema.extend({
+    suggestions: z
+      .array(z.string())
+      .max(3)
+      .optional()
+      .describe(
+        "Only when a search found nothing: up to 3 corrected searches (from the catalogue's words) that find products.",
+      ),
+  }),
+});
 
 export const productColorSchema = z.object({
   color_id: z.number().int(),

@@ -5,6 +5,7 @@ import type {
   ProductTagTable,
   VariantTable,
 } from "../../../platform/db/schema.ts";
+import { writeSearchDocuments } from "../../../platform/db/search-documents.ts";
 import type { RenderResult } from "../../../platform/images/render.ts";
 import { slugify } from "../../../shared/images.ts";
 import { listingPrice } from "../default-variant.ts";
@@ -218,6 +219,7 @@ async function writeBatch(db: Kysely<Database>, products: GeneratedProduct[]): P
     await db.insertInto("product_tags").values(chunk).execute();
   for (const chunk of chunks(images, rowsPerStatement(6)))
     await db.insertInto("product_images").values(chunk).execute();
+  await writeSearchDocuments(db, [...idBySlug.values()]);
   return variants.length;
 }
 
