@@ -155,6 +155,9 @@ const CASES: Case[] = [
   { query: "qwertyuiop", none: true },
   { query: "handbag xyzzy", none: true },
   { query: "zz", none: true },
+  // Names of Object.prototype's members are words like any other (the fuzz test found "constructor" a 500).
+  { query: "constructor", none: true },
+  { query: "__proto__ tostring", none: true },
 ];
 
 const { engine, available } = testEngine();
