@@ -30,6 +30,13 @@ function Layout() {
   );
 }
 
+const NoFallback = () => null;
+const heading = (name: string) => () => <h1>{name}</h1>;
+const Home = heading("Home");
+const ShopPage = heading("Shop");
+const CategoryPage = heading("Category");
+const ProductPage = heading("Product");
+
 /** Renders the box on `url`; the suggestions route answers through `answer` (which may wait). */
 function renderSearch(answer: (q: string, request: Request) => Promise<Suggestions | null>, url = "/") {
   const requests: Request[] = [];
@@ -37,12 +44,12 @@ function renderSearch(answer: (q: string, request: Request) => Promise<Suggestio
     {
       path: "/",
       Component: Layout,
-      HydrateFallback: () => null,
+      HydrateFallback: NoFallback,
       children: [
-        { index: true, Component: () => <h1>Home</h1> },
-        { path: "shop", Component: () => <h1>Shop</h1> },
-        { path: "shop/:category", Component: () => <h1>Category</h1> },
-        { path: "product/:slug", Component: () => <h1>Product</h1> },
+        { index: true, Component: Home },
+        { path: "shop", Component: ShopPage },
+        { path: "shop/:category", Component: CategoryPage },
+        { path: "product/:slug", Component: ProductPage },
       ],
     },
     {
@@ -91,16 +98,18 @@ describe("header search: suggestions", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const user = (delay = 0) => userEvent.setup({ delay, advanceTimers: vi.advanceTimersByTime });
 
   it("asks only after a pause in typing, and not below 2 characters", async () => {
     const { requests } = renderSearch(async () => TOTE);
-    const typing = user();
-    await typing.type(await screen.findByRole("combobox"), "t");
+    await user().type(await screen.findByRole("combobox"), "t");
     await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DEBOUNCE_MS * 2));
     expect(requests).toHaveLength(0);
-    await typing.type(box(), "ote", { delay: 50 });
-    await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DEBOUNCE_MS - 60));
+    // Keys 100 ms apart: the wait restarts with each, so nothing is asked while typing.
+    await user(100).type(box(), "ote");
+    expect(requests).toHaveLength(0);
+    // 100 ms after the last key (user-event waited once more after it): still nothing; past 200 ms: one.
+    await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DEBOUNCE_MS - 150));
     expect(requests).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(requests.map((request) => new URL(request.url).searchParams.get("q"))).toEqual(["tote"]);
