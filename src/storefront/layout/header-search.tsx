@@ -66,7 +66,7 @@ function announcement(suggestions: Suggestions): string {
  * debounced; the suggestions come through the /search-suggestions resource route on one fetcher, so a newer
  * request cancels the one still under way, and an answer for other text than the box now holds is not shown.
  *
- * Below 1200 px the box sits behind a search icon and opens as a row under the header bar (by CSS `:target`
+ * Below 1280 px the box sits behind a search icon and opens as a row under the header bar (by CSS `:target`
  * without JavaScript).
  */
 export function HeaderSearch() {
