@@ -9,8 +9,9 @@ import {
   type SizeOption,
   type Slider,
 } from "../../shared/contracts/catalog.ts";
-import { SUGGEST_LIMIT, type Suggestions } from "../../shared/contracts/search.ts";
+import type { Suggestions } from "../../shared/contracts/search.ts";
 import { formatAmount } from "../../shared/money.ts";
+import { SUGGEST_LIMIT } from "../../shared/search-limits.ts";
 import { NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";

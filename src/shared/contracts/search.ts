@@ -1,10 +1,6 @@
 import { z } from "zod";
+import { SUGGEST_MIN_CHARS } from "../search-limits.ts";
 import { categorySchema } from "./catalog.ts";
-
-/** Suggestions need at least this many characters; fewer match too much to be useful. */
-export const SUGGEST_MIN_CHARS = 2;
-/** At most this many product suggestions (and as many categories). */
-export const SUGGEST_LIMIT = 6;
 
 /** `q`: the typed text, 2 to 100 characters once trimmed (NUL bytes dropped). */
 export const suggestionsQuerySchema = z.object({

@@ -1,8 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useLocation, useNavigate } from "react-router";
-import { SUGGEST_MIN_CHARS, type Suggestions } from "../../shared/contracts/search.ts";
+import type { Suggestions } from "../../shared/contracts/search.ts";
 import { imageVariants } from "../../shared/images.ts";
 import { formatRupees } from "../../shared/money.ts";
+import { SUGGEST_MIN_CHARS } from "../../shared/search-limits.ts";
 import { useHydrated } from "../ui/hooks.ts";
 import { CloseIcon, SearchIcon } from "../ui/icons.tsx";
 
@@ -76,6 +77,7 @@ export function HeaderSearch() {
   const ids = useId().replaceAll(":", "");
   const listboxId = `header-search-listbox-${ids}`;
   const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
 
   const urlSearch = location.pathname.startsWith("/shop")
@@ -153,6 +155,7 @@ export function HeaderSearch() {
       } else if (panelOpen) {
         event.preventDefault();
         setPanelOpen(false);
+        toggle.current?.focus();
       }
     }
   };
@@ -165,6 +168,7 @@ export function HeaderSearch() {
     <>
       {hydrated ? (
         <button
+          ref={toggle}
           type="button"
           className="icon-button header-icon header-search-toggle"
           aria-label={panelOpen ? "Close search" : "Search"}

@@ -1,4 +1,5 @@
-import { SUGGEST_MIN_CHARS, type Suggestions } from "../../shared/contracts/search.ts";
+import type { Suggestions } from "../../shared/contracts/search.ts";
+import { SUGGEST_MIN_CHARS } from "../../shared/search-limits.ts";
 import { apiContext } from "../lib/api.server.ts";
 import type { Route } from "./+types/search-suggestions";
 
