@@ -5,6 +5,7 @@ export default [
   route("shop/:category?", "routes/shop.tsx", { id: "shop" }),
   route("product/:slug", "routes/product.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("search-suggestions", "routes/search-suggestions.ts"),
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("order-success", "routes/order-success.tsx"),

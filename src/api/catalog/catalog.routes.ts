@@ -21,6 +21,10 @@ export function catalogRoutes(deps: ApiDeps): Hono {
 
   route(routes, operations.listSliders, () => catalog.sliders());
   route(routes, operations.listProducts, (_c, { query }) => catalog.listProducts(query));
+  route(routes, operations.searchSuggestions, (c, { query }) => {
+    c.header("Cache-Control", LIST_CACHE);
+    return catalog.suggestions(query.q);
+  });
   route(routes, operations.getProduct, (_c, { params }) => catalog.productBySlug(params.slug));
   route(routes, operations.listSizes, (_c, { params }) => {
     const productId = idParam(params.productId, "No Product Found");

@@ -10,7 +10,9 @@ import {
   type SizeOption,
   type Slider,
 } from "../../shared/contracts/catalog.ts";
+import type { Suggestions } from "../../shared/contracts/search.ts";
 import { formatAmount } from "../../shared/money.ts";
+import { SUGGEST_LIMIT } from "../../shared/search-limits.ts";
 import { NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
@@ -125,6 +127,33 @@ export function catalogService(repository: CatalogRepository) {
       return {
         data: rows.map(toCard),
         meta: pageMeta(query.page, perPage, rows.length, total),
+      };
+    },
+
+    /**
+     * Search-as-you-type: the first page of the listing's own search (so it ranks as /shop?search= does and
+     * improves with it) plus the categories whose name contains the text.
+     */
+    async suggestions(q: string): Promise<Suggestions> {
+      const needle = q.toLocaleLowerCase();
+      const [list, categories] = await Promise.all([
+        this.listProducts({ search: q, take: SUGGEST_LIMIT, page: 1, sort: "default" }),
+        repository.categories(),
+      ]);
+      return {
+        query: q,
+        products: list.data.map(({ id, slug, title, image, price, discount_price }) => ({
+          id,
+          slug,
+          title,
+          image,
+          price,
+          discount_price,
+        })),
+        categories: categories
+          .filter((category) => category.name.toLocaleLowerCase().includes(needle))
+          .slice(0, SUGGEST_LIMIT),
+        total: list.meta.total,
       };
     },
 

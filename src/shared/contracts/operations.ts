@@ -31,6 +31,7 @@ import {
 import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
 import { pageField } from "./fields.ts";
 import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
+import { suggestionsQuerySchema, suggestionsSchema } from "./search.ts";
 
 /**
  * The commerce API's contract: every operation with its path, input and answer. The API registers its routes
@@ -172,6 +173,17 @@ export const operations = {
     status: 200,
     response: z.array(tagSchema),
     errors: [],
+  },
+  searchSuggestions: {
+    method: "GET",
+    path: "/search/suggestions",
+    summary: "Search-as-you-type: the best product matches and matching categories for a typed text",
+    tag: "Catalogue",
+    auth: "none",
+    query: suggestionsQuerySchema,
+    status: 200,
+    response: suggestionsSchema,
+    errors: [422],
   },
   getCart: {
     method: "GET",

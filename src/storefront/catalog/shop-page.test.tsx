@@ -64,7 +64,10 @@ function RootLayout() {
 
 const NoFallback = () => null;
 
-function renderShop(url: string, products: { page?: number; empty?: boolean } = {}) {
+function renderShop(
+  url: string,
+  products: { page?: number; empty?: boolean; meta?: Record<string, unknown> } = {},
+) {
   const apiCalls: string[] = [];
   const { api } = fakeApiClient((_method, path) => {
     apiCalls.push(path);
@@ -75,7 +78,7 @@ function renderShop(url: string, products: { page?: number; empty?: boolean } = 
       const list = products.empty
         ? { data: [], meta: { ...listing(1).meta, from: 0, to: 0, total: 0, last_page: 1 } }
         : listing(products.page ?? 1);
-      return { ok: true, status: 200, data: list };
+      return { ok: true, status: 200, data: { ...list, meta: { ...list.meta, ...products.meta } } };
     }
     return { ok: false, status: 404, data: { message: "Not found." } };
   });
@@ -139,5 +142,43 @@ describe("shop page: dead ends", () => {
     renderShop("/shop?search=zzz", { empty: true });
     expect(await screen.findByRole("heading", { name: "No Products Found" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Shop Now" }).getAttribute("href")).toBe("/shop");
+  });
+});
+
+describe("shop page: search results", () => {
+  it("says what was searched and how many products were found", async () => {
+    renderShop("/shop?search=%20black%20bag%20");
+    expect(await screen.findByRole("heading", { name: "Results for “black bag”" })).toBeTruthy();
+    expect(screen.getByText("20 products")).toBeTruthy();
+  });
+
+  it("says nothing of a search when there is none", async () => {
+    renderShop("/shop");
+    expect(await screen.findByText("Kurta 1")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: /Results for/ })).toBeNull();
+  });
+
+  it("offers the API's 'did you mean' spellings as links, keeping the other filters", async () => {
+    renderShop("/shop/kurtas?search=kurtaa&color=3&page=2", {
+      empty: true,
+      meta: { suggestions: ["kurta", "KURTAA", "", 7, "kurti"] },
+    });
+    expect(await screen.findByRole("heading", { name: "No Products Found" })).toBeTruthy();
+    const didYouMean = screen.getByText(/Did you mean:/);
+    const links = [...didYouMean.querySelectorAll("a")].map((link) => [
+      link.textContent,
+      link.getAttribute("href"),
+    ]);
+    expect(links).toEqual([
+      ["kurta", "/shop/kurtas?search=kurta&color=3"],
+      ["kurti", "/shop/kurtas?search=kurti&color=3"],
+    ]);
+    expect(screen.getByRole("link", { name: "Shop Now" }).getAttribute("href")).toBe("/shop");
+  });
+
+  it("shows no 'did you mean' when the API sends none or something malformed", async () => {
+    renderShop("/shop?search=zzz", { empty: true, meta: { suggestions: "zz" } });
+    expect(await screen.findByRole("heading", { name: "No Products Found" })).toBeTruthy();
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { HeartIcon, MenuIcon, PhoneIcon } from "../ui/icons.tsx";
 import { OffCanvasToggle } from "../ui/off-canvas.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { CategoryLinks } from "./category-links.tsx";
+import { HeaderSearch } from "./header-search.tsx";
 import { CONTACT, type LayoutData, NAV_LINKS } from "./layout-data.ts";
 import { MiniCart } from "./mini-cart.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
@@ -61,6 +62,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
             </Link>
             <MainNav categories={data.categories} />
             <div className="site-header__actions">
+              <HeaderSearch />
               <AccountMenu user={data.user} open={panel === "account"} onToggle={toggle("account")} />
               <Link to="/wishlist" className="icon-button header-icon" aria-label="Wishlist, 0 items">
                 <HeartIcon />

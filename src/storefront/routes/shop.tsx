@@ -178,11 +178,26 @@ function Results({
       </div>
     );
   }
+  const search = query.get("search")?.trim() || null;
   if (!list || list.data.length === 0) {
+    const didYouMean = list ? spellingSuggestions(list.meta, search) : [];
     return (
       <div className="empty-state">
         {!list && <ToastOnMount message="Failed to load products" />}
         <h2 className="empty-state__title">No Products Found</h2>
+        {list && search && <p className="search-summary__empty">Nothing matched “{search}”.</p>}
+        {didYouMean.length > 0 && (
+          <p className="did-you-mean">
+            Did you mean:{" "}
+            {didYouMean.map((suggestion, index) => (
+              <span key={suggestion}>
+                {index > 0 && ", "}
+                <Link to={shopHref(category, withFilter(query, "search", suggestion))}>{suggestion}</Link>
+              </span>
+            ))}
+            ?
+          </p>
+        )}
         <p>Try a different filter or search, or browse the whole shop.</p>
         <Link to="/shop" className="button">
           Shop Now
@@ -192,10 +207,39 @@ function Results({
   }
   return (
     <>
+      {search && (
+        <div className="search-summary">
+          <h2 className="search-summary__title">Results for “{search}”</h2>
+          <p className="search-summary__count">
+            {list.meta.total} {list.meta.total === 1 ? "product" : "products"}
+          </p>
+        </div>
+      )}
       <ProductGrid products={list.data} eagerCount={4} />
       <Pagination meta={list.meta} hrefFor={(page) => shopHref(category, withPage(query, page))} />
     </>
   );
+}
+
+/**
+ * "Did you mean" spellings the API may add to a listing's meta (`meta.suggestions`, optional and newer than
+ * this page): read defensively, only non-blank strings other than the search itself, at most five.
+ */
+function spellingSuggestions(meta: object, search: string | null): string[] {
+  if (!search) return [];
+  const raw = (meta as { suggestions?: unknown }).suggestions;
+  if (!Array.isArray(raw)) return [];
+  const seen = new Set<string>([search.toLowerCase()]);
+  const out: string[] = [];
+  for (const item of raw) {
+    if (typeof item !== "string" || item.trim() === "" || item.length > 100) continue;
+    const text = item.trim();
+    if (seen.has(text.toLowerCase())) continue;
+    seen.add(text.toLowerCase());
+    out.push(text);
+    if (out.length === 5) break;
+  }
+  return out;
 }
 
 // A Map, not an object: `?type=__proto__` must not find Object.prototype.
