@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { firstErrors, formFields, formText } from "../forms/api-errors.ts";
+import { failureStatus, firstErrors, formFields, formText } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
 import { ACCOUNT_FALLBACK_MESSAGE, type AccountFormResult } from "./account-form-result.ts";
 
@@ -32,5 +32,5 @@ export async function updateAccount(api: ApiClient, form: FormData) {
     message: response.data.message || ACCOUNT_FALLBACK_MESSAGE,
     errors: firstErrors(response.data.errors),
   };
-  return data(result, { status: response.status >= 400 ? response.status : 500 });
+  return data(result, { status: failureStatus(response.status) });
 }

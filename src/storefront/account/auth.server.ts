@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { LoginFields, RegisterFields } from "../../shared/contracts/account.ts";
-import { firstErrors } from "../forms/api-errors.ts";
+import { failureStatus, firstErrors } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
 import { ACCOUNT_FALLBACK_MESSAGE, type AuthFailure } from "./account-form-result.ts";
 import { safeRedirect } from "./safe-redirect.ts";
@@ -30,7 +30,7 @@ export async function authenticate(
     errors: firstErrors(response.data.errors),
     values: Object.fromEntries(keep.map((field) => [field, body[field] ?? ""])),
   };
-  return data(failure, { status: response.status >= 400 ? response.status : 500 });
+  return data(failure, { status: failureStatus(response.status) });
 }
 
 /** A shopper who is already signed in has no business on the login or register page. */

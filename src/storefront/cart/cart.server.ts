@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Cart } from "../../shared/contracts/cart.ts";
-import { formText } from "../forms/api-errors.ts";
+import { failureStatus, formText } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
 import { type CartResult, FALLBACK_FAILURE, REMOVED_MESSAGE } from "./cart-result.ts";
 
@@ -10,7 +10,7 @@ function number(form: FormData, name: string): number {
 
 function failed(intent: CartResult["intent"], status: number, message: string | undefined) {
   const result: CartResult = { intent, ok: false, message: message || FALLBACK_FAILURE };
-  return data(result, { status: status >= 400 ? status : 500 });
+  return data(result, { status: failureStatus(status) });
 }
 
 /**

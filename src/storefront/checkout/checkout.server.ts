@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { loadCart } from "../cart/cart.server.ts";
-import { firstErrors, formText, joinedMessages } from "../forms/api-errors.ts";
+import { failureStatus, firstErrors, formText, joinedMessages } from "../forms/api-errors.ts";
 import type { ApiClient } from "../lib/api.server.ts";
 import { checkoutPayload, checkoutValues, IDEMPOTENCY_FIELD } from "./checkout-fields.ts";
 import type { CheckoutFailure } from "./checkout-result.ts";
@@ -55,5 +55,5 @@ export async function placeOrder(api: ApiClient, form: FormData) {
           values,
         }
       : { formError: `Something went wrong! ${response.data.message ?? ""}`.trim(), errors: {}, values };
-  return data(failure, { status: response.status >= 400 ? response.status : 500 });
+  return data(failure, { status: failureStatus(response.status) });
 }

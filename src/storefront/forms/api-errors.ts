@@ -9,6 +9,14 @@ export function firstErrors(errors: Record<string, string[]> | undefined): Recor
   return first;
 }
 
+/**
+ * The status a form's refused submission answers with: the API's own error status, or 500 when the API's answer
+ * carried none. A 4xx/5xx also keeps React Router from reloading the page's data after the submission.
+ */
+export function failureStatus(status: number): number {
+  return status >= 400 ? status : 500;
+}
+
 /** Every message of a 422 in one line (spec section 8, checkout). */
 export function joinedMessages(errors: Record<string, string[]> | undefined): string {
   return Object.values(errors ?? {})

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { firstErrors, formText } from "../forms/api-errors.ts";
+import { failureStatus, firstErrors, formText } from "../forms/api-errors.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
 import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
@@ -33,7 +33,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     errors: response.ok ? {} : firstErrors(response.data.errors),
     email,
   };
-  return data(result, { status: response.ok ? 200 : response.status >= 400 ? response.status : 500 });
+  return data(result, { status: response.ok ? 200 : failureStatus(response.status) });
 }
 
 /** A request that gets no answer from the shop keeps the page and the address, and says why. */

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Order } from "../../shared/contracts/checkout.ts";
-import { firstErrors, formFields } from "../forms/api-errors.ts";
+import { failureStatus, firstErrors, formFields } from "../forms/api-errors.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
 import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
@@ -43,7 +43,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         errors: firstErrors(response.data.errors),
         values,
       };
-  return data(result, { status: response.ok ? 200 : response.status >= 400 ? response.status : 500 });
+  return data(result, { status: response.ok ? 200 : failureStatus(response.status) });
 }
 
 /** A lookup that gets no answer from the shop keeps what was typed, and says why. */

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { PASSWORD_MIN, PASSWORD_RESET_MESSAGES } from "../../shared/contracts/account.ts";
-import { firstErrors, formFields } from "../forms/api-errors.ts";
+import { failureStatus, firstErrors, formFields } from "../forms/api-errors.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
 import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
@@ -46,7 +46,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     errors,
     linkRefused: "token" in errors,
   };
-  return data(failure, { status: response.status >= 400 ? response.status : 500 });
+  return data(failure, { status: failureStatus(response.status) });
 }
 
 /** A new password that gets no answer from the shop keeps the page (and the link), and says why. */
