@@ -42,6 +42,8 @@ const HOUR = 60 * MINUTE;
 /** Every limit of the shop, by name. A new one is one line here, then `limits.consume(name, key)` where it applies. */
 export function limitRules(settings: RateLimitSettings) {
   const auth = settings.authAttemptsPer15Min;
+  /** AUTH_ATTEMPTS_PER_15_MIN attempts a quarter of an hour: the allowance of every account-related form. */
+  const attempts: LimitRule = { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts };
   return {
     "login-failures-per-account": {
       points: auth,
@@ -55,15 +57,15 @@ export function limitRules(settings: RateLimitSettings) {
       windowSeconds: HOUR,
       message: tooManyAttempts,
     },
-    "registrations-per-address": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
-    "password-changes-per-user": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
+    "registrations-per-address": attempts,
+    "password-changes-per-user": attempts,
     // Guessable together, number and email are tried per address and per order number.
-    "order-lookups-per-address": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
-    "order-lookups-per-order": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
+    "order-lookups-per-address": attempts,
+    "order-lookups-per-order": attempts,
     // Nobody floods one inbox or walks through many.
-    "reset-requests-per-address": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
-    "reset-requests-per-email": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
-    "password-resets-per-address": { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts },
+    "reset-requests-per-address": attempts,
+    "reset-requests-per-email": attempts,
+    "password-resets-per-address": attempts,
     "orders-per-phone": {
       points: settings.ordersPerPhonePerHour,
       windowSeconds: HOUR,
