@@ -1,8 +1,9 @@
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { Engine } from "../../platform/db/connection.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { engineOf, searchWords } from "../../platform/db/search-documents.ts";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { productImagesRepository } from "./product-images.repository.ts";
 import { placedVariants } from "./product-writer.ts";
 import { synonymsOf } from "./search-synonyms.ts";
@@ -83,9 +84,12 @@ function literalInteger(value: number) {
   return sql.lit(value);
 }
 
+/** Shoppers see products on sale only: drafts and archived products are the back office's. */
+const LIVE = sql.lit(LIVE_STATUS);
+
 function whereFilter(filter: ProductFilter) {
   return (eb: ProductsEb) => {
-    const conditions = [];
+    const conditions: Expression<SqlBool>[] = [eb("products.status", "=", LIVE)];
     if (filter.type === "new-arrival") conditions.push(eb("products.new_arrival", "=", literalInteger(1)));
     if (filter.type === "daily-deals") conditions.push(eb("products.daily_deal", "=", literalInteger(1)));
     if (filter.category !== undefined) {
@@ -133,14 +137,6 @@ export function filterKey(filter: ProductFilter): string {
   );
 }
 
-/**
- * No WHERE at all when nothing is filtered: SQLite answers a bare COUNT(*) from the b-tree's page headers, but
- * `WHERE 1 = 1` (what an empty AND compiles to) makes it visit every row.
- */
-function isFiltered(filter: ProductFilter): boolean {
-  return FILTER_KEYS.some((key) => filter[key] !== undefined);
-}
-
 /** Products with a variant in stock come before sold-out ones in a relevance order. */
 // A scalar subquery with LIMIT 1 rather than EXISTS: PostgreSQL turns an EXISTS here into a hash of every
 // variant in stock (30 ms at 10,000 products); this is one index probe per match (8 ms for 1,000 matches).
@@ -163,29 +159,18 @@ export function catalogRepository(db: Kysely<Database>) {
 
   return {
     async countProducts(filter: ProductFilter): Promise<number> {
-      const words = wordsOf(filter);
-      if (
-        words !== undefined &&
-        words.length > 0 &&
-        FILTER_KEYS.every((key) => key === "search" || filter[key] === undefined)
-      ) {
-        // A search alone: every document belongs to a product (cascade / trigger), so count the index's hits.
-        const row = await db
-          .selectFrom(searchHits(engine, words, false))
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .executeTakeFirstOrThrow();
-        return Number(row.count);
-      }
-      let query = products(filter, false).query.select((eb) => eb.fn.countAll<number>().as("count"));
-      if (isFiltered(filter)) query = query.where(whereFilter(filter));
-      const row = await query.executeTakeFirstOrThrow();
+      // Every count reads products: the index also holds drafts and archived products (the back office searches
+      // them), which shoppers do not see.
+      const row = await products(filter, false)
+        .query.select((eb) => eb.fn.countAll<number>().as("count"))
+        .where(whereFilter(filter))
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
     async listProducts(filter: ProductFilter, sort: ProductQuery["sort"], limit: number, offset: number) {
       const from = products(filter, sort === "default");
-      let query = from.query.select(CARD_COLUMNS);
-      if (isFiltered(filter)) query = query.where(whereFilter(filter));
+      let query = from.query.select(CARD_COLUMNS).where(whereFilter(filter));
       if (from.searched && sort === "default")
         // Relevance: in stock first, then the score (title over facets over description), newest last.
         query = query
@@ -201,14 +186,26 @@ export function catalogRepository(db: Kysely<Database>) {
       return query.limit(literalInteger(limit)).offset(offset).execute();
     },
 
+    /**
+     * The product with this slug, whatever its status, or the one that had it before (an old slug is kept in
+     * `product_slug_redirects`; the product's own `slug` then differs from the one asked for).
+     */
     async findProductBySlug(slug: string) {
-      return db
+      const product = db
         .selectFrom("products")
         .innerJoin("categories", "categories.id", "products.category_id")
         .selectAll("products")
-        .select(["categories.name as category_name", "categories.slug as category_slug"])
-        .where("products.slug", "=", slug)
-        .executeTakeFirst();
+        .select(["categories.name as category_name", "categories.slug as category_slug"]);
+      return (
+        (await product.where("products.slug", "=", slug).executeTakeFirst()) ??
+        (await product
+          .where(
+            "products.id",
+            "=",
+            db.selectFrom("product_slug_redirects").select("product_id").where("old_slug", "=", slug),
+          )
+          .executeTakeFirst())
+      );
     },
 
     /** The typo fallback's word list (search-vocabulary.ts). */
@@ -233,8 +230,14 @@ export function catalogRepository(db: Kysely<Database>) {
     /** The product's photos in display order. */
     productImages: (productId: number) => productImagesRepository(db).list(productId),
 
-    async productExists(productId: number): Promise<{ discount: number } | undefined> {
-      return db.selectFrom("products").select("discount").where("id", "=", productId).executeTakeFirst();
+    /** The product if shoppers may see it (on sale). */
+    async liveProduct(productId: number): Promise<{ discount: number } | undefined> {
+      return db
+        .selectFrom("products")
+        .select("discount")
+        .where("id", "=", productId)
+        .where("status", "=", LIVE)
+        .executeTakeFirst();
     },
 
     async sizesFor(productId: number, colorId: number) {

@@ -13,7 +13,7 @@ import {
 import type { Suggestions } from "../../shared/contracts/search.ts";
 import { formatAmount } from "../../shared/money.ts";
 import { SUGGEST_LIMIT } from "../../shared/search-limits.ts";
-import { NotFound } from "../errors.ts";
+import { Gone, NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
 import { type CatalogRepository, filterKey, type ProductFilter } from "./catalog.repository.ts";
@@ -52,6 +52,8 @@ function toCard(row: CardRow): ProductCard {
     new_arrival: row.new_arrival === 1,
   };
 }
+
+export const PRODUCT_GONE = "This product is no longer available.";
 
 /** At most this many "did you mean" queries. */
 const MAX_SUGGESTIONS = 3;
@@ -159,7 +161,9 @@ export function catalogService(repository: CatalogRepository) {
 
     async productBySlug(slug: string): Promise<ProductDetail> {
       const row = await repository.findProductBySlug(slug);
-      if (!row) throw new NotFound("No Product Found");
+      // A draft is not there yet for shoppers; an archived product was, and its page says so.
+      if (!row || row.status === "draft") throw new NotFound("No Product Found");
+      if (row.status === "archived") throw new Gone(PRODUCT_GONE);
       const [colors, imageRows, variantRows] = await Promise.all([
         repository.productColors(row.id),
         repository.productImages(row.id),
@@ -193,7 +197,7 @@ export function catalogService(repository: CatalogRepository) {
     },
 
     async sizes(productId: number, colorId: number): Promise<SizeOption[]> {
-      const product = await repository.productExists(productId);
+      const product = await repository.liveProduct(productId);
       if (!product) throw new NotFound("No Product Found");
       const sizes = await repository.sizesFor(productId, colorId);
       if (sizes.length === 0) throw new NotFound("This colour is not available for this product.");

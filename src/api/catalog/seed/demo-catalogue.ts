@@ -34,6 +34,7 @@ export async function clearCatalogue(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom("product_tags").execute();
   await db.deleteFrom("variants").execute();
   await db.deleteFrom("product_images").execute();
+  await db.deleteFrom("product_slug_redirects").execute();
   await db.deleteFrom("products").execute();
   await db.deleteFrom("sliders").execute();
   await db.deleteFrom("tags").execute();
