@@ -71,6 +71,11 @@ export interface ProductTable {
   price: number;
   /** What a shopper pays for the cheapest variant: price less the discount (paisa). Sorted on. */
   sale_price: number;
+  /**
+   * 1 when some variant has stock, else 0: the listing's copy, kept with `price` by the catalogue writer and
+   * the checkout (`listingPrice`), so a search ranks in-stock products first without reading variants.
+   */
+  in_stock: Generated<number>;
   created_at: string;
   updated_at: string;
 }
