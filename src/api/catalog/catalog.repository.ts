@@ -110,7 +110,7 @@ export function catalogRepository(db: Kysely<Database>, options: CatalogReposito
     },
 
     /** The typo fallback's word list (search-vocabulary.ts). */
-    vocabulary: searchVocabulary(db, options.logger),
+    vocabulary: searchVocabulary(db, { logger: options.logger }),
 
     /** The product's variants with what places them; `inDisplayOrder` orders them. */
     productVariants: (productId: number) => placedVariants(db, productId),

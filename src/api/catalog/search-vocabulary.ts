@@ -136,13 +136,21 @@ function trigramNeighbours(db: Kysely<Database>): Candidates {
     });
 }
 
-export function searchVocabulary(db: Kysely<Database>, logger?: Pick<Logger, "warn">) {
+export interface VocabularyOptions {
+  /** Told once per process when PostgreSQL has no pg_trgm here. */
+  logger?: Pick<Logger, "warn">;
+  /** False compares every word even where the trigram index exists (tests compare the two ways). */
+  trigram?: boolean;
+}
+
+export function searchVocabulary(db: Kysely<Database>, options: VocabularyOptions = {}) {
+  const { logger, trigram = true } = options;
   const scan = allWords(db);
   let source: Promise<Candidates> | undefined;
 
   /** On PostgreSQL, the trigram index when migration 008 could create it; otherwise the full scan. */
   function candidates(): Promise<Candidates> {
-    if (engineOf(db) === "sqlite") return Promise.resolve(scan);
+    if (engineOf(db) === "sqlite" || !trigram) return Promise.resolve(scan);
     if (!source) {
       source = sql<{ ready: boolean }>`
         select to_regclass('search_vocabulary_word_trgm_idx') is not null as ready`
@@ -166,7 +174,7 @@ export function searchVocabulary(db: Kysely<Database>, logger?: Pick<Logger, "wa
    * every word: two swaps in a seven-letter word can change all of its trigrams, so the trigram index is no
    * sure way to find those; one edit always leaves a trigram in common.
    */
-  async function options(word: string, prefix: boolean, generous: boolean): Promise<string[]> {
+  async function bestWords(word: string, prefix: boolean, generous: boolean): Promise<string[]> {
     const words = await (generous ? scan : await candidates())(word);
     return nearest(words, word, prefix, generous);
   }
@@ -179,7 +187,7 @@ export function searchVocabulary(db: Kysely<Database>, logger?: Pick<Logger, "wa
     async correct(words: string[]): Promise<string[] | undefined> {
       const corrected: string[] = [];
       for (const [i, word] of words.entries()) {
-        const best = (await options(word, i === words.length - 1, false))[0];
+        const best = (await bestWords(word, i === words.length - 1, false))[0];
         if (best === undefined) return undefined;
         corrected.push(best);
       }
@@ -193,7 +201,7 @@ export function searchVocabulary(db: Kysely<Database>, logger?: Pick<Logger, "wa
     async alternatives(words: string[], limit: number): Promise<string[][]> {
       const lists: string[][] = [];
       for (const [i, word] of words.entries()) {
-        const list = (await options(word, i === words.length - 1, true)).slice(0, 3);
+        const list = (await bestWords(word, i === words.length - 1, true)).slice(0, 3);
         if (list.length === 0) return [];
         lists.push(list);
       }
