@@ -77,6 +77,11 @@ export interface ProductTable {
   sale_price: number;
   /** One of PRODUCT_STATUSES (src/shared/product-status.ts); shoppers see "active" products only. */
   status: Generated<ProductStatus>;
+  /**
+   * 1 when some variant has stock, else 0: the listing's copy, kept with `price` by the catalogue writer and
+   * the checkout (`listingPrice`), so a search ranks in-stock products first without reading variants.
+   */
+  in_stock: Generated<number>;
   created_at: string;
   updated_at: string;
 }
