@@ -25,6 +25,8 @@ const CARD_COLUMNS = [
   "products.sale_price",
   "products.discount",
   "products.new_arrival",
+  "products.rating",
+  "products.reviews",
 ] as const;
 
 function wordsOf(filter: ProductFilter): string[] | undefined {

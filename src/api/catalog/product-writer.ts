@@ -31,8 +31,6 @@ export interface NewProductInput {
   discount: number;
   newArrival: boolean;
   dailyDeal: boolean;
-  rating: number;
-  reviews: number;
   tagIds: number[];
   variants: NewVariant[];
   createdAt?: string;
@@ -83,8 +81,6 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       discount: input.discount,
       new_arrival: input.newArrival ? 1 : 0,
       daily_deal: input.dailyDeal ? 1 : 0,
-      rating: input.rating,
-      reviews: input.reviews,
       ...listingPrice(placed, input.discount),
       created_at: now,
       updated_at: now,

@@ -4,7 +4,7 @@ import { errorSchema, type Operation, operations } from "../../shared/contracts/
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "The request is malformed (bad JSON, not an object).",
   401: "No valid bearer token (a token that expired or was revoked also answers 401: sign out).",
-  403: "Refused: a state-changing GET sent by a browser from another site.",
+  403: "Refused: the caller may not do this (a state-changing GET sent by a browser from another site; a review of a product the caller has not received).",
   404: "Not found.",
   409: "The request conflicts with the shop's state (e.g. not enough stock).",
   413: "The request body is over 1 MB.",
@@ -105,7 +105,7 @@ export function openApiDocument(serverUrl: string): object {
         "recognised by the httpOnly `cart_key` cookie; signed-in callers send `Authorization: Bearer <token>`.",
     },
     servers: [{ url: serverUrl }],
-    tags: ["Catalogue", "Cart", "Checkout", "Account", "Orders"].map((name) => ({ name })),
+    tags: ["Catalogue", "Cart", "Checkout", "Account", "Orders", "Reviews"].map((name) => ({ name })),
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     paths,
   };

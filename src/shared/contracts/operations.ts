@@ -31,6 +31,13 @@ import {
 import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
 import { pageField } from "./fields.ts";
 import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
+import {
+  myReviewSchema,
+  reviewInputSchema,
+  reviewListQuerySchema,
+  reviewListSchema,
+  reviewStandingSchema,
+} from "./reviews.ts";
 import { suggestionsQuerySchema, suggestionsSchema } from "./search.ts";
 
 /**
@@ -39,11 +46,11 @@ import { suggestionsQuerySchema, suggestionsSchema } from "./search.ts";
  * from it, and the storefront's client is typed from it, so a changed endpoint breaks the client's build.
  */
 export interface Operation {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   /** Relative to /api, Hono style: "/product/:slug". */
   path: `/${string}`;
   summary: string;
-  tag: "Catalogue" | "Cart" | "Account" | "Checkout" | "Orders";
+  tag: "Catalogue" | "Cart" | "Account" | "Checkout" | "Orders" | "Reviews";
   /** "required": a bearer token must name a user; "optional": a token is used when sent. */
   auth: "none" | "optional" | "required";
   /** Whether the guest-cart cookie is read or set. */
@@ -403,6 +410,54 @@ export const operations = {
     status: 200,
     response: orderSchema,
     errors: [400, 404, 422, 429],
+  },
+  listProductReviews: {
+    method: "GET",
+    path: "/product/:slug/reviews",
+    summary: "A product's approved reviews, newest first, with their average rating and count",
+    tag: "Reviews",
+    auth: "none",
+    query: reviewListQuerySchema,
+    status: 200,
+    response: reviewListSchema,
+    errors: [404, 422],
+  },
+  myProductReview: {
+    method: "GET",
+    path: "/product/:slug/reviews/mine",
+    summary:
+      "Whether the signed-in shopper may review the product (a delivered order holds it), and their review of it",
+    tag: "Reviews",
+    auth: "required",
+    status: 200,
+    response: reviewStandingSchema,
+    errors: [401, 404],
+  },
+  createProductReview: {
+    method: "POST",
+    path: "/product/:slug/reviews",
+    summary:
+      "Review a product the shopper has received (once per product; it waits for the shop's approval). " +
+      "403 without a delivered order holding it, 409 when the shopper has reviewed it already (edit instead)",
+    tag: "Reviews",
+    auth: "required",
+    body: reviewInputSchema,
+    status: 201,
+    response: myReviewSchema,
+    errors: [...WRITE_ERRORS, 403, 404, 409, 429],
+  },
+  updateProductReview: {
+    method: "PUT",
+    path: "/product/:slug/reviews/mine",
+    summary:
+      "Change the shopper's review of a product; a changed review goes back to the shop for approval and " +
+      "leaves the product's average until it is approved again",
+    tag: "Reviews",
+    auth: "required",
+    body: reviewInputSchema,
+    status: 200,
+    response: myReviewSchema,
+    errors: [...WRITE_ERRORS, 404, 429],
   },
 } as const satisfies Record<string, Operation>;
 
