@@ -311,7 +311,7 @@ describe("product page: reviews", () => {
     await userEvent.click(within(panel).getByRole("button", { name: "Submit review" }));
 
     expect(
-      await within(panel).findByText("Your review was not saved. Please choose a rating from 1 to 5 stars."),
+      await within(panel).findByText("Your review was not saved. Please check the fields marked below."),
     ).toBeTruthy();
     const body = within(panel).getByLabelText("Your review");
     expect(body).toHaveProperty("value", "Meh");

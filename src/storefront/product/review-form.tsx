@@ -91,7 +91,11 @@ export function ReviewForm({
           className={`form-note${result.ok ? "" : " form-note--error"}`}
           role={result.ok ? "status" : "alert"}
         >
-          {result.ok ? result.message : `Your review was not saved. ${result.message}`}
+          {result.ok
+            ? result.message
+            : `Your review was not saved. ${
+                Object.keys(errors).length > 0 ? "Please check the fields marked below." : result.message
+              }`}
         </p>
       )}
       <input type="hidden" name="intent" value="review" />
