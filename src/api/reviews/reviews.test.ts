@@ -76,6 +76,9 @@ describe.skipIf(!available)(`reviews API on ${engine}`, () => {
       const bad = await shopper.get("/product/kids-tee/reviews?page=0");
       expect(bad.status).toBe(422);
       expect(bad.body.errors.page).toEqual(["The page must be at least 1."]);
+      const far = await shopper.get("/product/kids-tee/reviews?page=2147483647");
+      expect(far.status).toBe(200);
+      expect(far.body.data).toEqual([]);
     });
   });
 
