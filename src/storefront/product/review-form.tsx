@@ -52,7 +52,8 @@ export function ReviewForm({
   /** The server's answer to a submission made without JavaScript. */
   noScriptResult: ReviewFormResult | undefined;
 }) {
-  const fetcher = useFetcher<ReviewFormResult>({ key: "review" });
+  // One fetcher per product, so another product's page does not show this one's outcome.
+  const fetcher = useFetcher<ReviewFormResult>({ key: `review:${new URL(action, "http://x").pathname}` });
   const result = fetcher.data ?? noScriptResult;
   const sending = fetcher.state !== "idle";
   const alert = useRef<HTMLParagraphElement>(null);

@@ -201,7 +201,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const actionResult = useActionData<typeof action>();
   const reviewResult = actionResult && "intent" in actionResult ? actionResult : undefined;
   const noScriptResult = actionResult && !("intent" in actionResult) ? actionResult : undefined;
-  const [tab, setTab] = useState<TabId>(openOn);
+  // The open tab belongs to this product: another product (same route, new slug) opens as its URL says.
+  const [chosen, setChosen] = useState({ slug: product.slug, tab: openOn });
+  const tab = chosen.slug === product.slug ? chosen.tab : openOn;
+  const setTab = (next: TabId) => setChosen({ slug: product.slug, tab: next });
 
   /** This page (its colour and size kept) opened on a tab, or on a page of reviews. */
   const pageHref = (tab: TabId, reviewsPage?: number) => {
