@@ -96,6 +96,24 @@ export async function buildCatalogue(db: Kysely<Database>) {
 
 export type Catalogue = Awaited<ReturnType<typeof buildCatalogue>>;
 
+/** A plain product of its own (one black, one-size variant at Rs. 1,000, 5 in stock), for figures a test owns. */
+export function plainProduct(db: Kysely<Database>, catalogue: Catalogue, slug: string): Promise<number> {
+  return insertProduct(db, {
+    slug,
+    title: `Product ${slug}`,
+    categoryId: catalogue.categories.bags.id,
+    shortDescription: "",
+    images: [],
+    discount: 0,
+    newArrival: false,
+    dailyDeal: false,
+    tagIds: [],
+    variants: [
+      { colorId: catalogue.colors.black.id, sizeId: catalogue.sizes.oneSize.id, price: 100_000, stock: 5 },
+    ],
+  });
+}
+
 /** The variant id of a product in a colour and size. */
 export async function variantId(db: Kysely<Database>, productId: number, colorId: number, sizeId: number) {
   const row = await db

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { REVIEW_BODY_MAX, REVIEW_MESSAGES, REVIEW_TITLE_MAX } from "../../shared/review-limits.ts";
 import { type ApiHarness, apiHarness, registeredShopper, type Shopper } from "../../testing/api-harness.ts";
-import { buildCatalogue, type Catalogue, orderFor } from "../../testing/factories.ts";
+import { buildCatalogue, type Catalogue, orderFor, plainProduct } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { createLimitStore } from "../../testing/test-limits.ts";
 import { reviewsRepository } from "./reviews.repository.ts";
@@ -291,28 +291,7 @@ describe.skipIf(!available)(`reviews API on ${engine}`, () => {
 
   describe("approved reviews", () => {
     /** A fresh product of its own, so the figures below are this test's alone. */
-    async function freshProduct(slug: string): Promise<number> {
-      const { insertProduct } = await import("../catalog/product-writer.ts");
-      return insertProduct(database.db, {
-        slug,
-        title: `Product ${slug}`,
-        categoryId: catalogue.categories.bags.id,
-        shortDescription: "",
-        images: [],
-        discount: 0,
-        newArrival: false,
-        dailyDeal: false,
-        tagIds: [],
-        variants: [
-          {
-            colorId: catalogue.colors.black.id,
-            sizeId: catalogue.sizes.oneSize.id,
-            price: 100_000,
-            stock: 5,
-          },
-        ],
-      });
-    }
+    const freshProduct = (slug: string) => plainProduct(database.db, catalogue, slug);
 
     async function reviewed(productId: number, slug: string, rating: number, name?: string) {
       const author = await buyer(

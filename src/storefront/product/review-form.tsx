@@ -124,11 +124,7 @@ export function ReviewForm({
             </label>
           ))}
         </div>
-        {errors.rating && (
-          <p className="review-form__error" id="review-rating-error">
-            {errors.rating}
-          </p>
-        )}
+        <FieldError id="review-rating-error" message={errors.rating} />
       </fieldset>
       <div className={`field${errors.title ? " field--invalid" : ""}`}>
         <label htmlFor="review-title">
@@ -142,11 +138,7 @@ export function ReviewForm({
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={errors.title ? "review-title-error" : undefined}
         />
-        {errors.title && (
-          <p className="review-form__error" id="review-title-error">
-            {errors.title}
-          </p>
-        )}
+        <FieldError id="review-title-error" message={errors.title} />
       </div>
       <div className={`field${errors.body ? " field--invalid" : ""}`}>
         <label htmlFor="review-body">Your review</label>
@@ -165,15 +157,21 @@ export function ReviewForm({
           {REVIEW_BODY_MIN} to {REVIEW_BODY_MAX} characters of plain text.
           {editing && " A changed review waits for the shop's approval again."}
         </p>
-        {errors.body && (
-          <p className="review-form__error" id="review-body-error">
-            {errors.body}
-          </p>
-        )}
+        <FieldError id="review-body-error" message={errors.body} />
       </div>
       <button type="submit" className="button" disabled={sending}>
         {sending ? "Sending..." : editing ? "Update review" : "Submit review"}
       </button>
     </fetcher.Form>
+  );
+}
+
+/** A field's message under it, named by the field's `aria-describedby`. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="review-form__error" id={id}>
+      {message}
+    </p>
   );
 }
