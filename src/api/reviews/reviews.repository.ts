@@ -14,6 +14,20 @@ export type Receipt = "delivered" | "ordered" | "none";
 const ON_ITS_WAY = ["pending", "processing", "shipped"];
 
 export function reviewsRepository(db: Kysely<Database>, engine: Engine) {
+  const adminRows = () =>
+    db
+      .selectFrom("reviews")
+      .innerJoin("products", "products.id", "reviews.product_id")
+      .innerJoin("users", "users.id", "reviews.user_id")
+      .selectAll("reviews")
+      .select([
+        "products.slug as product_slug",
+        "products.title as product_title",
+        "users.first_name",
+        "users.last_name",
+        "users.email",
+      ]);
+
   return {
     productBySlug: (slug: string) =>
       db
@@ -65,6 +79,29 @@ export function reviewsRepository(db: Kysely<Database>, engine: Engine) {
         .execute();
       if (statuses.some((row) => row.status === "delivered")) return "delivered";
       return statuses.some((row) => ON_ITS_WAY.includes(row.status)) ? "ordered" : "none";
+    },
+
+    /** The moderation queue: reviews in one status, oldest first, with their product and reviewer. */
+    adminPage: (status: ReviewStatus, limit: number, offset: number) =>
+      adminRows()
+        .where("reviews.status", "=", status)
+        .orderBy("reviews.id")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+
+    adminRow: (id: number) => adminRows().where("reviews.id", "=", id).executeTakeFirst(),
+
+    /** How many reviews are in each status. */
+    async statusCounts(): Promise<Record<ReviewStatus, number>> {
+      const rows = await db
+        .selectFrom("reviews")
+        .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+        .groupBy("status")
+        .execute();
+      const counts: Record<ReviewStatus, number> = { pending: 0, approved: 0, hidden: 0 };
+      for (const row of rows) counts[row.status as ReviewStatus] = Number(row.count);
+      return counts;
     },
 
     findById: (id: number, trx: Db = db) =>

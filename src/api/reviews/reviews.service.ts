@@ -3,6 +3,8 @@ import { isUniqueViolation } from "../../platform/db/errors.ts";
 import type { Database, ReviewRow } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import type {
+  AdminReview,
+  AdminReviewPage,
   MyReview,
   ReviewInput,
   ReviewList,
@@ -38,6 +40,26 @@ export function toMyReview(row: ReviewRow): MyReview {
     status: row.status as ReviewStatus,
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+/** Reviews a page of the moderation queue. */
+export const ADMIN_REVIEWS_PER_PAGE = 20;
+
+type AdminRow = ReviewRow & {
+  product_slug: string;
+  product_title: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+};
+
+function toAdminReview(row: AdminRow): AdminReview {
+  return {
+    ...toMyReview(row),
+    edited: row.updated_at !== row.created_at,
+    product: { id: row.product_id, slug: row.product_slug, title: row.product_title },
+    author: { id: row.user_id, name: reviewerName(row.first_name, row.last_name), email: row.email },
   };
 }
 
@@ -165,27 +187,45 @@ export function reviewsService(db: Kysely<Database>, reviews: ReviewsRepository)
       });
     },
 
+    /** The moderation queue: one status's reviews, oldest first, and how many there are in each status. */
+    async adminList(status: ReviewStatus, page: number): Promise<AdminReviewPage> {
+      const offset = (page - 1) * ADMIN_REVIEWS_PER_PAGE;
+      const [counts, rows] = await Promise.all([
+        reviews.statusCounts(),
+        reviews.adminPage(status, ADMIN_REVIEWS_PER_PAGE, offset),
+      ]);
+      return {
+        data: rows.map(toAdminReview),
+        meta: pageMeta(page, ADMIN_REVIEWS_PER_PAGE, rows.length, counts[status]),
+        counts,
+      };
+    },
+
     /**
      * The shop approves or hides a review. The product's figures are recounted in the same transaction, and
-     * `record` (the audit log) runs in it too, with the review before and after.
+     * `record` (the audit log) runs in it too, with the review before and after; deciding what it already is
+     * changes and records nothing.
      */
     async moderate(
       reviewId: number,
       status: Exclude<ReviewStatus, "pending">,
       record?: (trx: Db, before: ReviewRow, after: ReviewRow) => Promise<void>,
-    ): Promise<{ review: ReviewRow; summary: ReviewSummary }> {
-      return retryingTransaction(db, async (trx) => {
+    ): Promise<AdminReview> {
+      await retryingTransaction(db, async (trx) => {
         const found = await reviews.findById(reviewId, trx);
         if (!found) throw new NotFound(REVIEW_NOT_FOUND);
         await reviews.lockProduct(found.product_id, trx);
         // Read again under the product's lock: an edit may have landed while this waited for it.
         const before = await reviews.findById(reviewId, trx);
         if (!before) throw new NotFound(REVIEW_NOT_FOUND);
-        const after = before.status === status ? before : await reviews.update(reviewId, { status }, trx);
-        const summary = await refreshSummary(before.product_id, trx);
-        if (after !== before) await record?.(trx, before, after);
-        return { review: after, summary };
+        if (before.status === status) return;
+        const after = await reviews.update(reviewId, { status }, trx);
+        await refreshSummary(before.product_id, trx);
+        await record?.(trx, before, after);
       });
+      const row = await reviews.adminRow(reviewId);
+      if (!row) throw new NotFound(REVIEW_NOT_FOUND);
+      return toAdminReview(row);
     },
   };
 }

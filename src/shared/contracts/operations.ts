@@ -33,6 +33,10 @@ import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
 import { pageField } from "./fields.ts";
 import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
 import {
+  adminReviewPageSchema,
+  adminReviewSchema,
+  adminReviewsQuerySchema,
+  moderateReviewSchema,
   myReviewSchema,
   reviewInputSchema,
   reviewListQuerySchema,
@@ -473,6 +477,30 @@ export const operations = {
     status: 200,
     response: myReviewSchema,
     errors: [...WRITE_ERRORS, 404, 429],
+  },
+  listAdminReviews: {
+    method: "GET",
+    path: "/admin/reviews",
+    summary: "The reviews moderation queue: reviews in one status (pending unless asked), oldest first",
+    tag: "Admin",
+    auth: "staff",
+    query: adminReviewsQuerySchema,
+    status: 200,
+    response: adminReviewPageSchema,
+    errors: [401, 403, 422],
+  },
+  moderateReview: {
+    method: "PATCH",
+    path: "/admin/reviews/:id",
+    summary:
+      "Approve a review (it shows on the product page and counts in its average) or hide it; audit-logged, " +
+      "the product's average and count change in the same transaction",
+    tag: "Admin",
+    auth: "staff",
+    body: moderateReviewSchema,
+    status: 200,
+    response: adminReviewSchema,
+    errors: [400, 401, 403, 404, 422],
   },
 } as const satisfies Record<string, Operation>;
 

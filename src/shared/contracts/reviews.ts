@@ -132,3 +132,43 @@ export type ReviewList = z.output<typeof reviewListSchema>;
 export type ReviewSummary = z.output<typeof reviewSummarySchema>;
 export type MyReview = z.output<typeof myReviewSchema>;
 export type ReviewStanding = z.output<typeof reviewStandingSchema>;
+
+/** The moderation queue's query: which reviews (the pending ones unless asked), and the page. */
+export const adminReviewsQuerySchema = z.object({
+  status: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.enum(REVIEW_STATUSES, { error: "The selected status is invalid." }).default("pending"),
+  ),
+  page: pageField(),
+});
+
+/** A review as the shop's staff see it: the product, the reviewer (with their email) and the status. */
+export const adminReviewSchema = myReviewSchema.extend({
+  edited: z.boolean().describe("Whether the reviewer changed it after first writing it."),
+  product: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }),
+  author: z.object({
+    id: z.number().int(),
+    name: z.string().describe('As the product page shows it, "Ayesha K.".'),
+    email: z.string(),
+  }),
+});
+
+export const adminReviewPageSchema = z.object({
+  data: z
+    .array(adminReviewSchema)
+    .describe("Oldest first, so the queue is worked through in order of arrival."),
+  meta: pageMetaSchema,
+  counts: z
+    .object({ pending: z.number().int(), approved: z.number().int(), hidden: z.number().int() })
+    .describe("Reviews in each status, for the queue's tabs."),
+});
+
+export const MODERATION_CHOICE = "Choose whether to approve or hide the review.";
+
+/** The shop's decision on a review. */
+export const moderateReviewSchema = z.object({
+  status: z.enum(["approved", "hidden"], { error: MODERATION_CHOICE }),
+});
+
+export type AdminReview = z.output<typeof adminReviewSchema>;
+export type AdminReviewPage = z.output<typeof adminReviewPageSchema>;
