@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { ADDRESS, DATA_DIR, expect, type Shopper, test, type Variant } from "./fixtures.ts";
+import { ADDRESS, DATA_DIR, expect, type Shopper, test } from "./fixtures.ts";
+import { soldOutFirstColourProduct } from "./products.ts";
 
 // Issue 16, reviews from verified buyers: a shopper who received a product rates and reviews it; the review waits
 // for the shop's approval; once approved it shows with the average on the product page and its card. A shopper
@@ -11,20 +12,39 @@ const NOT_PURCHASED =
   "Only shoppers who bought this product and have received it can review it. Once an order with this product " +
   "has been delivered to you, you can write a review here.";
 
-/** Sets an order's status in the shop's database, as the back office's order workflow would. */
-function setOrderStatus(number: string, status: string) {
+/** Runs one write on the shop's database, as the back office would make it; answers the rows it changed. */
+function writeDatabase(statement: string, ...values: string[]): number {
   const db = new Database(path.join(DATA_DIR, "shop.sqlite"), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
-    const changed = db.prepare("update orders set status = ? where number = ?").run(status, number);
-    expect(changed.changes).toBe(1);
+    return db.prepare(statement).run(...values).changes;
   } finally {
     db.close();
   }
 }
 
-/** The shopper buys one of `variant` through the API (signed in) and the order is delivered. */
-async function deliveredOrder(request: APIRequestContext, shopper: Shopper, variant: Variant) {
+interface Reviewable {
+  productId: number;
+  slug: string;
+  title: string;
+  /** A size in stock, to buy. */
+  variantId: number;
+}
+
+/** A product of this test's own (no other test reviews it), in stock. */
+async function reviewableProduct(request: APIRequestContext, label: string): Promise<Reviewable> {
+  const product = await soldOutFirstColourProduct(label);
+  const detail = await (await request.get(`/api/product/${product.slug}`)).json();
+  return {
+    productId: product.id,
+    slug: product.slug,
+    title: product.title,
+    variantId: detail.default_variation_id,
+  };
+}
+
+/** The shopper buys one of `product` through the API (signed in) and the order is delivered. */
+async function deliveredOrder(request: APIRequestContext, shopper: Shopper, product: Reviewable) {
   const login = await request.post("/api/login", {
     data: { email: shopper.email, password: shopper.password },
   });
@@ -32,7 +52,7 @@ async function deliveredOrder(request: APIRequestContext, shopper: Shopper, vari
   const headers = { authorization: `Bearer ${(await login.json()).token}` };
   const added = await request.post("/api/cart/add", {
     headers,
-    data: { id: variant.productId, quantity: 1, size: variant.variantId },
+    data: { id: product.productId, quantity: 1, size: product.variantId },
   });
   expect(added.status()).toBe(200);
   const placed = await request.post("/api/checkout", {
@@ -53,7 +73,8 @@ async function deliveredOrder(request: APIRequestContext, shopper: Shopper, vari
     },
   });
   expect(placed.status()).toBe(201);
-  setOrderStatus((await placed.json()).order.number, "delivered");
+  const number = (await placed.json()).order.number;
+  expect(writeDatabase("update orders set status = 'delivered' where number = ?", number)).toBe(1);
 }
 
 async function logIn(page: Page, shopper: Shopper, redirect: string) {
@@ -77,9 +98,15 @@ async function rate(page: Page, stars: number) {
 const reviewsTab = (page: Page) => page.getByRole("tab", { name: /^Reviews \(\d+\)$/ });
 const reviewsPanel = (page: Page) => page.getByRole("tabpanel", { name: /^Reviews/ });
 
-test("a verified buyer's review waits for approval", async ({ page, request, shopper, variant }) => {
-  await deliveredOrder(request, shopper, variant);
-  await logIn(page, shopper, `/product/${variant.slug}?tab=reviews`);
+test("a verified buyer's review waits for approval, and once the owner approves it shows with the average", async ({
+  browser,
+  page,
+  request,
+  shopper,
+}) => {
+  const product = await reviewableProduct(request, "Reviewed");
+  await deliveredOrder(request, shopper, product);
+  await logIn(page, shopper, `/product/${product.slug}?tab=reviews`);
   await expect(reviewsTab(page)).toHaveText("Reviews (0)");
   const panel = reviewsPanel(page);
   await expect(panel.getByRole("heading", { name: "Add a Review" })).toBeVisible();
@@ -100,19 +127,67 @@ test("a verified buyer's review waits for approval", async ({ page, request, sho
   // Not shown or counted until the shop approves it.
   await expect(reviewsTab(page)).toHaveText("Reviews (0)");
   await expect(panel.getByRole("article")).toHaveCount(0);
+
+  // The owner approves it in the back office.
+  const owner = { ...shopper, email: `owner-${shopper.email}`, firstName: "Owner" };
+  const registered = await request.post("/api/register", {
+    data: {
+      first_name: owner.firstName,
+      last_name: "Shop",
+      email: owner.email,
+      password: owner.password,
+      password_confirmation: owner.password,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  expect(writeDatabase("update users set role = 'owner' where email = ?", owner.email)).toBe(1);
+  const ownerContext = await browser.newContext();
+  const backOffice = await ownerContext.newPage();
+  try {
+    await backOffice.goto(`/user-login?redirect=${encodeURIComponent("/admin/reviews")}`);
+    await backOffice.getByLabel("Email", { exact: true }).fill(owner.email);
+    await backOffice.getByLabel("Password", { exact: true }).fill(owner.password);
+    await backOffice.getByRole("button", { name: "Login" }).click();
+    await expect(backOffice.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
+    const card = backOffice.getByRole("article").filter({ hasText: product.title });
+    await expect(card.getByText("Room for a laptop", { exact: false })).toBeVisible();
+    await card.getByRole("button", { name: `Approve the review by Bilal A. of ${product.title}` }).click();
+    await expect(backOffice.getByText(`Approved the review by Bilal A. of ${product.title}.`)).toBeVisible();
+    await expect(backOffice.getByRole("article").filter({ hasText: product.title })).toHaveCount(0);
+  } finally {
+    await ownerContext.close();
+  }
+
+  // Everyone sees it now, with the average: the product page, its structured data and its card.
+  await page.goto(`/product/${product.slug}`);
+  await expect(page.getByRole("link", { name: "4 out of 5, 1 review" })).toBeVisible();
+  await reviewsTab(page).click();
+  await expect(reviewsTab(page)).toHaveText("Reviews (1)");
+  await expect(panel.getByRole("img", { name: "4 out of 5, 1 review" })).toBeVisible();
+  const review = panel.getByRole("article");
+  await expect(review.getByRole("heading", { name: "Holds everything" })).toBeVisible();
+  await expect(review.getByText("Bilal A.")).toBeVisible();
+  await expect(review.getByText("Verified buyer")).toBeVisible();
+  const structured = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const productLd = structured.map((text) => JSON.parse(text)).find((data) => data["@type"] === "Product");
+  expect(productLd.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+
+  await page.goto(`/shop?search=${encodeURIComponent(product.title)}`);
+  const card = page.locator(".product-card").filter({ hasText: product.title });
+  await expect(card.getByRole("img", { name: "4 out of 5, 1 review" })).toBeVisible();
 });
 
 test("without JavaScript a verified buyer writes a review and the page opens on it", async ({
   browser,
   request,
   shopper,
-  variant,
 }) => {
-  await deliveredOrder(request, shopper, variant);
+  const product = await reviewableProduct(request, "Unscripted");
+  await deliveredOrder(request, shopper, product);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   try {
-    await logIn(page, shopper, `/product/${variant.slug}`);
+    await logIn(page, shopper, `/product/${product.slug}`);
     // The tabs are links: the reviews tab opens the page on the reviews.
     await reviewsTab(page).click();
     await expect(page).toHaveURL(/\?tab=reviews#product-tabs$/);
@@ -131,17 +206,19 @@ test("without JavaScript a verified buyer writes a review and the page opens on 
 
 test("a shopper who has not received the product reads why they cannot review it", async ({
   page,
+  request,
   shopper,
-  variant,
 }) => {
-  await logIn(page, shopper, `/product/${variant.slug}?tab=reviews`);
+  const product = await reviewableProduct(request, "Unbought");
+  await logIn(page, shopper, `/product/${product.slug}?tab=reviews`);
   const panel = reviewsPanel(page);
   await expect(panel.getByText(NOT_PURCHASED)).toBeVisible();
   await expect(panel.getByRole("group", { name: "Your rating" })).toHaveCount(0);
 });
 
-test("a guest is asked to log in and comes back to the reviews", async ({ page, shopper, variant }) => {
-  await page.goto(`/product/${variant.slug}`);
+test("a guest is asked to log in and comes back to the reviews", async ({ page, request, shopper }) => {
+  const product = await reviewableProduct(request, "Guest");
+  await page.goto(`/product/${product.slug}`);
   await page.getByRole("link", { name: "No reviews yet" }).click();
   const panel = reviewsPanel(page);
   await expect(panel).toBeVisible();
@@ -149,6 +226,6 @@ test("a guest is asked to log in and comes back to the reviews", async ({ page, 
   await page.getByLabel("Email", { exact: true }).fill(shopper.email);
   await page.getByLabel("Password", { exact: true }).fill(shopper.password);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(new RegExp(`/product/${variant.slug}\\?tab=reviews#product-tabs$`));
+  await expect(page).toHaveURL(new RegExp(`/product/${product.slug}\\?tab=reviews#product-tabs$`));
   await expect(reviewsPanel(page).getByText(NOT_PURCHASED)).toBeVisible();
 });
