@@ -109,8 +109,6 @@ export async function soldOutFirstColourProduct(label: string): Promise<SoldOutF
       discount: 20,
       newArrival: false,
       dailyDeal: false,
-      rating: 4,
-      reviews: 3,
       tagIds: [],
       variants: [
         variant(soldOut.id, small.id, 100_000, 0),

@@ -28,6 +28,9 @@ import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
 import { createLimits } from "./rate-limit.ts";
+import { reviewsRepository } from "./reviews/reviews.repository.ts";
+import { reviewsRoutes } from "./reviews/reviews.routes.ts";
+import { reviewsService } from "./reviews/reviews.service.ts";
 import { shopperCookies } from "./shopper.ts";
 import { limitBody } from "./validation.ts";
 
@@ -92,6 +95,8 @@ export function createApi(deps: ApiDeps): Hono {
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
   api.use("/admin/*", adminGuard({ auth, policy, publicUrl: deps.config.publicUrl, limits }));
   api.route("/", adminRoutes({ ...deps, auth, limits }));
+  const reviews = reviewsService(deps.db, reviewsRepository(deps.db, deps.engine));
+  api.route("/", reviewsRoutes(reviews, auth, limits));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

@@ -5,6 +5,9 @@ import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import type { Limits } from "../rate-limit.ts";
+import { adminReviewsRoutes } from "../reviews/admin-reviews.routes.ts";
+import { reviewsRepository } from "../reviews/reviews.repository.ts";
+import { reviewsService } from "../reviews/reviews.service.ts";
 import { toAdminUser } from "./admin-user.ts";
 
 /** What the back office's routes get: the API's dependencies plus the sign-in check and the rate limits. */
@@ -25,6 +28,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     user: toAdminUser(actor.user),
     idle_minutes: deps.auth.idleMinutes,
   }));
+  routes.route("/", adminReviewsRoutes(reviewsService(deps.db, reviewsRepository(deps.db, deps.engine))));
 
   return routes;
 }

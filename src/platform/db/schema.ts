@@ -27,6 +27,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   idempotency_keys: IdempotencyKeyTable;
   audit_log: AuditLogTable;
+  reviews: ReviewTable;
 }
 
 export interface CategoryTable {
@@ -69,8 +70,12 @@ export interface ProductTable {
   discount: number;
   new_arrival: number;
   daily_deal: number;
-  rating: number;
-  reviews: number;
+  /**
+   * The average (one decimal) and count of the product's approved reviews, for cards and JSON-LD without a join.
+   * Written only by the reviews service, in the transaction of every change to the product's reviews.
+   */
+  rating: Generated<number>;
+  reviews: Generated<number>;
   /** Lowest variant price, before discount (paisa). Kept in step with variants by the catalogue writer. */
   price: number;
   /** What a shopper pays for the cheapest variant: price less the discount (paisa). Sorted on. */
@@ -291,6 +296,23 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/**
+ * A shopper's review of a product they received (one per shopper and product). `title` and `body` are plain
+ * text. `status` is one of REVIEW_STATUSES (a CHECK keeps it so); `updated_at` is when the reviewer last wrote it
+ * (moderation is recorded in the audit log, not here).
+ */
+export interface ReviewTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  rating: number;
+  title: string | null;
+  body: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export type ProductRow = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
 export type VariantRow = Selectable<VariantTable>;
@@ -298,3 +320,4 @@ export type UserRow = Selectable<UserTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
+export type ReviewRow = Selectable<ReviewTable>;
