@@ -199,6 +199,8 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
     validBodies = {
       addToCart: { id: products.shirt, quantity: 1, size: variant },
       removeFromCart: { id: 1 },
+      addToWishlist: { id: products.shirt, variation_id: variant },
+      removeFromWishlist: { id: products.shirt },
       updateCart: { product_id: 1, quantity: 1, variation_id: variant },
       checkout: { email: "fuzz@example.test", phone: "0300", shipping_address: address },
       register: {

@@ -4,7 +4,7 @@ import { errorSchema, type Operation, operations } from "../../shared/contracts/
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "The request is malformed (bad JSON, not an object).",
   401: "No valid bearer token (a token that expired or was revoked also answers 401: sign out).",
-  403: "Refused: a state-changing GET sent by a browser from another site.",
+  403: "Refused: a change (or a state-changing GET) sent by a browser from another site.",
   404: "Not found.",
   409: "The request conflicts with the shop's state (e.g. not enough stock).",
   413: "The request body is over 1 MB.",
@@ -101,11 +101,12 @@ export function openApiDocument(serverUrl: string): object {
       title: "Bags & Threads commerce API",
       version: "1.0.0",
       description:
-        "Catalogue, cart, checkout, account and orders. Money is in rupees with at most 2 decimals. Guests are " +
-        "recognised by the httpOnly `cart_key` cookie; signed-in callers send `Authorization: Bearer <token>`.",
+        "Catalogue, cart, wishlist, checkout, account and orders. Money is in rupees with at most 2 decimals. " +
+        "Guests are recognised by the httpOnly `cart_key` (cart) and `wishlist_key` (wishlist) cookies; " +
+        "signed-in callers send `Authorization: Bearer <token>`.",
     },
     servers: [{ url: serverUrl }],
-    tags: ["Catalogue", "Cart", "Checkout", "Account", "Orders"].map((name) => ({ name })),
+    tags: ["Catalogue", "Cart", "Wishlist", "Checkout", "Account", "Orders"].map((name) => ({ name })),
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     paths,
   };

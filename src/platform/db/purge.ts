@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { CART_COOKIE } from "../../shared/cookies.server.ts";
+import { CART_COOKIE, WISHLIST_COOKIE } from "../../shared/cookies.server.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -7,19 +7,22 @@ import type { Database } from "./schema.ts";
  * renewed whenever the cart is added to, and every change to the cart bumps `updated_at`.
  */
 export const GUEST_CART_LIFETIME_MS = CART_COOKIE.maxAgeSeconds * 1000;
+/** Likewise a guest wishlist: its own cookie is renewed at every save, and every change bumps `updated_at`. */
+export const GUEST_WISHLIST_LIFETIME_MS = WISHLIST_COOKIE.maxAgeSeconds * 1000;
 
 /** Rows per DELETE, so a first purge of a large backlog never holds locks for long. */
 const BATCH = 1000;
 
 export interface PurgeResult {
   guestCarts: number;
+  guestWishlists: number;
   tokens: number;
 }
 
 /**
- * Deletes what can no longer be used: guest carts untouched for GUEST_CART_LIFETIME_MS (their lines go with
- * them, by the foreign key's cascade) and sign-in tokens (the storefront's sessions) that expired or were
- * revoked. Users' carts stay however old. Safe to run on several instances at once.
+ * Deletes what can no longer be used: guest carts and wishlists untouched for their cookie's lifetime (their
+ * lines and items go with them, by the foreign keys' cascade) and sign-in tokens (the storefront's sessions) that
+ * expired or were revoked. Users' carts and wishlists stay however old. Safe to run on several instances at once.
  */
 export async function purgeExpired(db: Kysely<Database>, now: Date): Promise<PurgeResult> {
   const cartCutoff = new Date(now.getTime() - GUEST_CART_LIFETIME_MS).toISOString();
@@ -32,6 +35,20 @@ export async function purgeExpired(db: Kysely<Database>, now: Date): Promise<Pur
           .select("id")
           .where("user_id", "is", null)
           .where("updated_at", "<", cartCutoff)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  );
+  const wishlistCutoff = new Date(now.getTime() - GUEST_WISHLIST_LIFETIME_MS).toISOString();
+  const guestWishlists = await inBatches((limit) =>
+    db
+      .deleteFrom("wishlists")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("wishlists")
+          .select("id")
+          .where("user_id", "is", null)
+          .where("updated_at", "<", wishlistCutoff)
           .limit(limit),
       )
       .executeTakeFirst(),
@@ -50,7 +67,7 @@ export async function purgeExpired(db: Kysely<Database>, now: Date): Promise<Pur
       )
       .executeTakeFirst(),
   );
-  return { guestCarts, tokens };
+  return { guestCarts, guestWishlists, tokens };
 }
 
 async function inBatches(remove: (limit: number) => Promise<{ numDeletedRows: bigint }>): Promise<number> {

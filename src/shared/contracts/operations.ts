@@ -32,6 +32,13 @@ import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
 import { pageField } from "./fields.ts";
 import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
 import { suggestionsQuerySchema, suggestionsSchema } from "./search.ts";
+import {
+  addToWishlistSchema,
+  removeFromWishlistSchema,
+  wishlistChangeSchema,
+  wishlistIdsSchema,
+  wishlistSchema,
+} from "./wishlist.ts";
 
 /**
  * The commerce API's contract: every operation with its path, input and answer. The API registers its routes
@@ -43,11 +50,13 @@ export interface Operation {
   /** Relative to /api, Hono style: "/product/:slug". */
   path: `/${string}`;
   summary: string;
-  tag: "Catalogue" | "Cart" | "Account" | "Checkout" | "Orders";
+  tag: "Catalogue" | "Cart" | "Wishlist" | "Account" | "Checkout" | "Orders";
   /** "required": a bearer token must name a user; "optional": a token is used when sent. */
   auth: "none" | "optional" | "required";
   /** Whether the guest-cart cookie is read or set. */
   cartCookie?: boolean;
+  /** Whether the guest-wishlist cookie is read or set. */
+  wishlistCookie?: boolean;
   query?: z.ZodObject;
   /** Request headers the operation reads besides Cookie and Authorization (each optional); names as sent. */
   headers?: z.ZodObject;
@@ -256,6 +265,58 @@ export const operations = {
     response: cartChangeSchema,
     errors: [...WRITE_ERRORS, 404, 409],
   },
+  getWishlist: {
+    method: "GET",
+    path: "/wishlist",
+    summary:
+      "The caller's wishlist (the signed-in user's, or the guest wishlist its cookie names), newest first, with " +
+      "each product's price, stock and colour and size options",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    status: 200,
+    response: wishlistSchema,
+    errors: [401],
+  },
+  getWishlistIds: {
+    method: "GET",
+    path: "/wishlist/ids",
+    summary: "Which products the caller's wishlist holds (for a count and the hearts on product cards)",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    status: 200,
+    response: wishlistIdsSchema,
+    errors: [401],
+  },
+  addToWishlist: {
+    method: "POST",
+    path: "/wishlist/add",
+    summary:
+      "Save a product (once; saving it again only updates its variant). Refused when the wishlist is full " +
+      "(409) or when a browser sends it from another site (403)",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    body: addToWishlistSchema,
+    status: 200,
+    response: wishlistChangeSchema,
+    errors: [...WRITE_ERRORS, 403, 404, 409],
+  },
+  removeFromWishlist: {
+    method: "POST",
+    path: "/wishlist/remove",
+    summary:
+      "Remove a product (a product that is not there is not an error). Refused when a browser sends it from " +
+      "another site (403)",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    body: removeFromWishlistSchema,
+    status: 200,
+    response: wishlistChangeSchema,
+    errors: [...WRITE_ERRORS, 403],
+  },
   checkout: {
     method: "POST",
     path: "/checkout",
@@ -272,10 +333,11 @@ export const operations = {
   register: {
     method: "POST",
     path: "/register",
-    summary: "Create an account; the guest cart moves into it",
+    summary: "Create an account; the guest cart and wishlist move into it",
     tag: "Account",
     auth: "none",
     cartCookie: true,
+    wishlistCookie: true,
     body: registerSchema,
     status: 201,
     response: authResultSchema,
@@ -284,10 +346,11 @@ export const operations = {
   login: {
     method: "POST",
     path: "/login",
-    summary: "Sign in; the guest cart merges into the account's",
+    summary: "Sign in; the guest cart and wishlist merge into the account's",
     tag: "Account",
     auth: "none",
     cartCookie: true,
+    wishlistCookie: true,
     body: loginSchema,
     status: 200,
     response: authResultSchema,
@@ -345,6 +408,7 @@ export const operations = {
     tag: "Account",
     auth: "none",
     cartCookie: true,
+    wishlistCookie: true,
     body: resetPasswordSchema,
     status: 200,
     response: authResultSchema,
