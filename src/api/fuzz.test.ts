@@ -405,6 +405,12 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
         password: ["current_password", "password", "password_confirmation"],
       },
       "/logout": { "": [] },
+      "/wishlist": {
+        add: ["id", "variation_id", "back"],
+        remove: ["id", "back"],
+        "add-to-cart": ["id", "size"],
+        ["__proto__"]: ["id"],
+      },
     };
     /** Pages whose answer depends on who is signed in; the rest are fuzzed as a guest only. */
     const PERSONAL = new Set([
@@ -417,6 +423,7 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
       "/my-account",
       "/account/orders",
       "/account/orders/:number",
+      "/wishlist",
     ]);
 
     it("answers the hostile requests people have met with a page, not an error", async () => {

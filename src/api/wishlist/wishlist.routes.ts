@@ -1,11 +1,12 @@
 import { type Context, Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
+import { WISHLIST_MESSAGES } from "../../shared/wishlist-rules.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
 import { isCrossSite } from "../cross-site.ts";
 import { Forbidden } from "../errors.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
-import { WISHLIST_MESSAGES, type WishlistService } from "./wishlist.service.ts";
+import type { WishlistService } from "./wishlist.service.ts";
 
 export function wishlistRoutes(
   wishlists: WishlistService,

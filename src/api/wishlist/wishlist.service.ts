@@ -1,26 +1,14 @@
-import {
-  type AddToWishlistInput,
-  MAX_WISHLIST_ITEMS,
-  type Wishlist,
-  type WishlistIds,
-  type WishlistItem,
+import type {
+  AddToWishlistInput,
+  Wishlist,
+  WishlistIds,
+  WishlistItem,
 } from "../../shared/contracts/wishlist.ts";
+import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from "../../shared/wishlist-rules.ts";
 import { defaultVariant, inDisplayOrder } from "../catalog/default-variant.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
 import type { WishlistOwner, WishlistRepository } from "./wishlist.repository.ts";
-
-/** What the shopper reads after each change (toasts, or the note on the page without JavaScript). */
-export const WISHLIST_MESSAGES = {
-  added: "Your item has been added to the wishlist!",
-  alreadyThere: "This item is already in your wishlist.",
-  removed: "Item Removed From Wishlist Successfully!",
-  notThere: "This item is not in your wishlist.",
-  productGone: "This product is no longer available.",
-  sizeGone: "The selected size is not available for this product.",
-  full: `Your wishlist is full: it holds up to ${MAX_WISHLIST_ITEMS} items. Remove one to save another.`,
-  crossSite: "The wishlist can only be changed from this shop.",
-} as const;
 
 const EMPTY_IDS: WishlistIds = { count: 0, product_ids: [] };
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_WISHLIST_ITEMS } from "../../shared/contracts/wishlist.ts";
+import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from "../../shared/wishlist-rules.ts";
 import { type ApiHarness, apiHarness, registeredShopper, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { insertProduct } from "../catalog/product-writer.ts";
-import { WISHLIST_MESSAGES } from "./wishlist.service.ts";
 
 const { engine, available } = testEngine();
 

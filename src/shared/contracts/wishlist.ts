@@ -1,8 +1,6 @@
 import { z } from "zod";
+import { MAX_WISHLIST_ITEMS } from "../wishlist-rules.ts";
 import { idField } from "./fields.ts";
-
-/** A wishlist holds at most this many products; adding one more is refused with a message saying so. */
-export const MAX_WISHLIST_ITEMS = 200;
 
 /** Blank (an HTML form's empty hidden field) or null counts as not sent. */
 const absentWhenBlank = (value: unknown) =>

@@ -17,6 +17,7 @@ import { StarRating } from "../product/star-rating.tsx";
 import { VariantOptions } from "../product/variant-options.tsx";
 import productStyles from "../styles/product.css?url";
 import { Breadcrumb } from "../ui/breadcrumb.tsx";
+import { WishlistToggle } from "../wishlist/wishlist-toggle.tsx";
 import type { Route } from "./+types/product";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
@@ -233,6 +234,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             loadingSizes={loadingSizes}
           />
           <AddToCart productId={product.id} sizeId={sizeId} stock={stock} pending={pendingHere} />
+          <WishlistToggle productId={product.id} title={product.title} variantId={sizeId} look="page" />
           {noScriptResult && (
             <p className={`form-note${noScriptResult.ok ? "" : " form-note--error"}`} role="status">
               {noScriptResult.message}
