@@ -74,6 +74,51 @@ test("a guest saves from the listing and the product page; the count follows; th
   await expect(heart(page, "Add to", first.title)).toHaveAttribute("aria-pressed", "false");
 });
 
+test("a save that fails rolls the heart and the count back with the spec's message; a slow one shows at once", async ({
+  page,
+  variant,
+}) => {
+  await page.goto(`/product/${variant.slug}`);
+  await hydrated(page);
+  const failOnce = async (answer: "abort" | "html500" | "slow") => {
+    let used = false;
+    await page.route(
+      (url) => url.pathname === "/wishlist.data",
+      async (route) => {
+        if (used || route.request().method() !== "POST") return route.fallback();
+        used = true;
+        if (answer === "abort") return route.abort("connectionrefused");
+        if (answer === "html500") {
+          return route.fulfill({
+            status: 500,
+            contentType: "text/html",
+            body: "<h1>500 Internal Server Error</h1>",
+          });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return route.fallback();
+      },
+    );
+  };
+  for (const [answer, message] of [
+    ["abort", "Failed to connect to server. Please try again."],
+    ["html500", "Something went wrong"],
+  ] as const) {
+    await failOnce(answer);
+    await heart(page, "Add to", variant.title).click();
+    await expect(toast(page, message)).toBeVisible();
+    await expect(heart(page, "Add to", variant.title)).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByTestId("wishlist-count")).toHaveText("0");
+    await page.unrouteAll();
+  }
+  await failOnce("slow");
+  await heart(page, "Add to", variant.title).click();
+  await expect(heart(page, "Remove from", variant.title)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("wishlist-count")).toHaveText("1");
+  await expect(toast(page, "Your item has been added to the wishlist!")).toBeVisible();
+  expect((await (await page.request.get("/api/wishlist/ids")).json()).count).toBe(1);
+});
+
 test("a sold-out product can be saved and is marked on the wishlist, with nothing to add to the cart", async ({
   page,
 }) => {

@@ -296,7 +296,10 @@ describe("the wishlist page", () => {
     const post = (fields: Record<string, string>) =>
       wishlistRoute.action({
         context: fakeApi({
-          "POST /wishlist/add": () => ok({ message: WISHLIST_MESSAGES.added, ...ids([7]) }),
+          "POST /wishlist/add": (body: any) =>
+            body.id === "13"
+              ? refused(409, { message: WISHLIST_MESSAGES.full })
+              : ok({ message: WISHLIST_MESSAGES.added, ...ids([7]) }),
         }).context,
         request: new Request("http://shop.test/wishlist", {
           method: "POST",
@@ -315,6 +318,10 @@ describe("the wishlist page", () => {
       ok: true,
       message: WISHLIST_MESSAGES.added,
     });
+    // A refusal is shown on the wishlist page (the page it came from has nowhere to say it).
+    const full = (await post({ intent: "add", id: "13", back: "/shop" })) as any;
+    expect(full.init.status).toBe(409);
+    expect(full.data).toEqual({ intent: "add", ok: false, message: WISHLIST_MESSAGES.full });
     const unknown = (await post({ intent: "__proto__", id: "7" })) as any;
     expect(unknown.init.status).toBe(400);
   });
