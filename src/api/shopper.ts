@@ -9,10 +9,8 @@ import {
   WISHLIST_COOKIE,
 } from "../shared/cookies.server.ts";
 import type { Authenticator, Identity } from "./account/auth.ts";
+import type { Owner } from "./owned-rows.ts";
 import { hashSecret, newSecret } from "./secrets.ts";
-
-/** Whose cart or wishlist: a signed-in user's, or the guest's whose cookie holds the key hashed here. */
-export type Owner = { userId: number } | { guestKeyHash: string };
 
 export interface Shopper {
   identity: Identity | null;

@@ -1,49 +1,27 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
+import { type Owner, ownedRows } from "../owned-rows.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type WishlistOwner = { userId: number } | { guestKeyHash: string };
+export type WishlistOwner = Owner;
 
 export function wishlistRepository(db: Kysely<Database>) {
+  const owned = ownedRows(db, "wishlists");
   return {
     /** A transaction that PostgreSQL's deadlock or serialization rollbacks run again: `work` must be repeatable. */
     transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => retryingTransaction(db, work),
 
-    async findWishlistId(owner: WishlistOwner, trx: Db = db): Promise<number | undefined> {
-      const query = trx.selectFrom("wishlists").select("id");
-      const row = await ("userId" in owner
-        ? query.where("user_id", "=", owner.userId)
-        : query.where("guest_key_hash", "=", owner.guestKeyHash)
-      ).executeTakeFirst();
-      return row?.id;
-    },
+    findWishlistId: owned.findId,
 
     /**
-     * The owner's wishlist, created if there is none and touched if there is: one upsert, so saves racing to
-     * create it land in the one row. It also locks the row, so changes to one wishlist take turns (and the
-     * limit counted in one cannot be passed by another at the same moment).
+     * The owner's wishlist, created if there is none and touched if there is. It locks the row, so changes to one
+     * wishlist take turns (and the limit counted in one cannot be passed by another at the same moment).
      */
-    async ensureWishlist(owner: WishlistOwner, trx: Db = db): Promise<number> {
-      const now = new Date().toISOString();
-      const row = await trx
-        .insertInto("wishlists")
-        .values({
-          user_id: "userId" in owner ? owner.userId : null,
-          guest_key_hash: "guestKeyHash" in owner ? owner.guestKeyHash : null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((conflict) =>
-          conflict
-            .column("userId" in owner ? "user_id" : "guest_key_hash")
-            .doUpdateSet({ updated_at: (eb) => eb.ref("excluded.updated_at") }),
-        )
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    ensureWishlist: owned.ensure,
+
+    touch: owned.touch,
 
     /** The saved products' ids, newest first. */
     async productIds(wishlistId: number, trx: Db = db): Promise<number[]> {
@@ -208,14 +186,6 @@ export function wishlistRepository(db: Kysely<Database>) {
             .orderBy("recent.created_at")
             .orderBy("recent.id"),
         )
-        .execute();
-    },
-
-    async touch(wishlistId: number, trx: Db = db) {
-      await trx
-        .updateTable("wishlists")
-        .set({ updated_at: new Date().toISOString() })
-        .where("id", "=", wishlistId)
         .execute();
     },
 

@@ -44,6 +44,29 @@ describe.skipIf(!available)(`wishlist API on ${engine}`, () => {
     ),
   });
 
+  /** `count` bare products (no variants: enough to be saved), slugged `<prefix>-<n>`, written in one insert. */
+  async function fillerProducts(prefix: string, count: number) {
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: count }, (_, index) => ({
+      slug: `${prefix}-${index}`,
+      title: `Filler ${index}`,
+      category_id: catalogue.categories.bags.id,
+      short_description: "",
+      image: null,
+      back_image: null,
+      discount: 0,
+      new_arrival: 0,
+      daily_deal: 0,
+      rating: 0,
+      reviews: 0,
+      price: 100,
+      sale_price: 100,
+      created_at: now,
+      updated_at: now,
+    }));
+    return database.db.insertInto("products").values(rows).returning("id").execute();
+  }
+
   beforeAll(async () => {
     database = await createTestDatabase();
     catalogue = await buildCatalogue(database.db);
@@ -289,25 +312,7 @@ describe.skipIf(!available)(`wishlist API on ${engine}`, () => {
 
   describe("the limit", () => {
     it(`holds ${MAX_WISHLIST_ITEMS} products and refuses one more with a message, changing nothing`, async () => {
-      const now = new Date().toISOString();
-      const rows = Array.from({ length: MAX_WISHLIST_ITEMS }, (_, index) => ({
-        slug: `filler-${index}`,
-        title: `Filler ${index}`,
-        category_id: catalogue.categories.bags.id,
-        short_description: "",
-        image: null,
-        back_image: null,
-        discount: 0,
-        new_arrival: 0,
-        daily_deal: 0,
-        rating: 0,
-        reviews: 0,
-        price: 100,
-        sale_price: 100,
-        created_at: now,
-        updated_at: now,
-      }));
-      const fillers = await database.db.insertInto("products").values(rows).returning("id").execute();
+      const fillers = await fillerProducts("filler", MAX_WISHLIST_ITEMS);
       const guest = shopper(api);
       const email = newEmail();
       const user = await register(email);
@@ -333,30 +338,7 @@ describe.skipIf(!available)(`wishlist API on ${engine}`, () => {
     }, 60_000);
 
     it("is not passed by two saves at the same moment, and a double click saves once", async () => {
-      const now = new Date().toISOString();
-      const fillers = await database.db
-        .insertInto("products")
-        .values(
-          Array.from({ length: MAX_WISHLIST_ITEMS - 1 }, (_, index) => ({
-            slug: `racer-${index}`,
-            title: `Racer ${index}`,
-            category_id: catalogue.categories.bags.id,
-            short_description: "",
-            image: null,
-            back_image: null,
-            discount: 0,
-            new_arrival: 0,
-            daily_deal: 0,
-            rating: 0,
-            reviews: 0,
-            price: 100,
-            sale_price: 100,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .returning("id")
-        .execute();
+      const fillers = await fillerProducts("racer", MAX_WISHLIST_ITEMS - 1);
       const user = await register();
       for (const { id } of fillers) await user.post("/wishlist/add", { id });
       const raced = await Promise.all([

@@ -25,34 +25,8 @@ export interface PurgeResult {
  * expired or were revoked. Users' carts and wishlists stay however old. Safe to run on several instances at once.
  */
 export async function purgeExpired(db: Kysely<Database>, now: Date): Promise<PurgeResult> {
-  const cartCutoff = new Date(now.getTime() - GUEST_CART_LIFETIME_MS).toISOString();
-  const guestCarts = await inBatches((limit) =>
-    db
-      .deleteFrom("carts")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("carts")
-          .select("id")
-          .where("user_id", "is", null)
-          .where("updated_at", "<", cartCutoff)
-          .limit(limit),
-      )
-      .executeTakeFirst(),
-  );
-  const wishlistCutoff = new Date(now.getTime() - GUEST_WISHLIST_LIFETIME_MS).toISOString();
-  const guestWishlists = await inBatches((limit) =>
-    db
-      .deleteFrom("wishlists")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("wishlists")
-          .select("id")
-          .where("user_id", "is", null)
-          .where("updated_at", "<", wishlistCutoff)
-          .limit(limit),
-      )
-      .executeTakeFirst(),
-  );
+  const guestCarts = await purgeGuestRows(db, "carts", now.getTime() - GUEST_CART_LIFETIME_MS);
+  const guestWishlists = await purgeGuestRows(db, "wishlists", now.getTime() - GUEST_WISHLIST_LIFETIME_MS);
   const tokens = await inBatches((limit) =>
     db
       .deleteFrom("auth_tokens")
@@ -68,6 +42,24 @@ export async function purgeExpired(db: Kysely<Database>, now: Date): Promise<Pur
       .executeTakeFirst(),
   );
   return { guestCarts, guestWishlists, tokens };
+}
+
+/** Deletes the guests' rows (no user) of a cart-like table last changed before `cutoff` (epoch ms). */
+function purgeGuestRows(db: Kysely<Database>, table: "carts" | "wishlists", cutoff: number): Promise<number> {
+  const before = new Date(cutoff).toISOString();
+  return inBatches((limit) =>
+    db
+      .deleteFrom(table)
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom(table)
+          .select("id")
+          .where("user_id", "is", null)
+          .where("updated_at", "<", before)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  );
 }
 
 async function inBatches(remove: (limit: number) => Promise<{ numDeletedRows: bigint }>): Promise<number> {

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { WishlistItem, WishlistOption } from "../../shared/contracts/wishlist.ts";
 import { imageVariants } from "../../shared/images.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { CloseIcon } from "../ui/icons.tsx";
 import type { Removals } from "../ui/removal-toasts.ts";
-import { useToast } from "../ui/toast.tsx";
+import { useResultToast } from "../ui/result-toast.ts";
 import { wishlistFetcherKey } from "./saved-products.ts";
 import type { WishlistResult } from "./wishlist-result.ts";
 
@@ -30,20 +30,6 @@ function optionLabel(option: WishlistOption): string {
   return option.stock > 0 ? `${name}, ${formatRupees(option.price)}` : `${name}, sold out`;
 }
 
-/** Toasts each answer of `fetcher` once it is complete; `onRefused` runs for a refusal. */
-function useAnswerToasts(fetcher: { state: string; data?: WishlistResult }, onRefused?: () => void) {
-  const { show } = useToast();
-  const announced = useRef<WishlistResult | undefined>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || announced.current === fetcher.data) return;
-    announced.current = fetcher.data;
-    // A removal that worked is announced by the page once the row is gone.
-    if (fetcher.data.ok && fetcher.data.intent === "remove") return;
-    if (!fetcher.data.ok) onRefused?.();
-    show(fetcher.data.message, fetcher.data.ok ? "success" : "error");
-  }, [fetcher.state, fetcher.data, show, onRefused]);
-}
-
 /**
  * One saved product. Its Add To Cart puts the chosen colour and size (only those in stock can be chosen) in the
  * cart through the cart's own operation; Remove hides the row at once and brings it back, with a toast, when
@@ -61,8 +47,17 @@ function WishlistRow({
   const remover = useFetcher<WishlistResult>({ key: wishlistFetcherKey(item.id, "wishlist-page") });
   const buyer = useFetcher<WishlistResult>({ key: `wishlist-cart:${item.id}` });
   const [chosenId, setChosenId] = useState(item.variation_id);
-  useAnswerToasts(remover, onRemoveRefused);
-  useAnswerToasts(buyer);
+  // A removal that worked is announced by the page once the row is gone; a refused one brings the row back.
+  const onRemoveAnswer = useCallback(
+    (result: WishlistResult) => {
+      if (result.ok) return false;
+      onRemoveRefused();
+      return undefined;
+    },
+    [onRemoveRefused],
+  );
+  useResultToast(remover, onRemoveAnswer);
+  useResultToast(buyer);
 
   if (remover.formData?.get("intent") === "remove") return null;
 

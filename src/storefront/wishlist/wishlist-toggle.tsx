@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "../ui/hooks.ts";
 import { HeartIcon } from "../ui/icons.tsx";
-import { useToast } from "../ui/toast.tsx";
+import { useResultToast } from "../ui/result-toast.ts";
 import { useLayoutWishlist, useSavedProducts, wishlistFetcherKey } from "./saved-products.ts";
 import type { WishlistResult } from "./wishlist-result.ts";
 
@@ -33,16 +33,10 @@ export function WishlistToggle({
   const saved = useSavedProducts(useLayoutWishlist()?.product_ids);
   const location = useLocation();
   const hydrated = useHydrated();
-  const { show } = useToast();
-  const announced = useRef<WishlistResult | undefined>(undefined);
   const pressed = saved.has(productId);
   const action = pressed ? "Remove from wishlist" : "Add to wishlist";
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || announced.current === fetcher.data) return;
-    announced.current = fetcher.data;
-    show(fetcher.data.message, fetcher.data.ok ? "success" : "error");
-  }, [fetcher.state, fetcher.data, show]);
+  useResultToast(fetcher);
 
   return (
     <fetcher.Form method="post" action="/wishlist" className={`wishlist-toggle wishlist-toggle--${look}`}>
