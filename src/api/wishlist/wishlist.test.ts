@@ -3,7 +3,7 @@ import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from "../../shared/wishlist-rul
 import { type ApiHarness, apiHarness, registeredShopper, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { insertProduct } from "../catalog/product-writer.ts";
+import { insertProduct, type NewVariant } from "../catalog/product-writer.ts";
 
 const { engine, available } = testEngine();
 
@@ -44,6 +44,23 @@ describe.skipIf(!available)(`wishlist API on ${engine}`, () => {
     ),
   });
 
+  /** A plain bag (no photos, no discount) with these variants, through the catalogue's writer. */
+  const bag = (slug: string, title: string, variants: NewVariant[]) =>
+    insertProduct(database.db, {
+      slug,
+      title,
+      categoryId: catalogue.categories.bags.id,
+      shortDescription: "",
+      images: [],
+      discount: 0,
+      newArrival: false,
+      dailyDeal: false,
+      rating: 0,
+      reviews: 0,
+      tagIds: [],
+      variants,
+    });
+
   /** `count` bare products (no variants: enough to be saved), slugged `<prefix>-<n>`, written in one insert. */
   async function fillerProducts(prefix: string, count: number) {
     const now = new Date().toISOString();
@@ -77,23 +94,10 @@ describe.skipIf(!available)(`wishlist API on ${engine}`, () => {
     toteTan = await variantId(database.db, tote, colors.tan.id, sizes.oneSize.id);
     shirtNavyM = await variantId(database.db, shirt, colors.navy.id, sizes.medium.id);
     shirtBlackS = await variantId(database.db, shirt, colors.black.id, sizes.small.id);
-    soldOut = await insertProduct(database.db, {
-      slug: "sold-out-satchel",
-      title: "Sold Out Satchel",
-      categoryId: catalogue.categories.bags.id,
-      shortDescription: "<p>Gone</p>",
-      images: [],
-      discount: 0,
-      newArrival: false,
-      dailyDeal: false,
-      rating: 0,
-      reviews: 0,
-      tagIds: [],
-      variants: [
-        { colorId: colors.black.id, sizeId: sizes.small.id, price: 200_000, stock: 0 },
-        { colorId: colors.black.id, sizeId: sizes.medium.id, price: 210_000, stock: 0 },
-      ],
-    });
+    soldOut = await bag("sold-out-satchel", "Sold Out Satchel", [
+      { colorId: colors.black.id, sizeId: sizes.small.id, price: 200_000, stock: 0 },
+      { colorId: colors.black.id, sizeId: sizes.medium.id, price: 210_000, stock: 0 },
+    ]);
   });
   afterAll(() => database?.drop());
 
@@ -287,22 +291,9 @@ describe.skipIf(!available)(`wishlist API on ${engine}`, () => {
     });
 
     it("loses a product that leaves the catalogue", async () => {
-      const gone = await insertProduct(database.db, {
-        slug: "short-lived",
-        title: "Short Lived",
-        categoryId: catalogue.categories.bags.id,
-        shortDescription: "",
-        images: [],
-        discount: 0,
-        newArrival: false,
-        dailyDeal: false,
-        rating: 0,
-        reviews: 0,
-        tagIds: [],
-        variants: [
-          { colorId: catalogue.colors.black.id, sizeId: catalogue.sizes.small.id, price: 100, stock: 1 },
-        ],
-      });
+      const gone = await bag("short-lived", "Short Lived", [
+        { colorId: catalogue.colors.black.id, sizeId: catalogue.sizes.small.id, price: 100, stock: 1 },
+      ]);
       await guest.post("/wishlist/add", { id: gone });
       await guest.post("/wishlist/add", { id: clutch });
       await database.db.deleteFrom("products").where("id", "=", gone).execute();
