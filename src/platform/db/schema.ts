@@ -22,6 +22,8 @@ export interface Database {
   password_reset_tokens: PasswordResetTokenTable;
   carts: CartTable;
   cart_items: CartItemTable;
+  wishlists: WishlistTable;
+  wishlist_items: WishlistItemTable;
   orders: OrderTable;
   order_items: OrderItemTable;
   mail_outbox: MailOutboxTable;
@@ -191,6 +193,25 @@ export interface CartItemTable {
   cart_id: number;
   variant_id: number;
   quantity: number;
+  created_at: string;
+}
+
+/** Shaped like a cart: a user's (`user_id`) or a guest's (`guest_key_hash` of the `wishlist_key` cookie). */
+export interface WishlistTable {
+  id: Generated<number>;
+  guest_key_hash: string | null;
+  user_id: number | null;
+  created_at: string;
+  /** Bumped by every change; a guest's wishlist untouched for the cookie's lifetime is purged. */
+  updated_at: string;
+}
+
+/** A saved product, once per wishlist; `variant_id` is the colour and size the shopper had chosen, if any. */
+export interface WishlistItemTable {
+  id: Generated<number>;
+  wishlist_id: number;
+  product_id: number;
+  variant_id: number | null;
   created_at: string;
 }
 

@@ -32,6 +32,7 @@ import productStyles from "../styles/product.css?url";
 import shopStyles from "../styles/shop.css?url";
 import { Breadcrumb } from "../ui/breadcrumb.tsx";
 import { ratingLabel, reviewCount, StarRating } from "../ui/star-rating.tsx";
+import { WishlistToggle } from "../wishlist/wishlist-toggle.tsx";
 import type { Route } from "./+types/product";
 
 // shop.css styles the reviews' pagination, shared with the shop.
@@ -313,6 +314,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             loadingSizes={loadingSizes}
           />
           <AddToCart productId={product.id} sizeId={sizeId} stock={stock} pending={pendingHere} />
+          <WishlistToggle productId={product.id} title={product.title} variantId={sizeId} look="page" />
           {noScriptResult && (
             <p className={`form-note${noScriptResult.ok ? "" : " form-note--error"}`} role="status">
               {noScriptResult.message}
