@@ -70,6 +70,8 @@ describe("configuration", () => {
       loginFailuresPerAddressPerHour: 100,
       ordersPerPhonePerHour: 5,
       ordersPerAddressPerHour: 10,
+      contactMessagesPerHour: 5,
+      newsletterSignupsPerHour: 5,
     });
     const set = loadConfig({
       REDIS_URL: "redis://:secret@cache:6379/2",
@@ -77,6 +79,8 @@ describe("configuration", () => {
       LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "50",
       ORDERS_PER_PHONE_PER_HOUR: "3",
       ORDERS_PER_ADDRESS_PER_HOUR: "20",
+      CONTACT_MESSAGES_PER_HOUR: "2",
+      NEWSLETTER_SIGNUPS_PER_HOUR: "7",
     });
     expect(set.redisUrl).toBe("redis://:secret@cache:6379/2");
     expect(set.rateLimits).toEqual({
@@ -84,6 +88,8 @@ describe("configuration", () => {
       loginFailuresPerAddressPerHour: 50,
       ordersPerPhonePerHour: 3,
       ordersPerAddressPerHour: 20,
+      contactMessagesPerHour: 2,
+      newsletterSignupsPerHour: 7,
     });
     expect(loadConfig({ REDIS_URL: "rediss://cache.example.pk:6380" }).redisUrl).toBe(
       "rediss://cache.example.pk:6380",

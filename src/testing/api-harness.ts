@@ -22,12 +22,19 @@ export interface ApiHarness {
   deliverMail(): Promise<void>;
 }
 
+/** The harness's SESSION_SECRET, for tests that sign what the API signs (a contact form's issue time). */
+export const TEST_SESSION_SECRET = "test-secret-test-secret-test-secret!";
+/** Where the harness's API mails contact-form messages (SHOP_EMAIL). */
+export const TEST_SHOP_EMAIL = "care@shop.test";
+
 /** Allowances no test reaches by accident; the rate-limit tests pass their own `limits`. */
 const UNLIMITED: RateLimitSettings = {
   authAttemptsPer15Min: 100_000,
   loginFailuresPerAddressPerHour: 100_000,
   ordersPerPhonePerHour: 100_000,
   ordersPerAddressPerHour: 100_000,
+  contactMessagesPerHour: 100_000,
+  newsletterSignupsPerHour: 100_000,
 };
 
 /**
@@ -54,7 +61,8 @@ export function apiHarness(
     config: {
       env: "test",
       publicUrl: "http://shop.test",
-      sessionSecret: "test-secret-test-secret-test-secret!",
+      sessionSecret: TEST_SESSION_SECRET,
+      shopEmail: TEST_SHOP_EMAIL,
     },
     logger,
     onMailQueued: () => mailWorker.nudge(),

@@ -55,7 +55,12 @@ describe.skipIf(!available)(`OpenAPI document on ${engine}`, () => {
     const app = createApi({
       db: database.db,
       engine: database.engine,
-      config: { env: "test", publicUrl: "http://shop.test", sessionSecret: "x".repeat(32) },
+      config: {
+        env: "test",
+        publicUrl: "http://shop.test",
+        sessionSecret: "x".repeat(32),
+        shopEmail: "hello@shop.test",
+      },
       logger: { error() {} } as never,
     });
     const registered = new Set(

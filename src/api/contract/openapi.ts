@@ -101,11 +101,13 @@ export function openApiDocument(serverUrl: string): object {
       title: "Bags & Threads commerce API",
       version: "1.0.0",
       description:
-        "Catalogue, cart, checkout, account and orders. Money is in rupees with at most 2 decimals. Guests are " +
+        "Catalogue, cart, checkout, account, orders, contact and newsletter. Money is in rupees with at most 2 decimals. Guests are " +
         "recognised by the httpOnly `cart_key` cookie; signed-in callers send `Authorization: Bearer <token>`.",
     },
     servers: [{ url: serverUrl }],
-    tags: ["Catalogue", "Cart", "Checkout", "Account", "Orders"].map((name) => ({ name })),
+    tags: ["Catalogue", "Cart", "Checkout", "Account", "Orders", "Contact", "Newsletter"].map((name) => ({
+      name,
+    })),
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     paths,
   };

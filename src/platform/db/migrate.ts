@@ -7,6 +7,7 @@ import * as mailOutbox from "./migrations/003-mail-outbox.ts";
 import * as schemaGuards from "./migrations/004-schema-guards.ts";
 import * as passwordReset from "./migrations/005-password-reset.ts";
 import * as searchIndex from "./migrations/006-search-index.ts";
+import * as contactNewsletter from "./migrations/010-contact-newsletter.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -17,6 +18,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "004-schema-guards": schemaGuards,
   "005-password-reset": passwordReset,
   "006-search-index": searchIndex,
+  "010-contact-newsletter": contactNewsletter,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */

@@ -29,7 +29,14 @@ import {
   tagSchema,
 } from "./catalog.ts";
 import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
+import { contactFormSchema, contactMessageSchema } from "./contact.ts";
 import { pageField } from "./fields.ts";
+import {
+  confirmSubscriptionSchema,
+  subscribeSchema,
+  subscriptionChangeSchema,
+  unsubscribeSchema,
+} from "./newsletter.ts";
 import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
 import { suggestionsQuerySchema, suggestionsSchema } from "./search.ts";
 
@@ -43,7 +50,7 @@ export interface Operation {
   /** Relative to /api, Hono style: "/product/:slug". */
   path: `/${string}`;
   summary: string;
-  tag: "Catalogue" | "Cart" | "Account" | "Checkout" | "Orders";
+  tag: "Catalogue" | "Cart" | "Account" | "Checkout" | "Orders" | "Contact" | "Newsletter";
   /** "required": a bearer token must name a user; "optional": a token is used when sent. */
   auth: "none" | "optional" | "required";
   /** Whether the guest-cart cookie is read or set. */
@@ -403,6 +410,64 @@ export const operations = {
     status: 200,
     response: orderSchema,
     errors: [400, 404, 422, 429],
+  },
+  getContactForm: {
+    method: "GET",
+    path: "/contact/form",
+    summary:
+      "A fresh contact form token: send it back with the message (a message sent within seconds of it is taken for a robot's)",
+    tag: "Contact",
+    auth: "none",
+    status: 200,
+    response: contactFormSchema,
+    errors: [],
+  },
+  sendContactMessage: {
+    method: "POST",
+    path: "/contact",
+    summary:
+      "Send a message to the shop: stored, mailed to the shop's inbox and acknowledged to the sender by email (rate-limited per client address and per email)",
+    tag: "Contact",
+    auth: "optional",
+    body: contactMessageSchema,
+    status: 201,
+    response: messageSchema,
+    errors: [400, 401, 422, 429],
+  },
+  subscribeNewsletter: {
+    method: "POST",
+    path: "/newsletter/subscribe",
+    summary:
+      "Sign an address up for the newsletter: a link to confirm it is mailed (at most one an hour); the same answer whether or not it was already subscribed",
+    tag: "Newsletter",
+    auth: "none",
+    body: subscribeSchema,
+    status: 200,
+    response: messageSchema,
+    errors: [400, 422, 429],
+  },
+  confirmNewsletter: {
+    method: "POST",
+    path: "/newsletter/confirm",
+    summary:
+      "Confirm a sign-up with the token of its emailed link (valid 7 days; confirming again answers the same)",
+    tag: "Newsletter",
+    auth: "none",
+    body: confirmSubscriptionSchema,
+    status: 200,
+    response: subscriptionChangeSchema,
+    errors: [400, 422],
+  },
+  unsubscribeNewsletter: {
+    method: "POST",
+    path: "/newsletter/unsubscribe",
+    summary: "Take an address off the newsletter with the token of the unsubscribe link in its mail",
+    tag: "Newsletter",
+    auth: "none",
+    body: unsubscribeSchema,
+    status: 200,
+    response: subscriptionChangeSchema,
+    errors: [400, 422],
   },
 } as const satisfies Record<string, Operation>;
 

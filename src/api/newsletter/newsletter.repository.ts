@@ -1,0 +1,71 @@
+import type { Kysely, Updateable } from "kysely";
+import type { Database, NewsletterSubscriberTable, SubscriberRow } from "../../platform/db/schema.ts";
+
+/** The newsletter list: one row per (lower-case) address. */
+export function newsletterRepository(db: Kysely<Database>) {
+  return {
+    /** Adds the address as pending unless it is on the list already (then nothing changes); true if added. */
+    async insertIfNew(values: {
+      email: string;
+      source: string;
+      consent_at: string;
+      unsubscribe_token: string;
+    }): Promise<boolean> {
+      const result = await db
+        .insertInto("newsletter_subscribers")
+        .values({
+          ...values,
+          status: "pending",
+          created_at: values.consent_at,
+          updated_at: values.consent_at,
+        })
+        .onConflict((conflict) => conflict.column("email").doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    findByEmail: (email: string): Promise<SubscriberRow | undefined> =>
+      db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirst(),
+
+    findById: (id: number): Promise<SubscriberRow | undefined> =>
+      db.selectFrom("newsletter_subscribers").selectAll().where("id", "=", id).executeTakeFirst(),
+
+    findByUnsubscribeToken: (token: string): Promise<SubscriberRow | undefined> =>
+      db
+        .selectFrom("newsletter_subscribers")
+        .selectAll()
+        .where("unsubscribe_token", "=", token)
+        .executeTakeFirst(),
+
+    async update(id: number, values: Updateable<NewsletterSubscriberTable>): Promise<void> {
+      await db.updateTable("newsletter_subscribers").set(values).where("id", "=", id).execute();
+    },
+
+    /**
+     * Takes the right to mail a confirmation link now: true when none was mailed since `cutoff` (and records
+     * `now`). One statement, so of two sign-ups at once only one mails.
+     */
+    async claimConfirmationMail(id: number, now: string, cutoff: string): Promise<boolean> {
+      const result = await db
+        .updateTable("newsletter_subscribers")
+        .set({ confirmation_sent_at: now })
+        .where("id", "=", id)
+        .where((eb) =>
+          eb.or([eb("confirmation_sent_at", "is", null), eb("confirmation_sent_at", "<=", cutoff)]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Confirms a pending sign-up; false when it was not pending (already confirmed, or unsubscribed). */
+    async confirm(id: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("newsletter_subscribers")
+        .set({ status: "confirmed", confirmed_at: now, updated_at: now })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
