@@ -20,6 +20,16 @@ describe("configuration", () => {
     expect(() => loadConfig({ MAIL_WORKER: "no" })).toThrow('MAIL_WORKER: must be "on" or "off"');
   });
 
+  it("mails contact-form messages to SHOP_EMAIL, one plain address", () => {
+    expect(loadConfig({}).shopEmail).toBe("hello@bagsandthreads.pk");
+    expect(loadConfig({ SHOP_EMAIL: "care@example.pk" }).shopEmail).toBe("care@example.pk");
+    for (const wrong of ["care", "Care <care@example.pk>", "a@example.pk,b@example.pk"]) {
+      expect(() => loadConfig({ SHOP_EMAIL: wrong }), wrong).toThrow(
+        "SHOP_EMAIL: must be one email address such as hello@bagsandthreads.pk",
+      );
+    }
+  });
+
   it("reads PostgreSQL and SQLite URLs", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://shop:secret@db:5432/shop" }).database).toEqual({
       engine: "postgres",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "../honeypot.ts";
 import { NEWSLETTER_MESSAGES } from "../newsletter.ts";
-import { emailField, honeypotField, requiredText } from "./fields.ts";
+import { emailField, hasNul, honeypotField } from "./fields.ts";
 
 export const subscribeSchema = z.object({
   /** Kept in lower case: one row per address, whatever its spelling. */
@@ -20,7 +20,16 @@ export const subscribeSchema = z.object({
   [HONEYPOT_FIELD]: honeypotField(),
 });
 
-const linkToken = (invalid: string) => z.object({ token: requiredText("token", invalid, 200) });
+/** The token of an emailed link: anything that is not one (missing, too long, not text) is simply not valid. */
+const linkToken = (invalid: string) =>
+  z.object({
+    token: z
+      .string({ error: invalid })
+      .trim()
+      .min(1, invalid)
+      .max(200, invalid)
+      .refine((value) => !hasNul(value), invalid),
+  });
 
 export const confirmSubscriptionSchema = linkToken(NEWSLETTER_MESSAGES.confirmInvalid);
 export const unsubscribeSchema = linkToken(NEWSLETTER_MESSAGES.unsubscribeInvalid);
