@@ -1,6 +1,9 @@
 import { CART_COOKIE, SESSION_COOKIE } from "../../shared/cookies.server.ts";
 
-/** Pages about one shopper: their cart, checkout, order, account, and the sign-in pages they pass through. */
+/**
+ * Pages about one shopper: their cart, checkout, order, account, the sign-in pages they pass through, and the
+ * newsletter pages their links open.
+ */
 const PERSONAL_PAGES = [
   /^\/cart\/?$/,
   /^\/checkout\/?$/,
@@ -10,6 +13,8 @@ const PERSONAL_PAGES = [
   /^\/account(\/|$)/,
   /^\/logout\/?$/,
   /^\/wishlist\/?$/,
+  // A newsletter link's page names the address it was mailed to.
+  /^\/newsletter(\/|$)/,
 ];
 
 /**
