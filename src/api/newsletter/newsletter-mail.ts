@@ -29,7 +29,7 @@ export function newsletterMail(
   return {
     to: recipient.email,
     subject: content.subject,
-    text: `${content.text}\n\n--\n${why}\nUnsubscribe with one click: ${unsubscribe}`,
+    text: `${content.text}\n\n${why}\nUnsubscribe with one click: ${unsubscribe}`,
     html: mailHtml(`${content.html}
 <hr>
 <p style="font-size:13px;color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`),

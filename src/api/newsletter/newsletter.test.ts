@@ -49,7 +49,9 @@ describe("newsletterMail", () => {
       "List-Unsubscribe": `<${link}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
-    expect(mail.text).toMatch(/^Our winter kurtas are here\.\n\n--\n/);
+    expect(mail.text).toMatch(
+      /^Our winter kurtas are here\.\n\nYou get this email because zara@example\.pk /,
+    );
     expect(mail.text).toContain(`Unsubscribe with one click: ${link}`);
     expect(mail.html).toContain("<p>Our winter kurtas are here.</p>");
     expect(mail.html).toContain(`<a href="${link}">Unsubscribe</a>`);

@@ -40,6 +40,7 @@ function renderContact(answer: (body: any) => ApiResponse, options: { offline?: 
             Component: contactRoute.default as any,
             loader: contactRoute.loader as any,
             action,
+            shouldRevalidate: contactRoute.shouldRevalidate,
           },
         ],
       },
@@ -130,6 +131,10 @@ describe("contact page", () => {
     expect(screen.getByLabelText("Message").getAttribute("aria-describedby")).toBe("field-message-error");
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Sana Malik");
     expect(screen.queryByRole("status")).toBeNull();
+    // The form goes on with the token it was issued with: correcting a field quickly is not a robot's speed.
+    expect((document.querySelector('input[name="form_token"]') as HTMLInputElement).value).toBe(
+      "1700000000001.signature1",
+    );
     // A field's refusal is said under the field, not again above the form.
     expect(screen.queryByRole("alert")).toBeNull();
   });
@@ -141,6 +146,29 @@ describe("contact page", () => {
     await user.click(screen.getByRole("button", { name: "SEND" }));
     expect((await screen.findByRole("alert")).textContent).toBe(limited);
     expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe(TYPED.message);
+  });
+
+  it("takes a new token when the API refused the form's own (an old page, a changed secret)", async () => {
+    const outOfDate = "This form is out of date. Please send your message again.";
+    const calls = renderContact((body) =>
+      body.form_token === "1700000000001.signature1"
+        ? refused(422, { message: outOfDate, errors: { form_token: [outOfDate] } })
+        : ok({ message: SENT }, 201),
+    );
+    const user = await fill(TYPED);
+    await user.click(screen.getByRole("button", { name: "SEND" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(outOfDate);
+    await waitFor(() =>
+      expect((document.querySelector('input[name="form_token"]') as HTMLInputElement).value).toBe(
+        "1700000000002.signature2",
+      ),
+    );
+    await user.click(screen.getByRole("button", { name: "SEND" }));
+    expect((await screen.findByRole("status")).textContent).toContain(SENT);
+    expect(posts(calls).map((call) => (call.body as { name: string }).name)).toEqual([
+      TYPED.name,
+      TYPED.name,
+    ]);
   });
 
   it("keeps everything typed and says so when the shop cannot be reached (spec section 8)", async () => {

@@ -142,6 +142,7 @@ describe.each(["unreachable", 503, 502] as const)("every form's action when the 
       message: "Something went wrong. Please try again.",
       errors: {},
       values: typed,
+      formToken: "1.x",
     });
     expect(result.status).toBeGreaterThanOrEqual(500);
   });

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CONTACT_LIMITS } from "../../shared/contact-form.ts";
 import { HONEYPOT_FIELD } from "../../shared/honeypot.ts";
 import { failureStatus, firstErrors, formFields, formText } from "../forms/api-errors.ts";
@@ -32,6 +32,12 @@ interface ContactResult {
   message: string;
   errors: Record<string, string>;
   values: ContactValues;
+  /**
+   * The token a refused form goes on with: the one it was issued with, so correcting a field within seconds
+   * does not look like a robot's speed. "" after a message was sent, or when the token itself was refused: the
+   * page's reload then issues a new one.
+   */
+  formToken: string;
 }
 
 /**
@@ -44,14 +50,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { formToken: form.ok ? form.data.form_token : "" };
 }
 
+/**
+ * The page's token is reloaded after a message was sent (a fresh form), and after the API refused the token
+ * itself (a refusal is a 4xx, after which React Router would not reload on its own); otherwise the form goes on
+ * with the token it has.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const result = actionResult as ContactResult | undefined;
+  if (result && !result.sent && result.formToken === "") return true;
+  return defaultShouldRevalidate;
+}
+
 /** The message goes to the API, which stores it and mails the shop and the sender. */
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = formFields(form, FIELDS);
+  const formToken = formText(form, "form_token");
   const response = await context.get(apiContext).call("sendContactMessage", {
     body: {
       ...values,
-      form_token: formText(form, "form_token"),
+      form_token: formToken,
       [HONEYPOT_FIELD]: formText(form, HONEYPOT_FIELD),
     },
   });
@@ -61,14 +79,17 @@ export async function action({ context, request }: Route.ActionArgs) {
       message: response.data.message,
       errors: {},
       values: { name: "", email: "", subject: "", message: "" },
+      formToken: "",
     };
     return result;
   }
+  const errors = firstErrors(response.data.errors);
   const result: ContactResult = {
     sent: false,
     message: response.data.message || FALLBACK,
-    errors: firstErrors(response.data.errors),
+    errors,
     values,
+    formToken: "form_token" in errors ? "" : formToken,
   };
   return data(result, { status: failureStatus(response.status) });
 }
@@ -83,6 +104,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       message: submissionMessage(failure, FALLBACK),
       errors: {},
       values: formFields(form, FIELDS),
+      formToken: formText(form, "form_token"),
     }),
   );
 }
@@ -91,6 +113,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const submitting = useSubmitting();
   const errors = actionData?.errors ?? {};
   const values = actionData?.values;
+  const formToken = actionData?.formToken || loaderData.formToken;
   // Only a refusal about the form itself (not a field) needs saying above it; field errors sit under the fields.
   const formError = actionData && !actionData.sent && !FIELDS.some((field) => errors[field]);
   return (
@@ -146,13 +169,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           {formError && <FormAlert kind="error">{actionData.message}</FormAlert>}
           {/* A new key after each message sent (the reload brings a new token) empties the fields. */}
           <Form
-            key={actionData?.sent ? loaderData.formToken : "contact"}
+            key={actionData?.sent ? formToken : "contact"}
             method="post"
             className="form-stack"
             noValidate
             aria-busy={submitting}
           >
-            <input type="hidden" name="form_token" value={loaderData.formToken} />
+            <input type="hidden" name="form_token" value={formToken} />
             <HoneypotField />
             <div className="form-row">
               <Field
