@@ -69,6 +69,7 @@ describe("the purge job", () => {
       resetLinks: 0,
       idempotencyKeys: 0,
       sentMail: 0,
+      unconfirmedSignups: 0,
     });
 
     await job.stop();

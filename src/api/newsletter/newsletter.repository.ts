@@ -69,3 +69,22 @@ export function newsletterRepository(db: Kysely<Database>) {
     },
   };
 }
+
+/** How long a sign-up that was never confirmed is kept: long after its links have expired, then it is deleted. */
+export const UNCONFIRMED_SIGNUP_KEPT_DAYS = 30;
+
+/**
+ * Deletes sign-ups still pending UNCONFIRMED_SIGNUP_KEPT_DAYS after they were asked for and never confirmed
+ * (nobody may have meant the address to be on the list); an address that once confirmed keeps its row. For the
+ * periodic purge job; answers how many rows went.
+ */
+export async function purgeUnconfirmedSignups(db: Kysely<Database>, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNCONFIRMED_SIGNUP_KEPT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db
+    .deleteFrom("newsletter_subscribers")
+    .where("status", "=", "pending")
+    .where("confirmed_at", "is", null)
+    .where("consent_at", "<", cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -7,6 +7,7 @@ import { type ApiHarness, apiHarness, shopper, TEST_SESSION_SECRET } from "../..
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
 import { createLimits } from "../rate-limit.ts";
+import { purgeUnconfirmedSignups } from "./newsletter.repository.ts";
 import { confirmationToken } from "./newsletter.service.ts";
 import { newsletterMail } from "./newsletter-mail.ts";
 
@@ -366,6 +367,31 @@ describe.skipIf(!available)(`newsletter API on ${engine}`, () => {
     expect((await from("10.1.0.3", one.toUpperCase())).status).toBe(200);
     expect((await from("10.1.0.4", one)).status).toBe(429);
     expect((await from("10.1.0.5", "not an address")).status).toBe(422);
+  });
+
+  it("purges sign-ups never confirmed within 30 days, and keeps every address that once confirmed", async () => {
+    const [stale, fresh, confirmedOnce, unsubscribedUnconfirmed] = [1, 2, 3, 4].map(() =>
+      uniqueEmail("purge"),
+    );
+    for (const email of [stale, fresh, confirmedOnce, unsubscribedUnconfirmed]) await subscribe(email!);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * HOUR_MS).toISOString();
+    const set = (email: string, values: Record<string, string | null>) =>
+      database.db.updateTable("newsletter_subscribers").set(values).where("email", "=", email).execute();
+    await set(stale!, { consent_at: daysAgo(31) });
+    await set(fresh!, { consent_at: daysAgo(29) });
+    // Confirmed, unsubscribed, then asked again and never confirmed that: the row stays.
+    await set(confirmedOnce!, { consent_at: daysAgo(40), confirmed_at: daysAgo(60) });
+    await set(unsubscribedUnconfirmed!, {
+      consent_at: daysAgo(40),
+      status: "unsubscribed",
+      unsubscribed_at: daysAgo(39),
+    });
+
+    expect(await purgeUnconfirmedSignups(database.db, new Date())).toBe(1);
+    expect(await subscriber(stale!)).toBeUndefined();
+    for (const kept of [fresh, confirmedOnce, unsubscribedUnconfirmed])
+      expect(await subscriber(kept!)).toBeDefined();
+    expect(await purgeUnconfirmedSignups(database.db, new Date())).toBe(0);
   });
 
   it("hands List-Unsubscribe and List-Unsubscribe-Post to the mail server (a real .eml)", async () => {
