@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { createApi } from "../api/app.ts";
 import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
 import { createLimits, type Limits } from "../api/rate-limit.ts";
 import type { RateLimitSettings } from "../platform/config.ts";
-import { createMailer, type Mailer } from "../platform/mail.ts";
+import { createMailer, type Mailer, type MailMessage } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 export interface ApiHarness {
@@ -43,9 +43,9 @@ const UNLIMITED: RateLimitSettings = {
  */
 export function apiHarness(
   database: TestDatabase,
-  options: { mailer?: Mailer; limits?: Limits; mailOptions?: Partial<OutboxOptions> } = {},
+  options: { mailer?: Mailer; limits?: Limits; mailOptions?: Partial<OutboxOptions>; logger?: Logger } = {},
 ): ApiHarness {
-  const logger = pino({ level: "silent" });
+  const logger = options.logger ?? pino({ level: "silent" });
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-"));
   const mailer = options.mailer ?? createMailer({ outboxDir, from: "Shop <shop@example.test>" });
   const mailWorker = createMailWorker({
@@ -88,6 +88,17 @@ export function apiHarness(
           address ? { incoming: { socket: { remoteAddress: address } } } : undefined,
         ),
       );
+    },
+  };
+}
+
+/** A mailer that keeps every message it is given (in `sent`), for tests that read the mail. */
+export function recordingMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
     },
   };
 }

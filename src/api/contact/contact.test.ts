@@ -3,10 +3,10 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { MailMessage } from "../../platform/mail.ts";
 import {
   type ApiHarness,
   apiHarness,
+  recordingMailer,
   registeredShopper,
   shopper,
   TEST_SESSION_SECRET,
@@ -14,7 +14,6 @@ import {
 } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
-import { createApi } from "../app.ts";
 import { createLimits } from "../rate-limit.ts";
 import { signToken } from "../signed-tokens.ts";
 import { contactFormToken } from "./contact.service.ts";
@@ -46,17 +45,12 @@ function message(overrides: Record<string, unknown> = {}) {
 describe.skipIf(!available)(`contact form API on ${engine}`, () => {
   let database: TestDatabase;
   let api: ApiHarness;
-  const sent: MailMessage[] = [];
+  const mailer = recordingMailer();
+  const { sent } = mailer;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    api = apiHarness(database, {
-      mailer: {
-        async send(mail) {
-          sent.push(mail);
-        },
-      },
-    });
+    api = apiHarness(database, { mailer });
   });
   afterAll(() => database?.drop());
   beforeEach(() => {
@@ -303,27 +297,12 @@ describe.skipIf(!available)(`contact form API on ${engine}`, () => {
         },
       }),
     );
-    const app = createApi({
-      db: database.db,
-      engine: database.engine,
-      config: {
-        env: "test",
-        publicUrl: "http://shop.test",
-        sessionSecret: TEST_SESSION_SECRET,
-        shopEmail: TEST_SHOP_EMAIL,
-      },
-      logger,
-    });
-    const send = (body: unknown) =>
-      app.request("/api/contact", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
+    const logged = apiHarness(database, { logger });
+    const send = (body: unknown) => shopper(logged).post("/contact", body);
     expect((await send(message({ website: "x", message: "Buy cheap pills now" }))).status).toBe(201);
     expect((await send(message({ form_token: issued(1), email: "bot@example.pk" }))).status).toBe(201);
-    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(logged).toEqual([
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toEqual([
       expect.objectContaining({ msg: "contact message dropped as spam", spamSign: "honeypot" }),
       expect.objectContaining({
         msg: "contact message dropped as spam",

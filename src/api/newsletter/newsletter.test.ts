@@ -3,7 +3,13 @@ import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailMessage } from "../../platform/mail.ts";
-import { type ApiHarness, apiHarness, shopper, TEST_SESSION_SECRET } from "../../testing/api-harness.ts";
+import {
+  type ApiHarness,
+  apiHarness,
+  recordingMailer,
+  shopper,
+  TEST_SESSION_SECRET,
+} from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
 import { createLimits } from "../rate-limit.ts";
@@ -62,17 +68,12 @@ describe("newsletterMail", () => {
 describe.skipIf(!available)(`newsletter API on ${engine}`, () => {
   let database: TestDatabase;
   let api: ApiHarness;
-  const sent: MailMessage[] = [];
+  const mailer = recordingMailer();
+  const { sent } = mailer;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    api = apiHarness(database, {
-      mailer: {
-        async send(mail) {
-          sent.push(mail);
-        },
-      },
-    });
+    api = apiHarness(database, { mailer });
   });
   afterAll(() => database?.drop());
 
