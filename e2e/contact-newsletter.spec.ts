@@ -210,6 +210,39 @@ test("newsletter: a mail client's one-click unsubscribe (RFC 8058 POST to the Li
   expect(subscriberStatus(email)).toBe("unsubscribed");
 });
 
+test("contact and Subscribe: a submission that gets no answer keeps what was typed and says so (spec section 8)", async ({
+  page,
+}) => {
+  const email = uniqueEmail("offline");
+  const loadedAt = Date.now();
+  await page.goto("/contact");
+  await page.getByLabel("Name", { exact: true }).fill("Ayesha Khan");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Message", { exact: true }).fill("Is the saddle tote back in stock?");
+  const submission = (path: string) => (url: URL) => url.pathname === `${path}.data`;
+  const contactSubmission = submission("/contact");
+  await page.route(contactSubmission, (route) =>
+    route.request().method() === "POST" ? route.abort("connectionrefused") : route.fallback(),
+  );
+  await page.getByRole("button", { name: "SEND" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to connect to server. Please try again.");
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Is the saddle tote back in stock?");
+  expect(contactMessages(email)).toEqual([]);
+  await page.unroute(contactSubmission);
+  await afterFillTime(page, loadedAt);
+  await page.getByRole("button", { name: "SEND" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Message sent" })).toContainText(SENT);
+  expect(contactMessages(email)).toHaveLength(1);
+
+  const footer = page.getByRole("contentinfo");
+  await page.route(submission("/newsletter"), (route) => route.abort("connectionrefused"));
+  await footer.getByRole("textbox", { name: "Email address" }).fill(email);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByRole("status")).toHaveText("Failed to connect to server. Please try again.");
+  await expect(footer.getByRole("textbox", { name: "Email address" })).toHaveValue(email);
+  expect(subscriberStatus(email)).toBeUndefined();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
