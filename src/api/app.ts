@@ -11,6 +11,8 @@ import { accountService } from "./account/account.service.ts";
 import { authenticator } from "./account/auth.ts";
 import { passwordResetRoutes } from "./account/password-reset.routes.ts";
 import { passwordResetService } from "./account/password-reset.service.ts";
+import { adminRoutes } from "./admin/admin.routes.ts";
+import { adminGuard } from "./admin/admin-auth.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { cartService } from "./cart/cart.service.ts";
@@ -40,9 +42,10 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 export function createApi(deps: ApiDeps): Hono {
   const api = new Hono().basePath("/api");
 
-  const cookies = shopperCookies(cookiePolicy(deps.config));
+  const policy = cookiePolicy(deps.config);
+  const cookies = shopperCookies(policy);
   const accountsRepo = accountRepository(deps.db);
-  const auth = authenticator(accountsRepo);
+  const auth = authenticator(accountsRepo, { adminIdleMinutes: deps.config.adminIdleMinutes });
   const cartsRepo = cartRepository(deps.db);
   const ordersRepo = ordersRepository(deps.db);
   const carts = cartService(cartsRepo);
@@ -90,6 +93,9 @@ export function createApi(deps: ApiDeps): Hono {
   api.route("/", checkoutRoutes({ checkout, auth, cookies, limits, secret: deps.config.sessionSecret }));
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
   api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limits));
+  // The back office: its routes check the caller's role themselves (route() reads it from the contract).
+  api.use("/admin/*", adminGuard({ auth, policy, publicUrl: deps.config.publicUrl, limits }));
+  api.route("/", adminRoutes({ ...deps, auth, limits }));
   const mailing = {
     db: deps.db,
     secret: deps.config.sessionSecret,

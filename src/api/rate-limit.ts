@@ -72,6 +72,8 @@ export function limitRules(settings: RateLimitSettings) {
     },
     "registrations-per-address": attempts,
     "password-changes-per-user": attempts,
+    // The back office's "enter your password again" (a stolen session must not guess its way through).
+    "password-confirmations-per-user": attempts,
     // Guessable together, number and email are tried per address and per order number.
     "order-lookups-per-address": attempts,
     "order-lookups-per-order": attempts,

@@ -6,7 +6,7 @@ import pino, { type Logger } from "pino";
 import { createApi } from "../api/app.ts";
 import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
 import { createLimits, type Limits } from "../api/rate-limit.ts";
-import type { RateLimitSettings } from "../platform/config.ts";
+import type { Config, RateLimitSettings } from "../platform/config.ts";
 import { createMailer, type Mailer, type MailMessage } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
 
@@ -22,11 +22,6 @@ export interface ApiHarness {
   deliverMail(): Promise<void>;
 }
 
-/** The harness's SESSION_SECRET, for tests that sign what the API signs (a contact form's issue time). */
-export const TEST_SESSION_SECRET = "test-secret-test-secret-test-secret!";
-/** Where the harness's API mails contact-form messages (SHOP_EMAIL). */
-export const TEST_SHOP_EMAIL = "care@shop.test";
-
 /** Allowances no test reaches by accident; the rate-limit tests pass their own `limits`. */
 const UNLIMITED: RateLimitSettings = {
   authAttemptsPer15Min: 100_000,
@@ -38,12 +33,30 @@ const UNLIMITED: RateLimitSettings = {
 };
 
 /**
+ * The configuration the harness's API runs with (its public address, the secret it signs cookies and tokens with,
+ * and the shop's inbox for contact-form messages).
+ */
+export const HARNESS_CONFIG = {
+  env: "test",
+  publicUrl: "http://shop.test",
+  sessionSecret: "test-secret-test-secret-test-secret!",
+  shopEmail: "care@shop.test",
+} as const;
+
+/**
  * The real API app over a test database. Its mail goes to the outbox table; `deliverMail()` (or starting
  * `mailWorker`) sends it through `mailer`, by default `.eml` files in a temporary folder.
  */
 export function apiHarness(
   database: TestDatabase,
-  options: { mailer?: Mailer; limits?: Limits; mailOptions?: Partial<OutboxOptions>; logger?: Logger } = {},
+  options: {
+    mailer?: Mailer;
+    limits?: Limits;
+    mailOptions?: Partial<OutboxOptions>;
+    logger?: Logger;
+    /** Back-office settings (inactivity, low-stock threshold) other than their defaults. */
+    config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
+  } = {},
 ): ApiHarness {
   const logger = options.logger ?? pino({ level: "silent" });
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-"));
@@ -58,12 +71,7 @@ export function apiHarness(
   const api = createApi({
     db: database.db,
     engine: database.engine,
-    config: {
-      env: "test",
-      publicUrl: "http://shop.test",
-      sessionSecret: TEST_SESSION_SECRET,
-      shopEmail: TEST_SHOP_EMAIL,
-    },
+    config: { ...HARNESS_CONFIG, ...options.config },
     logger,
     onMailQueued: () => mailWorker.nudge(),
     limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),

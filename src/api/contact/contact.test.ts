@@ -6,11 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type ApiHarness,
   apiHarness,
+  HARNESS_CONFIG,
   recordingMailer,
   registeredShopper,
   shopper,
-  TEST_SESSION_SECRET,
-  TEST_SHOP_EMAIL,
 } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
@@ -26,7 +25,7 @@ const OUT_OF_DATE = "This form is out of date. Please send your message again.";
 
 /** A form issued `seconds` ago, as the page's loader would have got it. */
 const issued = (seconds: number) =>
-  contactFormToken(TEST_SESSION_SECRET, new Date(Date.now() - seconds * 1000));
+  contactFormToken(HARNESS_CONFIG.sessionSecret, new Date(Date.now() - seconds * 1000));
 
 let sequence = 0;
 function message(overrides: Record<string, unknown> = {}) {
@@ -74,7 +73,7 @@ describe.skipIf(!available)(`contact form API on ${engine}`, () => {
     const { form_token } = (await response.json()) as { form_token: string };
     const [issuedAt] = form_token.split(".");
     expect(Math.abs(Number(issuedAt) - Date.now())).toBeLessThan(5000);
-    expect(form_token).toBe(contactFormToken(TEST_SESSION_SECRET, new Date(Number(issuedAt))));
+    expect(form_token).toBe(contactFormToken(HARNESS_CONFIG.sessionSecret, new Date(Number(issuedAt))));
   });
 
   it("stores a message and queues the shop's mail (Reply-To the sender) and the acknowledgement together", async () => {
@@ -92,21 +91,21 @@ describe.skipIf(!available)(`contact form API on ${engine}`, () => {
     });
     const mails = await outbox(body.email);
     expect(mails.map((mail) => [mail.recipient, mail.reply_to])).toEqual([
-      [TEST_SHOP_EMAIL, body.email],
-      [body.email, TEST_SHOP_EMAIL],
+      [HARNESS_CONFIG.shopEmail, body.email],
+      [body.email, HARNESS_CONFIG.shopEmail],
     ]);
     expect(mails.every((mail) => mail.reference === `contact-message:${row!.id}`)).toBe(true);
     expect(mails[0]!.created_at).toBe(row!.created_at);
 
     await api.deliverMail();
     const toShop = sent.find((mail) => mail.replyTo === body.email)!;
-    expect(toShop.to).toBe(TEST_SHOP_EMAIL);
+    expect(toShop.to).toBe(HARNESS_CONFIG.shopEmail);
     expect(toShop.subject).toBe("Contact form: Order BT-261121-7KQ2M (from Sana Malik)");
     expect(toShop.text).toContain(`From: Sana Malik <${body.email}>`);
     expect(toShop.text).toContain("Account: none (sent as a guest)");
     expect(toShop.text).toContain("Can I change the size of my kurta to M?");
     const acknowledgement = sent.find((mail) => mail.to === body.email)!;
-    expect(acknowledgement.replyTo).toBe(TEST_SHOP_EMAIL);
+    expect(acknowledgement.replyTo).toBe(HARNESS_CONFIG.shopEmail);
     expect(acknowledgement.subject).toBe("We have received your message");
     expect(acknowledgement.text).toContain("Hi Sana Malik,");
     expect(acknowledgement.text).toContain("within one working day");
@@ -226,7 +225,7 @@ describe.skipIf(!available)(`contact form API on ${engine}`, () => {
       "not-a-token",
       `${issuedAt}.forged-signature`,
       `${Number(issuedAt) - 60_000}.${issued(30).split(".")[1]}`,
-      signToken(TEST_SESSION_SECRET, "newsletter-confirm", String(Date.now() - 60_000)),
+      signToken(HARNESS_CONFIG.sessionSecret, "newsletter-confirm", String(Date.now() - 60_000)),
       contactFormToken("another-secret-another-secret-another", new Date(Date.now() - 60_000)),
     ]) {
       const body = message({ form_token });
@@ -322,7 +321,7 @@ describe.skipIf(!available)(`contact form API on ${engine}`, () => {
       .readdirSync(files.outboxDir)
       .map((name) => fs.readFileSync(path.join(files.outboxDir, name), "utf8"))
       .find((text) => text.includes("reply.to@example.pk"))!;
-    expect(eml).toMatch(new RegExp(`^To: ${TEST_SHOP_EMAIL}$`, "m"));
+    expect(eml).toMatch(new RegExp(`^To: ${HARNESS_CONFIG.shopEmail}$`, "m"));
     expect(eml).toMatch(/^Reply-To: reply\.to@example\.pk$/m);
   });
 });

@@ -6,9 +6,9 @@ import type { MailMessage } from "../../platform/mail.ts";
 import {
   type ApiHarness,
   apiHarness,
+  HARNESS_CONFIG,
   recordingMailer,
   shopper,
-  TEST_SESSION_SECRET,
 } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
@@ -130,7 +130,7 @@ describe.skipIf(!available)(`newsletter API on ${engine}`, () => {
     expect(mail!.subject).toBe("Please confirm your Bags & Threads newsletter subscription");
     expect(mail!.text).toContain("The link works for 7 days.");
     expect(tokenIn(mail!, "confirm")).toBe(
-      confirmationToken(TEST_SESSION_SECRET, row!.id, new Date(row!.consent_at)),
+      confirmationToken(HARNESS_CONFIG.sessionSecret, row!.id, new Date(row!.consent_at)),
     );
     // The confirmation is a newsletter mail too: it can stop every further mail in one click.
     expect(tokenIn(mail!, "unsubscribe")).toBe(row!.unsubscribe_token);
@@ -200,14 +200,14 @@ describe.skipIf(!available)(`newsletter API on ${engine}`, () => {
       "\u0000",
       null,
       `${token.slice(0, -2)}xx`,
-      confirmationToken(TEST_SESSION_SECRET, 999_999, new Date()),
+      confirmationToken(HARNESS_CONFIG.sessionSecret, 999_999, new Date()),
       confirmationToken("another-secret-another-secret-another", row.id, new Date()),
       `${row.id + 1}.${token.split(".").slice(1).join(".")}`,
     ]) {
       expect(await confirm(wrong), String(wrong)).toMatchObject(invalid);
     }
     const late = confirmationToken(
-      TEST_SESSION_SECRET,
+      HARNESS_CONFIG.sessionSecret,
       row.id,
       new Date(Date.now() - 7 * 24 * HOUR_MS - 1000),
     );

@@ -7,6 +7,7 @@ import * as mailOutbox from "./migrations/003-mail-outbox.ts";
 import * as schemaGuards from "./migrations/004-schema-guards.ts";
 import * as passwordReset from "./migrations/005-password-reset.ts";
 import * as searchIndex from "./migrations/006-search-index.ts";
+import * as backOffice from "./migrations/007-back-office.ts";
 import * as contactNewsletter from "./migrations/010-contact-newsletter.ts";
 import type { Database } from "./schema.ts";
 
@@ -18,6 +19,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "004-schema-guards": schemaGuards,
   "005-password-reset": passwordReset,
   "006-search-index": searchIndex,
+  "007-back-office": backOffice,
   "010-contact-newsletter": contactNewsletter,
 };
 

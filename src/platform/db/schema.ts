@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { UserRole } from "../../shared/roles.ts";
 
 /**
  * The database as Kysely sees it. Money columns hold integer paisa (1 rupee = 100 paisa).
@@ -23,6 +24,7 @@ export interface Database {
   order_items: OrderItemTable;
   mail_outbox: MailOutboxTable;
   idempotency_keys: IdempotencyKeyTable;
+  audit_log: AuditLogTable;
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
 }
@@ -123,6 +125,10 @@ export interface UserTable {
   image: string | null;
   created_at: string;
   updated_at: string;
+  /** One of USER_ROLES (src/shared/roles.ts). */
+  role: Generated<UserRole>;
+  /** Set when the shop disabled the account: it cannot sign in, and every session it had was revoked. */
+  disabled_at: Generated<string | null>;
 }
 
 export interface AuthTokenTable {
@@ -132,6 +138,8 @@ export interface AuthTokenTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** When a staff or owner token was last used (the back office's inactivity limit); null for customers'. */
+  last_used_at: Generated<string | null>;
 }
 
 /** A password reset link: only the SHA-256 of its token is kept; single-use, valid until `expires_at`. */
@@ -248,6 +256,25 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/**
+ * One change made in the back office (or by the owner CLI): who, what, when, and the record before and after as
+ * JSON text (null before a creation or after a removal). Written in the transaction of the change.
+ */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** Null once the actor's account is gone; `actor_email` still names them. */
+  actor_user_id: number | null;
+  actor_email: string;
+  /** What was done, e.g. "customer.disable", "staff.role", "order.status". */
+  action: string;
+  /** The kind of record, e.g. "user", "order", "product", "variant". */
+  entity_type: string;
+  entity_id: string;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
 /** A message sent through the contact form (its mails to the shop and to the sender went in its transaction). */
 export interface ContactMessageTable {
   id: Generated<number>;
@@ -290,6 +317,7 @@ export type ProductRow = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
 export type VariantRow = Selectable<VariantTable>;
 export type UserRow = Selectable<UserTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 export type SubscriberRow = Selectable<NewsletterSubscriberTable>;

@@ -9,6 +9,7 @@ import {
   updateProfileSchema,
   userSchema,
 } from "./account.ts";
+import { adminSessionSchema } from "./admin.ts";
 import {
   addToCartSchema,
   cartChangeSchema,
@@ -46,13 +47,17 @@ import { suggestionsQuerySchema, suggestionsSchema } from "./search.ts";
  * from it, and the storefront's client is typed from it, so a changed endpoint breaks the client's build.
  */
 export interface Operation {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /** Relative to /api, Hono style: "/product/:slug". */
   path: `/${string}`;
   summary: string;
-  tag: "Catalogue" | "Cart" | "Account" | "Checkout" | "Orders" | "Contact" | "Newsletter";
-  /** "required": a bearer token must name a user; "optional": a token is used when sent. */
-  auth: "none" | "optional" | "required";
+  tag: "Catalogue" | "Cart" | "Account" | "Checkout" | "Orders" | "Contact" | "Newsletter" | "Admin";
+  /**
+   * "required": a bearer token must name a user; "optional": a token is used when sent. "staff" and "owner": the
+   * back office (`/admin/...`): a bearer token or the storefront's session cookie must name an account with that
+   * role (an owner may do what staff may); anonymous is a 401, anyone else a 403 (docs/decisions/0024).
+   */
+  auth: "none" | "optional" | "required" | "staff" | "owner";
   /** Whether the guest-cart cookie is read or set. */
   cartCookie?: boolean;
   query?: z.ZodObject;
@@ -468,6 +473,16 @@ export const operations = {
     status: 200,
     response: subscriptionChangeSchema,
     errors: [400, 422],
+  },
+  adminSession: {
+    method: "GET",
+    path: "/admin/session",
+    summary: "The signed-in staff member or owner, with their role (the back office's guard)",
+    tag: "Admin",
+    auth: "staff",
+    status: 200,
+    response: adminSessionSchema,
+    errors: [401, 403],
   },
 } as const satisfies Record<string, Operation>;
 
