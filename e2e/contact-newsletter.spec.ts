@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import {
   DATA_DIR,
   emailText,
@@ -241,6 +242,47 @@ test("contact and Subscribe: a submission that gets no answer keeps what was typ
   await expect(footer.getByRole("status")).toHaveText("Failed to connect to server. Please try again.");
   await expect(footer.getByRole("textbox", { name: "Email address" })).toHaveValue(email);
   expect(subscriberStatus(email)).toBeUndefined();
+});
+
+test("back office: the owner downloads the confirmed subscribers as CSV from the Newsletter page", async ({
+  page,
+  shopper,
+}) => {
+  const writable = new Database(path.join(DATA_DIR, "shop.sqlite"), { fileMustExist: true });
+  try {
+    writable.prepare("update users set role = 'owner' where email = ?").run(shopper.email);
+  } finally {
+    writable.close();
+  }
+  const confirmed = uniqueEmail("listed");
+  const waiting = uniqueEmail("waiting");
+  for (const email of [confirmed, waiting]) {
+    expect((await page.request.post("/api/newsletter/subscribe", { data: { email } })).status()).toBe(200);
+  }
+  await expect.poll(() => mailsWith(confirmed, "/newsletter/confirm?token=").length).toBe(1);
+  await page.goto(linkIn(mailsWith(confirmed, "/newsletter/confirm?token=")[0]!, "confirm"));
+  await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
+
+  await page.goto("/user-login?redirect=%2Fadmin%2Fnewsletter");
+  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
+  await page.getByLabel("Password", { exact: true }).fill(shopper.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/newsletter$/);
+  await expect(page.getByRole("heading", { name: "Newsletter", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Newsletter" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("count-confirmed")).not.toHaveText("0");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download confirmed subscribers (CSV)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toBe("Email,Source,Consent given at,Confirmed at,Unsubscribe link");
+  expect(csv).toContain(`\r\n${confirmed},api,`);
+  expect(csv).not.toContain(waiting);
 });
 
 test.describe("without JavaScript", () => {

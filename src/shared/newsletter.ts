@@ -23,3 +23,12 @@ export const NEWSLETTER_MESSAGES = {
   unsubscribeInvalid:
     "This unsubscribe link is not valid. Please use the link in our latest email, or write to us and we will take you off the list.",
 } as const;
+
+/** The columns of the owner's export of confirmed subscribers, in order. */
+export const SUBSCRIBER_CSV_COLUMNS = [
+  "Email",
+  "Source",
+  "Consent given at",
+  "Confirmed at",
+  "Unsubscribe link",
+] as const;

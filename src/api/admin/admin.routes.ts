@@ -4,6 +4,7 @@ import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
+import { newsletterAdminRoutes } from "../newsletter/newsletter-export.ts";
 import type { Limits } from "../rate-limit.ts";
 import { toAdminUser } from "./admin-user.ts";
 
@@ -25,6 +26,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
     user: toAdminUser(actor.user),
     idle_minutes: deps.auth.idleMinutes,
   }));
+
+  routes.route("/", newsletterAdminRoutes({ db: deps.db, publicUrl: deps.config.publicUrl }));
 
   return routes;
 }

@@ -63,8 +63,11 @@ function pathParameters(path: string): object[] {
 
 function operationObject(id: string, operation: Operation): object {
   const json = (schema: z.ZodType) => ({ "application/json": { schema: jsonSchema(schema) } });
+  const success = operation.produces
+    ? { [operation.produces]: { schema: jsonSchema(operation.response) } }
+    : json(operation.response);
   const responses: Record<string, object> = {
-    [operation.status]: { description: operation.summary, content: json(operation.response) },
+    [operation.status]: { description: operation.summary, content: success },
   };
   // Any request may be too large; one with a body may also be of the wrong type.
   const always = operation.body ? [413, 415, 500, 503] : [413, 500, 503];

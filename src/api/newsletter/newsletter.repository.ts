@@ -1,5 +1,10 @@
 import type { Kysely, Updateable } from "kysely";
-import type { Database, NewsletterSubscriberTable, SubscriberRow } from "../../platform/db/schema.ts";
+import type {
+  Database,
+  NewsletterSubscriberTable,
+  SubscriberRow,
+  SubscriberStatus,
+} from "../../platform/db/schema.ts";
 
 /** The newsletter list: one row per (lower-case) address. */
 export function newsletterRepository(db: Kysely<Database>) {
@@ -56,6 +61,28 @@ export function newsletterRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+
+    async countByStatus(): Promise<Record<SubscriberStatus, number>> {
+      const rows = await db
+        .selectFrom("newsletter_subscribers")
+        .select((eb) => ["status", eb.fn.countAll<number | string>().as("n")])
+        .groupBy("status")
+        .execute();
+      const counts: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
+      for (const row of rows) counts[row.status] = Number(row.n);
+      return counts;
+    },
+
+    /** Up to `limit` confirmed subscribers after the one with id `afterId`, by id (oldest sign-up first). */
+    confirmedAfter: (afterId: number, limit: number) =>
+      db
+        .selectFrom("newsletter_subscribers")
+        .select(["id", "email", "source", "consent_at", "confirmed_at", "unsubscribe_token"])
+        .where("status", "=", "confirmed")
+        .where("id", ">", afterId)
+        .orderBy("id")
+        .limit(limit)
+        .execute(),
 
     /** Confirms a pending sign-up; false when it was not pending (already confirmed, or unsubscribed). */
     async confirm(id: number, now: string): Promise<boolean> {

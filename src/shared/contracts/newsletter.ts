@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "../honeypot.ts";
-import { NEWSLETTER_MESSAGES } from "../newsletter.ts";
+import { NEWSLETTER_MESSAGES, SUBSCRIBER_CSV_COLUMNS } from "../newsletter.ts";
 import { emailField, hasNul, honeypotField } from "./fields.ts";
 
 export const subscribeSchema = z.object({
@@ -38,5 +38,19 @@ export const subscriptionChangeSchema = z.object({
   message: z.string(),
   email: z.string().describe("The address the link was for."),
 });
+
+export const subscriberCountsSchema = z.object({
+  confirmed: z.number().int().describe("Confirmed: these get the newsletter (and are in the export)."),
+  pending: z.number().int().describe("Signed up, confirmation link not opened yet."),
+  unsubscribed: z.number().int(),
+});
+export type SubscriberCounts = z.output<typeof subscriberCountsSchema>;
+
+export const subscribersCsvSchema = z
+  .string()
+  .describe(
+    `RFC 4180 CSV (UTF-8, CRLF), a header row then one row per confirmed subscriber, oldest first: ${SUBSCRIBER_CSV_COLUMNS.join(", ")}. ` +
+      "Times are ISO 8601 (UTC). The unsubscribe link is the subscriber's own, for mail sent from elsewhere.",
+  );
 
 export type SubscribeInput = z.output<typeof subscribeSchema>;

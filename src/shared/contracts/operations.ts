@@ -34,6 +34,8 @@ import { contactFormSchema, contactMessageSchema } from "./contact.ts";
 import { pageField } from "./fields.ts";
 import {
   confirmSubscriptionSchema,
+  subscriberCountsSchema,
+  subscribersCsvSchema,
   subscribeSchema,
   subscriptionChangeSchema,
   unsubscribeSchema,
@@ -66,6 +68,11 @@ export interface Operation {
   body?: z.ZodType;
   status: 200 | 201;
   response: z.ZodType;
+  /**
+   * The media type of a successful answer that is not JSON (a CSV download); its `response` is then `z.string()`
+   * describing the content. Failures are JSON as everywhere.
+   */
+  produces?: "text/csv";
   /** The failure statuses this operation can answer, besides 500 and 503 (database unavailable). */
   errors: readonly ErrorStatus[];
 }
@@ -482,6 +489,28 @@ export const operations = {
     auth: "staff",
     status: 200,
     response: adminSessionSchema,
+    errors: [401, 403],
+  },
+  newsletterSubscriberCounts: {
+    method: "GET",
+    path: "/admin/newsletter",
+    summary: "How many newsletter sign-ups are confirmed, waiting for confirmation and unsubscribed",
+    tag: "Admin",
+    auth: "owner",
+    status: 200,
+    response: subscriberCountsSchema,
+    errors: [401, 403],
+  },
+  exportNewsletterSubscribers: {
+    method: "GET",
+    path: "/admin/newsletter/subscribers.csv",
+    summary:
+      "The confirmed newsletter subscribers as a CSV download (each export is written to the audit log)",
+    tag: "Admin",
+    auth: "owner",
+    status: 200,
+    response: subscribersCsvSchema,
+    produces: "text/csv",
     errors: [401, 403],
   },
 } as const satisfies Record<string, Operation>;

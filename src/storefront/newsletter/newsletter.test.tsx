@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { SiteFooter } from "../layout/site-footer.tsx";
+import * as adminNewsletterRoute from "../routes/admin-newsletter.tsx";
 import * as newsletterRoute from "../routes/newsletter.tsx";
 import * as confirmRoute from "../routes/newsletter-confirm.tsx";
 import * as unsubscribeRoute from "../routes/newsletter-unsubscribe.tsx";
@@ -238,5 +239,40 @@ describe("newsletter unsubscribe page", () => {
     const result = await (unsubscribeRoute.action as any)({ context, request, url: new URL(request.url) });
     expect(result).toEqual({ unsubscribed: true, message: UNSUBSCRIBED, email: "zara@example.pk" });
     expect(calls[0]!.body).toEqual({ token: "abc" });
+  });
+});
+
+describe("back office: newsletter page", () => {
+  function renderAdminPage(answer: () => ApiResponse) {
+    const fake = fakeApi({ "GET /admin/newsletter": answer }, "owner-token-0123456789abcdef");
+    const Stub = createRoutesStub(
+      [
+        {
+          path: "/admin/newsletter",
+          Component: adminNewsletterRoute.default as any,
+          loader: adminNewsletterRoute.loader as any,
+        },
+      ],
+      fake.context,
+    );
+    render(<Stub initialEntries={["/admin/newsletter"]} />);
+  }
+
+  it("shows the list's counts and offers the confirmed subscribers as a CSV download", async () => {
+    renderAdminPage(() => ok({ confirmed: 1234, pending: 5, unsubscribed: 2 }));
+    expect(await screen.findByRole("heading", { name: "Newsletter", level: 1 })).toBeTruthy();
+    const table = screen.getByRole("table", { name: "Sign-ups by state" });
+    expect(within(table).getByRole("row", { name: /Confirmed/ }).textContent).toContain("1,234");
+    expect(within(table).getByRole("row", { name: /Waiting for confirmation/ }).textContent).toContain("5");
+    const download = screen.getByRole("link", { name: "Download confirmed subscribers (CSV)" });
+    expect(download.getAttribute("href")).toBe("/api/admin/newsletter/subscribers.csv");
+    expect(download.hasAttribute("download")).toBe(true);
+    expect(screen.getByText(/Email, Source, Consent given at, Confirmed at, Unsubscribe link/)).toBeTruthy();
+  });
+
+  it("says the API's refusal (a staff member is not the owner) and offers no download", async () => {
+    renderAdminPage(() => refused(403, { message: "Only the shop's owner can do this." }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Only the shop's owner can do this.");
+    expect(screen.queryByRole("link", { name: /Download/ })).toBeNull();
   });
 });
