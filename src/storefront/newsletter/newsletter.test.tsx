@@ -2,6 +2,8 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import type { UserRole } from "../../shared/roles.ts";
+import { AdminNav } from "../admin/admin-nav.tsx";
 import { SiteFooter } from "../layout/site-footer.tsx";
 import * as adminNewsletterRoute from "../routes/admin-newsletter.tsx";
 import * as newsletterRoute from "../routes/newsletter.tsx";
@@ -242,6 +244,17 @@ describe("newsletter unsubscribe page", () => {
   });
 });
 
+const OWNER: UserRole = "owner";
+const STAFF: UserRole = "staff";
+
+function OwnerMenu() {
+  return <AdminNav role={OWNER} />;
+}
+
+function StaffMenu() {
+  return <AdminNav role={STAFF} />;
+}
+
 describe("back office: newsletter page", () => {
   function renderAdminPage(answer: () => ApiResponse) {
     const fake = fakeApi({ "GET /admin/newsletter": answer }, "owner-token-0123456789abcdef");
@@ -268,6 +281,21 @@ describe("back office: newsletter page", () => {
     expect(download.getAttribute("href")).toBe("/api/admin/newsletter/subscribers.csv");
     expect(download.hasAttribute("download")).toBe(true);
     expect(screen.getByText(/Email, Source, Consent given at, Confirmed at, Unsubscribe link/)).toBeTruthy();
+  });
+
+  it("is in the back office's menu for the owner only", async () => {
+    for (const [role, Menu] of [
+      ["owner", OwnerMenu],
+      ["staff", StaffMenu],
+    ] as const) {
+      const Stub = createRoutesStub([{ path: "/admin", Component: Menu }]);
+      render(<Stub initialEntries={["/admin"]} />);
+      const menu = await screen.findByRole("navigation", { name: "Back office" });
+      const link = within(menu).queryByRole("link", { name: "Newsletter" });
+      if (role === "owner") expect(link?.getAttribute("href")).toBe("/admin/newsletter");
+      else expect(link).toBeNull();
+      cleanup();
+    }
   });
 
   it("says the API's refusal (a staff member is not the owner) and offers no download", async () => {
