@@ -16,7 +16,7 @@ function idParam(value: string, message: string): number {
 }
 
 export function catalogRoutes(deps: ApiDeps): Hono {
-  const catalog = catalogService(catalogRepository(deps.db));
+  const catalog = catalogService(catalogRepository(deps.db, { logger: deps.logger }));
   const routes = new Hono();
 
   route(routes, operations.listSliders, () => catalog.sliders());

@@ -8,7 +8,9 @@ import * as schemaGuards from "./migrations/004-schema-guards.ts";
 import * as passwordReset from "./migrations/005-password-reset.ts";
 import * as searchIndex from "./migrations/006-search-index.ts";
 import * as backOffice from "./migrations/007-back-office.ts";
+import * as searchSpeed from "./migrations/008-search-speed.ts";
 import * as contactNewsletter from "./migrations/010-contact-newsletter.ts";
+import * as productAdmin from "./migrations/013-product-admin.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -20,7 +22,9 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "005-password-reset": passwordReset,
   "006-search-index": searchIndex,
   "007-back-office": backOffice,
+  "008-search-speed": searchSpeed,
   "010-contact-newsletter": contactNewsletter,
+  "013-product-admin": productAdmin,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */

@@ -77,7 +77,7 @@ export interface Operation {
   errors: readonly ErrorStatus[];
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
 
 /** Every failure: a message for people; a 422 adds each failing field's messages. */
 export const errorSchema = z.object({
@@ -141,7 +141,7 @@ export const operations = {
     auth: "none",
     status: 200,
     response: productDetailSchema,
-    errors: [404],
+    errors: [404, 410],
   },
   listSizes: {
     method: "GET",

@@ -2,13 +2,20 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PageMeta } from "../../shared/contracts/catalog.ts";
 import { ChevronLeftIcon, ChevronRightIcon, FirstPageIcon, LastPageIcon } from "../ui/icons.tsx";
+import { shownTotal } from "./result-count.ts";
 import { pageWindow } from "./shop-query.ts";
 
 /**
  * First, previous, numbered pages, next and last, with 'Showing {from} to {to} of {total} records'.
  * Shown only when there is more than one page.
  */
-export function Pagination({ meta, hrefFor }: { meta: PageMeta; hrefFor: (page: number) => string }) {
+export function Pagination({
+  meta,
+  hrefFor,
+}: {
+  meta: PageMeta & { total_capped?: boolean };
+  hrefFor: (page: number) => string;
+}) {
   if (meta.last_page <= 1) return null;
   const current = meta.current_page;
   const atStart = current <= 1;
@@ -43,7 +50,7 @@ export function Pagination({ meta, hrefFor }: { meta: PageMeta; hrefFor: (page: 
         </PageStep>
       </ul>
       <p className="pagination__summary">
-        Showing {meta.from} to {meta.to} of {meta.total} records
+        Showing {meta.from} to {meta.to} of {shownTotal(meta)} records
       </p>
     </nav>
   );

@@ -1,4 +1,12 @@
-import { data, Link, useActionData, useNavigation } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useActionData,
+  useNavigation,
+  useRouteError,
+} from "react-router";
 import { addToCartSchema } from "../../shared/contracts/cart.ts";
 import type { SizeOption } from "../../shared/contracts/catalog.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/images.ts";
@@ -22,6 +30,7 @@ import type { Route } from "./+types/product";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
 
 const NO_PRODUCT = "No Product Found";
+const NO_LONGER_AVAILABLE = "This product is no longer available";
 
 function positiveId(value: string | null): number | null {
   return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
@@ -30,12 +39,15 @@ function positiveId(value: string | null): number | null {
 /**
  * The product, its chosen colour (?color=, else the one the API says it opens on: the first with stock) and that
  * colour's sizes with the chosen size (?size=, else the colour's first size in stock, as the API names it). An
- * unknown slug is a 404; a failed product or size call shows 'No Product Found'.
+ * unknown slug is a 404; a failed product or size call shows 'No Product Found'. A product's old slug answers
+ * 301 to its current one; an archived product is a 410 page saying it is no longer available.
  */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const response = await api.call("getProduct", { params: { slug: params.slug } });
+  if (response.status === 410) throw data({ message: NO_LONGER_AVAILABLE }, { status: 410 });
   if (!response.ok) throw data({ message: NO_PRODUCT }, { status: response.status === 404 ? 404 : 502 });
+  if (response.data.slug !== params.slug) throw redirect(`/product/${response.data.slug}${url.search}`, 301);
   const product = {
     ...response.data,
     short_description: sanitizeDescription(response.data.short_description),
@@ -104,8 +116,14 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `${NO_PRODUCT} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) {
+    const gone = isRouteErrorResponse(error) && error.status === 410;
+    return [
+      { title: `${gone ? NO_LONGER_AVAILABLE : NO_PRODUCT} | ${SHOP_NAME}` },
+      { name: "robots", content: "noindex" },
+    ];
+  }
   const { product, summary, origin, inStock } = loaderData;
   const url = `${origin}/product/${product.slug}`;
   const images = [product.image ?? DEFAULT_PRODUCT_IMAGE, ...product.gallery].map(
@@ -262,6 +280,18 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    return (
+      <section className="message-page container">
+        <h1 className="message-page__title">{NO_LONGER_AVAILABLE}</h1>
+        <p>We have stopped selling this product. Have a look at what is in the shop now.</p>
+        <Link to="/shop" className="button">
+          Shop Now
+        </Link>
+      </section>
+    );
+  }
   return (
     <section className="message-page container">
       <h1 className="message-page__title">{NO_PRODUCT}</h1>
