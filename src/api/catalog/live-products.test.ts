@@ -27,8 +27,7 @@ describe.skipIf(!available)(`products shoppers see on ${engine}`, () => {
   const catalog = () => catalogService(catalogRepository(database.db));
   const list = (query: Partial<ProductQuery>) =>
     catalog().listProducts({ page: 1, sort: "default", take: 48, ...query });
-  const slugs = async (query: Partial<ProductQuery>) =>
-    (await list(query)).data.map((card) => card.slug);
+  const slugs = async (query: Partial<ProductQuery>) => (await list(query)).data.map((card) => card.slug);
 
   it("leaves drafts and archived products out of the listing, its count, search and suggestions", async () => {
     const [first, second] = await database.db
@@ -42,7 +41,11 @@ describe.skipIf(!available)(`products shoppers see on ${engine}`, () => {
     expect(await slugs({ search: first.title })).toContain(first.slug);
 
     await database.db.updateTable("products").set({ status: "draft" }).where("id", "=", first.id).execute();
-    await database.db.updateTable("products").set({ status: "archived" }).where("id", "=", second.id).execute();
+    await database.db
+      .updateTable("products")
+      .set({ status: "archived" })
+      .where("id", "=", second.id)
+      .execute();
 
     const after = await list({});
     expect(after.meta.total).toBe(before.meta.total - 2);
