@@ -43,8 +43,16 @@ export class StaticProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Migration numbers are handed to features built side by side, and the features land in any order: a database
+ * that already ran a higher number (013) takes a lower one that landed after it (010) on its next start, rather
+ * than refusing to start. Each migration touches only its own tables and columns, so their order does not matter.
+ */
+const migratorFor = (db: Kysely<Database>, engine: Engine) =>
+  new Migrator({ db, provider: new StaticProvider(engine), allowUnorderedMigrations: true });
+
 export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  const migrator = migratorFor(db, engine);
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
@@ -57,7 +65,7 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
 
 /** Migrations the code knows that the database has not run yet (readiness: a database behind the code). */
 export async function pendingMigrations(db: Kysely<Database>, engine: Engine): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  const migrator = migratorFor(db, engine);
   const migrations = await migrator.getMigrations();
   return migrations
     .filter((migration) => migration.executedAt === undefined)
