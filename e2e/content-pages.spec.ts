@@ -25,31 +25,6 @@ test("blog: 6 of 9 sample posts per page over 2 pages, with a sidebar that filte
   await expect(page.getByTestId("blog-card")).toHaveCount(2);
 });
 
-test("contact: the form checks its fields and hands the message to the shopper's email app", async ({
-  page,
-}) => {
-  await page.goto("/contact");
-  await expect(page).toHaveTitle(/^Contact us \|/);
-  await expect(page.getByText(/Pressing SEND opens your own email app/)).toBeVisible();
-  await page.getByRole("button", { name: "SEND" }).click();
-  await expect(page.getByText("Please enter your name.")).toBeVisible();
-  await expect(page.getByText("Please write your message.")).toBeVisible();
-
-  // Opening the mail app is the browser's business; the test reads the address the page handed over.
-  await page.getByLabel("Name", { exact: true }).fill("Sana Malik");
-  await page.getByLabel("Email", { exact: true }).fill("sana@example.pk");
-  await page.getByLabel("Subject", { exact: true }).fill("Order BT-261121-7KQ2M");
-  await page.getByLabel("Message", { exact: true }).fill("Can I change the size of my kurta?");
-  await page.getByRole("button", { name: "SEND" }).click();
-  const ready = page.getByRole("status").filter({ hasText: "Your message is ready in your email app" });
-  await expect(ready).toBeVisible();
-  const href = await ready.getByRole("link", { name: "open it in your email app" }).getAttribute("href");
-  expect(href).toContain("mailto:hello@bagsandthreads.pk?subject=Order%20BT-261121-7KQ2M");
-  expect(decodeURIComponent(href ?? "")).toContain(
-    "Can I change the size of my kurta?\n\nSana Malik\nsana@example.pk",
-  );
-});
-
 test("static pages answer with their screens and titles", async ({ page }) => {
   for (const [path, heading, title] of [
     ["/about", "About", /^About us \|/],

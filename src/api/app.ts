@@ -20,9 +20,13 @@ import { cartService } from "./cart/cart.service.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { checkoutService } from "./checkout/checkout.service.ts";
+import { contactRoutes } from "./contact/contact.routes.ts";
+import { contactService } from "./contact/contact.service.ts";
 import { openApiDocument } from "./contract/openapi.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError, ServiceUnavailable, TooManyRequests, ValidationFailed } from "./errors.ts";
+import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
+import { newsletterService } from "./newsletter/newsletter.service.ts";
 import { guestOrdersRoutes } from "./orders/guest-orders.routes.ts";
 import { guestOrdersService } from "./orders/guest-orders.service.ts";
 import { ordersRepository } from "./orders/orders.repository.ts";
@@ -107,6 +111,22 @@ export function createApi(deps: ApiDeps): Hono {
   api.route("/", adminRoutes({ ...deps, auth, limits }));
   const reviews = reviewsService(deps.db, reviewsRepository(deps.db, deps.engine));
   api.route("/", reviewsRoutes(reviews, auth, limits));
+  const mailing = {
+    db: deps.db,
+    secret: deps.config.sessionSecret,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+    onMailQueued: deps.onMailQueued,
+  };
+  api.route(
+    "/",
+    contactRoutes({
+      contact: contactService({ ...mailing, shopEmail: deps.config.shopEmail }),
+      auth,
+      limits,
+    }),
+  );
+  api.route("/", newsletterRoutes({ newsletter: newsletterService(mailing), limits }));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

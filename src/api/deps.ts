@@ -9,7 +9,7 @@ import type { Limits } from "./rate-limit.ts";
 export interface ApiDeps {
   db: Kysely<Database>;
   engine: Engine;
-  config: Pick<Config, "env" | "publicUrl" | "sessionSecret"> &
+  config: Pick<Config, "env" | "publicUrl" | "sessionSecret" | "shopEmail"> &
     Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
   logger: Logger;
   /**

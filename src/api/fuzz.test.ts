@@ -371,6 +371,9 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
       "/blogs",
       "/about",
       "/contact",
+      "/newsletter",
+      "/newsletter/confirm",
+      "/newsletter/unsubscribe",
       "/terms-and-conditions",
       "/privacy-policy",
       "/offline",
@@ -386,6 +389,8 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
       "/user-register": ["redirect"],
       "/order-success": ["order"],
       "/account/orders": ["page"],
+      "/newsletter/confirm": ["token"],
+      "/newsletter/unsubscribe": ["token"],
     };
     /** The pages with a form, and for each `intent` the fields it reads. */
     const FORMS: Record<string, Record<string, string[]>> = {
@@ -398,7 +403,9 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
       "/checkout": {
         "": ["email", "phone", "first_name", "last_name", "address", "city", "country", "total"],
       },
-      "/contact": { "": ["name", "email", "subject", "message"] },
+      "/contact": { "": ["name", "email", "subject", "message", "form_token", "website"] },
+      "/newsletter": { "": ["email", "source", "website"] },
+      "/newsletter/unsubscribe?token=x": { "": ["token", "List-Unsubscribe"] },
       "/user-login": { "": ["email", "password", "redirect"] },
       "/user-register": { "": ["first_name", "email", "password", "password_confirmation", "redirect"] },
       "/product/oxford-shirt": {

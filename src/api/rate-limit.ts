@@ -36,6 +36,9 @@ export const tooManyAttempts = (minutes: number) =>
 export const tooManyOrders = (minutes: number) =>
   `Too many orders have been placed in a short time. Please try again in ${inMinutes(minutes)}.`;
 
+export const tooManyMessages = (minutes: number) =>
+  `You have sent several messages in a short time. Please try again in ${inMinutes(minutes)}.`;
+
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
@@ -44,6 +47,16 @@ export function limitRules(settings: RateLimitSettings) {
   const auth = settings.authAttemptsPer15Min;
   /** AUTH_ATTEMPTS_PER_15_MIN attempts a quarter of an hour: the allowance of every account-related form. */
   const attempts: LimitRule = { points: auth, windowSeconds: 15 * MINUTE, message: tooManyAttempts };
+  const contactMessages: LimitRule = {
+    points: settings.contactMessagesPerHour,
+    windowSeconds: HOUR,
+    message: tooManyMessages,
+  };
+  const signups: LimitRule = {
+    points: settings.newsletterSignupsPerHour,
+    windowSeconds: HOUR,
+    message: tooManyAttempts,
+  };
   return {
     "login-failures-per-account": {
       points: auth,
@@ -70,6 +83,12 @@ export function limitRules(settings: RateLimitSettings) {
     "password-resets-per-address": attempts,
     // Writing or editing reviews: a person writes a few, a script floods the moderation queue.
     "review-writes-per-user": attempts,
+    // Per client address and per sender: nobody floods the shop's inbox, or someone else's with acknowledgements.
+    "contact-messages-per-address": contactMessages,
+    "contact-messages-per-email": contactMessages,
+    // Per client address and per email: nobody mails confirmation links to many addresses, or often to one.
+    "newsletter-signups-per-address": signups,
+    "newsletter-signups-per-email": signups,
     "orders-per-phone": {
       points: settings.ordersPerPhonePerHour,
       windowSeconds: HOUR,

@@ -20,6 +20,16 @@ describe("configuration", () => {
     expect(() => loadConfig({ MAIL_WORKER: "no" })).toThrow('MAIL_WORKER: must be "on" or "off"');
   });
 
+  it("mails contact-form messages to SHOP_EMAIL, one plain address", () => {
+    expect(loadConfig({}).shopEmail).toBe("hello@bagsandthreads.pk");
+    expect(loadConfig({ SHOP_EMAIL: "care@example.pk" }).shopEmail).toBe("care@example.pk");
+    for (const wrong of ["care", "Care <care@example.pk>", "a@example.pk,b@example.pk"]) {
+      expect(() => loadConfig({ SHOP_EMAIL: wrong }), wrong).toThrow(
+        "SHOP_EMAIL: must be one email address such as hello@bagsandthreads.pk",
+      );
+    }
+  });
+
   it("reads PostgreSQL and SQLite URLs", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://shop:secret@db:5432/shop" }).database).toEqual({
       engine: "postgres",
@@ -70,6 +80,8 @@ describe("configuration", () => {
       loginFailuresPerAddressPerHour: 100,
       ordersPerPhonePerHour: 5,
       ordersPerAddressPerHour: 10,
+      contactMessagesPerHour: 5,
+      newsletterSignupsPerHour: 5,
     });
     const set = loadConfig({
       REDIS_URL: "redis://:secret@cache:6379/2",
@@ -77,6 +89,8 @@ describe("configuration", () => {
       LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "50",
       ORDERS_PER_PHONE_PER_HOUR: "3",
       ORDERS_PER_ADDRESS_PER_HOUR: "20",
+      CONTACT_MESSAGES_PER_HOUR: "2",
+      NEWSLETTER_SIGNUPS_PER_HOUR: "7",
     });
     expect(set.redisUrl).toBe("redis://:secret@cache:6379/2");
     expect(set.rateLimits).toEqual({
@@ -84,6 +98,8 @@ describe("configuration", () => {
       loginFailuresPerAddressPerHour: 50,
       ordersPerPhonePerHour: 3,
       ordersPerAddressPerHour: 20,
+      contactMessagesPerHour: 2,
+      newsletterSignupsPerHour: 7,
     });
     expect(loadConfig({ REDIS_URL: "rediss://cache.example.pk:6380" }).redisUrl).toBe(
       "rediss://cache.example.pk:6380",

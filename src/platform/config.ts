@@ -38,6 +38,10 @@ export interface RateLimitSettings {
   ordersPerPhonePerHour: number;
   /** Orders placed from one client address in an hour. */
   ordersPerAddressPerHour: number;
+  /** Contact-form messages from one client address, and from one sender's email, in an hour. */
+  contactMessagesPerHour: number;
+  /** Newsletter sign-ups from one client address, and for one email, in an hour. */
+  newsletterSignupsPerHour: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -45,6 +49,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   loginFailuresPerAddressPerHour: 100,
   ordersPerPhonePerHour: 5,
   ordersPerAddressPerHour: 10,
+  contactMessagesPerHour: 5,
+  newsletterSignupsPerHour: 5,
 };
 
 const allowance = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
@@ -62,6 +68,9 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().default("Bags & Threads <orders@bagsandthreads.pk>"),
+  SHOP_EMAIL: z
+    .email({ message: "must be one email address such as hello@bagsandthreads.pk" })
+    .default("hello@bagsandthreads.pk"),
   MAIL_WORKER: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example.pk" }).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -76,6 +85,8 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.loginFailuresPerAddressPerHour),
   ORDERS_PER_PHONE_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.ordersPerPhonePerHour),
   ORDERS_PER_ADDRESS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.ordersPerAddressPerHour),
+  CONTACT_MESSAGES_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.contactMessagesPerHour),
+  NEWSLETTER_SIGNUPS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.newsletterSignupsPerHour),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   DATABASE_LOCK_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.lockMs),
@@ -101,6 +112,8 @@ export interface Config {
   outboxDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The shop's own inbox: contact-form messages are mailed here. */
+  shopEmail: string;
   /** Whether this instance runs the mail worker (sends what the outbox holds); MAIL_WORKER=off to not. */
   mailWorker: boolean;
   publicUrl: string;
@@ -161,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, "outbox"),
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
+    shopEmail: value.SHOP_EMAIL,
     mailWorker: value.MAIL_WORKER === "on",
     publicUrl,
     sessionSecret: value.SESSION_SECRET ?? DEVELOPMENT_SECRET,
@@ -172,6 +186,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginFailuresPerAddressPerHour: value.LOGIN_FAILURES_PER_ADDRESS_PER_HOUR,
       ordersPerPhonePerHour: value.ORDERS_PER_PHONE_PER_HOUR,
       ordersPerAddressPerHour: value.ORDERS_PER_ADDRESS_PER_HOUR,
+      contactMessagesPerHour: value.CONTACT_MESSAGES_PER_HOUR,
+      newsletterSignupsPerHour: value.NEWSLETTER_SIGNUPS_PER_HOUR,
     },
     databaseTimeouts: {
       connectMs: value.DATABASE_CONNECT_TIMEOUT_MS,

@@ -8,6 +8,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes instead of the sender (MAIL_FROM). */
+  replyTo?: string | undefined;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string> | undefined;
 }
 
 export interface Mailer {
@@ -30,9 +34,15 @@ export function createMailer(options: {
   outboxDir: string;
   from: string;
 }): Mailer {
-  const mail = (message: MailMessage, signal: AbortSignal | undefined): SendMailOptions =>
-    // nodemailer 10 honours `signal`; its bundled types do not list it yet.
-    ({ from: options.from, ...message, ...(signal ? { signal } : {}) }) as SendMailOptions;
+  const mail = ({ replyTo, headers, ...message }: MailMessage, signal: AbortSignal | undefined) =>
+    ({
+      from: options.from,
+      ...message,
+      ...(replyTo ? { replyTo } : {}),
+      ...(headers ? { headers } : {}),
+      // nodemailer 10 honours `signal`; its bundled types do not list it yet.
+      ...(signal ? { signal } : {}),
+    }) as SendMailOptions;
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {

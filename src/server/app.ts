@@ -57,8 +57,7 @@ export function createHost(
         // Vite's hot reload talks over a websocket in development.
         connectSrc: mode === "development" ? ["'self'", "ws:"] : ["'self'"],
         frameAncestors: ["'none'"],
-        // The contact form hands its message to the shopper's mail app.
-        formAction: ["'self'", "mailto:"],
+        formAction: ["'self'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
       },

@@ -20,6 +20,7 @@ describe("robots.txt", () => {
       "/user-dashboard",
       "/user-login",
       "/user-register",
+      "/newsletter",
     ]) {
       expect(robots).toContain(`Disallow: ${path}\n`);
     }

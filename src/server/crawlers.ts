@@ -9,7 +9,10 @@ import type { Database } from "../platform/db/schema.ts";
  * /sitemap.xml an index of /sitemaps/pages.xml and /sitemaps/products-N.xml (docs/decisions/0020).
  */
 
-/** Pages a shopper's own state makes (cart, checkout, account, orders) and the JSON API are not for indexing. */
+/**
+ * Pages a shopper's own state makes (cart, checkout, account, orders, the newsletter links' pages) and the JSON
+ * API are not for indexing.
+ */
 const DISALLOWED = [
   "/api/",
   "/cart",
@@ -23,6 +26,7 @@ const DISALLOWED = [
   "/wishlist",
   "/logout",
   "/offline",
+  "/newsletter",
 ];
 
 /** The public pages that are always there, besides categories and products. */

@@ -72,6 +72,8 @@ describe("security and caching headers of the host", () => {
     expect(csp.get("object-src")).toEqual(["'none'"]);
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
     expect(csp.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    // Every form posts to the shop itself (the contact form too, since it sends through the API).
+    expect(csp.get("form-action")).toEqual(["'self'"]);
     const permissions = response.headers.get("permissions-policy") ?? "";
     for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
       expect(permissions).toContain(`${feature}=()`);

@@ -70,6 +70,7 @@ describe("the purge job", () => {
       resetLinks: 0,
       idempotencyKeys: 0,
       sentMail: 0,
+      unconfirmedSignups: 0,
     });
 
     await job.stop();

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { purgeExpiredResetTokens } from "../api/account/password-reset.repository.ts";
 import { purgeIdempotencyKeys } from "../api/idempotency/idempotency.ts";
 import { purgeOutbox } from "../api/mail/outbox.ts";
+import { purgeUnconfirmedSignups } from "../api/newsletter/newsletter.repository.ts";
 import { purgeExpired } from "../platform/db/purge.ts";
 import type { Database } from "../platform/db/schema.ts";
 
@@ -21,6 +22,7 @@ export async function purgeEverything(db: Kysely<Database>, now: Date) {
     resetLinks: await purgeExpiredResetTokens(db, now),
     idempotencyKeys: await purgeIdempotencyKeys(db, now),
     sentMail: await purgeOutbox(db, now),
+    unconfirmedSignups: await purgeUnconfirmedSignups(db, now),
   };
 }
 

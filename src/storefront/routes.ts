@@ -26,12 +26,16 @@ export default [
   layout("routes/admin-layout.tsx", [
     route("admin", "routes/admin-dashboard.tsx", { id: "admin-dashboard" }),
     route("admin/reviews", "routes/admin-reviews.tsx", { id: "admin-reviews" }),
+    route("admin/newsletter", "routes/admin-newsletter.tsx"),
     route("admin/*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("wishlist", "routes/wishlist.tsx"),
   route("blogs", "routes/blogs.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("terms-and-conditions", "routes/terms.tsx"),
   route("privacy-policy", "routes/privacy.tsx"),
   // The spec leaves /offline unmatched; the issue asks for a real offline page

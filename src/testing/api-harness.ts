@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { createApi } from "../api/app.ts";
 import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
 import { createLimits, type Limits } from "../api/rate-limit.ts";
 import type { Config, RateLimitSettings } from "../platform/config.ts";
-import { createMailer, type Mailer } from "../platform/mail.ts";
+import { createMailer, type Mailer, type MailMessage } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 export interface ApiHarness {
@@ -28,13 +28,19 @@ const UNLIMITED: RateLimitSettings = {
   loginFailuresPerAddressPerHour: 100_000,
   ordersPerPhonePerHour: 100_000,
   ordersPerAddressPerHour: 100_000,
+  contactMessagesPerHour: 100_000,
+  newsletterSignupsPerHour: 100_000,
 };
 
-/** The configuration the harness's API runs with (its public address and cookie secret). */
+/**
+ * The configuration the harness's API runs with (its public address, the secret it signs cookies and tokens with,
+ * and the shop's inbox for contact-form messages).
+ */
 export const HARNESS_CONFIG = {
   env: "test",
   publicUrl: "http://shop.test",
   sessionSecret: "test-secret-test-secret-test-secret!",
+  shopEmail: "care@shop.test",
 } as const;
 
 /**
@@ -47,11 +53,12 @@ export function apiHarness(
     mailer?: Mailer;
     limits?: Limits;
     mailOptions?: Partial<OutboxOptions>;
+    logger?: Logger;
     /** Back-office settings (inactivity, low-stock threshold) other than their defaults. */
     config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
   } = {},
 ): ApiHarness {
-  const logger = pino({ level: "silent" });
+  const logger = options.logger ?? pino({ level: "silent" });
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-"));
   const mailer = options.mailer ?? createMailer({ outboxDir, from: "Shop <shop@example.test>" });
   const mailWorker = createMailWorker({
@@ -89,6 +96,17 @@ export function apiHarness(
           address ? { incoming: { socket: { remoteAddress: address } } } : undefined,
         ),
       );
+    },
+  };
+}
+
+/** A mailer that keeps every message it is given (in `sent`), for tests that read the mail. */
+export function recordingMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
     },
   };
 }

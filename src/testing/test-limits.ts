@@ -24,6 +24,8 @@ export const TEST_LIMITS: RateLimitSettings = {
   loginFailuresPerAddressPerHour: 1000,
   ordersPerPhonePerHour: 1000,
   ordersPerAddressPerHour: 1000,
+  contactMessagesPerHour: 1000,
+  newsletterSignupsPerHour: 1000,
 };
 
 const silent = pino({ level: "silent" });

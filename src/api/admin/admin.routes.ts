@@ -4,6 +4,7 @@ import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
+import { newsletterAdminRoutes } from "../newsletter/newsletter-export.ts";
 import type { Limits } from "../rate-limit.ts";
 import { adminReviewsRoutes } from "../reviews/admin-reviews.routes.ts";
 import { reviewsRepository } from "../reviews/reviews.repository.ts";
@@ -29,6 +30,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
     idle_minutes: deps.auth.idleMinutes,
   }));
   routes.route("/", adminReviewsRoutes(reviewsService(deps.db, reviewsRepository(deps.db, deps.engine))));
+
+  routes.route("/", newsletterAdminRoutes({ db: deps.db, publicUrl: deps.config.publicUrl }));
 
   return routes;
 }

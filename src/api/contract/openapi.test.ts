@@ -36,7 +36,8 @@ describe.skipIf(!available)(`OpenAPI document on ${engine}`, () => {
       const described = document.paths[path]?.[operation.method.toLowerCase()];
       expect(described, id).toBeDefined();
       expect(described.operationId).toBe(id);
-      expect(described.responses[operation.status].content["application/json"].schema).toBeTypeOf("object");
+      const mediaType = operation.produces ?? "application/json";
+      expect(described.responses[operation.status].content[mediaType].schema, id).toBeTypeOf("object");
       for (const status of operation.errors)
         expect(described.responses[status], `${id} ${status}`).toBeDefined();
       if (operation.body)
@@ -55,7 +56,12 @@ describe.skipIf(!available)(`OpenAPI document on ${engine}`, () => {
     const app = createApi({
       db: database.db,
       engine: database.engine,
-      config: { env: "test", publicUrl: "http://shop.test", sessionSecret: "x".repeat(32) },
+      config: {
+        env: "test",
+        publicUrl: "http://shop.test",
+        sessionSecret: "x".repeat(32),
+        shopEmail: "hello@shop.test",
+      },
       logger: { error() {} } as never,
     });
     const registered = new Set(

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { errorSchema, type Operation, operations } from "../../shared/contracts/operations.ts";
+import {
+  errorSchema,
+  OPERATION_TAGS,
+  type Operation,
+  operations,
+} from "../../shared/contracts/operations.ts";
 import { SESSION_COOKIE } from "../../shared/cookies.server.ts";
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -64,8 +69,11 @@ function pathParameters(path: string): object[] {
 
 function operationObject(id: string, operation: Operation): object {
   const json = (schema: z.ZodType) => ({ "application/json": { schema: jsonSchema(schema) } });
+  const success = operation.produces
+    ? { [operation.produces]: { schema: jsonSchema(operation.response) } }
+    : json(operation.response);
   const responses: Record<string, object> = {
-    [operation.status]: { description: operation.summary, content: json(operation.response) },
+    [operation.status]: { description: operation.summary, content: success },
   };
   // Any request may be too large; one with a body may also be of the wrong type.
   const always = operation.body ? [413, 415, 500, 503] : [413, 500, 503];
@@ -112,16 +120,12 @@ export function openApiDocument(serverUrl: string): object {
       title: "Bags & Threads commerce API",
       version: "1.0.0",
       description:
-        "Catalogue, cart, wishlist, checkout, account and orders. Money is in rupees with at most 2 decimals. " +
-        "Guests are recognised by the httpOnly `cart_key` (cart) and `wishlist_key` (wishlist) cookies; " +
-        "signed-in callers send `Authorization: Bearer <token>`.",
+        "Catalogue, cart, wishlist, checkout, account, orders, reviews, contact and newsletter. Money is in rupees " +
+        "with at most 2 decimals. Guests are recognised by the httpOnly `cart_key` (cart) and `wishlist_key` " +
+        "(wishlist) cookies; signed-in callers send `Authorization: Bearer <token>`.",
     },
     servers: [{ url: serverUrl }],
-    tags: ["Catalogue", "Cart", "Wishlist", "Checkout", "Account", "Orders", "Reviews", "Admin"].map(
-      (name) => ({
-        name,
-      }),
-    ),
+    tags: OPERATION_TAGS.map((name) => ({ name })),
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer" },

@@ -23,7 +23,7 @@ type Handler<Op extends Operation> = (c: Context, input: Input<Op>) => Promise<z
  * come from the contract, a back-office operation's role is checked first (401 or 403, `admin/admin-auth.ts`), the
  * query, headers and body are validated with its schemas before the handler runs (a 400, 415 or 422 otherwise; a
  * path parameter with a NUL byte is a 404), and the handler's answer must have the contract's shape (checked by
- * the compiler).
+ * the compiler): JSON, or the text of the contract's `produces` media type (a CSV).
  */
 export function route<Op extends Operation>(router: Hono, operation: Op, handler: Handler<Op>): void {
   router.on(operation.method, operation.path, async (c) => {
@@ -42,6 +42,11 @@ export function route<Op extends Operation>(router: Hono, operation: Op, handler
       body: operation.body ? await readJson(c, operation.body) : undefined,
     } as Input<Op>;
     const answer = await handler(c, input);
+    if (operation.produces) {
+      return c.body(answer as string, operation.status as ContentfulStatusCode, {
+        "Content-Type": `${operation.produces}; charset=utf-8`,
+      });
+    }
     return c.json(answer as object, operation.status as ContentfulStatusCode);
   });
 }

@@ -61,6 +61,9 @@ export async function enqueueMail(
       text_body: message.text,
       html_body: message.html,
       reference: message.reference ?? null,
+      reply_to: message.replyTo ?? null,
+      headers:
+        message.headers && Object.keys(message.headers).length > 0 ? JSON.stringify(message.headers) : null,
       created_at: now.toISOString(),
       attempts: 0,
       next_attempt_at: now.toISOString(),
@@ -187,7 +190,14 @@ export function createMailWorker(deps: {
         reject(new SendTimeout(`The mail transport gave no answer within ${options.sendTimeoutMs} ms.`));
       }, options.sendTimeoutMs);
     });
-    const message = { to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body };
+    const message: MailMessage = {
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      replyTo: row.reply_to ?? undefined,
+      headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+    };
     try {
       // A transport that ignores the signal still cannot hold the worker past the timeout.
       await Promise.race([deps.mailer.send(message, { signal: controller.signal }), timeout]);

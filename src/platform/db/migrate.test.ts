@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { migrateToLatest, StaticProvider } from "./migrate.ts";
+import { migrateToLatest, pendingMigrations, StaticProvider } from "./migrate.ts";
 
 const { engine, available } = testEngine();
 
@@ -77,6 +77,29 @@ describe.skipIf(!available)(`migrations on ${engine}`, () => {
         .values({ product_id: product.id, color_id: color.id, size_id: size.id, price: 100, stock: -1 })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it("takes a migration that landed after a higher-numbered one already ran (features land in any order)", async () => {
+    const late = await createTestDatabase({ migrate: false });
+    try {
+      const { "010-contact-newsletter": held, ...landedFirst } = await new StaticProvider(
+        late.engine,
+      ).getMigrations();
+      expect(held).toBeDefined();
+      const db = late.db as unknown as Kysely<unknown>;
+      const first = await new Migrator({
+        db,
+        provider: { getMigrations: async () => landedFirst },
+      }).migrateToLatest();
+      expect(first.error).toBeUndefined();
+      expect(await pendingMigrations(late.db, late.engine)).toEqual(["010-contact-newsletter"]);
+      expect(await migrateToLatest(late.db, late.engine)).toEqual(["010-contact-newsletter"]);
+      expect(await pendingMigrations(late.db, late.engine)).toEqual([]);
+      const tables = (await late.db.introspection.getTables()).map((table) => table.name);
+      expect(tables).toEqual(expect.arrayContaining(["contact_messages", "newsletter_subscribers"]));
+    } finally {
+      await late.drop();
+    }
   });
 
   it("002 turns each product's image, back image and gallery into ordered rows with colour and alt text", async () => {

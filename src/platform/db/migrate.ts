@@ -10,6 +10,7 @@ import * as searchIndex from "./migrations/006-search-index.ts";
 import * as backOffice from "./migrations/007-back-office.ts";
 import * as searchSpeed from "./migrations/008-search-speed.ts";
 import * as wishlist from "./migrations/009-wishlist.ts";
+import * as contactNewsletter from "./migrations/010-contact-newsletter.ts";
 import * as reviews from "./migrations/011-reviews.ts";
 import * as productAdmin from "./migrations/013-product-admin.ts";
 import type { Database } from "./schema.ts";
@@ -25,6 +26,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "007-back-office": backOffice,
   "008-search-speed": searchSpeed,
   "009-wishlist": wishlist,
+  "010-contact-newsletter": contactNewsletter,
   "011-reviews": reviews,
   "013-product-admin": productAdmin,
 };
@@ -45,8 +47,16 @@ export class StaticProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Migration numbers are handed to features built side by side, and the features land in any order: a database
+ * that already ran a higher number (013) takes a lower one that landed after it (010) on its next start, rather
+ * than refusing to start. Each migration touches only its own tables and columns, so their order does not matter.
+ */
+const migratorFor = (db: Kysely<Database>, engine: Engine) =>
+  new Migrator({ db, provider: new StaticProvider(engine), allowUnorderedMigrations: true });
+
 export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  const migrator = migratorFor(db, engine);
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
@@ -59,7 +69,7 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
 
 /** Migrations the code knows that the database has not run yet (readiness: a database behind the code). */
 export async function pendingMigrations(db: Kysely<Database>, engine: Engine): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  const migrator = migratorFor(db, engine);
   const migrations = await migrator.getMigrations();
   return migrations
     .filter((migration) => migration.executedAt === undefined)

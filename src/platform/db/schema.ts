@@ -30,6 +30,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   audit_log: AuditLogTable;
   reviews: ReviewTable;
+  contact_messages: ContactMessageTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
 }
 
 export interface CategoryTable {
@@ -283,6 +285,10 @@ export interface MailOutboxTable {
   /** Set when the worker gave up after its last attempt. */
   failed_at: string | null;
   last_error: string | null;
+  /** Where a reply goes (the sender of a contact message); null: to the sender, MAIL_FROM. */
+  reply_to: string | null;
+  /** Extra headers as a JSON object (List-Unsubscribe on newsletter mail); null for none. */
+  headers: string | null;
 }
 
 /** The stored answer to one checkout `Idempotency-Key` of one shopper (`scope`: "user:12" or "guest:<hash>"). */
@@ -334,6 +340,44 @@ export interface ReviewTable {
   updated_at: string;
 }
 
+/** A message sent through the contact form (its mails to the shop and to the sender went in its transaction). */
+export interface ContactMessageTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  /** "" when the sender gave none. */
+  subject: string;
+  message: string;
+  /** The signed-in shopper who sent it, if any. */
+  user_id: number | null;
+  created_at: string;
+}
+
+/** What a newsletter sign-up can be; the database refuses any other value (migration 010). */
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/** One address on the newsletter list (double opt-in): see migration 010. */
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  /** Lower case; unique. */
+  email: string;
+  /** One of SUBSCRIBER_STATUSES. */
+  status: SubscriberStatus;
+  /** Where the address signed up ("footer"). */
+  source: string;
+  /** When the address last asked to be subscribed. */
+  consent_at: string;
+  /** When the last confirmation link was mailed (at most one an hour). */
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  /** Random; the address's unsubscribe links carry it (every newsletter mail must be able to). */
+  unsubscribe_token: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export type ProductRow = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
 export type VariantRow = Selectable<VariantTable>;
@@ -342,3 +386,4 @@ export type AuditLogRow = Selectable<AuditLogTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 export type ReviewRow = Selectable<ReviewTable>;
+export type SubscriberRow = Selectable<NewsletterSubscriberTable>;

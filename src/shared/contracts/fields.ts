@@ -102,3 +102,16 @@ export function quantityField(max: number) {
       .max(max, `The quantity may not be greater than ${max}.`),
   );
 }
+
+/**
+ * A field hidden from people (a honeypot): they leave it empty, form-filling robots often do not. Any text is
+ * taken, so a filled one cannot be told from an empty one by the answer; the service drops the submission.
+ */
+export function honeypotField() {
+  return z
+    .preprocess(
+      (value) => (value === undefined || value === null ? "" : value),
+      z.string({ error: "The website must be text." }).max(1000, "The website is too long."),
+    )
+    .describe("Leave empty. Forms a person fills in never set it.");
+}

@@ -30,7 +30,16 @@ import {
   tagSchema,
 } from "./catalog.ts";
 import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
+import { contactFormSchema, contactMessageSchema } from "./contact.ts";
 import { pageField } from "./fields.ts";
+import {
+  confirmSubscriptionSchema,
+  subscriberCountsSchema,
+  subscribersCsvSchema,
+  subscribeSchema,
+  subscriptionChangeSchema,
+  unsubscribeSchema,
+} from "./newsletter.ts";
 import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
 import {
   adminReviewPageSchema,
@@ -57,12 +66,27 @@ import {
  * from this table (and validates with the same schemas), the OpenAPI document at /api/openapi.json is generated
  * from it, and the storefront's client is typed from it, so a changed endpoint breaks the client's build.
  */
+/** The groups of operations, in the order the OpenAPI document lists them. */
+export const OPERATION_TAGS = [
+  "Catalogue",
+  "Cart",
+  "Wishlist",
+  "Checkout",
+  "Account",
+  "Orders",
+  "Reviews",
+  "Contact",
+  "Newsletter",
+  "Admin",
+] as const;
+export type OperationTag = (typeof OPERATION_TAGS)[number];
+
 export interface Operation {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /** Relative to /api, Hono style: "/product/:slug". */
   path: `/${string}`;
   summary: string;
-  tag: "Catalogue" | "Cart" | "Wishlist" | "Account" | "Checkout" | "Orders" | "Reviews" | "Admin";
+  tag: OperationTag;
   /**
    * "required": a bearer token must name a user; "optional": a token is used when sent. "staff" and "owner": the
    * back office (`/admin/...`): a bearer token or the storefront's session cookie must name an account with that
@@ -79,6 +103,11 @@ export interface Operation {
   body?: z.ZodType;
   status: 200 | 201;
   response: z.ZodType;
+  /**
+   * The media type of a successful answer that is not JSON (a CSV download); its `response` is then `z.string()`
+   * describing the content. Failures are JSON as everywhere.
+   */
+  produces?: "text/csv";
   /** The failure statuses this operation can answer, besides 500 and 503 (database unavailable). */
   errors: readonly ErrorStatus[];
 }
@@ -484,6 +513,64 @@ export const operations = {
     response: orderSchema,
     errors: [400, 404, 422, 429],
   },
+  getContactForm: {
+    method: "GET",
+    path: "/contact/form",
+    summary:
+      "A fresh contact form token: send it back with the message (a message sent within seconds of it is taken for a robot's)",
+    tag: "Contact",
+    auth: "none",
+    status: 200,
+    response: contactFormSchema,
+    errors: [],
+  },
+  sendContactMessage: {
+    method: "POST",
+    path: "/contact",
+    summary:
+      "Send a message to the shop: stored, mailed to the shop's inbox and acknowledged to the sender by email (rate-limited per client address and per email)",
+    tag: "Contact",
+    auth: "optional",
+    body: contactMessageSchema,
+    status: 201,
+    response: messageSchema,
+    errors: [400, 401, 422, 429],
+  },
+  subscribeNewsletter: {
+    method: "POST",
+    path: "/newsletter/subscribe",
+    summary:
+      "Sign an address up for the newsletter: a link to confirm it is mailed (at most one an hour); the same answer whether or not it was already subscribed",
+    tag: "Newsletter",
+    auth: "none",
+    body: subscribeSchema,
+    status: 200,
+    response: messageSchema,
+    errors: [400, 422, 429],
+  },
+  confirmNewsletter: {
+    method: "POST",
+    path: "/newsletter/confirm",
+    summary:
+      "Confirm a sign-up with the token of its emailed link (valid 7 days; confirming again answers the same)",
+    tag: "Newsletter",
+    auth: "none",
+    body: confirmSubscriptionSchema,
+    status: 200,
+    response: subscriptionChangeSchema,
+    errors: [400, 422],
+  },
+  unsubscribeNewsletter: {
+    method: "POST",
+    path: "/newsletter/unsubscribe",
+    summary: "Take an address off the newsletter with the token of the unsubscribe link in its mail",
+    tag: "Newsletter",
+    auth: "none",
+    body: unsubscribeSchema,
+    status: 200,
+    response: subscriptionChangeSchema,
+    errors: [400, 422],
+  },
   adminSession: {
     method: "GET",
     path: "/admin/session",
@@ -565,6 +652,28 @@ export const operations = {
     status: 200,
     response: adminReviewSchema,
     errors: [400, 401, 403, 404, 422],
+  },
+  newsletterSubscriberCounts: {
+    method: "GET",
+    path: "/admin/newsletter",
+    summary: "How many newsletter sign-ups are confirmed, waiting for confirmation and unsubscribed",
+    tag: "Admin",
+    auth: "owner",
+    status: 200,
+    response: subscriberCountsSchema,
+    errors: [401, 403],
+  },
+  exportNewsletterSubscribers: {
+    method: "GET",
+    path: "/admin/newsletter/subscribers.csv",
+    summary:
+      "The confirmed newsletter subscribers as a CSV download (each export is written to the audit log)",
+    tag: "Admin",
+    auth: "owner",
+    status: 200,
+    response: subscribersCsvSchema,
+    produces: "text/csv",
+    errors: [401, 403],
   },
 } as const satisfies Record<string, Operation>;
 

@@ -4,8 +4,11 @@ import { apiContext } from "../lib/api.server.ts";
 import { createApiClient } from "../lib/api-client.server.ts";
 import * as cartRoute from "../routes/cart.tsx";
 import * as checkoutRoute from "../routes/checkout.tsx";
+import * as contactRoute from "../routes/contact.tsx";
 import * as loginRoute from "../routes/login.tsx";
 import * as myAccountRoute from "../routes/my-account.tsx";
+import * as newsletterRoute from "../routes/newsletter.tsx";
+import * as unsubscribeRoute from "../routes/newsletter-unsubscribe.tsx";
 import * as productRoute from "../routes/product.tsx";
 import * as registerRoute from "../routes/register.tsx";
 
@@ -120,5 +123,48 @@ describe.each(["unreachable", 503, 502] as const)("every form's action when the 
       });
       expect(result.status).toBeGreaterThanOrEqual(500);
     }
+  });
+
+  it("the contact form answers with a message and keeps everything typed", async () => {
+    const typed = {
+      name: "Sana Malik",
+      email: "sana@example.pk",
+      subject: "Sizes",
+      message: "Is the kurta in M?",
+    };
+    const result = await answer(
+      contactRoute.action,
+      contextWhereTheApi(api),
+      post("/contact", { ...typed, form_token: "1.x", website: "" }),
+    );
+    expect(result.body).toEqual({
+      sent: false,
+      message: "Something went wrong. Please try again.",
+      errors: {},
+      values: typed,
+      formToken: "1.x",
+    });
+    expect(result.status).toBeGreaterThanOrEqual(500);
+  });
+
+  it("the newsletter sign-up and unsubscribe answer with a message", async () => {
+    const signUp = await answer(
+      newsletterRoute.action,
+      contextWhereTheApi(api),
+      post("/newsletter", { email: "sana@example.pk", source: "footer" }),
+    );
+    expect(signUp.body).toEqual({ ok: false, message: "Something went wrong. Please try again." });
+    expect(signUp.status).toBeGreaterThanOrEqual(500);
+    const unsubscribe = await answer(
+      unsubscribeRoute.action,
+      contextWhereTheApi(api),
+      post("/newsletter/unsubscribe?token=abc", { token: "abc" }),
+    );
+    expect(unsubscribe.body).toEqual({
+      unsubscribed: false,
+      message: "Something went wrong. Please try again.",
+      email: "",
+    });
+    expect(unsubscribe.status).toBeGreaterThanOrEqual(500);
   });
 });

@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
-import { useHydrated } from "../ui/hooks.ts";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import { HoneypotField } from "../forms/honeypot-field.tsx";
+import type { SubscribeResult } from "../newsletter/subscribe-result.ts";
 import {
   FacebookIcon,
   InstagramIcon,
@@ -118,23 +119,32 @@ export function SiteFooter() {
 }
 
 /**
- * The spec shows no call behind Subscribe, and no newsletter service exists yet. So the form checks the
- * address in the browser and says plainly that nothing was stored, rather than pretending to sign anyone up.
+ * The footer's sign-up (spec: a required e-mail-type field and a Subscribe button): posts to /newsletter, which
+ * asks the API to mail a confirmation link (double opt-in). With JavaScript it stays on the page and says the
+ * outcome beneath the field; without, /newsletter shows it.
  */
 function SubscribeForm() {
-  const hydrated = useHydrated();
-  const [done, setDone] = useState(false);
+  const fetcher = useFetcher<SubscribeResult>({ key: "newsletter-subscribe" });
+  const form = useRef<HTMLFormElement>(null);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setDone(true);
-  };
+  useEffect(() => {
+    if (result?.ok) form.current?.reset();
+  }, [result]);
 
   return (
-    <form className="subscribe" onSubmit={submit} aria-describedby="subscribe-note">
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action="/newsletter"
+      className="subscribe"
+      aria-describedby="subscribe-note"
+    >
       <p className="site-footer__text" id="subscribe-note">
-        Get word of new collections and offers.
+        Get word of new collections and offers. We send a link to confirm your address first.
       </p>
+      <input type="hidden" name="source" value="footer" />
+      <HoneypotField id="subscribe-website" />
       <div className="subscribe__row">
         <label htmlFor="subscribe-email" className="visually-hidden">
           Email address
@@ -146,16 +156,20 @@ function SubscribeForm() {
           required
           placeholder="Your email address"
           autoComplete="email"
+          aria-invalid={result && !result.ok ? true : undefined}
+          aria-describedby="subscribe-status"
         />
-        <button type="submit" className="button button--accent" disabled={!hydrated}>
-          Subscribe
+        <button type="submit" className="button button--accent" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Subscribing..." : "Subscribe"}
         </button>
       </div>
-      <p className="subscribe__status" role="status">
-        {done
-          ? "Thanks for your interest! Our newsletter isn't live yet, so your address was not stored."
-          : ""}
+      <p
+        id="subscribe-status"
+        className={`subscribe__status${result && !result.ok ? " subscribe__status--error" : ""}`}
+        role="status"
+      >
+        {result?.message ?? ""}
       </p>
-    </form>
+    </fetcher.Form>
   );
 }

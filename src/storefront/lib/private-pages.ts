@@ -1,8 +1,8 @@
 import { CART_COOKIE, SESSION_COOKIE, WISHLIST_COOKIE } from "../../shared/cookies.server.ts";
 
 /**
- * Pages about one shopper: their cart, checkout, order, account, and the sign-in pages they pass through; and
- * the back office, which shows everyone's.
+ * Pages about one shopper: their cart, checkout, order, account, the sign-in pages they pass through and the
+ * newsletter pages their links open; and the back office, which shows everyone's.
  */
 const PERSONAL_PAGES = [
   /^\/cart\/?$/,
@@ -14,6 +14,8 @@ const PERSONAL_PAGES = [
   /^\/logout\/?$/,
   /^\/wishlist\/?$/,
   /^\/admin(\/|$)/,
+  // A newsletter link's page names the address it was mailed to.
+  /^\/newsletter(\/|$)/,
 ];
 
 /**

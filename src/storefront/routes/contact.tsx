@@ -1,15 +1,14 @@
-import { type FormEvent, useState } from "react";
-import { Form } from "react-router";
-import {
-  CONTACT_FIELDS,
-  type ContactValues,
-  contactMailto,
-  validateContact,
-} from "../content/contact-message.ts";
-import { formText } from "../forms/api-errors.ts";
+import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import { CONTACT_LIMITS } from "../../shared/contact-form.ts";
+import { HONEYPOT_FIELD } from "../../shared/honeypot.ts";
+import { failureStatus, firstErrors, formFields, formText } from "../forms/api-errors.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
+import { HoneypotField } from "../forms/honeypot-field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
+import { submissionMessage, submitOrFail } from "../forms/submission.ts";
+import { useSubmitting } from "../forms/use-submitting.ts";
 import { CONTACT, SHOP_NAME } from "../layout/layout-data.ts";
+import { apiContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
@@ -22,36 +21,101 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: `Questions about an order, a size or a return? Write to ${SHOP_NAME}.` },
 ];
 
-function valuesOf(form: FormData): ContactValues {
-  return Object.fromEntries(CONTACT_FIELDS.map((field) => [field, formText(form, field)])) as ContactValues;
+const FIELDS = ["name", "email", "subject", "message"] as const;
+type ContactValues = Record<(typeof FIELDS)[number], string>;
+
+const FALLBACK = "Something went wrong. Please try again.";
+
+/** What the form shows after a submission: the outcome, each field's first error, and what was typed. */
+interface ContactResult {
+  sent: boolean;
+  message: string;
+  errors: Record<string, string>;
+  values: ContactValues;
+  /**
+   * The token a refused form goes on with: the one it was issued with, so correcting a field within seconds
+   * does not look like a robot's speed. "" after a message was sent, or when the token itself was refused: the
+   * page's reload then issues a new one.
+   */
+  formToken: string;
 }
 
-/** Without JavaScript the form comes here: the message is checked and handed back as a mailto link. */
-export async function action({ request }: Route.ActionArgs) {
-  const values = valuesOf(await readForm(request));
-  const errors = validateContact(values);
-  if (Object.keys(errors).length > 0) return { errors, values, mailto: null };
-  return { errors, values, mailto: contactMailto(values) };
+/**
+ * The form carries the token the API issued it with (when it was issued, signed), so the API can tell a person
+ * from a robot that posts within seconds. No token (the API is down) still shows the form; sending it then asks
+ * to send again, with a fresh token from the reload.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const form = await context.get(apiContext).call("getContactForm");
+  return { formToken: form.ok ? form.data.form_token : "" };
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
-  const [composed, setComposed] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>(actionData?.errors ?? {});
-  const mailto = composed ?? actionData?.mailto ?? null;
-  const values = actionData?.values;
+/**
+ * The page's token is reloaded after a message was sent (a fresh form), and after the API refused the token
+ * itself (a refusal is a 4xx, after which React Router would not reload on its own); otherwise the form goes on
+ * with the token it has.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const result = actionResult as ContactResult | undefined;
+  if (result && !result.sent && result.formToken === "") return true;
+  return defaultShouldRevalidate;
+}
 
-  /** With JavaScript the email app opens straight away; the link below stays in case it did not. */
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = valuesOf(new FormData(event.currentTarget));
-    const found = validateContact(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const link = contactMailto(form);
-    setComposed(link);
-    window.location.href = link;
+/** The message goes to the API, which stores it and mails the shop and the sender. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const values = formFields(form, FIELDS);
+  const formToken = formText(form, "form_token");
+  const response = await context.get(apiContext).call("sendContactMessage", {
+    body: {
+      ...values,
+      form_token: formToken,
+      [HONEYPOT_FIELD]: formText(form, HONEYPOT_FIELD),
+    },
+  });
+  if (response.ok) {
+    const result: ContactResult = {
+      sent: true,
+      message: response.data.message,
+      errors: {},
+      values: { name: "", email: "", subject: "", message: "" },
+      formToken: "",
+    };
+    return result;
   }
+  const errors = firstErrors(response.data.errors);
+  const result: ContactResult = {
+    sent: false,
+    message: response.data.message || FALLBACK,
+    errors,
+    values,
+    formToken: "form_token" in errors ? "" : formToken,
+  };
+  return data(result, { status: failureStatus(response.status) });
+}
 
+/** A message that gets no answer from the shop keeps everything typed, and says why (spec section 8). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(
+    request,
+    serverAction,
+    (failure, form): ContactResult => ({
+      sent: false,
+      message: submissionMessage(failure, FALLBACK),
+      errors: {},
+      values: formFields(form, FIELDS),
+      formToken: formText(form, "form_token"),
+    }),
+  );
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useSubmitting();
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values;
+  const formToken = actionData?.formToken || loaderData.formToken;
+  // Only a refusal about the form itself (not a field) needs saying above it; field errors sit under the fields.
+  const formError = actionData && !actionData.sent && !FIELDS.some((field) => errors[field]);
   return (
     <>
       <PageBanner title="Contact" />
@@ -94,22 +158,31 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             Send us a message
           </h2>
           <p className="contact-form-card__note">
-            Pressing SEND opens your own email app with your message addressed to {CONTACT.email}, so you keep
-            a copy and our reply comes straight back to you.
+            We reply by email to the address you give, and send you a confirmation as soon as your message
+            reaches us.
           </p>
-          {mailto && (
-            <FormAlert kind="success" title="Your message is ready in your email app">
-              Send it from there to reach us. If nothing opened,{" "}
-              <a href={mailto}>open it in your email app</a> or write to{" "}
-              <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>.
+          {actionData?.sent && (
+            <FormAlert kind="success" title="Message sent">
+              {actionData.message}
             </FormAlert>
           )}
-          <Form method="post" className="form-stack" noValidate onSubmit={onSubmit}>
+          {formError && <FormAlert kind="error">{actionData.message}</FormAlert>}
+          {/* A new key after each message sent (the reload brings a new token) empties the fields. */}
+          <Form
+            key={actionData?.sent ? formToken : "contact"}
+            method="post"
+            className="form-stack"
+            noValidate
+            aria-busy={submitting}
+          >
+            <input type="hidden" name="form_token" value={formToken} />
+            <HoneypotField />
             <div className="form-row">
               <Field
                 name="name"
                 label="Name"
                 autoComplete="name"
+                maxLength={CONTACT_LIMITS.name}
                 defaultValue={values?.name}
                 error={errors.name}
               />
@@ -122,7 +195,14 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                 error={errors.email}
               />
             </div>
-            <Field name="subject" label="Subject" defaultValue={values?.subject} error={errors.subject} />
+            <Field
+              name="subject"
+              label="Subject"
+              optional
+              maxLength={CONTACT_LIMITS.subject}
+              defaultValue={values?.subject}
+              error={errors.subject}
+            />
             <div className={`field${errors.message ? " field--invalid" : ""}`}>
               <label className="field__label" htmlFor="field-message">
                 Message
@@ -132,18 +212,23 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                 name="message"
                 className="field__input"
                 rows={6}
+                maxLength={CONTACT_LIMITS.message}
                 defaultValue={values?.message}
                 aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? "field-message-error" : undefined}
+                aria-describedby={errors.message ? "field-message-error" : "field-message-hint"}
               />
-              {errors.message && (
+              {errors.message ? (
                 <p className="field__error" id="field-message-error">
                   {errors.message}
                 </p>
+              ) : (
+                <p className="field__hint" id="field-message-hint">
+                  At least {CONTACT_LIMITS.messageMin} characters.
+                </p>
               )}
             </div>
-            <button type="submit" className="button">
-              SEND
+            <button type="submit" className="button" disabled={submitting}>
+              {submitting ? "Sending..." : "SEND"}
             </button>
           </Form>
         </section>
