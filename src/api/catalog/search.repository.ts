@@ -75,7 +75,7 @@ function tsFilterQuery(tokens: string[]): string | null {
   return tokens.length === 0 ? null : tokens.map((token) => `'${postgresFilterLexeme(token)}'`).join(" & ");
 }
 
-/** A matching document as the window reads it. */
+/** A matching document as the window reads it (title and facets only when ranking by relevance). */
 interface Match {
   product_id: number;
   title: string;
@@ -83,12 +83,14 @@ interface Match {
 }
 
 /**
- * The newest `limit` matches, newest first, with their stored title and facets (for the ranking). The words
- * and tokens are letters and digits only (`searchWords`, `filterTokens`), so they cannot carry query syntax.
+ * The newest `limit` matches, newest first, with their stored title and facets when `texts` (for the ranking).
+ * The words and tokens are letters and digits only (`searchWords`, `filterTokens`), so they cannot carry query
+ * syntax.
  */
-function matches(engine: Engine, words: string[], tokens: string[], limit: number): RawBuilder<Match> {
+function matches(engine: Engine, words: string[], tokens: string[], limit: number, texts: boolean) {
+  const columns = texts ? sql`title, facets` : sql`'' as title, '' as facets`;
   if (engine === "sqlite") {
-    return sql<Match>`(select rowid as product_id, title, facets
+    return sql<Match>`(select rowid as product_id, ${columns}
       from product_search where product_search match ${ftsMatch(words, tokens)}
       order by rowid desc limit ${literalInteger(limit)})`;
   }
@@ -99,7 +101,7 @@ function matches(engine: Engine, words: string[], tokens: string[], limit: numbe
   const query = filters
     ? sql`(to_tsquery('english', ${text}) && ${filters}::tsquery)`
     : sql`to_tsquery('english', ${text})`;
-  return sql<Match>`(select product_id, title, facets
+  return sql<Match>`(select product_id, ${columns}
     from product_search where document @@ ${query}
     order by product_id desc limit ${literalInteger(limit)})`;
 }
@@ -154,7 +156,11 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       if (!indexed) return empty;
       // One row past the window says whether more match; it is the oldest and never served.
       const documents = await db
-        .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), window + 1).as("hits"))
+        .selectFrom(
+          matches(engine, filter.words, queryFilterTokens(indexed), window + 1, sort === "default").as(
+            "hits",
+          ),
+        )
         .innerJoin("products", "products.id", "hits.product_id")
         .select(["products.id", "products.in_stock", "products.sale_price", "hits.title", "hits.facets"])
         .execute();
@@ -180,7 +186,7 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       const indexed = await indexedFilter(filter);
       if (!indexed) return false;
       const row = await db
-        .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), 1).as("hits"))
+        .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), 1, false).as("hits"))
         .select("hits.product_id")
         .executeTakeFirst();
       return row !== undefined;
