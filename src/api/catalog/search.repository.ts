@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Engine } from "../../platform/db/connection.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import {
