@@ -1,6 +1,7 @@
 // The search workload: product search latency against catalogue size, the index (docs/decisions/0021, 0023) side
 // by side with the LIKE search it replaced (kept below as the reference). In-process (no HTTP): what is measured
 // is the database work of one search answer, a total and a page of 12, one query at a time.
+import fs from "node:fs";
 import { type Kysely, sql } from "kysely";
 import { catalogRepository } from "../../src/api/catalog/catalog.repository.ts";
 import { catalogService } from "../../src/api/catalog/catalog.service.ts";
@@ -84,16 +85,46 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
-async function time(iterations: number, work: () => Promise<unknown>) {
+/**
+ * CPU time used so far, in ms: this process (SQLite runs in it) plus, for PostgreSQL, the server processes serving
+ * the benchmark's database (`/proc/<pid>/schedstat`: nanoseconds on a CPU). Unlike latency it does not count the
+ * time spent waiting for a CPU, so it stays meaningful on a machine busy with other work.
+ */
+type CpuClock = () => Promise<number>;
+
+function cpuClock(db: Kysely<Database>, engine: Dataset["engine"]): CpuClock {
+  const own = () => {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1000;
+  };
+  if (engine === "sqlite") return async () => own();
+  return async () => {
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database()`.execute(db);
+    let serverNs = 0;
+    for (const { pid } of rows) {
+      try {
+        serverNs += Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        // A server on another machine (or a process gone): latency only.
+      }
+    }
+    return own() + serverNs / 1e6;
+  };
+}
+
+async function time(iterations: number, work: () => Promise<unknown>, cpu: CpuClock) {
   for (let i = 0; i < 3; i++) await work();
   const ms: number[] = [];
+  const cpuBefore = await cpu();
   for (let i = 0; i < iterations; i++) {
     const started = performance.now();
     await work();
     ms.push(performance.now() - started);
   }
+  const cpuMs = ((await cpu()) - cpuBefore) / iterations;
   ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95), cpu: cpuMs };
 }
 
 export interface SearchResult {
@@ -103,8 +134,9 @@ export interface SearchResult {
   /** "500+" when the search answered its window and more match. */
   indexTotal: string;
   likeTotal: number;
-  index: { p50: number; p95: number };
-  like: { p50: number; p95: number };
+  /** Latency percentiles and CPU time per search (this process and the database server), ms. */
+  index: { p50: number; p95: number; cpu: number };
+  like: { p50: number; p95: number; cpu: number };
 }
 
 /** Every case on one dataset. The index path is the API's (`listProducts`), a new service each time. */
@@ -118,6 +150,7 @@ export async function searchPhase(dataset: Dataset, iterations: number): Promise
     // As autovacuum would soon after a bulk load: the planner's word statistics.
     if (dataset.engine === "postgres") await sql`analyze`.execute(handle.db);
     const repository = catalogRepository(handle.db);
+    const cpu = cpuClock(handle.db, dataset.engine);
     const out: SearchResult[] = [];
     for (const test of SEARCH_CASES) {
       const ids: Ids = {
@@ -151,8 +184,8 @@ export async function searchPhase(dataset: Dataset, iterations: number): Promise
       const listing = () => catalogService(repository).listProducts(query);
       const meta = (await listing()).meta;
       const likeTotal = (await likeSearch(handle.db, test, ids)).total;
-      const index = await time(iterations, listing);
-      const like = await time(iterations, () => likeSearch(handle.db, test, ids));
+      const index = await time(iterations, listing, cpu);
+      const like = await time(iterations, () => likeSearch(handle.db, test, ids), cpu);
       out.push({
         engine: dataset.engine,
         products: dataset.products,

@@ -23,48 +23,47 @@ const WEIGHTS = { title: 10, titleSynonym: 6, facets: 4, facetsSynonym: 2, elsew
  * "dresses", "accessories"). The index's own stemmers (Porter, Snowball) did the matching.
  */
 function stem(word: string): string {
-  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  const n = word.length;
+  if (n > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (n > 4 && word.endsWith("es")) {
+    const before = word.slice(0, -2);
+    if (before.endsWith("ss") || before.endsWith("x") || before.endsWith("ch") || before.endsWith("sh"))
+      return before;
+  }
+  if (n > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
   return word;
 }
 
-/** A field's words with their stems, worked out once per document. */
-interface Field {
-  words: string[];
+/** A word (or a synonym's words) to look for; the last word of the query also as a prefix. */
+interface Wanted {
   stems: string[];
+  /** For the last query word: its text, which a field word may start with. */
+  prefix?: string;
 }
 
-function field(text: string): Field {
-  const words = text.split(" ");
-  return { words, stems: words.map(stem) };
-}
+/**
+ * The stems of a field's words, worked out once per distinct text in one ranking (facets repeat a lot: the same
+ * category, colours and tags).
+ */
+type Stems = (text: string) => Set<string>;
 
-/** A phrase to look for: its words' stems, the last word also as a prefix when `prefix`. */
-interface Phrase {
-  parts: string[];
-  stems: string[];
-  prefix: boolean;
-}
-
-function phrase(text: string, prefix: boolean): Phrase {
-  const parts = text.split(" ");
-  return { parts, stems: parts.map(stem), prefix };
-}
-
-/** Whether the field holds the phrase: its words in order (the last one as a prefix when `prefix`). */
-function holds(field: Field, wanted: Phrase): boolean {
-  const last = wanted.parts.length - 1;
-  for (let start = 0; start + wanted.parts.length <= field.words.length; start++) {
-    let found = true;
-    for (let k = 0; k <= last && found; k++) {
-      found =
-        field.stems[start + k] === wanted.stems[k] ||
-        (wanted.prefix && k === last && field.words[start + k]!.startsWith(wanted.parts[k]!));
+function stemsOf(): Stems {
+  const memo = new Map<string, Set<string>>();
+  return (text) => {
+    let stems = memo.get(text);
+    if (!stems) {
+      stems = new Set(text.split(" ").map(stem));
+      memo.set(text, stems);
     }
-    if (found) return true;
-  }
-  return false;
+    return stems;
+  };
+}
+
+/** Whether the field holds every word of `wanted` (its last word as a prefix when it has one). */
+function holds(text: string, stems: Set<string>, wanted: Wanted): boolean {
+  if (wanted.prefix !== undefined && (text.startsWith(wanted.prefix) || text.includes(` ${wanted.prefix}`)))
+    return true;
+  return wanted.stems.every((part) => stems.has(part));
 }
 
 export interface RankedDocument {
@@ -78,18 +77,21 @@ export interface RankedDocument {
 export function relevance(words: string[]): (document: Pick<RankedDocument, "title" | "facets">) => number {
   const last = words.length - 1;
   const wanted = words.map((word, i) => ({
-    exact: phrase(word, i === last),
-    synonyms: synonymsOf(word).map((synonym) => phrase(synonym, false)),
+    exact: { stems: [stem(word)], prefix: i === last ? word : undefined } satisfies Wanted,
+    synonyms: synonymsOf(word).map((synonym): Wanted => ({ stems: synonym.split(" ").map(stem) })),
   }));
+  const stems = stemsOf();
   return (document) => {
-    const title = field(document.title);
-    const facets = field(document.facets);
+    const title = stems(document.title);
+    const facets = stems(document.facets);
     let score = 0;
     for (const { exact, synonyms } of wanted) {
-      if (holds(title, exact)) score += WEIGHTS.title;
-      else if (synonyms.some((synonym) => holds(title, synonym))) score += WEIGHTS.titleSynonym;
-      else if (holds(facets, exact)) score += WEIGHTS.facets;
-      else if (synonyms.some((synonym) => holds(facets, synonym))) score += WEIGHTS.facetsSynonym;
+      if (holds(document.title, title, exact)) score += WEIGHTS.title;
+      else if (synonyms.some((synonym) => holds(document.title, title, synonym)))
+        score += WEIGHTS.titleSynonym;
+      else if (holds(document.facets, facets, exact)) score += WEIGHTS.facets;
+      else if (synonyms.some((synonym) => holds(document.facets, facets, synonym)))
+        score += WEIGHTS.facetsSynonym;
       else score += WEIGHTS.elsewhere;
     }
     return score;

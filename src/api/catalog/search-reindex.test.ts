@@ -94,6 +94,21 @@ describe.skipIf(!available)(`re-indexing products after a rename on ${engine}`, 
     expect(after).toEqual(["khaddar-winter-kurta", "tartan-winter-scarf", "waxed-field-jacket"]);
   });
 
+  it("drops a deleted product's document with the product", async () => {
+    expect(await slugs({ search: "chikankari" })).toEqual(["chikankari-festive-kurta"]);
+    const product = await database.db
+      .selectFrom("products")
+      .select("id")
+      .where("slug", "=", "chikankari-festive-kurta")
+      .executeTakeFirstOrThrow();
+    await database.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("variants").where("product_id", "=", product.id).execute();
+      await trx.deleteFrom("products").where("id", "=", product.id).execute();
+    });
+    expect(await slugs({ search: "chikankari" })).toEqual([]);
+    expect(await slugs({ search: "kurta" })).not.toContain("chikankari-festive-kurta");
+  });
+
   it("changes nothing when the caller's transaction rolls back", async () => {
     const navy = await database.db
       .selectFrom("colors")

@@ -22,11 +22,6 @@ import { SYNONYM_WORDS } from "./search-synonyms.ts";
  */
 
 const TTL_MS = 60_000;
-/**
- * Trigram similarity a candidate needs (shared / all trigrams of the two words). A four-letter word and a word one
- * edit away share at least 1 of their 9 trigrams (0.11); longer words share more.
- */
-const TRIGRAM_THRESHOLD = 0.05;
 
 /**
  * Optimal string alignment distance (Levenshtein plus swapping two neighbours: "hnadbag" is one edit from
@@ -119,21 +114,18 @@ function allWords(db: Kysely<Database>): Candidates {
   };
 }
 
-/** PostgreSQL with pg_trgm: the words sharing a trigram with `word`, or starting with it, from the index. */
+/**
+ * PostgreSQL with pg_trgm: the words sharing a trigram with `word` (similarity 0.05: a four-letter word and a
+ * word one edit away share at least 1 of their 9 trigrams, 0.11), or starting with it, through the trigram index
+ * (`search_vocabulary_near`, migration 008).
+ */
 function trigramNeighbours(db: Kysely<Database>): Candidates {
-  return (word) =>
-    db.transaction().execute(async (trx) => {
-      // `%` compares with this setting; SET LOCAL ends with the transaction, so the pooled connection keeps its own.
-      await sql`select set_config('pg_trgm.similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`.execute(
-        trx,
-      );
-      const prefix = `${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      const rows = await sql<{ word: string; products: number }>`
-        select word, products from search_vocabulary where word % ${word} or word like ${prefix}`.execute(
-        trx,
-      );
-      return withSynonyms(new Map(rows.rows.map((row) => [row.word, Number(row.products)])));
-    });
+  return async (word) => {
+    const prefix = `${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const rows = await sql<{ word: string; products: number }>`
+      select word, products from search_vocabulary_near(${word}, ${prefix})`.execute(db);
+    return withSynonyms(new Map(rows.rows.map((row) => [row.word, Number(row.products)])));
+  };
 }
 
 export interface VocabularyOptions {
@@ -153,7 +145,7 @@ export function searchVocabulary(db: Kysely<Database>, options: VocabularyOption
     if (engineOf(db) === "sqlite" || !trigram) return Promise.resolve(scan);
     if (!source) {
       source = sql<{ ready: boolean }>`
-        select to_regclass('search_vocabulary_word_trgm_idx') is not null as ready`
+        select to_regprocedure('search_vocabulary_near(text, text)') is not null as ready`
         .execute(db)
         .then(({ rows }) => {
           if (rows[0]?.ready) return trigramNeighbours(db);

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Engine } from "../../platform/db/connection.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import {
@@ -79,7 +79,7 @@ function tsFilterQuery(tokens: string[]): string | null {
 /** Shoppers search products on sale only (drafts and archived products are in the index for the back office). */
 const LIVE = sql.lit(LIVE_STATUS);
 
-/** A matching document as the window reads it. */
+/** A matching document as the window reads it (title and facets only when ranking by relevance). */
 interface Match {
   product_id: number;
   title: string;
@@ -87,12 +87,14 @@ interface Match {
 }
 
 /**
- * The newest `limit` matches, newest first, with their stored title and facets (for the ranking). The words
- * and tokens are letters and digits only (`searchWords`, `filterTokens`), so they cannot carry query syntax.
+ * The newest `limit` matches, newest first, with their stored title and facets when `texts` (for the ranking).
+ * The words and tokens are letters and digits only (`searchWords`, `filterTokens`), so they cannot carry query
+ * syntax.
  */
-function matches(engine: Engine, words: string[], tokens: string[], limit: number): RawBuilder<Match> {
+function matches(engine: Engine, words: string[], tokens: string[], limit: number, texts: boolean) {
+  const columns = texts ? sql`product_search.title, product_search.facets` : sql`'' as title, '' as facets`;
   if (engine === "sqlite") {
-    return sql<Match>`(select product_search.rowid as product_id, product_search.title, product_search.facets
+    return sql<Match>`(select product_search.rowid as product_id, ${columns}
       from product_search join products on products.id = product_search.rowid and products.status = ${LIVE}
       where product_search match ${ftsMatch(words, tokens)}
       order by product_search.rowid desc limit ${literalInteger(limit)})`;
@@ -104,7 +106,7 @@ function matches(engine: Engine, words: string[], tokens: string[], limit: numbe
   const query = filters
     ? sql`(to_tsquery('english', ${text}) && ${filters}::tsquery)`
     : sql`to_tsquery('english', ${text})`;
-  return sql<Match>`(select product_search.product_id, product_search.title, product_search.facets
+  return sql<Match>`(select product_search.product_id, ${columns}
     from product_search join products on products.id = product_search.product_id and products.status = ${LIVE}
     where product_search.document @@ ${query}
     order by product_search.product_id desc limit ${literalInteger(limit)})`;
@@ -160,7 +162,11 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       if (!indexed) return empty;
       // One row past the window says whether more match; it is the oldest and never served.
       const documents = await db
-        .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), window + 1).as("hits"))
+        .selectFrom(
+          matches(engine, filter.words, queryFilterTokens(indexed), window + 1, sort === "default").as(
+            "hits",
+          ),
+        )
         .innerJoin("products", "products.id", "hits.product_id")
         .select(["products.id", "products.in_stock", "products.sale_price", "hits.title", "hits.facets"])
         .execute();
@@ -186,7 +192,7 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       const indexed = await indexedFilter(filter);
       if (!indexed) return false;
       const row = await db
-        .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), 1).as("hits"))
+        .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), 1, false).as("hits"))
         .select("hits.product_id")
         .executeTakeFirst();
       return row !== undefined;

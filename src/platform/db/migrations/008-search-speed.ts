@@ -109,6 +109,15 @@ async function createVocabulary(db: Kysely<unknown>): Promise<void> {
     await sql`create index search_vocabulary_word_trgm_idx on search_vocabulary using gin (word gin_trgm_ops)`.execute(
       db,
     );
+    // The words sharing a trigram with `typed` or starting with it (`prefix`: a LIKE pattern). The threshold is
+    // the function's own setting, so one statement asks with it and the pooled connection keeps its own.
+    await sql`create function search_vocabulary_near(typed text, prefix text)
+      returns table (word text, products integer)
+      language sql stable
+      set pg_trgm.similarity_threshold = 0.05
+      as $$ select v.word, v.products from search_vocabulary v where v.word % typed or v.word like prefix $$`.execute(
+      db,
+    );
     await sql`release savepoint search_trgm`.execute(db);
   } catch {
     await sql`rollback to savepoint search_trgm`.execute(db);
