@@ -25,6 +25,7 @@ export default [
   // to this list; "admin/*" keeps unknown back-office addresses behind the guard too.
   layout("routes/admin-layout.tsx", [
     route("admin", "routes/admin-dashboard.tsx", { id: "admin-dashboard" }),
+    route("admin/reviews", "routes/admin-reviews.tsx", { id: "admin-reviews" }),
     route("admin/newsletter", "routes/admin-newsletter.tsx"),
     route("admin/*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),

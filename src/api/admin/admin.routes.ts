@@ -6,6 +6,9 @@ import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import { newsletterAdminRoutes } from "../newsletter/newsletter-export.ts";
 import type { Limits } from "../rate-limit.ts";
+import { adminReviewsRoutes } from "../reviews/admin-reviews.routes.ts";
+import { reviewsRepository } from "../reviews/reviews.repository.ts";
+import { reviewsService } from "../reviews/reviews.service.ts";
 import { toAdminUser } from "./admin-user.ts";
 
 /** What the back office's routes get: the API's dependencies plus the sign-in check and the rate limits. */
@@ -26,6 +29,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     user: toAdminUser(actor.user),
     idle_minutes: deps.auth.idleMinutes,
   }));
+  routes.route("/", adminReviewsRoutes(reviewsService(deps.db, reviewsRepository(deps.db, deps.engine))));
 
   routes.route("/", newsletterAdminRoutes({ db: deps.db, publicUrl: deps.config.publicUrl }));
 

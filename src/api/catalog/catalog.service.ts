@@ -38,6 +38,8 @@ interface CardRow {
   sale_price: number;
   discount: number;
   new_arrival: number;
+  rating: number;
+  reviews: number;
 }
 
 function toCard(row: CardRow): ProductCard {
@@ -51,6 +53,8 @@ function toCard(row: CardRow): ProductCard {
     discount_price: row.discount > 0 ? toRupees(row.sale_price) : null,
     discount: row.discount,
     new_arrival: row.new_arrival === 1,
+    rating: row.rating,
+    reviews: row.reviews,
   };
 }
 
@@ -180,8 +184,6 @@ export function catalogService(repository: CatalogRepository) {
         image: images[0]?.url ?? null,
         back_image: images[1]?.url ?? null,
         gallery: images.map((image) => image.url),
-        rating: row.rating,
-        reviews: row.reviews,
         short_description: sanitizeHtml(row.short_description, DESCRIPTION_HTML),
         colors: colors.map((color) => ({
           color_id: color.id,

@@ -11,6 +11,8 @@ export const CARD_COLUMNS = [
   "products.sale_price",
   "products.discount",
   "products.new_arrival",
+  "products.rating",
+  "products.reviews",
 ] as const;
 
 /**

@@ -35,8 +35,6 @@ export interface NewProductInput {
   discount: number;
   newArrival: boolean;
   dailyDeal: boolean;
-  rating: number;
-  reviews: number;
   tagIds: number[];
   variants: NewVariant[];
   /** "active" unless given. */
@@ -146,8 +144,6 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       discount: input.discount,
       new_arrival: input.newArrival ? 1 : 0,
       daily_deal: input.dailyDeal ? 1 : 0,
-      rating: input.rating,
-      reviews: input.reviews,
       ...listingPrice(placed, input.discount),
       status: input.status ?? "active",
       created_at: now,

@@ -79,8 +79,6 @@ describe.skipIf(!available || engine !== "postgres")("the search vocabulary on p
       discount: 0,
       newArrival: false,
       dailyDeal: false,
-      rating: 0,
-      reviews: 0,
       tagIds: [],
       variants: [{ colorId: color.id, sizeId: size.id, price: 100_000, stock: 3 }],
     });

@@ -30,6 +30,8 @@ function card(id: number): ProductCard {
     discount_price: null,
     discount: 0,
     new_arrival: false,
+    rating: 0,
+    reviews: 0,
   };
 }
 

@@ -155,8 +155,6 @@ export async function seedDemoCatalogue(
         discount: product.discount,
         newArrival: product.newArrival,
         dailyDeal: product.dailyDeal,
-        rating: product.rating,
-        reviews: product.reviews,
         tagIds: product.tags.map((tag) => ids.tags.get(tag)!),
         variants: product.variants.map((variant) => ({
           colorId: ids.colors.get(variant.color)!,

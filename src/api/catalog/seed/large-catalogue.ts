@@ -158,8 +158,6 @@ function generateProduct(
       discount,
       new_arrival: rng() < 0.08 ? 1 : 0,
       daily_deal: rng() < 0.08 ? 1 : 0,
-      rating: Math.round((3.5 + rng() * 1.5) * 10) / 10,
-      reviews: Math.floor(rng() ** 1.5 * 400),
       ...listingPrice(placed, discount),
       created_at: createdAt,
       updated_at: createdAt,
