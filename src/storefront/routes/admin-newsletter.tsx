@@ -35,7 +35,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
         </h1>
         {counts && (
           <a className="button" href={SUBSCRIBERS_CSV_URL} download>
-            Download confirmed subscribers (CSV)
+            Download CSV
           </a>
         )}
       </div>
@@ -80,7 +80,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
       )}
       {counts && (
         <p className="admin-page__lead">
-          The CSV lists the confirmed addresses, oldest first, with these columns:{" "}
+          Download CSV gives the confirmed addresses, oldest first, with these columns:{" "}
           {SUBSCRIBER_CSV_COLUMNS.join(", ")}. Each download is recorded in the audit log. Mail sent from
           another service must carry each subscriber's unsubscribe link.
         </p>
