@@ -9,6 +9,7 @@ import { accountRepository } from "./account/account.repository.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { accountService } from "./account/account.service.ts";
 import { authenticator } from "./account/auth.ts";
+import { guestBelongings } from "./account/guest-belongings.ts";
 import { passwordResetRoutes } from "./account/password-reset.routes.ts";
 import { passwordResetService } from "./account/password-reset.service.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
@@ -33,6 +34,9 @@ import { reviewsRoutes } from "./reviews/reviews.routes.ts";
 import { reviewsService } from "./reviews/reviews.service.ts";
 import { shopperCookies } from "./shopper.ts";
 import { limitBody } from "./validation.ts";
+import { wishlistRepository } from "./wishlist/wishlist.repository.ts";
+import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
+import { wishlistService } from "./wishlist/wishlist.service.ts";
 
 /** A request id: the caller's `X-Request-Id` when sane, the host's when mounted there, else a new one. */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -48,6 +52,8 @@ export function createApi(deps: ApiDeps): Hono {
   const cartsRepo = cartRepository(deps.db);
   const ordersRepo = ordersRepository(deps.db);
   const carts = cartService(cartsRepo);
+  const wishlists = wishlistService(wishlistRepository(deps.db));
+  const moveIntoAccount = guestBelongings(carts, wishlists, cookies);
   const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger: deps.logger });
   const checkout = checkoutService({
     carts: cartsRepo,
@@ -64,7 +70,7 @@ export function createApi(deps: ApiDeps): Hono {
       generator: (c) => (c.get("requestId" as never) as string | undefined) ?? randomUUID(),
     }),
   );
-  // Carts, accounts and orders are personal: nothing is cached, by the browser either, unless a route says
+  // Carts, wishlists, accounts and orders are personal: nothing is cached, by the browser either, unless a route says
   // otherwise (the catalogue's lists are public for 5 minutes). Set before the
   // route runs, so a route's own c.header("Cache-Control") replaces it: a header set after the response exists
   // makes Hono rebuild the response around a stream, which costs a tenth of a small route's throughput.
@@ -82,13 +88,17 @@ export function createApi(deps: ApiDeps): Hono {
   });
   api.route("/", catalogRoutes(deps));
   api.route("/", cartRoutes(carts, auth, cookies, deps.config.publicUrl));
-  api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limits, cookies }));
+  api.route("/", wishlistRoutes(wishlists, auth, cookies, deps.config.publicUrl));
+  api.route(
+    "/",
+    accountRoutes({ accounts: accountService(accountsRepo), moveIntoAccount, auth, limits, cookies }),
+  );
   const resets = passwordResetService({
     db: deps.db,
     publicUrl: deps.config.publicUrl,
     onMailQueued: deps.onMailQueued,
   });
-  api.route("/", passwordResetRoutes({ resets, carts, auth, limits, cookies }));
+  api.route("/", passwordResetRoutes({ resets, moveIntoAccount, auth, limits, cookies }));
   api.route("/", checkoutRoutes({ checkout, auth, cookies, limits, secret: deps.config.sessionSecret }));
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
   api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limits));

@@ -199,6 +199,8 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
     validBodies = {
       addToCart: { id: products.shirt, quantity: 1, size: variant },
       removeFromCart: { id: 1 },
+      addToWishlist: { id: products.shirt, variation_id: variant },
+      removeFromWishlist: { id: products.shirt },
       updateCart: { product_id: 1, quantity: 1, variation_id: variant },
       checkout: { email: "fuzz@example.test", phone: "0300", shipping_address: address },
       register: {
@@ -408,6 +410,12 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
         password: ["current_password", "password", "password_confirmation"],
       },
       "/logout": { "": [] },
+      "/wishlist": {
+        add: ["id", "variation_id", "back"],
+        remove: ["id", "back"],
+        "add-to-cart": ["id", "size"],
+        ["__proto__"]: ["id"],
+      },
     };
     /** Pages whose answer depends on who is signed in; the rest are fuzzed as a guest only. */
     const PERSONAL = new Set([
@@ -420,6 +428,7 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
       "/my-account",
       "/account/orders",
       "/account/orders/:number",
+      "/wishlist",
     ]);
 
     it("answers the hostile requests people have met with a page, not an error", async () => {

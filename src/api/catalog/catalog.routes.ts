@@ -9,7 +9,7 @@ import { catalogService } from "./catalog.service.ts";
 const LIST_CACHE = "public, max-age=300";
 
 export function catalogRoutes(deps: ApiDeps): Hono {
-  const catalog = catalogService(catalogRepository(deps.db));
+  const catalog = catalogService(catalogRepository(deps.db, { logger: deps.logger }));
   const routes = new Hono();
 
   route(routes, operations.listSliders, () => catalog.sliders());

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { ProductStatus } from "../../shared/product-status.ts";
 import type { UserRole } from "../../shared/roles.ts";
 
 /**
@@ -13,6 +14,7 @@ export interface Database {
   products: ProductTable;
   product_tags: ProductTagTable;
   product_images: ProductImageTable;
+  product_slug_redirects: ProductSlugRedirectTable;
   variants: VariantTable;
   sliders: SliderTable;
   users: UserTable;
@@ -20,6 +22,8 @@ export interface Database {
   password_reset_tokens: PasswordResetTokenTable;
   carts: CartTable;
   cart_items: CartItemTable;
+  wishlists: WishlistTable;
+  wishlist_items: WishlistItemTable;
   orders: OrderTable;
   order_items: OrderItemTable;
   mail_outbox: MailOutboxTable;
@@ -78,8 +82,23 @@ export interface ProductTable {
   price: number;
   /** What a shopper pays for the cheapest variant: price less the discount (paisa). Sorted on. */
   sale_price: number;
+  /** One of PRODUCT_STATUSES (src/shared/product-status.ts); shoppers see "active" products only. */
+  status: Generated<ProductStatus>;
+  /**
+   * 1 when some variant has stock, else 0: the listing's copy, kept with `price` by the catalogue writer and
+   * the checkout (`listingPrice`), so a search ranks in-stock products first without reading variants.
+   */
+  in_stock: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** A slug a product had before (migration 013): its old links answer 301 to the product's current slug. */
+export interface ProductSlugRedirectTable {
+  id: Generated<number>;
+  old_slug: string;
+  product_id: number;
+  created_at: string;
 }
 
 export interface ProductTagTable {
@@ -107,6 +126,11 @@ export interface VariantTable {
   size_id: number;
   price: number;
   stock: number;
+  /**
+   * Unique, upper case (src/shared/sku.ts). The catalogue writer gives every variant one; null only for rows
+   * written around it.
+   */
+  sku: Generated<string | null>;
 }
 
 export interface SliderTable {
@@ -169,6 +193,25 @@ export interface CartItemTable {
   cart_id: number;
   variant_id: number;
   quantity: number;
+  created_at: string;
+}
+
+/** Shaped like a cart: a user's (`user_id`) or a guest's (`guest_key_hash` of the `wishlist_key` cookie). */
+export interface WishlistTable {
+  id: Generated<number>;
+  guest_key_hash: string | null;
+  user_id: number | null;
+  created_at: string;
+  /** Bumped by every change; a guest's wishlist untouched for the cookie's lifetime is purged. */
+  updated_at: string;
+}
+
+/** A saved product, once per wishlist; `variant_id` is the colour and size the shopper had chosen, if any. */
+export interface WishlistItemTable {
+  id: Generated<number>;
+  wishlist_id: number;
+  product_id: number;
+  variant_id: number | null;
   created_at: string;
 }
 

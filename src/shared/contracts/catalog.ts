@@ -104,6 +104,12 @@ export const pageMetaSchema = z.object({
 export const productListSchema = z.object({
   data: z.array(productCardSchema),
   meta: pageMetaSchema.extend({
+    total_capped: z
+      .boolean()
+      .optional()
+      .describe(
+        "Only with a search: true when more products match than a search answers (its newest 500 matches); `total` is then that limit, shown as '500+'.",
+      ),
     suggestions: z
       .array(z.string())
       .max(3)

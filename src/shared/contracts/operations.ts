@@ -44,6 +44,13 @@ import {
   reviewStandingSchema,
 } from "./reviews.ts";
 import { suggestionsQuerySchema, suggestionsSchema } from "./search.ts";
+import {
+  addToWishlistSchema,
+  removeFromWishlistSchema,
+  wishlistChangeSchema,
+  wishlistIdsSchema,
+  wishlistSchema,
+} from "./wishlist.ts";
 
 /**
  * The commerce API's contract: every operation with its path, input and answer. The API registers its routes
@@ -55,7 +62,7 @@ export interface Operation {
   /** Relative to /api, Hono style: "/product/:slug". */
   path: `/${string}`;
   summary: string;
-  tag: "Catalogue" | "Cart" | "Account" | "Checkout" | "Orders" | "Reviews" | "Admin";
+  tag: "Catalogue" | "Cart" | "Wishlist" | "Account" | "Checkout" | "Orders" | "Reviews" | "Admin";
   /**
    * "required": a bearer token must name a user; "optional": a token is used when sent. "staff" and "owner": the
    * back office (`/admin/...`): a bearer token or the storefront's session cookie must name an account with that
@@ -64,6 +71,8 @@ export interface Operation {
   auth: "none" | "optional" | "required" | "staff" | "owner";
   /** Whether the guest-cart cookie is read or set. */
   cartCookie?: boolean;
+  /** Whether the guest-wishlist cookie is read or set. */
+  wishlistCookie?: boolean;
   query?: z.ZodObject;
   /** Request headers the operation reads besides Cookie and Authorization (each optional); names as sent. */
   headers?: z.ZodObject;
@@ -74,7 +83,7 @@ export interface Operation {
   errors: readonly ErrorStatus[];
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
 
 /** Every failure: a message for people; a 422 adds each failing field's messages. */
 export const errorSchema = z.object({
@@ -138,7 +147,7 @@ export const operations = {
     auth: "none",
     status: 200,
     response: productDetailSchema,
-    errors: [404],
+    errors: [404, 410],
   },
   listSizes: {
     method: "GET",
@@ -272,6 +281,58 @@ export const operations = {
     response: cartChangeSchema,
     errors: [...WRITE_ERRORS, 404, 409],
   },
+  getWishlist: {
+    method: "GET",
+    path: "/wishlist",
+    summary:
+      "The caller's wishlist (the signed-in user's, or the guest wishlist its cookie names), newest first, with " +
+      "each product's price, stock and colour and size options",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    status: 200,
+    response: wishlistSchema,
+    errors: [401],
+  },
+  getWishlistIds: {
+    method: "GET",
+    path: "/wishlist/ids",
+    summary: "Which products the caller's wishlist holds (for a count and the hearts on product cards)",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    status: 200,
+    response: wishlistIdsSchema,
+    errors: [401],
+  },
+  addToWishlist: {
+    method: "POST",
+    path: "/wishlist/add",
+    summary:
+      "Save a product (once; saving it again only updates its variant). Refused when the wishlist is full " +
+      "(409) or when a browser sends it from another site (403)",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    body: addToWishlistSchema,
+    status: 200,
+    response: wishlistChangeSchema,
+    errors: [...WRITE_ERRORS, 403, 404, 409],
+  },
+  removeFromWishlist: {
+    method: "POST",
+    path: "/wishlist/remove",
+    summary:
+      "Remove a product (a product that is not there is not an error). Refused when a browser sends it from " +
+      "another site (403)",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    body: removeFromWishlistSchema,
+    status: 200,
+    response: wishlistChangeSchema,
+    errors: [...WRITE_ERRORS, 403],
+  },
   checkout: {
     method: "POST",
     path: "/checkout",
@@ -288,10 +349,11 @@ export const operations = {
   register: {
     method: "POST",
     path: "/register",
-    summary: "Create an account; the guest cart moves into it",
+    summary: "Create an account; the guest cart and wishlist move into it",
     tag: "Account",
     auth: "none",
     cartCookie: true,
+    wishlistCookie: true,
     body: registerSchema,
     status: 201,
     response: authResultSchema,
@@ -300,10 +362,11 @@ export const operations = {
   login: {
     method: "POST",
     path: "/login",
-    summary: "Sign in; the guest cart merges into the account's",
+    summary: "Sign in; the guest cart and wishlist merge into the account's",
     tag: "Account",
     auth: "none",
     cartCookie: true,
+    wishlistCookie: true,
     body: loginSchema,
     status: 200,
     response: authResultSchema,
@@ -361,6 +424,7 @@ export const operations = {
     tag: "Account",
     auth: "none",
     cartCookie: true,
+    wishlistCookie: true,
     body: resetPasswordSchema,
     status: 200,
     response: authResultSchema,

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PageMeta } from "../../shared/contracts/catalog.ts";
 import { ChevronLeftIcon, ChevronRightIcon, FirstPageIcon, LastPageIcon } from "../ui/icons.tsx";
+import { shownTotal } from "./result-count.ts";
 import { pageWindow } from "./shop-query.ts";
 
 /**
@@ -14,7 +15,7 @@ export function Pagination({
   label = "Pagination",
   noun = "records",
 }: {
-  meta: PageMeta;
+  meta: PageMeta & { total_capped?: boolean };
   hrefFor: (page: number) => string;
   /** The navigation's name for screen readers. */
   label?: string;
@@ -54,7 +55,7 @@ export function Pagination({
         </PageStep>
       </ul>
       <p className="pagination__summary">
-        Showing {meta.from} to {meta.to} of {meta.total} {noun}
+        Showing {meta.from} to {meta.to} of {shownTotal(meta)} {noun}
       </p>
     </nav>
   );

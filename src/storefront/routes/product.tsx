@@ -1,5 +1,14 @@
 import { type MouseEvent, useState } from "react";
-import { data, Link, useActionData, useLocation, useNavigation } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useActionData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from "react-router";
 import { addToCartSchema } from "../../shared/contracts/cart.ts";
 import type { SizeOption } from "../../shared/contracts/catalog.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/images.ts";
@@ -23,6 +32,7 @@ import productStyles from "../styles/product.css?url";
 import shopStyles from "../styles/shop.css?url";
 import { Breadcrumb } from "../ui/breadcrumb.tsx";
 import { ratingLabel, reviewCount, StarRating } from "../ui/star-rating.tsx";
+import { WishlistToggle } from "../wishlist/wishlist-toggle.tsx";
 import type { Route } from "./+types/product";
 
 // shop.css styles the reviews' pagination, shared with the shop.
@@ -35,6 +45,7 @@ export const links: Route.LinksFunction = () => [
 const TAB_PARAM = "tab";
 
 const NO_PRODUCT = "No Product Found";
+const NO_LONGER_AVAILABLE = "This product is no longer available";
 
 function positiveId(value: string | null): number | null {
   return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
@@ -44,7 +55,8 @@ function positiveId(value: string | null): number | null {
  * The product, its chosen colour (?color=, else the one the API says it opens on: the first with stock) and that
  * colour's sizes with the chosen size (?size=, else the colour's first size in stock, as the API names it), and
  * its approved reviews (?reviews_page=) with the signed-in shopper's standing. An unknown slug is a 404; a failed
- * product or size call shows 'No Product Found'; failed reviews leave the rest of the page.
+ * product or size call shows 'No Product Found'; failed reviews leave the rest of the page. A product's old slug
+ * answers 301 to its current one; an archived product is a 410 page saying it is no longer available.
  */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -52,7 +64,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     api.call("getProduct", { params: { slug: params.slug } }),
     loadReviews(api, params.slug, url),
   ]);
+  if (response.status === 410) throw data({ message: NO_LONGER_AVAILABLE }, { status: 410 });
   if (!response.ok) throw data({ message: NO_PRODUCT }, { status: response.status === 404 ? 404 : 502 });
+  if (response.data.slug !== params.slug) throw redirect(`/product/${response.data.slug}${url.search}`, 301);
   const product = {
     ...response.data,
     short_description: sanitizeDescription(response.data.short_description),
@@ -139,8 +153,14 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `${NO_PRODUCT} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) {
+    const gone = isRouteErrorResponse(error) && error.status === 410;
+    return [
+      { title: `${gone ? NO_LONGER_AVAILABLE : NO_PRODUCT} | ${SHOP_NAME}` },
+      { name: "robots", content: "noindex" },
+    ];
+  }
   const { product, summary, origin, inStock } = loaderData;
   const url = `${origin}/product/${product.slug}`;
   const images = [product.image ?? DEFAULT_PRODUCT_IMAGE, ...product.gallery].map(
@@ -294,6 +314,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             loadingSizes={loadingSizes}
           />
           <AddToCart productId={product.id} sizeId={sizeId} stock={stock} pending={pendingHere} />
+          <WishlistToggle productId={product.id} title={product.title} variantId={sizeId} look="page" />
           {noScriptResult && (
             <p className={`form-note${noScriptResult.ok ? "" : " form-note--error"}`} role="status">
               {noScriptResult.message}
@@ -340,6 +361,18 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    return (
+      <section className="message-page container">
+        <h1 className="message-page__title">{NO_LONGER_AVAILABLE}</h1>
+        <p>We have stopped selling this product. Have a look at what is in the shop now.</p>
+        <Link to="/shop" className="button">
+          Shop Now
+        </Link>
+      </section>
+    );
+  }
   return (
     <section className="message-page container">
       <h1 className="message-page__title">{NO_PRODUCT}</h1>
