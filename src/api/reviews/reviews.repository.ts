@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Engine } from "../../platform/db/connection.ts";
 import type { Database, ReviewRow } from "../../platform/db/schema.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { ReviewStatus } from "../../shared/review-limits.ts";
 import type { Db } from "../cart/cart.repository.ts";
 
@@ -29,11 +30,13 @@ export function reviewsRepository(db: Kysely<Database>, engine: Engine) {
       ]);
 
   return {
+    /** The product shoppers may see (on sale) with this slug: a draft or archived product has no reviews page. */
     productBySlug: (slug: string) =>
       db
         .selectFrom("products")
         .select(["id", "rating", "reviews"])
         .where("slug", "=", slug)
+        .where("status", "=", LIVE_STATUS)
         .executeTakeFirst(),
 
     /** A page of a product's approved reviews, newest first, with their authors' names. */

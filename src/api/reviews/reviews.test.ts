@@ -142,6 +142,25 @@ describe.skipIf(!available)(`reviews API on ${engine}`, () => {
       expect(standing.body).toEqual({ eligible: true, reason: null, message: null, review: null });
     });
 
+    it("treats a product that is not on sale as not there (404), even for a shopper who received it", async () => {
+      const productId = await plainProduct(database.db, catalogue, "withdrawn-bag");
+      const owner = await buyer(delivered(productId));
+      for (const status of ["draft", "archived"] as const) {
+        await database.db.updateTable("products").set({ status }).where("id", "=", productId).execute();
+        expect((await owner.get("/product/withdrawn-bag/reviews")).status).toBe(404);
+        expect((await owner.get("/product/withdrawn-bag/reviews/mine")).status).toBe(404);
+        const write = await owner.post("/product/withdrawn-bag/reviews", GOOD);
+        expect(write.status).toBe(404);
+        expect(write.body.message).toBe("No Product Found");
+      }
+      const stored = await database.db
+        .selectFrom("reviews")
+        .select("id")
+        .where("product_id", "=", productId)
+        .execute();
+      expect(stored).toEqual([]);
+    });
+
     it("answers 404 for the standing on an unknown product", async () => {
       const shopper = await buyer();
       const { status, body } = await shopper.get("/product/no-such-bag/reviews/mine");

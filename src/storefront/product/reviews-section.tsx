@@ -3,7 +3,7 @@ import type { ReviewList, ReviewStanding } from "../../shared/contracts/reviews.
 import { formatDate } from "../account/account-format.ts";
 import { loginHref } from "../account/safe-redirect.ts";
 import { Pagination } from "../catalog/pagination.tsx";
-import { formatRating, ratingLabel, reviewCount, StarRating } from "../ui/star-rating.tsx";
+import { ratingLabel, reviewCount, StarRating } from "../ui/star-rating.tsx";
 import { ReviewForm, type ReviewFormResult } from "./review-form.tsx";
 
 /** The query parameter of the page of reviews on the product page. */
@@ -98,7 +98,7 @@ export function ReviewSummary({ average, count }: { average: number; count: numb
   if (count === 0) return null;
   return (
     <div className="review-summary" role="img" aria-label={ratingLabel(average, count)}>
-      <span className="review-summary__average">{formatRating(average)}</span>
+      <span className="review-summary__average">{average.toFixed(1)}</span>
       <span className="review-summary__detail">
         <StarRating rating={average} size={20} />
         <span>Based on {reviewCount(count)}</span>
