@@ -12,6 +12,8 @@ import { authenticator } from "./account/auth.ts";
 import { guestBelongings } from "./account/guest-belongings.ts";
 import { passwordResetRoutes } from "./account/password-reset.routes.ts";
 import { passwordResetService } from "./account/password-reset.service.ts";
+import { adminRoutes } from "./admin/admin.routes.ts";
+import { adminGuard } from "./admin/admin-auth.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { cartService } from "./cart/cart.service.ts";
@@ -27,6 +29,9 @@ import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
 import { createLimits } from "./rate-limit.ts";
+import { reviewsRepository } from "./reviews/reviews.repository.ts";
+import { reviewsRoutes } from "./reviews/reviews.routes.ts";
+import { reviewsService } from "./reviews/reviews.service.ts";
 import { shopperCookies } from "./shopper.ts";
 import { limitBody } from "./validation.ts";
 import { wishlistRepository } from "./wishlist/wishlist.repository.ts";
@@ -40,9 +45,10 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 export function createApi(deps: ApiDeps): Hono {
   const api = new Hono().basePath("/api");
 
-  const cookies = shopperCookies(cookiePolicy(deps.config));
+  const policy = cookiePolicy(deps.config);
+  const cookies = shopperCookies(policy);
   const accountsRepo = accountRepository(deps.db);
-  const auth = authenticator(accountsRepo);
+  const auth = authenticator(accountsRepo, { adminIdleMinutes: deps.config.adminIdleMinutes });
   const cartsRepo = cartRepository(deps.db);
   const ordersRepo = ordersRepository(deps.db);
   const carts = cartService(cartsRepo);
@@ -64,10 +70,10 @@ export function createApi(deps: ApiDeps): Hono {
       generator: (c) => (c.get("requestId" as never) as string | undefined) ?? randomUUID(),
     }),
   );
-  // Carts, wishlists, accounts and orders are personal: nothing is cached, by the browser either, unless a route says
-  // otherwise (the catalogue's lists are public for 5 minutes). Set before the
-  // route runs, so a route's own c.header("Cache-Control") replaces it: a header set after the response exists
-  // makes Hono rebuild the response around a stream, which costs a tenth of a small route's throughput.
+  // Carts, wishlists, accounts and orders are personal: nothing is cached, by the browser either, unless a route
+  // says otherwise (the catalogue's lists are public for 5 minutes). Set before the route runs, so a route's own
+  // c.header("Cache-Control") replaces it: a header set after the response exists makes Hono rebuild the response
+  // around a stream, which costs a tenth of a small route's throughput.
   api.use("*", async (c, next) => {
     c.header("Cache-Control", "private, no-store");
     await next();
@@ -96,6 +102,11 @@ export function createApi(deps: ApiDeps): Hono {
   api.route("/", checkoutRoutes({ checkout, auth, cookies, limits, secret: deps.config.sessionSecret }));
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
   api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limits));
+  // The back office: its routes check the caller's role themselves (route() reads it from the contract).
+  api.use("/admin/*", adminGuard({ auth, policy, publicUrl: deps.config.publicUrl, limits }));
+  api.route("/", adminRoutes({ ...deps, auth, limits }));
+  const reviews = reviewsService(deps.db, reviewsRepository(deps.db, deps.engine));
+  api.route("/", reviewsRoutes(reviews, auth, limits));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

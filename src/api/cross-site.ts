@@ -11,3 +11,17 @@ export function isCrossSite(c: Context, publicUrl: string): boolean {
   if (origin === undefined) return false;
   return origin !== new URL(publicUrl).origin && origin !== new URL(c.req.url).origin;
 }
+
+/**
+ * Stricter than `isCrossSite`, for writes the back office takes on the session cookie: the browser must say the
+ * request comes from the shop's own origin (`Sec-Fetch-Site: same-origin`, or `none` for one the user typed), and
+ * an `Origin` it sends must be the shop's. A sibling subdomain ("same-site") is refused too. Requests with neither
+ * header are not a browser's.
+ */
+export function isSameOrigin(c: Context, publicUrl: string): boolean {
+  const site = c.req.header("sec-fetch-site")?.toLowerCase();
+  if (site !== undefined && site !== "same-origin" && site !== "none") return false;
+  const origin = c.req.header("origin");
+  if (origin === undefined) return true;
+  return origin === new URL(publicUrl).origin || origin === new URL(c.req.url).origin;
+}

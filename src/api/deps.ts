@@ -9,7 +9,8 @@ import type { Limits } from "./rate-limit.ts";
 export interface ApiDeps {
   db: Kysely<Database>;
   engine: Engine;
-  config: Pick<Config, "env" | "publicUrl" | "sessionSecret">;
+  config: Pick<Config, "env" | "publicUrl" | "sessionSecret"> &
+    Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
   logger: Logger;
   /**
    * Called when a request has committed mail to the outbox (api/mail/outbox.ts): the server wakes its mail

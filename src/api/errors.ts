@@ -37,6 +37,13 @@ export class Conflict extends HttpError {
   }
 }
 
+/** Was here and is gone for good (an archived product). */
+export class Gone extends HttpError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
 export class UnsupportedMediaType extends HttpError {
   constructor(message: string) {
     super(415, message);

@@ -217,6 +217,8 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
         password: "new password!",
         password_confirmation: "new password!",
       },
+      createProductReview: { rating: 4, title: "Fuzzed", body: "A review long enough to pass." },
+      updateProductReview: { rating: 4, title: "Fuzzed", body: "A review long enough to pass." },
     };
   });
   afterAll(() => database?.drop());
@@ -379,7 +381,7 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
     const QUERY_KEYS: Record<string, string[]> = {
       "/shop": SHOP_KEYS,
       "/shop/:category": SHOP_KEYS,
-      "/product/:slug": ["color", "size"],
+      "/product/:slug": ["color", "size", "tab", "reviews_page"],
       "/user-login": ["redirect"],
       "/user-register": ["redirect"],
       "/order-success": ["order"],
@@ -399,7 +401,10 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
       "/contact": { "": ["name", "email", "subject", "message"] },
       "/user-login": { "": ["email", "password", "redirect"] },
       "/user-register": { "": ["first_name", "email", "password", "password_confirmation", "redirect"] },
-      "/product/oxford-shirt": { "": ["id", "size", "quantity"] },
+      "/product/oxford-shirt": {
+        "": ["id", "size", "quantity"],
+        review: ["mode", "rating", "title", "body"],
+      },
       "/my-account": {
         profile: ["first_name", "last_name", "email", "phone"],
         password: ["current_password", "password", "password_confirmation"],

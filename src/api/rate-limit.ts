@@ -59,6 +59,8 @@ export function limitRules(settings: RateLimitSettings) {
     },
     "registrations-per-address": attempts,
     "password-changes-per-user": attempts,
+    // The back office's "enter your password again" (a stolen session must not guess its way through).
+    "password-confirmations-per-user": attempts,
     // Guessable together, number and email are tried per address and per order number.
     "order-lookups-per-address": attempts,
     "order-lookups-per-order": attempts,
@@ -66,6 +68,8 @@ export function limitRules(settings: RateLimitSettings) {
     "reset-requests-per-address": attempts,
     "reset-requests-per-email": attempts,
     "password-resets-per-address": attempts,
+    // Writing or editing reviews: a person writes a few, a script floods the moderation queue.
+    "review-writes-per-user": attempts,
     "orders-per-phone": {
       points: settings.ordersPerPhonePerHour,
       windowSeconds: HOUR,

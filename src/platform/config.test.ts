@@ -145,6 +145,16 @@ describe("configuration", () => {
     expect(() => loadConfig({ PURGE_INTERVAL_MINUTES: "-1" })).toThrow(/PURGE_INTERVAL_MINUTES:/);
   });
 
+  it("reads the back office's inactivity limit (30 minutes) and low-stock threshold (5)", () => {
+    expect(loadConfig({})).toMatchObject({ adminIdleMinutes: 30, lowStockThreshold: 5 });
+    expect(loadConfig({ ADMIN_IDLE_MINUTES: "10", LOW_STOCK_THRESHOLD: "0" })).toMatchObject({
+      adminIdleMinutes: 10,
+      lowStockThreshold: 0,
+    });
+    expect(() => loadConfig({ ADMIN_IDLE_MINUTES: "0" })).toThrow(/ADMIN_IDLE_MINUTES:/);
+    expect(() => loadConfig({ LOW_STOCK_THRESHOLD: "lots" })).toThrow(/LOW_STOCK_THRESHOLD:/);
+  });
+
   it("says which PostgreSQL server it could not reach, without the password", async () => {
     const attempt = openDatabase({ engine: "postgres", url: "postgres://shop:hunter2@127.0.0.1:1/shop" });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseConnectionError);

@@ -84,6 +84,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" })
     .default("false"),
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
@@ -116,6 +118,10 @@ export interface Config {
   trustProxy: boolean;
   /** How often expired guest carts and sign-in tokens are deleted; 0 turns the purge off. */
   purgeIntervalMinutes: number;
+  /** A staff or owner session ends after this many minutes without a request (docs/decisions/0024). */
+  adminIdleMinutes: number;
+  /** The back office's dashboard lists variants with this much stock or less. */
+  lowStockThreshold: number;
   /** After SIGTERM, how long to keep answering (each answer closing its connection) before the listener closes. */
   shutdownGraceMs: number;
 }
@@ -175,6 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1",
     purgeIntervalMinutes: value.PURGE_INTERVAL_MINUTES,
+    adminIdleMinutes: value.ADMIN_IDLE_MINUTES,
+    lowStockThreshold: value.LOW_STOCK_THRESHOLD,
     // Behind our proxy (keep-alive timeout 4 s) the grace outlasts its idle connections; alone, nothing to wait for.
     shutdownGraceMs:
       value.SHUTDOWN_GRACE_MS ?? (value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1" ? 5000 : 0),

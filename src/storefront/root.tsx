@@ -129,10 +129,16 @@ export function Layout({ children }: { children: ReactNode }) {
 
 const EMPTY_LAYOUT: LayoutData = { categories: [], user: null, cart: null, wishlist: null };
 
-function Shell({ children }: { children: ReactNode }) {
+/**
+ * The page frame: header, main and footer. A route's handle may hide the header or footer; an error page (the
+ * root's boundary: `error`) always shows them, since the route that hid them is not what is shown.
+ */
+function Shell({ children, error = false }: { children: ReactNode; error?: boolean }) {
   const data = useRouteLoaderData<typeof loader>("root") ?? EMPTY_LAYOUT;
   const matches = useMatches();
-  const handle = Object.assign({}, ...matches.map((match) => match.handle ?? {})) as LayoutHandle;
+  const handle = (
+    error ? {} : Object.assign({}, ...matches.map((match) => match.handle ?? {}))
+  ) as LayoutHandle;
   return (
     <ToastProvider>
       <a className="skip-link" href="#main">
@@ -159,19 +165,26 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <Shell>
+      <Shell error>
         <NotFoundContent />
       </Shell>
     );
   }
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
-    // A request the page cannot take (a form posted as JSON, a broken form body): say so, not "try again".
+    // A request the page cannot take (a form posted as JSON, a broken form body), or a page this account may not
+    // open (the back office for a customer, 403): say so, not "try again".
     const message =
       typeof error.data?.message === "string" ? error.data.message : "This request could not be handled.";
+    const title = typeof error.data?.title === "string" ? error.data.title : "Something went wrong";
     return (
-      <Shell>
+      <Shell error>
         <section className="message-page container">
-          <h1 className="message-page__title">Something went wrong</h1>
+          {error.status === 403 && (
+            <p className="message-page__code" aria-hidden="true">
+              403
+            </p>
+          )}
+          <h1 className="message-page__title">{title}</h1>
           <p>{message}</p>
           <a className="button" href="/">
             Back To Home
@@ -181,7 +194,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <Shell>
+    <Shell error>
       <section className="message-page container">
         <h1 className="message-page__title">Something went wrong</h1>
         <p>We could not show this page. Please try again in a moment.</p>

@@ -21,6 +21,13 @@ export default [
     route("account/orders", "routes/account-orders.tsx"),
     route("account/orders/:number", "routes/account-order.tsx"),
   ]),
+  // The back office: one guard (middleware: staff and owners only) and one layout. Each screen adds its routes
+  // to this list; "admin/*" keeps unknown back-office addresses behind the guard too.
+  layout("routes/admin-layout.tsx", [
+    route("admin", "routes/admin-dashboard.tsx", { id: "admin-dashboard" }),
+    route("admin/reviews", "routes/admin-reviews.tsx", { id: "admin-reviews" }),
+    route("admin/*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
+  ]),
   route("wishlist", "routes/wishlist.tsx"),
   route("blogs", "routes/blogs.tsx"),
   route("about", "routes/about.tsx"),

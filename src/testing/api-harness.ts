@@ -6,7 +6,7 @@ import pino from "pino";
 import { createApi } from "../api/app.ts";
 import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
 import { createLimits, type Limits } from "../api/rate-limit.ts";
-import type { RateLimitSettings } from "../platform/config.ts";
+import type { Config, RateLimitSettings } from "../platform/config.ts";
 import { createMailer, type Mailer } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
 
@@ -30,13 +30,26 @@ const UNLIMITED: RateLimitSettings = {
   ordersPerAddressPerHour: 100_000,
 };
 
+/** The configuration the harness's API runs with (its public address and cookie secret). */
+export const HARNESS_CONFIG = {
+  env: "test",
+  publicUrl: "http://shop.test",
+  sessionSecret: "test-secret-test-secret-test-secret!",
+} as const;
+
 /**
  * The real API app over a test database. Its mail goes to the outbox table; `deliverMail()` (or starting
  * `mailWorker`) sends it through `mailer`, by default `.eml` files in a temporary folder.
  */
 export function apiHarness(
   database: TestDatabase,
-  options: { mailer?: Mailer; limits?: Limits; mailOptions?: Partial<OutboxOptions> } = {},
+  options: {
+    mailer?: Mailer;
+    limits?: Limits;
+    mailOptions?: Partial<OutboxOptions>;
+    /** Back-office settings (inactivity, low-stock threshold) other than their defaults. */
+    config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
+  } = {},
 ): ApiHarness {
   const logger = pino({ level: "silent" });
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-"));
@@ -51,11 +64,7 @@ export function apiHarness(
   const api = createApi({
     db: database.db,
     engine: database.engine,
-    config: {
-      env: "test",
-      publicUrl: "http://shop.test",
-      sessionSecret: "test-secret-test-secret-test-secret!",
-    },
+    config: { ...HARNESS_CONFIG, ...options.config },
     logger,
     onMailQueued: () => mailWorker.nudge(),
     limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),

@@ -2,6 +2,16 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 
 export function accountRepository(db: Kysely<Database>) {
+  /** Signs the user out everywhere: every live token is revoked. */
+  async function revokeAllTokens(userId: number, now: string) {
+    await db
+      .updateTable("auth_tokens")
+      .set({ revoked_at: now })
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .execute();
+  }
+
   return {
     /** Emails compare without case (the unique index is on lower(email), which this search uses). */
     findUserByEmail: (email: string) =>
@@ -58,17 +68,27 @@ export function accountRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The user behind a live token: not revoked and not expired. */
+    /** The user behind a live token: not revoked, not expired, and the account not disabled. */
     async findUserByToken(tokenHash: string, now: string) {
       return db
         .selectFrom("auth_tokens")
         .innerJoin("users", "users.id", "auth_tokens.user_id")
         .selectAll("users")
-        .select("auth_tokens.id as token_id")
+        .select([
+          "auth_tokens.id as token_id",
+          "auth_tokens.created_at as token_created_at",
+          "auth_tokens.last_used_at as token_last_used_at",
+        ])
         .where("auth_tokens.token_hash", "=", tokenHash)
         .where("auth_tokens.revoked_at", "is", null)
         .where("auth_tokens.expires_at", ">", now)
+        .where("users.disabled_at", "is", null)
         .executeTakeFirst();
+    },
+
+    /** Notes that a (staff or owner) token was used now, for the back office's inactivity limit. */
+    async touchToken(tokenId: number, now: string) {
+      await db.updateTable("auth_tokens").set({ last_used_at: now }).where("id", "=", tokenId).execute();
     },
 
     async revokeToken(tokenId: number) {
@@ -78,6 +98,23 @@ export function accountRepository(db: Kysely<Database>) {
         .where("id", "=", tokenId)
         .execute();
     },
+
+    /**
+     * Disables the account (`at`) and signs it out everywhere, or enables it again (`null`); the user row as it is
+     * now. Run inside the transaction that also records the change.
+     */
+    async setDisabled(userId: number, at: string | null) {
+      const user = await db
+        .updateTable("users")
+        .set({ disabled_at: at, updated_at: new Date().toISOString() })
+        .where("id", "=", userId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (at !== null) await revokeAllTokens(userId, at);
+      return user;
+    },
+
+    revokeAllTokens,
 
     async revokeOtherTokens(userId: number, keepTokenId: number) {
       await db

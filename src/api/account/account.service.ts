@@ -1,12 +1,13 @@
 import { isUniqueViolation } from "../../platform/db/errors.ts";
 import type { UserRow } from "../../platform/db/schema.ts";
-import type {
-  AuthResult,
-  LoginInput,
-  RegisterInput,
-  UpdatePasswordInput,
-  UpdateProfileInput,
-  User,
+import {
+  ACCOUNT_DISABLED,
+  type AuthResult,
+  type LoginInput,
+  type RegisterInput,
+  type UpdatePasswordInput,
+  type UpdateProfileInput,
+  type User,
 } from "../../shared/contracts/account.ts";
 import { ValidationFailed } from "../errors.ts";
 import { hashSecret, newSecret } from "../secrets.ts";
@@ -65,6 +66,9 @@ export function accountService(accounts: AccountRepository) {
       // Verify against a decoy when the email is unknown, so both failures take the same time.
       const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
       if (!user || !valid) throw new ValidationFailed({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
+      // Said only to someone who knows the password: nobody else learns that the account exists.
+      if (user.disabled_at !== null)
+        throw new ValidationFailed({ email: [ACCOUNT_DISABLED] }, ACCOUNT_DISABLED);
       return issueToken(user);
     },
 

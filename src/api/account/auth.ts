@@ -11,30 +11,71 @@ export interface Identity {
 
 const IDENTITY = "identity";
 
+/** How long a staff or owner session may sit unused before it ends, unless configured (ADMIN_IDLE_MINUTES). */
+export const DEFAULT_ADMIN_IDLE_MINUTES = 30;
+
+/** A used token's `last_used_at` is written at most this often, so busy pages do not write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export const sessionIdleMessage = (minutes: number) =>
+  `Your session ended after ${minutes} minutes without activity. Please sign in again.`;
+
+export interface AuthenticatorOptions {
+  /** Minutes a staff or owner token may go unused before it is revoked (docs/decisions/0024). */
+  adminIdleMinutes?: number;
+  now?: () => Date;
+}
+
 /**
  * Who is calling: a bearer token names a user; no token is a guest. A token that is forged, expired or
- * revoked is a 401, so the storefront can log the shopper out (spec: a 401 triggers logout).
+ * revoked is a 401, so the storefront can log the shopper out (spec: a 401 triggers logout); so is the token of
+ * a disabled account. A staff or owner token also ends after `adminIdleMinutes` without use, wherever it is
+ * used: it opens the back office, so one left signed in on a shared computer must not stay open.
  */
-export function authenticator(accounts: AccountRepository) {
-  async function optionalIdentity(c: Context): Promise<Identity | null> {
+export function authenticator(accounts: AccountRepository, options: AuthenticatorOptions = {}) {
+  const idleMinutes = options.adminIdleMinutes ?? DEFAULT_ADMIN_IDLE_MINUTES;
+  const now = options.now ?? (() => new Date());
+
+  /** The identity a token (from the Authorization header or the session cookie) names; a 401 when none. */
+  async function identityForToken(c: Context, token: string): Promise<Identity> {
     const cached = c.get(IDENTITY as never) as Identity | null | undefined;
-    if (cached !== undefined) return cached;
-    const header = c.req.header("authorization");
-    let identity: Identity | null = null;
-    if (header !== undefined) {
-      const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
-      if (!match?.[1]) throw new Unauthorized();
-      const row = await accounts.findUserByToken(hashSecret(match[1]), new Date().toISOString());
-      if (!row) throw new Unauthorized();
-      const { token_id, ...user } = row;
-      identity = { user, tokenId: token_id };
+    if (cached) return cached;
+    const at = now();
+    const row = await accounts.findUserByToken(hashSecret(token), at.toISOString());
+    if (!row) throw new Unauthorized();
+    const { token_id, token_created_at, token_last_used_at, ...user } = row;
+    if (user.role !== "customer") {
+      const lastUsed = Date.parse(token_last_used_at ?? token_created_at);
+      if (at.getTime() - lastUsed > idleMinutes * 60_000) {
+        await accounts.revokeToken(token_id);
+        throw new Unauthorized(sessionIdleMessage(idleMinutes));
+      }
+      if (token_last_used_at === null || at.getTime() - lastUsed >= TOUCH_EVERY_MS) {
+        await accounts.touchToken(token_id, at.toISOString());
+      }
     }
+    const identity: Identity = { user, tokenId: token_id };
     c.set(IDENTITY as never, identity as never);
     return identity;
   }
 
+  async function optionalIdentity(c: Context): Promise<Identity | null> {
+    const cached = c.get(IDENTITY as never) as Identity | null | undefined;
+    if (cached !== undefined) return cached;
+    const header = c.req.header("authorization");
+    if (header === undefined) {
+      c.set(IDENTITY as never, null as never);
+      return null;
+    }
+    const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+    if (!match?.[1]) throw new Unauthorized();
+    return identityForToken(c, match[1]);
+  }
+
   return {
     optionalIdentity,
+    identityForToken,
+    idleMinutes,
     async requireIdentity(c: Context): Promise<Identity> {
       const identity = await optionalIdentity(c);
       if (!identity) throw new Unauthorized();

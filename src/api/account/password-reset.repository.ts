@@ -39,15 +39,6 @@ export function passwordResetRepository(db: Kysely<Database>) {
         .where("used_at", "is", null)
         .execute();
     },
-
-    async revokeAllSessions(userId: number, now: string) {
-      await db
-        .updateTable("auth_tokens")
-        .set({ revoked_at: now })
-        .where("user_id", "=", userId)
-        .where("revoked_at", "is", null)
-        .execute();
-    },
   };
 }
 

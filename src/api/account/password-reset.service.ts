@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import {
+  ACCOUNT_DISABLED,
   type AuthResult,
   PASSWORD_RESET_MESSAGES,
   type ResetPasswordInput,
@@ -55,7 +56,8 @@ export function passwordResetService({
      */
     async request(email: string): Promise<void> {
       const user = await accountRepository(db).findUserByEmail(email);
-      if (!user) return;
+      // A disabled account gets no link: it could not sign in with the new password anyway.
+      if (!user || user.disabled_at !== null) return;
       const token = newSecret();
       const sentAt = now();
       const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -98,9 +100,11 @@ export function passwordResetService({
           throw refused(late ?? RESET_LINK_USED);
         }
         const accounts = accountRepository(trx);
+        // A link sent before the account was disabled does not sign it back in.
+        if ((await accounts.findUserById(link.user_id))?.disabled_at) throw refused(ACCOUNT_DISABLED);
         const user = await accounts.updateUser(link.user_id, { password_hash: passwordHash });
         await links.consumeAllForUser(user.id, at.toISOString());
-        await links.revokeAllSessions(user.id, at.toISOString());
+        await accounts.revokeAllTokens(user.id, at.toISOString());
         const token = newSecret();
         await accounts.insertToken(
           user.id,

@@ -38,6 +38,7 @@ export function cartRepository(db: Kysely<Database>) {
             "products.slug",
             "products.image",
             "products.discount",
+            "products.status",
             "colors.name as color_name",
             "colors.code as color_code",
             "sizes.name as size_name",
@@ -60,11 +61,13 @@ export function cartRepository(db: Kysely<Database>) {
       );
     },
 
+    /** The variant with its stock and whether its product is on sale (shoppers may buy only those). */
     findVariant: (variantId: number, trx: Db = db) =>
       trx
         .selectFrom("variants")
-        .select(["id", "product_id", "stock"])
-        .where("id", "=", variantId)
+        .innerJoin("products", "products.id", "variants.product_id")
+        .select(["variants.id", "variants.product_id", "variants.stock", "products.status"])
+        .where("variants.id", "=", variantId)
         .executeTakeFirst(),
 
     /** The cart's line for a variant (a cart holds at most one per variant), with its product and stock. */

@@ -1,4 +1,5 @@
 import type { AddToCartInput, Cart, CartLine, UpdateCartInput } from "../../shared/contracts/cart.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { checkoutSummary, summaryInRupees, toRupees } from "../money/money.ts";
 import type { CartOwner, CartRepository } from "./cart.repository.ts";
@@ -6,6 +7,7 @@ import type { CartOwner, CartRepository } from "./cart.repository.ts";
 export const ADDED_MESSAGE = "Your item has been added to the cart!";
 export const REMOVED_MESSAGE = "Item Removed From Cart Successfully!";
 const LINE_GONE = "This item is no longer in your cart.";
+export const NO_LONGER_AVAILABLE = "Sorry, this product is no longer available.";
 
 export const EMPTY_CART: Cart = toCart([]);
 
@@ -69,6 +71,7 @@ export function cartService(carts: CartRepository) {
         if (!variant || variant.product_id !== input.id) {
           throw new NotFound("The selected size is not available for this product.");
         }
+        if (variant.status !== LIVE_STATUS) throw new Conflict(NO_LONGER_AVAILABLE);
         const cartId = await carts.ensureCart(owner, trx);
         const line = await carts.addToLine(cartId, variant.id, input.quantity, trx);
         if (line.quantity > variant.stock) throw outOfStock(variant.stock, line.quantity - input.quantity);

@@ -13,13 +13,14 @@ import {
 import type { Suggestions } from "../../shared/contracts/search.ts";
 import { formatAmount } from "../../shared/money.ts";
 import { SUGGEST_LIMIT } from "../../shared/search-limits.ts";
-import { NotFound } from "../errors.ts";
+import { Gone, NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
-import { type CatalogRepository, filterKey, type ProductFilter } from "./catalog.repository.ts";
+import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
 import { countCache } from "./count-cache.ts";
 import { defaultVariant, inDisplayOrder, listingPrice } from "./default-variant.ts";
 import { toProductImage } from "./product-images.service.ts";
+import type { SearchFilter } from "./search.repository.ts";
 
 /** Tags a product description may keep; anything else (scripts, handlers, styles) is stripped. */
 const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
@@ -37,6 +38,8 @@ interface CardRow {
   sale_price: number;
   discount: number;
   new_arrival: number;
+  rating: number;
+  reviews: number;
 }
 
 function toCard(row: CardRow): ProductCard {
@@ -50,28 +53,27 @@ function toCard(row: CardRow): ProductCard {
     discount_price: row.discount > 0 ? toRupees(row.sale_price) : null,
     discount: row.discount,
     new_arrival: row.new_arrival === 1,
+    rating: row.rating,
+    reviews: row.reviews,
   };
 }
+
+export const PRODUCT_GONE = "This product is no longer available.";
 
 /** At most this many "did you mean" queries. */
 const MAX_SUGGESTIONS = 3;
 
 export function catalogService(repository: CatalogRepository) {
   const totals = countCache();
-  const count = (filter: ProductFilter) =>
-    totals.get(filterKey(filter), () => repository.countProducts(filter));
 
   /** Corrected queries (from the catalogue's words) that find something under `filter`, best first. */
-  async function didYouMean(
-    words: string[],
-    filter: Omit<ProductFilter, "search" | "words">,
-  ): Promise<string[]> {
+  async function didYouMean(words: string[], filter: Omit<SearchFilter, "words">): Promise<string[]> {
     if (words.length === 0) return [];
     const found: string[] = [];
     for (const candidate of await repository.vocabulary.alternatives(words, MAX_SUGGESTIONS)) {
       const search = candidate.join(" ");
       if (found.includes(search)) continue;
-      if ((await count({ ...filter, search, words: candidate })) > 0) found.push(search);
+      if (await repository.search.finds({ ...filter, words: candidate })) found.push(search);
       if (found.length === MAX_SUGGESTIONS) break;
     }
     return found;
@@ -80,29 +82,33 @@ export function catalogService(repository: CatalogRepository) {
   /**
    * A search: exact words first (stems, last word as a prefix); when that finds nothing, the same with each
    * unknown word corrected by one edit; when that finds nothing too, "did you mean" queries in `meta`.
+   * At most `SEARCH_WINDOW` products are answered (search.repository.ts); `meta.total_capped` says there are more.
    */
   async function searchProducts(query: ProductQuery & { search: string }): Promise<ProductList> {
     const perPage = query.take ?? PRODUCTS_PER_PAGE;
     const offset = (query.page - 1) * perPage;
+    const { search: _search, take: _take, page: _page, sort, ...filter } = query;
     const words = searchWords(query.search);
-    let filter: ProductFilter = { ...query, words };
-    let total = await count(filter);
+    let answer = await repository.search.search({ ...filter, words }, sort, perPage, offset);
     let suggestions: string[] | undefined;
-    if (total === 0 && words.length > 0) {
+    if (answer.total === 0 && words.length > 0) {
       const corrected = await repository.vocabulary.correct(words);
       if (corrected) {
-        const correctedFilter = { ...query, words: corrected };
-        const correctedTotal = await count(correctedFilter);
-        if (correctedTotal > 0) [filter, total] = [correctedFilter, correctedTotal];
+        const correctedAnswer = await repository.search.search(
+          { ...filter, words: corrected },
+          sort,
+          perPage,
+          offset,
+        );
+        if (correctedAnswer.total > 0) answer = correctedAnswer;
       }
-      if (total === 0) {
-        const { search: _search, take: _take, page: _page, sort: _sort, ...rest } = query;
-        suggestions = await didYouMean(words, rest);
-      }
+      if (answer.total === 0) suggestions = await didYouMean(words, filter);
     }
-    const rows = total === 0 ? [] : await repository.listProducts(filter, query.sort, perPage, offset);
-    const meta = pageMeta(query.page, perPage, rows.length, total);
-    return { data: rows.map(toCard), meta: suggestions ? { ...meta, suggestions } : meta };
+    const meta = {
+      ...pageMeta(query.page, perPage, answer.rows.length, answer.total),
+      total_capped: answer.capped,
+    };
+    return { data: answer.rows.map(toCard), meta: suggestions ? { ...meta, suggestions } : meta };
   }
 
   return {
@@ -112,7 +118,7 @@ export function catalogService(repository: CatalogRepository) {
      */
     async didYouMean(search: string): Promise<string[]> {
       const words = searchWords(search);
-      if (words.length === 0 || (await count({ search, words })) > 0) return [];
+      if (words.length === 0 || (await repository.search.finds({ words }))) return [];
       return didYouMean(words, {});
     },
 
@@ -154,12 +160,15 @@ export function catalogService(repository: CatalogRepository) {
           .filter((category) => category.name.toLocaleLowerCase().includes(needle))
           .slice(0, SUGGEST_LIMIT),
         total: list.meta.total,
+        total_capped: list.meta.total_capped === true,
       };
     },
 
     async productBySlug(slug: string): Promise<ProductDetail> {
       const row = await repository.findProductBySlug(slug);
-      if (!row) throw new NotFound("No Product Found");
+      // A draft is not there yet for shoppers; an archived product was, and its page says so.
+      if (!row || row.status === "draft") throw new NotFound("No Product Found");
+      if (row.status === "archived") throw new Gone(PRODUCT_GONE);
       const [colors, imageRows, variantRows] = await Promise.all([
         repository.productColors(row.id),
         repository.productImages(row.id),
@@ -175,8 +184,6 @@ export function catalogService(repository: CatalogRepository) {
         image: images[0]?.url ?? null,
         back_image: images[1]?.url ?? null,
         gallery: images.map((image) => image.url),
-        rating: row.rating,
-        reviews: row.reviews,
         short_description: sanitizeHtml(row.short_description, DESCRIPTION_HTML),
         colors: colors.map((color) => ({
           color_id: color.id,
@@ -193,7 +200,7 @@ export function catalogService(repository: CatalogRepository) {
     },
 
     async sizes(productId: number, colorId: number): Promise<SizeOption[]> {
-      const product = await repository.productExists(productId);
+      const product = await repository.liveProduct(productId);
       if (!product) throw new NotFound("No Product Found");
       const sizes = await repository.sizesFor(productId, colorId);
       if (sizes.length === 0) throw new NotFound("This colour is not available for this product.");

@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { writeSearchDocuments } from "../../platform/db/search-documents.ts";
+import type { ProductStatus } from "../../shared/product-status.ts";
+import { defaultSku, normaliseSku, SKU_MAX } from "../../shared/sku.ts";
 import { catalogueChanged } from "./count-cache.ts";
 import { listingPrice, type PlacedVariant } from "./default-variant.ts";
 
@@ -12,6 +14,8 @@ export interface NewVariant {
   /** Paisa, before the product's discount. */
   price: number;
   stock: number;
+  /** Unique in the shop; without one the variant gets `defaultSku` (made unique with a suffix if taken). */
+  sku?: string | undefined;
 }
 
 export interface NewProductImage {
@@ -31,10 +35,10 @@ export interface NewProductInput {
   discount: number;
   newArrival: boolean;
   dailyDeal: boolean;
-  rating: number;
-  reviews: number;
   tagIds: number[];
   variants: NewVariant[];
+  /** "active" unless given. */
+  status?: ProductStatus;
   createdAt?: string;
 }
 
@@ -51,6 +55,62 @@ export function coverOf(files: readonly string[]): { image: string | null; back_
 async function sizePositions(db: Db, sizeIds: number[]): Promise<Map<number, number>> {
   const rows = await db.selectFrom("sizes").select(["id", "position"]).where("id", "in", sizeIds).execute();
   return new Map(rows.map((row) => [row.id, row.position]));
+}
+
+/** `base`, then `base-2`, `base-3`... cut to fit SKU_MAX: the SKUs a variant may get, in order of preference. */
+function skuCandidate(base: string, n: number): string {
+  if (n === 1) return base;
+  const suffix = `-${n}`;
+  return `${base.slice(0, SKU_MAX - suffix.length)}${suffix}`;
+}
+
+/** SKUs looked up per round: a default SKU is rarely taken, so one round nearly always settles every variant. */
+const SKU_CANDIDATES = 8;
+
+/**
+ * The SKU of each variant of a product about to be written with `slug`: the one given (normalised), else
+ * `defaultSku` of the slug, colour and size, moved on to `-2`, `-3`... if another product's variant holds it. A
+ * given SKU that is taken is left for the unique index to refuse: the back office checks those first and says
+ * which field. Lookups are exact values, so they use the unique index on both engines.
+ */
+export async function assignSkus(
+  db: Db,
+  slug: string,
+  variants: readonly Pick<NewVariant, "colorId" | "sizeId" | "sku">[],
+  productId?: number,
+): Promise<string[]> {
+  const given = variants.map((variant) => (variant.sku?.trim() ? normaliseSku(variant.sku) : null));
+  if (given.every((sku) => sku !== null)) return given as string[];
+  const colorIds = [...new Set(variants.map((variant) => variant.colorId))];
+  const sizeIds = [...new Set(variants.map((variant) => variant.sizeId))];
+  const [colors, sizes] = await Promise.all([
+    db.selectFrom("colors").select(["id", "name"]).where("id", "in", colorIds).execute(),
+    db.selectFrom("sizes").select(["id", "name"]).where("id", "in", sizeIds).execute(),
+  ]);
+  const colorName = new Map(colors.map((row) => [row.id, row.name]));
+  const sizeName = new Map(sizes.map((row) => [row.id, row.name]));
+  const taken = new Set(given.filter((sku): sku is string => sku !== null));
+  const skus = [...given];
+  for (const [index, variant] of variants.entries()) {
+    if (skus[index] !== null) continue;
+    const base =
+      defaultSku(slug, colorName.get(variant.colorId) ?? "", sizeName.get(variant.sizeId) ?? "") || "SKU";
+    for (let round = 0; skus[index] === null; round++) {
+      const candidates = Array.from({ length: SKU_CANDIDATES }, (_, i) =>
+        skuCandidate(base, round * SKU_CANDIDATES + i + 1),
+      ).filter((sku) => !taken.has(sku));
+      if (candidates.length === 0) continue;
+      let held = db.selectFrom("variants").select("sku").where("sku", "in", candidates);
+      if (productId !== undefined) held = held.where("product_id", "!=", productId);
+      const heldSkus = new Set((await held.execute()).map((row) => row.sku));
+      const free = candidates.find((sku) => !heldSkus.has(sku));
+      if (free !== undefined) {
+        skus[index] = free;
+        taken.add(free);
+      }
+    }
+  }
+  return skus as string[];
 }
 
 /**
@@ -72,6 +132,7 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
     stock: variant.stock,
   }));
   const now = input.createdAt ?? new Date().toISOString();
+  const skus = await assignSkus(db, input.slug, input.variants);
   const { id } = await db
     .insertInto("products")
     .values({
@@ -83,9 +144,8 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       discount: input.discount,
       new_arrival: input.newArrival ? 1 : 0,
       daily_deal: input.dailyDeal ? 1 : 0,
-      rating: input.rating,
-      reviews: input.reviews,
       ...listingPrice(placed, input.discount),
+      status: input.status ?? "active",
       created_at: now,
       updated_at: now,
     })
@@ -94,12 +154,13 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
   await db
     .insertInto("variants")
     .values(
-      input.variants.map((variant) => ({
+      input.variants.map((variant, index) => ({
         product_id: id,
         color_id: variant.colorId,
         size_id: variant.sizeId,
         price: variant.price,
         stock: variant.stock,
+        sku: skus[index]!,
       })),
     )
     .execute();
@@ -127,6 +188,53 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
   await writeSearchDocuments(db, [id]);
   catalogueChanged();
   return id;
+}
+
+/** A category, colour or tag whose name or existence the search documents of its products depend on. */
+export type CatalogueReference = { categoryId: number } | { colorId: number } | { tagId: number };
+
+/** The ids of the products that use `reference` (in their category, a variant's colour, or their tags). */
+async function productsUsing(db: Db, reference: CatalogueReference): Promise<number[]> {
+  let rows: { product_id: number }[];
+  if ("categoryId" in reference)
+    rows = await db
+      .selectFrom("products")
+      .select("id as product_id")
+      .where("category_id", "=", reference.categoryId)
+      .execute();
+  else if ("colorId" in reference)
+    rows = await db
+      .selectFrom("variants")
+      .select("product_id")
+      .distinct()
+      .where("color_id", "=", reference.colorId)
+      .execute();
+  else
+    rows = await db
+      .selectFrom("product_tags")
+      .select("product_id")
+      .where("tag_id", "=", reference.tagId)
+      .execute();
+  return rows.map((row) => row.product_id);
+}
+
+/**
+ * Keeps search in step with a change to a category, colour or tag: rewrites the search documents of every
+ * product that uses `reference`, inside the caller's transaction (docs/decisions/0023-search-speed.md).
+ * Renaming: call it after the rename (`await reindexProductsUsing(trx, { colorId })`). Deleting, or anything
+ * that detaches products from the reference (a tag's deletion cascades to `product_tags`): pass the change as
+ * `change`, so the products are found before it and rewritten after it. Answers how many were rewritten.
+ */
+export async function reindexProductsUsing(
+  trx: Transaction<Database>,
+  reference: CatalogueReference,
+  change?: () => Promise<unknown>,
+): Promise<number> {
+  const productIds = await productsUsing(trx, reference);
+  if (change) await change();
+  const written = await writeSearchDocuments(trx, productIds);
+  catalogueChanged();
+  return written;
 }
 
 /** A product's variants with what places them (`default-variant.ts`). */

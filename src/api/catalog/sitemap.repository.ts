@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
 
 export interface SitemapEntry {
   slug: string;
@@ -7,13 +8,17 @@ export interface SitemapEntry {
   lastmod: string;
 }
 
-/** What the sitemap lists of the catalogue, read in id order in batches so a large catalogue streams. */
+/**
+ * What the sitemap lists of the catalogue (products on sale only), read in id order in batches so a large
+ * catalogue streams.
+ */
 export function sitemapRepository(db: Kysely<Database>) {
   return {
     async countProducts(): Promise<number> {
       const row = await db
         .selectFrom("products")
         .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("status", "=", LIVE_STATUS)
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
@@ -23,6 +28,7 @@ export function sitemapRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom("products")
         .select(["id", "slug", "created_at", "updated_at"])
+        .where("status", "=", LIVE_STATUS)
         .where("id", ">", afterId)
         .orderBy("id")
         .limit(limit)
@@ -36,6 +42,7 @@ export function sitemapRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom("products")
         .select("id")
+        .where("status", "=", LIVE_STATUS)
         .orderBy("id")
         .offset(offset - 1)
         .limit(1)
@@ -47,7 +54,9 @@ export function sitemapRepository(db: Kysely<Database>) {
     async categories(): Promise<SitemapEntry[]> {
       const rows = await db
         .selectFrom("categories")
-        .leftJoin("products", "products.category_id", "categories.id")
+        .leftJoin("products", (join) =>
+          join.onRef("products.category_id", "=", "categories.id").on("products.status", "=", LIVE_STATUS),
+        )
         .select(["categories.slug", "categories.position", "categories.id"])
         .select((eb) => eb.fn.max("products.updated_at").as("lastmod"))
         .groupBy(["categories.id", "categories.slug", "categories.position"])

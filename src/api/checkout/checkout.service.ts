@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
 import { refreshListingPrice } from "../catalog/product-writer.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
@@ -84,6 +85,13 @@ export function checkoutService({ carts, orders, publicUrl, onMailQueued }: Chec
         await carts.touch(cartId, trx);
         const lines = await carts.lines(cartId, trx);
         if (lines.length === 0) throw ValidationFailed.field("cart", "Your cart is empty.");
+        // A product withdrawn since it was put in the cart (a draft again, or archived) is not sold.
+        const withdrawn = lines.find((line) => line.status !== LIVE_STATUS);
+        if (withdrawn) {
+          throw new Conflict(
+            `Sorry, ${withdrawn.title} is no longer available. Please remove it from your cart.`,
+          );
+        }
 
         // The same figures the cart showed, worked out afresh from today's prices by the money module.
         const summary = checkoutSummary(lines);

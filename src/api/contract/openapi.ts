@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { errorSchema, type Operation, operations } from "../../shared/contracts/operations.ts";
+import { SESSION_COOKIE } from "../../shared/cookies.server.ts";
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "The request is malformed (bad JSON, not an object).",
-  401: "No valid bearer token (a token that expired or was revoked also answers 401: sign out).",
-  403: "Refused: a change (or a state-changing GET) sent by a browser from another site.",
+  401: "No valid bearer token (a token that expired or was revoked also answers 401: sign out; so does a staff or owner session idle for longer than the back office allows, and a disabled account).",
+  403: "Refused: a back-office operation for an account without the role it needs, a back-office write sent with the session cookie from another site, a wishlist change or a state-changing GET sent by a browser from another site, or a review of a product the caller has not received.",
   404: "Not found.",
   409: "The request conflicts with the shop's state (e.g. not enough stock).",
-  413: "The request body is over 1 MB.",
+  410: "Gone for good: the product was withdrawn from sale (archived).",
+  413: "The request body is over 1 MB (an image upload: over its own limit).",
   415: "The request body is not JSON (send Content-Type: application/json).",
   422: "Validation failed: `errors` names each failing field.",
   429: "Too many attempts (or orders) in a while; `Retry-After` says when to try again.",
@@ -83,6 +85,15 @@ function operationObject(id: string, operation: Operation): object {
     ...(operation.body ? { requestBody: { required: true, content: json(operation.body) } } : {}),
     ...(operation.auth === "required" ? { security: [{ bearer: [] }] } : {}),
     ...(operation.auth === "optional" ? { security: [{}, { bearer: [] }] } : {}),
+    ...(operation.auth === "staff" || operation.auth === "owner"
+      ? {
+          description:
+            operation.auth === "owner"
+              ? "Owner only: a staff account answers 403."
+              : "Staff and owners; a customer account answers 403.",
+          security: [{ bearer: [] }, { session: [] }],
+        }
+      : {}),
     responses,
   };
 }
@@ -106,8 +117,24 @@ export function openApiDocument(serverUrl: string): object {
         "signed-in callers send `Authorization: Bearer <token>`.",
     },
     servers: [{ url: serverUrl }],
-    tags: ["Catalogue", "Cart", "Wishlist", "Checkout", "Account", "Orders"].map((name) => ({ name })),
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    tags: ["Catalogue", "Cart", "Wishlist", "Checkout", "Account", "Orders", "Reviews", "Admin"].map(
+      (name) => ({
+        name,
+      }),
+    ),
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE.name,
+          description:
+            "The storefront's signed session cookie; accepted by the back office (`/api/admin/...`) only, and there " +
+            "a write must come from the shop's own origin.",
+        },
+      },
+    },
     paths,
   };
 }

@@ -2,10 +2,14 @@ import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { Operation, PathParams } from "../../shared/contracts/operations.ts";
+import type { Identity } from "../account/auth.ts";
+import { requireRole } from "../admin/admin-auth.ts";
 import { NotFound } from "../errors.ts";
 import { readHeaders, readJson, readQuery } from "../validation.ts";
 
 type Input<Op extends Operation> = {
+  /** The signed-in staff member or owner, for the back office's operations (auth "staff" or "owner"). */
+  actor: Op["auth"] extends "staff" | "owner" ? Identity : undefined;
   params: PathParams<Op["path"]>;
   query: Op["query"] extends z.ZodType ? z.output<Op["query"]> : undefined;
   headers: Op["headers"] extends z.ZodType ? z.output<Op["headers"]> : undefined;
@@ -16,16 +20,22 @@ type Handler<Op extends Operation> = (c: Context, input: Input<Op>) => Promise<z
 
 /**
  * Registers one operation of the contract (`shared/contracts/operations.ts`) on a router: the path and method
- * come from the contract, the query, headers and body are validated with its schemas before the handler runs (a
- * 400, 415 or 422 otherwise; a path parameter with a NUL byte is a 404), and the handler's answer must have the
- * contract's shape (checked by the compiler).
+ * come from the contract, a back-office operation's role is checked first (401 or 403, `admin/admin-auth.ts`), the
+ * query, headers and body are validated with its schemas before the handler runs (a 400, 415 or 422 otherwise; a
+ * path parameter with a NUL byte is a 404), and the handler's answer must have the contract's shape (checked by
+ * the compiler).
  */
 export function route<Op extends Operation>(router: Hono, operation: Op, handler: Handler<Op>): void {
   router.on(operation.method, operation.path, async (c) => {
+    const actor =
+      operation.auth === "staff" || operation.auth === "owner"
+        ? await requireRole(c, operation.auth)
+        : undefined;
     const params: Record<string, string> = c.req.param();
     // No slug, id or order number holds a NUL byte, and PostgreSQL cannot even compare text with one.
     if (Object.values(params).some((value) => value.includes("\u0000"))) throw new NotFound("Not found.");
     const input = {
+      actor,
       params: params as PathParams<Op["path"]>,
       query: operation.query ? readQuery(c, operation.query) : undefined,
       headers: operation.headers ? readHeaders(c, operation.headers) : undefined,

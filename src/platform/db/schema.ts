@@ -1,4 +1,6 @@
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { ProductStatus } from "../../shared/product-status.ts";
+import type { UserRole } from "../../shared/roles.ts";
 
 /**
  * The database as Kysely sees it. Money columns hold integer paisa (1 rupee = 100 paisa).
@@ -12,6 +14,7 @@ export interface Database {
   products: ProductTable;
   product_tags: ProductTagTable;
   product_images: ProductImageTable;
+  product_slug_redirects: ProductSlugRedirectTable;
   variants: VariantTable;
   sliders: SliderTable;
   users: UserTable;
@@ -25,6 +28,8 @@ export interface Database {
   order_items: OrderItemTable;
   mail_outbox: MailOutboxTable;
   idempotency_keys: IdempotencyKeyTable;
+  audit_log: AuditLogTable;
+  reviews: ReviewTable;
 }
 
 export interface CategoryTable {
@@ -67,14 +72,33 @@ export interface ProductTable {
   discount: number;
   new_arrival: number;
   daily_deal: number;
-  rating: number;
-  reviews: number;
+  /**
+   * The average (one decimal) and count of the product's approved reviews, for cards and JSON-LD without a join.
+   * Written only by the reviews service, in the transaction of every change to the product's reviews.
+   */
+  rating: Generated<number>;
+  reviews: Generated<number>;
   /** Lowest variant price, before discount (paisa). Kept in step with variants by the catalogue writer. */
   price: number;
   /** What a shopper pays for the cheapest variant: price less the discount (paisa). Sorted on. */
   sale_price: number;
+  /** One of PRODUCT_STATUSES (src/shared/product-status.ts); shoppers see "active" products only. */
+  status: Generated<ProductStatus>;
+  /**
+   * 1 when some variant has stock, else 0: the listing's copy, kept with `price` by the catalogue writer and
+   * the checkout (`listingPrice`), so a search ranks in-stock products first without reading variants.
+   */
+  in_stock: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** A slug a product had before (migration 013): its old links answer 301 to the product's current slug. */
+export interface ProductSlugRedirectTable {
+  id: Generated<number>;
+  old_slug: string;
+  product_id: number;
+  created_at: string;
 }
 
 export interface ProductTagTable {
@@ -102,6 +126,11 @@ export interface VariantTable {
   size_id: number;
   price: number;
   stock: number;
+  /**
+   * Unique, upper case (src/shared/sku.ts). The catalogue writer gives every variant one; null only for rows
+   * written around it.
+   */
+  sku: Generated<string | null>;
 }
 
 export interface SliderTable {
@@ -123,6 +152,10 @@ export interface UserTable {
   image: string | null;
   created_at: string;
   updated_at: string;
+  /** One of USER_ROLES (src/shared/roles.ts). */
+  role: Generated<UserRole>;
+  /** Set when the shop disabled the account: it cannot sign in, and every session it had was revoked. */
+  disabled_at: Generated<string | null>;
 }
 
 export interface AuthTokenTable {
@@ -132,6 +165,8 @@ export interface AuthTokenTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** When a staff or owner token was last used (the back office's inactivity limit); null for customers'. */
+  last_used_at: Generated<string | null>;
 }
 
 /** A password reset link: only the SHA-256 of its token is kept; single-use, valid until `expires_at`. */
@@ -263,9 +298,47 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/**
+ * One change made in the back office (or by the owner CLI): who, what, when, and the record before and after as
+ * JSON text (null before a creation or after a removal). Written in the transaction of the change.
+ */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** Null once the actor's account is gone; `actor_email` still names them. */
+  actor_user_id: number | null;
+  actor_email: string;
+  /** What was done, e.g. "customer.disable", "staff.role", "order.status". */
+  action: string;
+  /** The kind of record, e.g. "user", "order", "product", "variant". */
+  entity_type: string;
+  entity_id: string;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
+/**
+ * A shopper's review of a product they received (one per shopper and product). `title` and `body` are plain
+ * text. `status` is one of REVIEW_STATUSES (a CHECK keeps it so); `updated_at` is when the reviewer last wrote it
+ * (moderation is recorded in the audit log, not here).
+ */
+export interface ReviewTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  rating: number;
+  title: string | null;
+  body: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export type ProductRow = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
 export type VariantRow = Selectable<VariantTable>;
 export type UserRow = Selectable<UserTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
+export type ReviewRow = Selectable<ReviewTable>;

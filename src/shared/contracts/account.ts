@@ -13,7 +13,7 @@ export const ACCOUNT_EMAIL_MESSAGES = {
 /** Accounts are found by email, so it is kept in lower case. */
 const email = emailField(ACCOUNT_EMAIL_MESSAGES, { lowerCase: true });
 
-const newPassword = z
+export const newPassword = z
   .string({
     error: (issue) =>
       issue.input === undefined || issue.input === null
@@ -67,6 +67,10 @@ export const updatePasswordSchema = z
     path: ["password_confirmation"],
     message: "The password confirmation does not match.",
   });
+
+/** What signing in (or resetting the password of) an account the shop has disabled answers. */
+export const ACCOUNT_DISABLED =
+  "This account has been disabled. Please contact us if you think this is a mistake.";
 
 /** What the password reset answers (the spec has no such flow). */
 export const PASSWORD_RESET_MESSAGES = {

@@ -9,6 +9,7 @@ import {
   updateProfileSchema,
   userSchema,
 } from "./account.ts";
+import { adminSessionSchema } from "./admin.ts";
 import {
   addToCartSchema,
   cartChangeSchema,
@@ -31,6 +32,17 @@ import {
 import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
 import { pageField } from "./fields.ts";
 import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
+import {
+  adminReviewPageSchema,
+  adminReviewSchema,
+  adminReviewsQuerySchema,
+  moderateReviewSchema,
+  myReviewSchema,
+  reviewInputSchema,
+  reviewListQuerySchema,
+  reviewListSchema,
+  reviewStandingSchema,
+} from "./reviews.ts";
 import { suggestionsQuerySchema, suggestionsSchema } from "./search.ts";
 import {
   addToWishlistSchema,
@@ -46,13 +58,17 @@ import {
  * from it, and the storefront's client is typed from it, so a changed endpoint breaks the client's build.
  */
 export interface Operation {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /** Relative to /api, Hono style: "/product/:slug". */
   path: `/${string}`;
   summary: string;
-  tag: "Catalogue" | "Cart" | "Wishlist" | "Account" | "Checkout" | "Orders";
-  /** "required": a bearer token must name a user; "optional": a token is used when sent. */
-  auth: "none" | "optional" | "required";
+  tag: "Catalogue" | "Cart" | "Wishlist" | "Account" | "Checkout" | "Orders" | "Reviews" | "Admin";
+  /**
+   * "required": a bearer token must name a user; "optional": a token is used when sent. "staff" and "owner": the
+   * back office (`/admin/...`): a bearer token or the storefront's session cookie must name an account with that
+   * role (an owner may do what staff may); anonymous is a 401, anyone else a 403 (docs/decisions/0024).
+   */
+  auth: "none" | "optional" | "required" | "staff" | "owner";
   /** Whether the guest-cart cookie is read or set. */
   cartCookie?: boolean;
   /** Whether the guest-wishlist cookie is read or set. */
@@ -67,7 +83,7 @@ export interface Operation {
   errors: readonly ErrorStatus[];
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
 
 /** Every failure: a message for people; a 422 adds each failing field's messages. */
 export const errorSchema = z.object({
@@ -131,7 +147,7 @@ export const operations = {
     auth: "none",
     status: 200,
     response: productDetailSchema,
-    errors: [404],
+    errors: [404, 410],
   },
   listSizes: {
     method: "GET",
@@ -467,6 +483,88 @@ export const operations = {
     status: 200,
     response: orderSchema,
     errors: [400, 404, 422, 429],
+  },
+  adminSession: {
+    method: "GET",
+    path: "/admin/session",
+    summary: "The signed-in staff member or owner, with their role (the back office's guard)",
+    tag: "Admin",
+    auth: "staff",
+    status: 200,
+    response: adminSessionSchema,
+    errors: [401, 403],
+  },
+  listProductReviews: {
+    method: "GET",
+    path: "/product/:slug/reviews",
+    summary: "A product's approved reviews, newest first, with their average rating and count",
+    tag: "Reviews",
+    auth: "none",
+    query: reviewListQuerySchema,
+    status: 200,
+    response: reviewListSchema,
+    errors: [404, 422],
+  },
+  myProductReview: {
+    method: "GET",
+    path: "/product/:slug/reviews/mine",
+    summary:
+      "Whether the signed-in shopper may review the product (a delivered order holds it), and their review of it",
+    tag: "Reviews",
+    auth: "required",
+    status: 200,
+    response: reviewStandingSchema,
+    errors: [401, 404],
+  },
+  createProductReview: {
+    method: "POST",
+    path: "/product/:slug/reviews",
+    summary:
+      "Review a product the shopper has received (once per product; it waits for the shop's approval). " +
+      "403 without a delivered order holding it, 409 when the shopper has reviewed it already (edit instead)",
+    tag: "Reviews",
+    auth: "required",
+    body: reviewInputSchema,
+    status: 201,
+    response: myReviewSchema,
+    errors: [...WRITE_ERRORS, 403, 404, 409, 429],
+  },
+  updateProductReview: {
+    method: "PUT",
+    path: "/product/:slug/reviews/mine",
+    summary:
+      "Change the shopper's review of a product; a changed review goes back to the shop for approval and " +
+      "leaves the product's average until it is approved again",
+    tag: "Reviews",
+    auth: "required",
+    body: reviewInputSchema,
+    status: 200,
+    response: myReviewSchema,
+    errors: [...WRITE_ERRORS, 404, 429],
+  },
+  listAdminReviews: {
+    method: "GET",
+    path: "/admin/reviews",
+    summary: "The reviews moderation queue: reviews in one status (pending unless asked), oldest first",
+    tag: "Admin",
+    auth: "staff",
+    query: adminReviewsQuerySchema,
+    status: 200,
+    response: adminReviewPageSchema,
+    errors: [401, 403, 422],
+  },
+  moderateReview: {
+    method: "PATCH",
+    path: "/admin/reviews/:id",
+    summary:
+      "Approve a review (it shows on the product page and counts in its average) or hide it; audit-logged, " +
+      "the product's average and count change in the same transaction",
+    tag: "Admin",
+    auth: "staff",
+    body: moderateReviewSchema,
+    status: 200,
+    response: adminReviewSchema,
+    errors: [400, 401, 403, 404, 422],
   },
 } as const satisfies Record<string, Operation>;
 

@@ -135,7 +135,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (cookies) headers.set("cookie", cookies);
       const sentToken = token;
       if (sentToken) headers.set("authorization", `Bearer ${sentToken}`);
-      const hasBody = operation.method !== "GET";
+      // Every POST sends a body ({} when it takes none); PATCH, PUT and DELETE when their operation takes one.
+      const hasBody = operation.method === "POST" || "body" in operation;
       if (hasBody) headers.set("content-type", "application/json");
       const url = `http://api.internal/api${pathFor(operation.path, input.params)}${queryString(input.query)}`;
       let response: Response;
@@ -158,7 +159,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (response.status === 401 && sentToken) {
         client.signOut();
         signedOutHandler?.();
-        if (operation.auth !== "required") return client.call(id, ...args);
+        if (operation.auth === "none" || operation.auth === "optional") return client.call(id, ...args);
       }
       if (data === undefined || data === null || typeof data !== "object") {
         return { ok: false, status: response.ok ? 502 : response.status, data: UNREACHABLE };

@@ -1,6 +1,9 @@
 import { CART_COOKIE, SESSION_COOKIE, WISHLIST_COOKIE } from "../../shared/cookies.server.ts";
 
-/** Pages about one shopper: their cart, checkout, order, account, and the sign-in pages they pass through. */
+/**
+ * Pages about one shopper: their cart, checkout, order, account, and the sign-in pages they pass through; and
+ * the back office, which shows everyone's.
+ */
 const PERSONAL_PAGES = [
   /^\/cart\/?$/,
   /^\/checkout\/?$/,
@@ -10,6 +13,7 @@ const PERSONAL_PAGES = [
   /^\/account(\/|$)/,
   /^\/logout\/?$/,
   /^\/wishlist\/?$/,
+  /^\/admin(\/|$)/,
 ];
 
 /**

@@ -1,13 +1,14 @@
-import type { Insertable, Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import type {
   Database,
   ProductImageTable,
   ProductTagTable,
   VariantTable,
 } from "../../../platform/db/schema.ts";
-import { writeSearchDocuments } from "../../../platform/db/search-documents.ts";
+import { engineOf, writeSearchDocuments } from "../../../platform/db/search-documents.ts";
 import type { RenderResult } from "../../../platform/images/render.ts";
 import { slugify } from "../../../shared/images.ts";
+import { defaultSku } from "../../../shared/sku.ts";
 import { listingPrice } from "../default-variant.ts";
 import { coverOf } from "../product-writer.ts";
 import {
@@ -92,7 +93,7 @@ type NewProductRow = Insertable<Database["products"]>;
 
 interface GeneratedProduct {
   row: NewProductRow;
-  variants: { colorId: number; sizeId: number; price: number; stock: number }[];
+  variants: { colorId: number; sizeId: number; price: number; stock: number; sku: string }[];
   images: { colorId: number; file: string; alt: string }[];
   tagIds: number[];
 }
@@ -107,6 +108,7 @@ function generateProduct(
   const template = templates[i % templates.length]!;
   const rng = mulberry32((LARGE_SEED ^ hashString(String(i))) >>> 0);
   const title = `${ADJECTIVES[Math.floor(rng() * ADJECTIVES.length)]} ${template.title}`;
+  const slug = `${slugify(title)}-${i + 1}`;
   const factor = 0.7 + rng() * 0.7;
   const colors = template.colors.slice(0, 3);
   const sizes = template.sizes.slice(0, 4);
@@ -121,6 +123,8 @@ function generateProduct(
       sizeId: ids.sizes.get(size)!,
       price: priceBySize.get(size)!,
       stock: rng() < 0.07 ? 0 : 3 + Math.floor(rng() * 38),
+      // Unique: the slug is, and so is each colour and size of the product.
+      sku: defaultSku(slug, color.name, size),
     })),
   );
   const discount = rng() < 1 / 3 ? DISCOUNTS[Math.floor(rng() * DISCOUNTS.length)]! : 0;
@@ -146,7 +150,7 @@ function generateProduct(
     }));
   return {
     row: {
-      slug: `${slugify(title)}-${i + 1}`,
+      slug,
       title,
       category_id: ids.categories.get(template.categorySlug)!,
       short_description: template.shortDescription,
@@ -154,8 +158,6 @@ function generateProduct(
       discount,
       new_arrival: rng() < 0.08 ? 1 : 0,
       daily_deal: rng() < 0.08 ? 1 : 0,
-      rating: Math.round((3.5 + rng() * 1.5) * 10) / 10,
-      reviews: Math.floor(rng() ** 1.5 * 400),
       ...listingPrice(placed, discount),
       created_at: createdAt,
       updated_at: createdAt,
@@ -209,11 +211,12 @@ async function writeBatch(db: Kysely<Database>, products: GeneratedProduct[]): P
         size_id: variant.sizeId,
         price: variant.price,
         stock: variant.stock,
+        sku: variant.sku,
       });
     }
     for (const tagId of product.tagIds) tags.push({ product_id: productId, tag_id: tagId });
   }
-  for (const chunk of chunks(variants, rowsPerStatement(5)))
+  for (const chunk of chunks(variants, rowsPerStatement(6)))
     await db.insertInto("variants").values(chunk).execute();
   for (const chunk of chunks(tags, rowsPerStatement(2)))
     await db.insertInto("product_tags").values(chunk).execute();
@@ -265,6 +268,10 @@ export async function seedLargeCatalogue(
       );
     }
   }
+  // PostgreSQL plans a search from its word statistics (a common word walks the newest products, a rare one
+  // takes the GIN index: docs/decisions/0023-search-speed.md); after a bulk load they are stale until autovacuum
+  // gets to the tables, so gather them now.
+  if (engineOf(db) === "postgres") await sql`analyze`.execute(db);
   const images = await rendering;
   return { products: total, variants, images, ms: Math.round(performance.now() - started) };
 }

@@ -1,0 +1,86 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { CONFIRM_PASSWORD_MESSAGES } from "../../shared/contracts/admin.ts";
+import { type CookiePolicy, readSignedCookie, SESSION_COOKIE } from "../../shared/cookies.server.ts";
+import { type BackOfficeRole, roleAllows } from "../../shared/roles.ts";
+import type { Authenticator, Identity } from "../account/auth.ts";
+import { verifyPassword } from "../account/passwords.ts";
+import { isSameOrigin } from "../cross-site.ts";
+import { Forbidden, Unauthorized, ValidationFailed } from "../errors.ts";
+import type { Limits } from "../rate-limit.ts";
+
+/**
+ * Who may use the back office (`/api/admin/...`), in one place (docs/decisions/0024-back-office.md):
+ *
+ * - The caller is named by a bearer token, as everywhere in the API, or by the storefront's signed session
+ *   cookie, so the back office's own pages (and scripts in them) can call it. A write sent with the cookie must
+ *   come from the shop's own origin; SameSite=Lax already keeps the cookie off other sites' POSTs, and this
+ *   refuses the rest (a sibling subdomain, an old browser).
+ * - Anonymous, a refused token, a disabled account or an idle staff session: 401. A signed-in customer: 403.
+ *   "staff" admits staff and owners; "owner" only owners.
+ *
+ * `route()` calls `requireRole` for every operation whose contract says `auth: "staff" | "owner"`, before the
+ * request is even validated, so no back-office route can forget it.
+ */
+
+export const STAFF_ONLY = "This area is for the shop's staff. Your account cannot open the back office.";
+export const OWNER_ONLY = "Only the shop's owner can do this.";
+export const CROSS_SITE_WRITE = "Refused: changes in the back office must be made from the shop's own pages.";
+
+export interface AdminGuardDeps {
+  auth: Authenticator;
+  policy: CookiePolicy;
+  publicUrl: string;
+  limits: Limits;
+}
+
+const GUARD = "adminGuard";
+
+/** Makes the guard's dependencies available to `requireRole` and `confirmPassword` for the admin routes. */
+export function adminGuard(deps: AdminGuardDeps): MiddlewareHandler {
+  return async (c, next) => {
+    c.set(GUARD as never, deps as never);
+    await next();
+  };
+}
+
+function guardOf(c: Context): AdminGuardDeps {
+  const deps = c.get(GUARD as never) as AdminGuardDeps | undefined;
+  if (!deps) throw new Error("adminGuard() is not mounted in front of this back-office route");
+  return deps;
+}
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The signed-in staff member (or owner) behind this request; 401 or 403 otherwise (see above). */
+export async function requireRole(c: Context, needed: BackOfficeRole): Promise<Identity> {
+  const { auth, policy, publicUrl } = guardOf(c);
+  let identity: Identity | null;
+  if (c.req.header("authorization") !== undefined) {
+    identity = await auth.optionalIdentity(c);
+  } else {
+    const token = readSignedCookie(c.req.header("cookie"), SESSION_COOKIE, policy);
+    if (token !== null && !READS.has(c.req.method) && !isSameOrigin(c, publicUrl)) {
+      throw new Forbidden(CROSS_SITE_WRITE);
+    }
+    identity = token === null ? null : await auth.identityForToken(c, token);
+  }
+  if (!identity) throw new Unauthorized();
+  if (!roleAllows(identity.user.role, needed))
+    throw new Forbidden(needed === "owner" ? OWNER_ONLY : STAFF_ONLY);
+  return identity;
+}
+
+/**
+ * For sensitive actions (disabling an account, changing the staff): the signed-in person's own password, asked
+ * again. Wrong or missing: a 422 on `current_password`; guesses count against the person's allowance, so a
+ * session left open cannot be used to find the password.
+ */
+export async function confirmPassword(c: Context, identity: Identity, password: string): Promise<void> {
+  const { limits } = guardOf(c);
+  const key = String(identity.user.id);
+  await limits.consume("password-confirmations-per-user", key);
+  if (!(await verifyPassword(password, identity.user.password_hash))) {
+    throw ValidationFailed.field("current_password", CONFIRM_PASSWORD_MESSAGES.incorrect);
+  }
+  await limits.refund("password-confirmations-per-user", key);
+}

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import type { Logger } from "pino";
+import { operations } from "../../shared/contracts/operations.ts";
+import type { Authenticator } from "../account/auth.ts";
+import { route } from "../contract/route.ts";
+import type { ApiDeps } from "../deps.ts";
+import type { Limits } from "../rate-limit.ts";
+import { adminReviewsRoutes } from "../reviews/admin-reviews.routes.ts";
+import { reviewsRepository } from "../reviews/reviews.repository.ts";
+import { reviewsService } from "../reviews/reviews.service.ts";
+import { toAdminUser } from "./admin-user.ts";
+
+/** What the back office's routes get: the API's dependencies plus the sign-in check and the rate limits. */
+export interface AdminDeps extends ApiDeps {
+  auth: Authenticator;
+  limits: Limits;
+  logger: Logger;
+}
+
+/**
+ * The back office's JSON under /api/admin. Every operation's role is checked by `route()` from the contract
+ * (`auth: "staff" | "owner"`); a feature's routes are one `routes.route("/", …)` line here.
+ */
+export function adminRoutes(deps: AdminDeps): Hono {
+  const routes = new Hono();
+
+  route(routes, operations.adminSession, async (_c, { actor }) => ({
+    user: toAdminUser(actor.user),
+    idle_minutes: deps.auth.idleMinutes,
+  }));
+  routes.route("/", adminReviewsRoutes(reviewsService(deps.db, reviewsRepository(deps.db, deps.engine))));
+
+  return routes;
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOST_URL, type HostHarness, hostHarness } from "../testing/host-harness.ts";
+import { createTestDatabase, type TestDatabase } from "../testing/test-db.ts";
+
+/**
+ * The back office's pages through the real host: the guard of the admin layout (guest → login and back,
+ * customer → 403 page, staff and owners in), its menu by role, and the headers that keep the pages private.
+ */
+describe("back-office pages", () => {
+  let database: TestDatabase;
+  let host: HostHarness;
+  const cookies: Record<"customer" | "staff" | "owner", string> = { customer: "", staff: "", owner: "" };
+
+  /** Registers through the register page, as a shopper would, and keeps the session cookie it sets. */
+  async function register(email: string): Promise<string> {
+    const response = await host.request("/user-register", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: HOST_URL },
+      body: new URLSearchParams({
+        first_name: "Hina",
+        last_name: "Baig",
+        email,
+        password: "correct horse",
+        password_confirmation: "correct horse",
+      }).toString(),
+    });
+    expect(response.status).toBe(302);
+    return response.headers.getSetCookie()[0]!.split(";")[0]!;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    host = await hostHarness(database);
+    for (const role of ["customer", "staff", "owner"] as const) {
+      cookies[role] = await register(`${role}@example.test`);
+      if (role !== "customer") {
+        await database.db
+          .updateTable("users")
+          .set({ role })
+          .where("email", "=", `${role}@example.test`)
+          .execute();
+      }
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await host?.close();
+    await database?.drop();
+  });
+
+  const page = (path: string, role?: keyof typeof cookies) =>
+    host.request(path, role ? { headers: { cookie: cookies[role] } } : {});
+
+  it("sends a guest to the login page, which brings them back afterwards", async () => {
+    for (const path of ["/admin", "/admin/customers?page=2", "/admin/no-such-page"]) {
+      const response = await page(path);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("location")).toBe(`/user-login?redirect=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it("shows a customer a 403 page that says the back office is for staff", async () => {
+    for (const path of ["/admin", "/admin/no-such-page"]) {
+      const response = await page(path, "customer");
+      expect(response.status, path).toBe(403);
+      const html = await response.text();
+      expect(html).toContain("Staff only");
+      expect(html).toContain(
+        "This area is for the shop&#x27;s staff. Your account cannot open the back office.",
+      );
+      expect(html).not.toContain('aria-label="Back office"');
+      // In the shop's own header and footer: a customer is still in the shop.
+      expect(html).toContain('class="site-footer');
+    }
+  });
+
+  it("lets staff in, with the back-office menu and without the Staff section", async () => {
+    const response = await page("/admin", "staff");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<nav class="admin-nav" aria-label="Back office">/);
+    for (const label of ["Dashboard", "Orders", "Products", "Catalogue", "Customers", "Audit log"]) {
+      expect(html).toContain(`>${label}</a>`);
+    }
+    expect(html).not.toContain('href="/admin/staff"');
+    expect(html).toMatch(/<a aria-current="page"[^>]*href="\/admin"/);
+    expect(html).toContain("<title>Dashboard | Back office | Bags &amp; Threads</title>");
+  });
+
+  it("shows the owner the Staff section too", async () => {
+    const html = await (await page("/admin", "owner")).text();
+    expect(html).toContain('href="/admin/staff"');
+    expect(html).toContain("Owner");
+  });
+
+  it("answers an unknown back-office address with a 404 inside the back office", async () => {
+    const response = await page("/admin/no-such-page", "staff");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("There is no back-office page at this address.");
+    expect(html).toContain('aria-label="Back office"');
+  });
+
+  it("keeps every back-office page out of caches and search engines", async () => {
+    for (const role of [undefined, "customer", "staff"] as const) {
+      const response = await page("/admin", role);
+      expect(response.headers.get("cache-control"), role).toBe("private, no-store");
+    }
+    const staff = await page("/admin", "staff");
+    expect(staff.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(await staff.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  });
+
+  it("sends a staff member whose session went idle to sign in again", async () => {
+    const staffId = (
+      await database.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "staff@example.test")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const idle = new Date(Date.now() - 31 * 60_000).toISOString();
+    await database.db
+      .updateTable("auth_tokens")
+      .set({ created_at: idle, last_used_at: idle })
+      .where("user_id", "=", staffId)
+      .execute();
+    const response = await page("/admin", "staff");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/user-login?redirect=%2Fadmin");
+    // The dead session's cookie is cleared on the way.
+    expect(response.headers.getSetCookie().some((cookie) => /^shop_session=;/.test(cookie))).toBe(true);
+  });
+});

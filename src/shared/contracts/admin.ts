@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { USER_ROLES } from "../roles.ts";
+import { userSchema } from "./account.ts";
+
+/** The back office's shared pieces: roles, the signed-in staff member, and the password a sensitive action asks for. */
+
+export const roleSchema = z.enum(USER_ROLES);
+
+/** An account as the back office shows it: the shopper's fields, its role, and whether it is disabled. */
+export const adminUserSchema = userSchema.extend({
+  role: roleSchema,
+  disabled_at: z.string().nullable().describe("When the shop disabled the account; null while it is active."),
+});
+export type AdminUser = z.output<typeof adminUserSchema>;
+
+/** Who is using the back office, and how long their session lasts without activity. */
+export const adminSessionSchema = z.object({
+  user: adminUserSchema,
+  idle_minutes: z
+    .number()
+    .int()
+    .describe("A staff or owner session ends after this many minutes without a request; sign in again then."),
+});
+export type AdminSession = z.output<typeof adminSessionSchema>;
+
+export const CONFIRM_PASSWORD_MESSAGES = {
+  required: "Enter your password to confirm this change.",
+  incorrect: "The password is incorrect.",
+} as const;
+
+/**
+ * The signed-in person's own password, which sensitive actions (disabling an account, changing staff) ask for
+ * again. Any action body that needs it spreads this field in.
+ */
+export const currentPasswordField = z
+  .string({ error: CONFIRM_PASSWORD_MESSAGES.required })
+  .min(1, CONFIRM_PASSWORD_MESSAGES.required)
+  .max(200, CONFIRM_PASSWORD_MESSAGES.incorrect)
+  .describe("Your own password, asked again for this sensitive action.");
+
+export const confirmPasswordSchema = z.object({ current_password: currentPasswordField });

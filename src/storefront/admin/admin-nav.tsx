@@ -1,0 +1,42 @@
+import { NavLink } from "react-router";
+import type { UserRole } from "../../shared/roles.ts";
+
+export interface AdminSection {
+  to: string;
+  label: string;
+  /** Shown to owners only (the API refuses staff there too). */
+  ownerOnly?: boolean;
+}
+
+/** The back office's sections, in menu order. A new screen adds its line here and its routes in routes.ts. */
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { to: "/admin", label: "Dashboard" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/catalogue", label: "Catalogue" },
+  { to: "/admin/customers", label: "Customers" },
+  { to: "/admin/reviews", label: "Reviews" },
+  { to: "/admin/staff", label: "Staff", ownerOnly: true },
+  { to: "/admin/audit", label: "Audit log" },
+];
+
+/**
+ * The back office's menu: a side column on wide screens, a row that scrolls sideways on phones. The current
+ * section is marked with aria-current (NavLink), and the Dashboard only on /admin itself.
+ */
+export function AdminNav({ role }: { role: UserRole }) {
+  const sections = ADMIN_SECTIONS.filter((section) => !section.ownerOnly || role === "owner");
+  return (
+    <nav className="admin-nav" aria-label="Back office">
+      <ul className="admin-nav__list">
+        {sections.map((section) => (
+          <li key={section.to}>
+            <NavLink to={section.to} end={section.to === "/admin"} prefetch="intent">
+              {section.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

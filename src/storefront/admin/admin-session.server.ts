@@ -1,0 +1,40 @@
+import { createContext, data, type MiddlewareFunction, redirect } from "react-router";
+import type { AdminSession } from "../../shared/contracts/admin.ts";
+import { loginHref, pagePath } from "../account/safe-redirect.ts";
+import { apiContext } from "../lib/api.server.ts";
+
+/** The signed-in staff member or owner, set by `requireStaff` for every back-office page's loader and action. */
+export const adminSessionContext = createContext<AdminSession>();
+
+/**
+ * What a signed-in customer sees instead of a back-office page, with status 403. Thrown by the middleware, it is
+ * shown by the root's error page, in the shop's own header and footer.
+ */
+export interface BackOfficeRefusal {
+  title: string;
+  message: string;
+}
+
+/**
+ * Route middleware of the back-office layout (`/admin/...`), the API's own check asked through the typed client
+ * (`GET /api/admin/session`): a guest, or a session the API refuses at any call of the page (expired, idle,
+ * disabled), goes to /user-login and comes back afterwards; a customer gets a 403 page; staff and owners go on.
+ */
+export const requireStaff: MiddlewareFunction<Response> = async ({ context, url }, next) => {
+  const api = context.get(apiContext);
+  const toLogin = () => redirect(loginHref(pagePath(url)));
+  api.onSignedOut(() => {
+    throw toLogin();
+  });
+  if (!api.signedIn) throw toLogin();
+  const session = await api.call("adminSession");
+  if (session.ok) {
+    context.set(adminSessionContext, session.data);
+    return next();
+  }
+  if (session.status === 401) throw toLogin();
+  if (session.status === 403) {
+    throw data<BackOfficeRefusal>({ title: "Staff only", message: session.data.message }, { status: 403 });
+  }
+  throw new Response("The back office is unavailable. Please try again in a moment.", { status: 503 });
+};

@@ -1,0 +1,83 @@
+import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { LogoutButton } from "../account/logout-button.tsx";
+import { adminMeta } from "../admin/admin-meta.ts";
+import { AdminNav } from "../admin/admin-nav.tsx";
+import { adminSessionContext, requireStaff } from "../admin/admin-session.server.ts";
+import { type LayoutHandle, SHOP_NAME } from "../layout/layout-data.ts";
+import adminStyles from "../styles/admin.css?url";
+import pageStyles from "../styles/pages.css?url";
+import type { Route } from "./+types/admin-layout";
+
+// pages.css brings the form fields and alerts the back office's forms share with the shop's.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: pageStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
+
+/** The back office has its own top bar and menu instead of the shop's header and footer. */
+export const handle: LayoutHandle = { showHeader: false, showFooter: false };
+
+export const meta: Route.MetaFunction = () => adminMeta();
+
+/** Every back-office page: staff and owners only (guests to the login page, customers a 403). */
+export const middleware: Route.MiddlewareFunction[] = [requireStaff];
+
+/** Back-office pages are private to the person signed in, and never indexed (the host adds no-store too). */
+export const headers: Route.HeadersFunction = () => ({ "X-Robots-Tag": "noindex, nofollow" });
+
+export function loader({ context }: Route.LoaderArgs) {
+  return context.get(adminSessionContext);
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  return (
+    <div className="admin">
+      <header className="admin-bar">
+        <Link to="/admin" className="admin-bar__brand">
+          {SHOP_NAME} <span>Back office</span>
+        </Link>
+        <div className="admin-bar__who">
+          <span className="admin-bar__name" title={user.email}>
+            {user.name}
+          </span>
+          <span className="admin-role">{user.role === "owner" ? "Owner" : "Staff"}</span>
+        </div>
+        <div className="admin-bar__actions">
+          <Link to="/" className="button button--small button--outline admin-bar__shop">
+            View shop
+          </Link>
+          <LogoutButton name="admin-bar" className="button button--small" />
+        </div>
+      </header>
+      <div className="admin-body">
+        <AdminNav role={user.role} />
+        <div className="admin-main">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A back-office page that failed (the guard's refusals are shown by the root's error page): said plainly. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="message-page container" aria-labelledby="admin-error-title">
+      <h1 className="message-page__title" id="admin-error-title">
+        {notFound ? "Not found" : "Something went wrong"}
+      </h1>
+      <p>
+        {notFound
+          ? "There is nothing at this address in the back office."
+          : "We could not show this page of the back office. Please try again in a moment."}
+      </p>
+      <p>
+        <Link className="button" to="/admin">
+          Back to the dashboard
+        </Link>
+      </p>
+    </section>
+  );
+}
