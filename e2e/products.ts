@@ -135,7 +135,7 @@ export async function soldOutFirstColourProduct(label: string): Promise<SoldOutF
   }
 }
 
-export interface PlainProduct {
+export interface OneColourProduct {
   id: number;
   slug: string;
   title: string;
@@ -145,7 +145,11 @@ export interface PlainProduct {
  * A product in one colour (with a demo product's photos of it) and two sizes, each with `stock` left (0: sold
  * out), titled `title` plus a unique tail, at `discount` percent off.
  */
-export async function plainProduct(title: string, stock: number, discount = 0): Promise<PlainProduct> {
+export async function oneColourProduct(
+  title: string,
+  stock: number,
+  discount = 0,
+): Promise<OneColourProduct> {
   const { sqlite, db } = open();
   try {
     const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { plainProduct } from "./products.ts";
+import { oneColourProduct } from "./products.ts";
 
 /**
  * Once the page's JavaScript runs, the hearts stop naming their page for the no-JavaScript redirect: the sign
@@ -122,7 +122,7 @@ test("a save that fails rolls the heart and the count back with the spec's messa
 test("a sold-out product can be saved and is marked on the wishlist, with nothing to add to the cart", async ({
   page,
 }) => {
-  const soldOut = await plainProduct("Sold Out Test Weekender", 0);
+  const soldOut = await oneColourProduct("Sold Out Test Weekender", 0);
   await page.goto(`/product/${soldOut.slug}`);
   await expect(page.getByTestId("stock")).toHaveText("Out Of Stock");
   await hydrated(page);

@@ -74,10 +74,10 @@ export function createApi(deps: ApiDeps): Hono {
       generator: (c) => (c.get("requestId" as never) as string | undefined) ?? randomUUID(),
     }),
   );
-  // Carts, wishlists, accounts and orders are personal: nothing is cached, by the browser either, unless a route says
-  // otherwise (the catalogue's lists are public for 5 minutes). Set before the
-  // route runs, so a route's own c.header("Cache-Control") replaces it: a header set after the response exists
-  // makes Hono rebuild the response around a stream, which costs a tenth of a small route's throughput.
+  // Carts, wishlists, accounts and orders are personal: nothing is cached, by the browser either, unless a route
+  // says otherwise (the catalogue's lists are public for 5 minutes). Set before the route runs, so a route's own
+  // c.header("Cache-Control") replaces it: a header set after the response exists makes Hono rebuild the response
+  // around a stream, which costs a tenth of a small route's throughput.
   api.use("*", async (c, next) => {
     c.header("Cache-Control", "private, no-store");
     await next();

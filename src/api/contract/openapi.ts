@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from "../../shared/cookies.server.ts";
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "The request is malformed (bad JSON, not an object).",
   401: "No valid bearer token (a token that expired or was revoked also answers 401: sign out; so does a staff or owner session idle for longer than the back office allows, and a disabled account).",
-  403: "Refused: a change (or a state-changing GET) sent by a browser from another site, a back-office operation for an account without the role it needs, a back-office write sent with the session cookie from another site, or a review of a product the caller has not received.",
+  403: "Refused: a change (a wishlist change, say, or a state-changing GET) sent by a browser from another site, a back-office operation for an account without the role it needs, a back-office write sent with the session cookie from another site, or a review of a product the caller has not received.",
   404: "Not found.",
   409: "The request conflicts with the shop's state (e.g. not enough stock).",
   410: "Gone for good: the product was withdrawn from sale (archived).",

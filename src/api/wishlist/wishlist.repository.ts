@@ -83,7 +83,7 @@ export function wishlistRepository(db: Kysely<Database>) {
     },
 
     findProduct: (productId: number, trx: Db = db) =>
-      trx.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst(),
+      trx.selectFrom("products").select(["id", "status"]).where("id", "=", productId).executeTakeFirst(),
 
     findVariant: (variantId: number, trx: Db = db) =>
       trx.selectFrom("variants").select(["id", "product_id"]).where("id", "=", variantId).executeTakeFirst(),
@@ -99,6 +99,7 @@ export function wishlistRepository(db: Kysely<Database>) {
           "products.title",
           "products.image",
           "products.discount",
+          "products.status",
           "wishlist_items.variant_id as saved_variant_id",
           "wishlist_items.created_at as added_at",
         ])

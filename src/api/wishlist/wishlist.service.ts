@@ -4,6 +4,7 @@ import type {
   WishlistIds,
   WishlistItem,
 } from "../../shared/contracts/wishlist.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from "../../shared/wishlist-rules.ts";
 import { defaultVariant, inDisplayOrder } from "../catalog/default-variant.ts";
 import { Conflict, NotFound } from "../errors.ts";
@@ -16,9 +17,10 @@ type ItemRow = Awaited<ReturnType<WishlistRepository["items"]>>[number];
 type VariantRow = Awaited<ReturnType<WishlistRepository["variantsOf"]>>[number];
 
 /**
- * A saved product as the wishlist shows it. The row opens on the variant saved with it while that has stock,
- * else on the one the product page opens on (the default-variant rule); its price, photo and the chooser's
- * first choice are that variant's. Every figure comes from the money module.
+ * A saved product as the wishlist shows it (one the shop has withdrawn since is kept, marked unavailable). The
+ * row opens on the variant saved with it while that has stock, else on the one the product page opens on (the
+ * default-variant rule); its price, photo and the chooser's first choice are that variant's. Every figure comes
+ * from the money module.
  */
 function toItem(row: ItemRow, variants: VariantRow[], photoOf: (colorId: number) => string | undefined) {
   const ordered = inDisplayOrder(variants);
@@ -34,6 +36,7 @@ function toItem(row: ItemRow, variants: VariantRow[], photoOf: (colorId: number)
     price: toRupees(price),
     discount_price: row.discount > 0 ? toRupees(salePrice(price, row.discount)) : null,
     discount: row.discount,
+    available: row.status === LIVE_STATUS,
     stock,
     sold_out: stock === 0,
     saved_variation_id: saved?.id ?? null,
@@ -95,7 +98,9 @@ export function wishlistService(wishlists: WishlistRepository) {
      */
     async add(owner: WishlistOwner, input: AddToWishlistInput): Promise<{ message: string } & WishlistIds> {
       const message = await wishlists.transaction(async (trx) => {
-        if (!(await wishlists.findProduct(input.id, trx))) throw new NotFound(WISHLIST_MESSAGES.productGone);
+        // Only what is on sale can be saved: a draft is unknown to shoppers, an archived product is withdrawn.
+        const product = await wishlists.findProduct(input.id, trx);
+        if (product?.status !== LIVE_STATUS) throw new NotFound(WISHLIST_MESSAGES.productGone);
         if (input.variation_id !== undefined) {
           const variant = await wishlists.findVariant(input.variation_id, trx);
           if (variant?.product_id !== input.id) throw new NotFound(WISHLIST_MESSAGES.sizeGone);

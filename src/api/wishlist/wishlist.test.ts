@@ -139,6 +139,7 @@ describe.skipIf(!available)(`wishlist API on ${engine}`, () => {
           price: 12_500,
           discount_price: 10_000,
           discount: 20,
+          available: true,
           stock: 5,
           sold_out: false,
           saved_variation_id: null,
@@ -286,6 +287,31 @@ describe.skipIf(!available)(`wishlist API on ${engine}`, () => {
       // The shop's own pages (its origin) may.
       const own = shopper(api, { origin: "http://shop.test", "sec-fetch-site": "same-origin" });
       expect((await own.post("/wishlist/add", { id: tote })).status).toBe(200);
+    });
+
+    it("saves only products on sale, and keeps one withdrawn later, marked unavailable", async () => {
+      const withdrawn = await bag("withdrawn-hobo", "Withdrawn Hobo", [
+        { colorId: catalogue.colors.black.id, sizeId: catalogue.sizes.small.id, price: 100_000, stock: 4 },
+      ]);
+      const draft = await bag("draft-hobo", "Draft Hobo", [
+        { colorId: catalogue.colors.black.id, sizeId: catalogue.sizes.small.id, price: 100_000, stock: 4 },
+      ]);
+      await database.db.updateTable("products").set({ status: "draft" }).where("id", "=", draft).execute();
+      const refused = await guest.post("/wishlist/add", { id: draft });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ message: WISHLIST_MESSAGES.productGone });
+
+      expect((await guest.post("/wishlist/add", { id: withdrawn })).status).toBe(200);
+      expect((await guest.get("/wishlist")).body.items[0].available).toBe(true);
+      await database.db
+        .updateTable("products")
+        .set({ status: "archived" })
+        .where("id", "=", withdrawn)
+        .execute();
+      const [item] = (await guest.get("/wishlist")).body.items;
+      expect(item).toMatchObject({ id: withdrawn, available: false, sold_out: false });
+      expect((await guest.post("/wishlist/add", { id: withdrawn })).status).toBe(404);
+      expect((await guest.post("/wishlist/remove", { id: withdrawn })).body.count).toBe(0);
     });
 
     it("loses a product that leaves the catalogue", async () => {

@@ -177,4 +177,24 @@ describe.skipIf(!available)(`migrations on ${engine}`, () => {
       await old.drop();
     }
   });
+
+  it("runs a migration that lands after later ones (parallel work merged out of order)", async () => {
+    const late = await createTestDatabase({ migrate: false });
+    try {
+      const db = late.db as unknown as Kysely<unknown>;
+      const all = await new StaticProvider(late.engine).getMigrations();
+      const { "009-wishlist": _later, ...before } = all;
+      const first = await new Migrator({
+        db,
+        provider: { getMigrations: async () => before },
+      }).migrateToLatest();
+      expect(first.error).toBeUndefined();
+      expect((await late.db.introspection.getTables()).map((table) => table.name)).not.toContain("wishlists");
+
+      expect(await migrateToLatest(late.db, late.engine)).toEqual(["009-wishlist"]);
+      expect((await late.db.introspection.getTables()).map((table) => table.name)).toContain("wishlists");
+    } finally {
+      await late.drop();
+    }
+  });
 });

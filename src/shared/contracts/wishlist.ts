@@ -7,7 +7,7 @@ const absentWhenBlank = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
 export const addToWishlistSchema = z.object({
-  id: idField("product").describe("The product to save."),
+  id: idField("product").describe("The product to save: one on sale (404 otherwise)."),
   variation_id: z
     .preprocess(absentWhenBlank, idField("variation").optional())
     .describe(
@@ -42,6 +42,11 @@ export const wishlistItemSchema = z.object({
   price: z.number().describe("Rupees before the discount, of the variant `variation_id` names."),
   discount_price: z.number().nullable().describe("Rupees after the discount; null when not discounted."),
   discount: z.number().describe("Percent."),
+  available: z
+    .boolean()
+    .describe(
+      "False when the shop has withdrawn the product (archived or back in draft): it cannot be bought.",
+    ),
   stock: z.number().int().describe("Units left over every colour and size."),
   sold_out: z.boolean().describe("True when no colour and size has stock."),
   saved_variation_id: z.number().int().nullable().describe("The variant saved with the item, if any."),

@@ -67,12 +67,14 @@ function WishlistRow({
   const discounted = item.discount_price !== null;
   const image = imageVariants(item.image);
   const href = `/product/${item.slug}`;
-  const canBuy = !item.sold_out && chosen !== null && chosen.stock > 0;
+  // Nothing to buy: the shop has withdrawn it, or every colour and size is sold out.
+  const unavailable = !item.available ? "No longer available" : item.sold_out ? "Sold out" : null;
+  const canBuy = unavailable === null && chosen !== null && chosen.stock > 0;
   const adding = buyer.state !== "idle";
   const chooserId = `wishlist-option-${item.id}`;
 
   return (
-    <li className={`wishlist-item${item.sold_out ? " is-sold-out" : ""}`} data-testid="wishlist-item">
+    <li className={`wishlist-item${unavailable ? " is-unavailable" : ""}`} data-testid="wishlist-item">
       <Link to={href} className="wishlist-item__image" tabIndex={-1} aria-hidden="true">
         <img
           src={image.src}
@@ -83,7 +85,7 @@ function WishlistRow({
           alt=""
           loading="lazy"
         />
-        {item.sold_out && <span className="badge badge--sold-out">Sold out</span>}
+        {unavailable && <span className="badge badge--unavailable">{unavailable}</span>}
       </Link>
       <div className="wishlist-item__info">
         <h3 className="wishlist-item__title">
@@ -99,8 +101,8 @@ function WishlistRow({
           )}
         </p>
         <p className="wishlist-item__stock" data-testid="wishlist-stock">
-          {item.sold_out ? (
-            <span className="stock stock--out">Sold out</span>
+          {unavailable ? (
+            <span className="stock stock--out">{unavailable}</span>
           ) : chosen && chosen.stock > 0 ? (
             <span className="stock stock--in">In Stock, {chosen.stock} left.</span>
           ) : (
@@ -119,7 +121,7 @@ function WishlistRow({
               name="size"
               value={chosenId ?? ""}
               onChange={(event) => setChosenId(Number(event.target.value))}
-              disabled={item.sold_out}
+              disabled={unavailable !== null}
             >
               {item.options.map((option) => (
                 <option key={option.id} value={option.id} disabled={option.stock <= 0}>

@@ -36,6 +36,7 @@ function item(overrides: Partial<WishlistItem> = {}): WishlistItem {
     price: 1250,
     discount_price: 1000,
     discount: 20,
+    available: true,
     stock: 4,
     sold_out: false,
     saved_variation_id: null,
@@ -258,7 +259,22 @@ describe("the wishlist page", () => {
 
     expect(within(satchel).getAllByText("Sold out").length).toBeGreaterThan(0);
     expect(within(satchel).getByRole("button", { name: "Add To Cart" })).toHaveProperty("disabled", true);
-    expect(satchel.className).toContain("is-sold-out");
+    expect(satchel.className).toContain("is-unavailable");
+  });
+
+  it("marks a product the shop has withdrawn, with nothing to add to the cart", async () => {
+    renderShop({
+      saved: [7],
+      wishlist: { count: 1, limit: 200, items: [item({ available: false })] },
+      url: "/wishlist",
+    });
+    const [row] = (await screen.findAllByTestId("wishlist-item")) as [HTMLElement];
+    expect(within(row).getByTestId("wishlist-stock").textContent).toBe("No longer available");
+    expect(within(row).getByRole("button", { name: "Add To Cart" })).toHaveProperty("disabled", true);
+    expect(within(row).getByLabelText("Colour and size")).toHaveProperty("disabled", true);
+    expect(
+      within(row).getByRole("button", { name: "Remove Saddle Leather Tote from wishlist" }),
+    ).toBeTruthy();
   });
 
   it("puts the chosen colour and size in the cart and toasts the cart's message", async () => {
