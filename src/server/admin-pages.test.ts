@@ -84,6 +84,12 @@ describe("back-office pages", () => {
     expect(html).not.toContain('href="/admin/staff"');
     expect(html).toMatch(/<a aria-current="page"[^>]*href="\/admin"/);
     expect(html).toContain("<title>Dashboard | Back office | Bags &amp; Threads</title>");
+    // The dashboard: figures, the chart drawn on the server with its table, orders by status, low stock.
+    expect(html).toContain(">Last 30 days</span>");
+    expect(html).toMatch(/<svg class="sales-chart__svg"[^>]*role="img"/);
+    expect(html).toContain("Daily figures as a table");
+    expect(html).toContain('href="/admin/orders?status=pending"');
+    expect(html).toContain(">Low stock</h2>");
   });
 
   it("shows the owner the Staff section too", async () => {

@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import type { Logger } from "pino";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../platform/config.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import type { Limits } from "../rate-limit.ts";
 import { toAdminUser } from "./admin-user.ts";
+import { dashboardRepository } from "./dashboard.repository.ts";
+import { dashboardService } from "./dashboard.service.ts";
 
 /** What the back office's routes get: the API's dependencies plus the sign-in check and the rate limits. */
 export interface AdminDeps extends ApiDeps {
@@ -25,6 +28,11 @@ export function adminRoutes(deps: AdminDeps): Hono {
     user: toAdminUser(actor.user),
     idle_minutes: deps.auth.idleMinutes,
   }));
+
+  const dashboard = dashboardService(dashboardRepository(deps.db, deps.engine), {
+    lowStockThreshold: deps.config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+  });
+  route(routes, operations.adminDashboard, () => dashboard.get());
 
   return routes;
 }

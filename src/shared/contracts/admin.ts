@@ -39,3 +39,40 @@ export const currentPasswordField = z
   .describe("Your own password, asked again for this sensitive action.");
 
 export const confirmPasswordSchema = z.object({ current_password: currentPasswordField });
+
+/** Sales and orders in one period: cancelled orders count in neither. Sales are order totals, in rupees. */
+const periodFiguresSchema = z.object({
+  key: z.enum(["today", "7d", "30d"]),
+  label: z.string(),
+  orders: z.number().int(),
+  sales: z.number(),
+});
+
+export const dashboardSchema = z.object({
+  time_zone: z.string().describe('Days run midnight to midnight in this time zone ("Asia/Karachi").'),
+  periods: z
+    .array(periodFiguresSchema)
+    .describe("Today, the last 7 days and the last 30 days (today included)."),
+  daily_sales: z
+    .array(z.object({ date: z.string(), orders: z.number().int(), sales: z.number() }))
+    .describe("Each of the last 30 days, oldest first, days without orders included."),
+  orders_by_status: z
+    .array(z.object({ status: z.string(), count: z.number().int() }))
+    .describe("How many orders are in each status, in the workflow's order."),
+  low_stock: z.object({
+    threshold: z.number().int(),
+    total: z.number().int().describe("Variants with this much stock or less."),
+    variants: z.array(
+      z.object({
+        variant_id: z.number().int(),
+        product_id: z.number().int(),
+        product_title: z.string(),
+        product_slug: z.string(),
+        color_name: z.string(),
+        size_name: z.string(),
+        stock: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type Dashboard = z.output<typeof dashboardSchema>;

@@ -9,7 +9,7 @@ import {
   updateProfileSchema,
   userSchema,
 } from "./account.ts";
-import { adminSessionSchema } from "./admin.ts";
+import { adminSessionSchema, dashboardSchema } from "./admin.ts";
 import {
   addToCartSchema,
   cartChangeSchema,
@@ -417,6 +417,16 @@ export const operations = {
     auth: "staff",
     status: 200,
     response: adminSessionSchema,
+    errors: [401, 403],
+  },
+  adminDashboard: {
+    method: "GET",
+    path: "/admin/dashboard",
+    summary: "Sales and orders today, 7 and 30 days; daily sales; orders by status; low-stock variants",
+    tag: "Admin",
+    auth: "staff",
+    status: 200,
+    response: dashboardSchema,
     errors: [401, 403],
   },
 } as const satisfies Record<string, Operation>;
