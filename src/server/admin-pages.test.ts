@@ -116,6 +116,61 @@ describe("back-office pages", () => {
     expect(await staff.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
   });
 
+  describe("customers", () => {
+    const form = (path: string, role: keyof typeof cookies, fields: Record<string, string>) =>
+      host.request(path, {
+        method: "POST",
+        headers: {
+          cookie: cookies[role],
+          origin: HOST_URL,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+
+    it("lists and finds customers", async () => {
+      const html = await (await page("/admin/customers?search=customer%40example", "staff")).text();
+      expect(html).toContain('role="search"');
+      expect(html).toContain("1 customer matching “customer@example”");
+      expect(html).toMatch(/<a [^>]*href="\/admin\/customers\/\d+"[^>]*>Hina Baig<\/a>/);
+      const none = await (await page("/admin/customers?search=nobody", "staff")).text();
+      expect(none).toContain("No customer matches this search.");
+      const refused = await page("/admin/customers?status=gone", "staff");
+      expect(refused.status).toBe(200);
+      expect(await refused.text()).toContain("The status must be all, active or disabled.");
+    });
+
+    it("disables a customer from their page with the staff member's password: their session ends", async () => {
+      const customer = await database.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "customer@example.test")
+        .executeTakeFirstOrThrow();
+      const path = `/admin/customers/${customer.id}`;
+      const detail = await (await page(path, "owner")).text();
+      expect(detail).toContain("Disable this account");
+      expect(detail).toMatch(/<input[^>]*type="password"[^>]*autocomplete="current-password"/i);
+
+      const wrong = await form(path, "owner", { intent: "disable", current_password: "not it" });
+      expect(wrong.status).toBe(422);
+      expect(await wrong.text()).toContain("The password is incorrect.");
+      expect((await page("/user-dashboard", "customer")).status).toBe(200);
+
+      const done = await form(path, "owner", { intent: "disable", current_password: "correct horse" });
+      expect(done.status).toBe(200);
+      const html = await done.text();
+      expect(html).toContain("The account is disabled and signed out everywhere.");
+      expect(html).toContain("Enable this account");
+      const signedOut = await page("/user-dashboard", "customer");
+      expect(signedOut.status).toBe(302);
+      expect(signedOut.headers.get("location")).toMatch(/^\/user-login/);
+
+      const missing = await page("/admin/customers/999999", "owner");
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain("No customer has this id.");
+    });
+  });
+
   it("sends a staff member whose session went idle to sign in again", async () => {
     const staffId = (
       await database.db

@@ -25,6 +25,8 @@ export default [
   // to this list; "admin/*" keeps unknown back-office addresses behind the guard too.
   layout("routes/admin-layout.tsx", [
     route("admin", "routes/admin-dashboard.tsx", { id: "admin-dashboard" }),
+    route("admin/customers", "routes/admin-customers.tsx"),
+    route("admin/customers/:id", "routes/admin-customer.tsx"),
     route("admin/*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("wishlist", "routes/wishlist.tsx"),

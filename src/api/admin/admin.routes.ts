@@ -7,6 +7,7 @@ import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import type { Limits } from "../rate-limit.ts";
 import { toAdminUser } from "./admin-user.ts";
+import { customersRoutes } from "./customers.routes.ts";
 import { dashboardRepository } from "./dashboard.repository.ts";
 import { dashboardService } from "./dashboard.service.ts";
 
@@ -33,6 +34,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
     lowStockThreshold: deps.config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
   });
   route(routes, operations.adminDashboard, () => dashboard.get());
+
+  routes.route("/", customersRoutes(deps.db));
 
   return routes;
 }

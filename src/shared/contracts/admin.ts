@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { USER_ROLES } from "../roles.ts";
 import { userSchema } from "./account.ts";
+import { pageMetaSchema } from "./catalog.ts";
+import { optionalText, pageField } from "./fields.ts";
 
 /** The back office's shared pieces: roles, the signed-in staff member, and the password a sensitive action asks for. */
 
@@ -76,3 +78,44 @@ export const dashboardSchema = z.object({
   }),
 });
 export type Dashboard = z.output<typeof dashboardSchema>;
+
+/** A list's search box: trimmed, at most 100 characters, blank for "everything". */
+export const searchField = optionalText("search", 100);
+
+export const CUSTOMER_STATUSES = ["all", "active", "disabled"] as const;
+
+export const customersQuerySchema = z.object({
+  search: searchField.describe("Part of the name, email or phone; case does not matter."),
+  status: z.preprocess(
+    (value) => (value === "" || value === undefined ? "all" : value),
+    z.enum(CUSTOMER_STATUSES, { error: "The status must be all, active or disabled." }),
+  ),
+  page: pageField(),
+});
+
+/** A customer in the back office's list: the account, and how many orders it placed. */
+export const adminCustomerSchema = adminUserSchema.extend({ orders_count: z.number().int() });
+export type AdminCustomer = z.output<typeof adminCustomerSchema>;
+
+export const customerPageSchema = z.object({ data: z.array(adminCustomerSchema), meta: pageMetaSchema });
+
+/** One of a customer's orders, as their record lists it. */
+export const customerOrderSchema = z.object({
+  number: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  items: z.number().int().describe("How many items (the sum of the lines' quantities)."),
+  total: z.number().describe("In rupees."),
+});
+
+export const customerDetailSchema = z.object({
+  customer: adminCustomerSchema.extend({
+    total_spent: z
+      .number()
+      .describe("The totals of the customer's orders that were not cancelled, in rupees."),
+  }),
+  orders: z.object({ data: z.array(customerOrderSchema), meta: pageMetaSchema }),
+});
+export type CustomerDetail = z.output<typeof customerDetailSchema>;
+
+export const customerOrdersQuerySchema = z.object({ page: pageField() });

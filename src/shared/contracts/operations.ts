@@ -9,7 +9,16 @@ import {
   updateProfileSchema,
   userSchema,
 } from "./account.ts";
-import { adminSessionSchema, dashboardSchema } from "./admin.ts";
+import {
+  adminCustomerSchema,
+  adminSessionSchema,
+  confirmPasswordSchema,
+  customerDetailSchema,
+  customerOrdersQuerySchema,
+  customerPageSchema,
+  customersQuerySchema,
+  dashboardSchema,
+} from "./admin.ts";
 import {
   addToCartSchema,
   cartChangeSchema,
@@ -428,6 +437,51 @@ export const operations = {
     status: 200,
     response: dashboardSchema,
     errors: [401, 403],
+  },
+  adminCustomers: {
+    method: "GET",
+    path: "/admin/customers",
+    summary: "Customer accounts, newest first, found by name, email or phone (20 a page)",
+    tag: "Admin",
+    auth: "staff",
+    query: customersQuerySchema,
+    status: 200,
+    response: customerPageSchema,
+    errors: [401, 403, 422],
+  },
+  adminCustomer: {
+    method: "GET",
+    path: "/admin/customers/:id",
+    summary: "A customer account with its orders (newest first, 20 a page)",
+    tag: "Admin",
+    auth: "staff",
+    query: customerOrdersQuerySchema,
+    status: 200,
+    response: customerDetailSchema,
+    errors: [401, 403, 404, 422],
+  },
+  adminDisableCustomer: {
+    method: "POST",
+    path: "/admin/customers/:id/disable",
+    summary:
+      "Disable a customer account: it is signed out everywhere and cannot sign in (asks for your password again; audited)",
+    tag: "Admin",
+    auth: "staff",
+    body: confirmPasswordSchema,
+    status: 200,
+    response: adminCustomerSchema,
+    errors: [400, 401, 403, 404, 422, 429],
+  },
+  adminEnableCustomer: {
+    method: "POST",
+    path: "/admin/customers/:id/enable",
+    summary: "Enable a disabled customer account again (asks for your password again; audited)",
+    tag: "Admin",
+    auth: "staff",
+    body: confirmPasswordSchema,
+    status: 200,
+    response: adminCustomerSchema,
+    errors: [400, 401, 403, 404, 422, 429],
   },
 } as const satisfies Record<string, Operation>;
 

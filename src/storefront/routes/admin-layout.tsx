@@ -6,10 +6,13 @@ import { adminSessionContext, requireStaff } from "../admin/admin-session.server
 import { type LayoutHandle, SHOP_NAME } from "../layout/layout-data.ts";
 import adminStyles from "../styles/admin.css?url";
 import pageStyles from "../styles/pages.css?url";
+import shopStyles from "../styles/shop.css?url";
 import type { Route } from "./+types/admin-layout";
 
-// pages.css brings the form fields and alerts the back office's forms share with the shop's.
+// pages.css brings the form fields and alerts the back office's forms share with the shop's; shop.css the
+// pagination its lists share with the shop's.
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: shopStyles },
   { rel: "stylesheet", href: pageStyles },
   { rel: "stylesheet", href: adminStyles },
 ];
