@@ -171,6 +171,74 @@ describe("back-office pages", () => {
     });
   });
 
+  describe("staff", () => {
+    const post = (fields: Record<string, string>) =>
+      host.request("/admin/staff", {
+        method: "POST",
+        headers: {
+          cookie: cookies.owner,
+          origin: HOST_URL,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+
+    it("is the owner's page: staff get a 403 that says so", async () => {
+      const refused = await page("/admin/staff", "staff");
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("Only the shop&#x27;s owner can do this.");
+      const html = await (await page("/admin/staff", "owner")).text();
+      expect(html).toContain("Who can open the back office");
+      expect(html).toContain("staff@example.test");
+      expect(html).toContain("(you)");
+    });
+
+    it("adds a staff member, and keeps what was typed when a change is refused", async () => {
+      const added = await post({
+        intent: "invite",
+        email: "new.staff@example.test",
+        first_name: "Nida",
+        last_name: "Raza",
+        password: "packing tape",
+        role: "staff",
+        current_password: "correct horse",
+      });
+      expect(added.status).toBe(201);
+      expect(await added.text()).toContain("Created new.staff@example.test as staff.");
+
+      const refused = await post({
+        intent: "invite",
+        email: "second@example.test",
+        first_name: "Sara",
+        last_name: "",
+        password: "",
+        role: "staff",
+        current_password: "correct horse",
+      });
+      expect(refused.status).toBe(422);
+      const html = await refused.text();
+      expect(html).toContain("The last name is required for a new account.");
+      expect(html).toMatch(/value="second@example.test"/);
+      expect(html).toMatch(/value="Sara"/);
+    });
+
+    it("keeps the last owner, saying why", async () => {
+      const owner = await database.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "owner@example.test")
+        .executeTakeFirstOrThrow();
+      const refused = await post({
+        intent: "role",
+        id: String(owner.id),
+        role: "staff",
+        current_password: "correct horse",
+      });
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain("The shop must keep at least one owner");
+    });
+  });
+
   it("sends a staff member whose session went idle to sign in again", async () => {
     const staffId = (
       await database.db

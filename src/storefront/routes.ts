@@ -27,6 +27,7 @@ export default [
     route("admin", "routes/admin-dashboard.tsx", { id: "admin-dashboard" }),
     route("admin/customers", "routes/admin-customers.tsx"),
     route("admin/customers/:id", "routes/admin-customer.tsx"),
+    route("admin/staff", "routes/admin-staff.tsx"),
     route("admin/*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("wishlist", "routes/wishlist.tsx"),

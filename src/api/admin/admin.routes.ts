@@ -10,6 +10,7 @@ import { toAdminUser } from "./admin-user.ts";
 import { customersRoutes } from "./customers.routes.ts";
 import { dashboardRepository } from "./dashboard.repository.ts";
 import { dashboardService } from "./dashboard.service.ts";
+import { staffRoutes } from "./staff.routes.ts";
 
 /** What the back office's routes get: the API's dependencies plus the sign-in check and the rate limits. */
 export interface AdminDeps extends ApiDeps {
@@ -36,6 +37,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
   route(routes, operations.adminDashboard, () => dashboard.get());
 
   routes.route("/", customersRoutes(deps.db));
+  routes.route("/", staffRoutes(deps.db, deps.engine));
 
   return routes;
 }

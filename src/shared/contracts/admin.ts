@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { USER_ROLES } from "../roles.ts";
-import { userSchema } from "./account.ts";
+import { ACCOUNT_EMAIL_MESSAGES, newPassword, userSchema } from "./account.ts";
 import { pageMetaSchema } from "./catalog.ts";
-import { optionalText, pageField } from "./fields.ts";
+import { emailField, optionalText, pageField } from "./fields.ts";
 
 /** The back office's shared pieces: roles, the signed-in staff member, and the password a sensitive action asks for. */
 
@@ -119,3 +119,40 @@ export const customerDetailSchema = z.object({
 export type CustomerDetail = z.output<typeof customerDetailSchema>;
 
 export const customerOrdersQuerySchema = z.object({ page: pageField() });
+
+export const staffListSchema = z.object({
+  data: z.array(adminUserSchema).describe("Owners first, then staff, each by name."),
+});
+
+export const STAFF_ROLES = ["staff", "owner"] as const;
+const staffRole = z.enum(STAFF_ROLES, { error: "The role must be staff or owner." });
+
+/** Blank counts as not given (an HTML form sends every field). */
+const blankAsMissing = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+/**
+ * Adds someone to the staff: an existing customer account is given the role (it keeps its password and name); a
+ * new account needs a name and a password, under the same rules as registering.
+ */
+export const inviteStaffSchema = z.object({
+  email: emailField(ACCOUNT_EMAIL_MESSAGES, { lowerCase: true }),
+  first_name: z.preprocess(blankAsMissing, optionalText("first name", 100).optional()),
+  last_name: z.preprocess(blankAsMissing, optionalText("last name", 100).optional()),
+  password: z.preprocess(blankAsMissing, newPassword.optional()),
+  role: staffRole,
+  current_password: currentPasswordField,
+});
+export type InviteStaffInput = z.output<typeof inviteStaffSchema>;
+
+export const invitedStaffSchema = z.object({
+  user: adminUserSchema,
+  created: z
+    .boolean()
+    .describe("True when a new account was made; false when an existing customer was promoted."),
+});
+
+export const changeRoleSchema = z.object({
+  role: z.enum(USER_ROLES, { error: "The role must be customer, staff or owner." }),
+  current_password: currentPasswordField,
+});

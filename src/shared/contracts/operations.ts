@@ -12,12 +12,17 @@ import {
 import {
   adminCustomerSchema,
   adminSessionSchema,
+  adminUserSchema,
+  changeRoleSchema,
   confirmPasswordSchema,
   customerDetailSchema,
   customerOrdersQuerySchema,
   customerPageSchema,
   customersQuerySchema,
   dashboardSchema,
+  invitedStaffSchema,
+  inviteStaffSchema,
+  staffListSchema,
 } from "./admin.ts";
 import {
   addToCartSchema,
@@ -482,6 +487,52 @@ export const operations = {
     status: 200,
     response: adminCustomerSchema,
     errors: [400, 401, 403, 404, 422, 429],
+  },
+  adminStaff: {
+    method: "GET",
+    path: "/admin/staff",
+    summary: "The shop's owners and staff (owner only)",
+    tag: "Admin",
+    auth: "owner",
+    status: 200,
+    response: staffListSchema,
+    errors: [401, 403],
+  },
+  adminInviteStaff: {
+    method: "POST",
+    path: "/admin/staff",
+    summary:
+      "Add someone to the staff: a new account with a password, or an existing customer promoted (owner only; asks for your password again; audited)",
+    tag: "Admin",
+    auth: "owner",
+    body: inviteStaffSchema,
+    status: 201,
+    response: invitedStaffSchema,
+    errors: [400, 401, 403, 409, 422, 429],
+  },
+  adminChangeRole: {
+    method: "PATCH",
+    path: "/admin/staff/:id",
+    summary:
+      "Change a staff member's or owner's role; the last owner stays owner (owner only; asks for your password again; audited)",
+    tag: "Admin",
+    auth: "owner",
+    body: changeRoleSchema,
+    status: 200,
+    response: adminUserSchema,
+    errors: [400, 401, 403, 404, 409, 422, 429],
+  },
+  adminRemoveStaff: {
+    method: "DELETE",
+    path: "/admin/staff/:id",
+    summary:
+      "Take someone off the staff: the account stays, as a customer's; the last owner stays (owner only; asks for your password again; audited)",
+    tag: "Admin",
+    auth: "owner",
+    body: confirmPasswordSchema,
+    status: 200,
+    response: adminUserSchema,
+    errors: [400, 401, 403, 404, 409, 422, 429],
   },
 } as const satisfies Record<string, Operation>;
 
