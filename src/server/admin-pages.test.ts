@@ -161,6 +161,13 @@ describe("back-office pages", () => {
       const html = await done.text();
       expect(html).toContain("The account is disabled and signed out everywhere.");
       expect(html).toContain("Enable this account");
+      // The record's history shows the change, and so does the audit log.
+      expect(html).toContain(">History</h2>");
+      expect(html).toContain("Disabled the account");
+      const log = await (await page("/admin/audit?entity_type=user", "staff")).text();
+      expect(log).toContain("Disabled the account");
+      expect(log).toContain("owner@example.test");
+      expect(log).toMatch(/<del>—<\/del>/);
       const signedOut = await page("/user-dashboard", "customer");
       expect(signedOut.status).toBe(302);
       expect(signedOut.headers.get("location")).toMatch(/^\/user-login/);

@@ -28,6 +28,7 @@ export default [
     route("admin/customers", "routes/admin-customers.tsx"),
     route("admin/customers/:id", "routes/admin-customer.tsx"),
     route("admin/staff", "routes/admin-staff.tsx"),
+    route("admin/audit", "routes/admin-audit.tsx"),
     route("admin/*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("wishlist", "routes/wishlist.tsx"),

@@ -5,12 +5,16 @@ import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
+import { pageMeta } from "../pagination.ts";
 import type { Limits } from "../rate-limit.ts";
 import { toAdminUser } from "./admin-user.ts";
+import { auditRepository } from "./audit.ts";
 import { customersRoutes } from "./customers.routes.ts";
 import { dashboardRepository } from "./dashboard.repository.ts";
 import { dashboardService } from "./dashboard.service.ts";
 import { staffRoutes } from "./staff.routes.ts";
+
+const AUDIT_PER_PAGE = 50;
 
 /** What the back office's routes get: the API's dependencies plus the sign-in check and the rate limits. */
 export interface AdminDeps extends ApiDeps {
@@ -38,6 +42,16 @@ export function adminRoutes(deps: AdminDeps): Hono {
 
   routes.route("/", customersRoutes(deps.db));
   routes.route("/", staffRoutes(deps.db, deps.engine));
+
+  const audit = auditRepository(deps.db);
+  route(routes, operations.adminAudit, async (_c, { query }) => {
+    const { entries, total } = await audit.page(
+      { entityType: query.entity_type, entityId: query.entity_id, actor: query.actor },
+      AUDIT_PER_PAGE,
+      (query.page - 1) * AUDIT_PER_PAGE,
+    );
+    return { data: entries, meta: pageMeta(query.page, AUDIT_PER_PAGE, entries.length, total) };
+  });
 
   return routes;
 }

@@ -156,3 +156,33 @@ export const changeRoleSchema = z.object({
   role: z.enum(USER_ROLES, { error: "The role must be customer, staff or owner." }),
   current_password: currentPasswordField,
 });
+
+export const auditQuerySchema = z.object({
+  entity_type: optionalText("entity type", 40).describe('The kind of record: "user", "order", "product"...'),
+  entity_id: optionalText("entity id", 100).describe("One record's id (with its entity_type)."),
+  actor: optionalText("actor", 254).describe("The email of who made the changes."),
+  page: pageField(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({
+    id: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Null for a tool without an account, or an account since removed."),
+    email: z.string(),
+  }),
+  action: z.string().describe('"<entity>.<verb>", e.g. "customer.disable", "staff.role", "order.status".'),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  before: z
+    .unknown()
+    .describe("The record (or the part that changed) before the change; null for a creation."),
+  after: z.unknown().describe("...and after it; null for a removal."),
+  created_at: z.string(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({ data: z.array(auditEntrySchema), meta: pageMetaSchema });

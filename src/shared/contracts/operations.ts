@@ -13,6 +13,8 @@ import {
   adminCustomerSchema,
   adminSessionSchema,
   adminUserSchema,
+  auditPageSchema,
+  auditQuerySchema,
   changeRoleSchema,
   confirmPasswordSchema,
   customerDetailSchema,
@@ -533,6 +535,18 @@ export const operations = {
     status: 200,
     response: adminUserSchema,
     errors: [400, 401, 403, 404, 409, 422, 429],
+  },
+  adminAudit: {
+    method: "GET",
+    path: "/admin/audit",
+    summary:
+      "The audit log, newest first (50 a page): who changed what and when, before and after; by record and by who",
+    tag: "Admin",
+    auth: "staff",
+    query: auditQuerySchema,
+    status: 200,
+    response: auditPageSchema,
+    errors: [401, 403, 422],
   },
 } as const satisfies Record<string, Operation>;
 

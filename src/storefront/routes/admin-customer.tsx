@@ -3,6 +3,8 @@ import { formatRupees } from "../../shared/money.ts";
 import { formatDate, formatDateTime, statusLabel } from "../account/account-format.ts";
 import { answerOrThrow, pageParam, withPage } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
+import { loadAuditTrail } from "../admin/audit-trail.server.ts";
+import { AuditTrail } from "../admin/audit-trail.tsx";
 import { ConfirmPasswordForm, type SensitiveActionResult } from "../admin/confirm-password-form.tsx";
 import { Pagination } from "../catalog/pagination.tsx";
 import { failureStatus, firstErrors, formText } from "../forms/api-errors.ts";
@@ -16,11 +18,17 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
   adminMeta(loaded ? `${loaded.customer.name} | Customers` : "Customer");
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const answer = await context.get(apiContext).call("adminCustomer", {
+  const api = context.get(apiContext);
+  const answer = await api.call("adminCustomer", {
     params: { id: params.id },
     query: { page: pageParam(url) },
   });
-  return { ...answerOrThrow(answer), href: url.pathname + url.search };
+  const customer = answerOrThrow(answer);
+  return {
+    ...customer,
+    trail: await loadAuditTrail(api, "user", customer.customer.id),
+    href: url.pathname + url.search,
+  };
 }
 
 const INTENTS = {
@@ -67,7 +75,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, orders, href } = loaderData;
+  const { customer, orders, trail, href } = loaderData;
   const url = new URL(href, "http://admin.invalid");
   const done = actionData?.ok ? actionData : undefined;
   return (
@@ -190,6 +198,8 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
           </p>
         )}
       </section>
+
+      <AuditTrail trail={trail} />
     </div>
   );
 }

@@ -55,6 +55,12 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .on("audit_log")
     .columns(["actor_user_id", "id"])
     .execute();
+  // The list's "who" filter (emails are kept in lower case, as accounts have them).
+  await db.schema
+    .createIndex("audit_log_actor_email_idx")
+    .on("audit_log")
+    .columns(["actor_email", "id"])
+    .execute();
 
   // The dashboard (and the back office's order lists): orders by time and by status, and low stock, each an
   // index range instead of a scan of every order or variant.
