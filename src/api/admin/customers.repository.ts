@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
+import type { CustomerStatus } from "../../shared/customer-statuses.ts";
 
 /** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally (escaped with \). */
 export function containsPattern(text: string): string {
@@ -13,7 +14,7 @@ export function likeContains(column: Expression<unknown>, pattern: string): Expr
 
 export interface CustomerFilter {
   search: string;
-  status: "all" | "active" | "disabled";
+  status: CustomerStatus;
 }
 
 /** The back office's reads of customer accounts (role "customer"; staff and owners are managed under Staff). */

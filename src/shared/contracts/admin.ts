@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CUSTOMER_STATUSES } from "../customer-statuses.ts";
 import { USER_ROLES } from "../roles.ts";
 import { ACCOUNT_EMAIL_MESSAGES, newPassword, userSchema } from "./account.ts";
 import { pageMetaSchema } from "./catalog.ts";
@@ -81,8 +82,6 @@ export type Dashboard = z.output<typeof dashboardSchema>;
 
 /** A list's search box: trimmed, at most 100 characters, blank for "everything". */
 export const searchField = optionalText("search", 100);
-
-export const CUSTOMER_STATUSES = ["all", "active", "disabled"] as const;
 
 export const customersQuerySchema = z.object({
   search: searchField.describe("Part of the name, email or phone; case does not matter."),

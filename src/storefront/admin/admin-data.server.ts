@@ -20,12 +20,3 @@ export function pageParam(url: URL): number {
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   return Number.isSafeInteger(page) && page > 0 ? Math.min(page, MAX_PAGE) : 1;
 }
-
-/** The same list with another page number, keeping its other filters. */
-export function withPage(url: URL, page: number): string {
-  const search = new URLSearchParams(url.search);
-  if (page > 1) search.set("page", String(page));
-  else search.delete("page");
-  const query = search.toString();
-  return `${url.pathname}${query ? `?${query}` : ""}`;
-}

@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
-import { answerOrThrow, pageParam, withPage } from "../admin/admin-data.server.ts";
+import { answerOrThrow, pageParam } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
 import { AuditTable } from "../admin/audit-table.tsx";
+import { listPageHref } from "../admin/list-links.ts";
 import { Pagination } from "../catalog/pagination.tsx";
 import { apiContext } from "../lib/api.server.ts";
 import type { Route } from "./+types/admin-audit";
@@ -101,7 +102,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         {audit && audit.data.length > 0 && (
           <>
             <AuditTable entries={audit.data} caption="Changes, newest first" />
-            <Pagination meta={audit.meta} hrefFor={(page) => withPage(url, page)} />
+            <Pagination meta={audit.meta} hrefFor={(page) => listPageHref(url, page)} />
           </>
         )}
         {audit && audit.data.length === 0 && (

@@ -1,11 +1,12 @@
 import { data, Link } from "react-router";
 import { formatRupees } from "../../shared/money.ts";
 import { formatDate, formatDateTime, statusLabel } from "../account/account-format.ts";
-import { answerOrThrow, pageParam, withPage } from "../admin/admin-data.server.ts";
+import { answerOrThrow, pageParam } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
 import { loadAuditTrail } from "../admin/audit-trail.server.ts";
 import { AuditTrail } from "../admin/audit-trail.tsx";
 import { ConfirmPasswordForm, type SensitiveActionResult } from "../admin/confirm-password-form.tsx";
+import { listPageHref } from "../admin/list-links.ts";
 import { Pagination } from "../catalog/pagination.tsx";
 import { failureStatus, firstErrors, formText } from "../forms/api-errors.ts";
 import { FormAlert } from "../forms/field.tsx";
@@ -190,7 +191,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                 </tbody>
               </table>
             </div>
-            <Pagination meta={orders.meta} hrefFor={(page) => withPage(url, page)} />
+            <Pagination meta={orders.meta} hrefFor={(page) => listPageHref(url, page)} />
           </>
         ) : (
           <p className="admin-empty">

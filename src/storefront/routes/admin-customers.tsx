@@ -1,8 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
-import { CUSTOMER_STATUSES } from "../../shared/contracts/admin.ts";
+import { CUSTOMER_STATUSES } from "../../shared/customer-statuses.ts";
 import { formatDate } from "../account/account-format.ts";
-import { answerOrThrow, pageParam, withPage } from "../admin/admin-data.server.ts";
+import { answerOrThrow, pageParam } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
+import { listPageHref } from "../admin/list-links.ts";
 import { Pagination } from "../catalog/pagination.tsx";
 import { apiContext } from "../lib/api.server.ts";
 import type { Route } from "./+types/admin-customers";
@@ -123,7 +124,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </table>
             </div>
-            <Pagination meta={customers.meta} hrefFor={(page) => withPage(url, page)} />
+            <Pagination meta={customers.meta} hrefFor={(page) => listPageHref(url, page)} />
           </>
         )}
         {customers && customers.data.length === 0 && (
