@@ -10,7 +10,8 @@ describe("what an audit entry changed", () => {
       ),
     ).toEqual([
       { field: "role", before: "customer", after: "staff" },
-      { field: "disabled_at", before: "—", after: "2026-01-01T00:00:00.000Z" },
+      // Times are shown as Pakistan's clock shows them.
+      { field: "disabled_at", before: "—", after: "1 Jan 2026, 05:00" },
     ]);
   });
 

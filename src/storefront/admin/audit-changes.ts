@@ -1,3 +1,5 @@
+import { formatDateTime } from "../account/account-format.ts";
+
 /** One field an audit entry changed, both sides as text ("—" for nothing). */
 export interface AuditChange {
   /** The field's name; empty when the snapshots are not records (a single value changed). */
@@ -9,8 +11,12 @@ export interface AuditChange {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** A timestamp as the API stores them ("2026-01-05T10:00:00.000Z"). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
 function shown(value: unknown): string {
   if (value === undefined || value === null) return "—";
+  if (typeof value === "string" && ISO_TIME.test(value)) return formatDateTime(value);
   if (typeof value === "string") return value === "" ? "(empty)" : value;
   return JSON.stringify(value);
 }

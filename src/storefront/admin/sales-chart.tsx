@@ -19,9 +19,12 @@ export function dayLabel(date: string): string {
   return Number.isNaN(parsed.getTime()) ? date : dayFormat.format(parsed);
 }
 
-/** A round top for the axis: 1, 2 or 5 times a power of ten, at least the largest value (and at least 1). */
+/** The axis's top when there were no sales (or very few): Rs. 100, so its middle line is a whole amount. */
+const SMALLEST_TOP = 100;
+
+/** A round top for the axis: 1, 2 or 5 times a power of ten, at least the largest value (and at least Rs. 100). */
 function axisTop(largest: number): number {
-  if (largest <= 0) return 1;
+  if (largest <= SMALLEST_TOP) return SMALLEST_TOP;
   const power = 10 ** Math.floor(Math.log10(largest));
   return [1, 2, 5, 10].map((step) => step * power).find((top) => top >= largest) ?? largest;
 }
@@ -94,14 +97,16 @@ export function SalesChart({ days }: { days: DailySales[] }) {
               </rect>
             );
           })}
+          {/* A label a week, counted back from today, so the last bar is always named. */}
           {days.map((day, index) =>
-            index % 7 === 0 || index === days.length - 1 ? (
+            (days.length - 1 - index) % 7 === 0 ? (
               <text
                 key={day.date}
                 className="sales-chart__day"
-                x={PLOT.left + index * slot + slot / 2}
+                // The last label ends at its bar's edge, so it stays inside the drawing.
+                x={PLOT.left + index * slot + (index === days.length - 1 ? slot : slot / 2)}
                 y={HEIGHT - 8}
-                textAnchor="middle"
+                textAnchor={index === days.length - 1 ? "end" : "middle"}
               >
                 {dayLabel(day.date)}
               </text>

@@ -92,13 +92,16 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                 <caption>{resultsCaption(customers.meta.total, search)}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Phone</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col" className="admin-optional">
+                      Phone
+                    </th>
                     <th scope="col" className="admin-num">
                       Orders
                     </th>
-                    <th scope="col">Joined</th>
+                    <th scope="col" className="admin-optional">
+                      Joined
+                    </th>
                     <th scope="col">Status</th>
                   </tr>
                 </thead>
@@ -107,11 +110,11 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                     <tr key={customer.id}>
                       <th scope="row" className="admin-wrap">
                         <Link to={`/admin/customers/${customer.id}`}>{customer.name}</Link>
+                        <span className="admin-sub">{customer.email}</span>
                       </th>
-                      <td className="admin-wrap">{customer.email}</td>
-                      <td>{customer.phone ?? "—"}</td>
+                      <td className="admin-optional">{customer.phone ?? "—"}</td>
                       <td className="admin-num">{customer.orders_count}</td>
-                      <td>{formatDate(customer.created_at)}</td>
+                      <td className="admin-optional">{formatDate(customer.created_at)}</td>
                       <td>
                         {customer.disabled_at ? (
                           <span className="admin-badge admin-badge--danger">Disabled</span>

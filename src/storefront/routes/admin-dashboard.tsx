@@ -93,8 +93,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 <caption className="visually-hidden">Variants with the least stock</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Colour / size</th>
+                    <th scope="col">Variant</th>
                     <th scope="col" className="admin-num">
                       Stock
                     </th>
@@ -105,10 +104,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     <tr key={variant.variant_id}>
                       <th scope="row" className="admin-wrap">
                         <Link to={`/admin/products/${variant.product_id}`}>{variant.product_title}</Link>
+                        <span className="admin-sub">
+                          {variant.color_name} / {variant.size_name}
+                        </span>
                       </th>
-                      <td className="admin-wrap">
-                        {variant.color_name} / {variant.size_name}
-                      </td>
                       <td className="admin-num">
                         {variant.stock === 0 ? (
                           <span className="admin-badge admin-badge--danger">Sold out</span>

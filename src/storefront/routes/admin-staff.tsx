@@ -123,10 +123,11 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
           <table className="admin-table">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
+                <th scope="col">Person</th>
                 <th scope="col">Role</th>
-                <th scope="col">Since</th>
+                <th scope="col" className="admin-optional">
+                  Since
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -135,15 +136,15 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
                   <th scope="row" className="admin-wrap">
                     {person.name}
                     {person.id === me && <span className="admin-page__lead"> (you)</span>}
+                    <span className="admin-sub">{person.email}</span>
                   </th>
-                  <td className="admin-wrap">{person.email}</td>
                   <td>
                     <span className={`admin-badge${person.role === "owner" ? " admin-badge--info" : ""}`}>
                       {ROLE_LABELS[person.role]}
                     </span>
                     {person.disabled_at && <span className="admin-badge admin-badge--danger">Disabled</span>}
                   </td>
-                  <td>{formatDate(person.created_at)}</td>
+                  <td className="admin-optional">{formatDate(person.created_at)}</td>
                 </tr>
               ))}
             </tbody>
