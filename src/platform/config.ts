@@ -53,6 +53,11 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   newsletterSignupsPerHour: 5,
 };
 
+/** How long a staff or owner session may sit unused (docs/decisions/0024-back-office.md). */
+export const DEFAULT_ADMIN_IDLE_MINUTES = 30;
+/** The dashboard lists variants with this much stock or less. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
 const allowance = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
@@ -95,8 +100,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" })
     .default("false"),
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
-  ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
-  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_ADMIN_IDLE_MINUTES),
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 

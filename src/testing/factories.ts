@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { insertProduct, type NewProductInput } from "../api/catalog/product-writer.ts";
 import type { Database, OrderStatus } from "../platform/db/schema.ts";
 
@@ -126,7 +126,45 @@ export async function variantId(db: Kysely<Database>, productId: number, colorId
   return row.id;
 }
 
-let ordersMade = 0;
+let orderSequence = 0;
+
+/**
+ * An order row written straight to the database (no items, no stock taken), for tests that read orders rather
+ * than place them: the back office's dashboard and customer pages. Money in paisa; `created_at` an ISO time.
+ */
+export async function insertOrder(
+  db: Kysely<Database>,
+  values: Partial<Insertable<Database["orders"]>> = {},
+): Promise<{ id: number; number: string }> {
+  orderSequence += 1;
+  const subtotal = values.subtotal ?? 100_000;
+  const delivery = values.delivery_charge ?? 20_000;
+  return db
+    .insertInto("orders")
+    .values({
+      number: `BT-T${Date.now().toString(36).toUpperCase()}${orderSequence}`,
+      user_id: null,
+      email: "buyer@example.pk",
+      phone: "03001234567",
+      country: "Pakistan",
+      first_name: "Ayesha",
+      last_name: "Khan",
+      address: "12 Mall Road",
+      address_2: "",
+      city: "Lahore",
+      postcode: "54000",
+      notes: "",
+      subtotal,
+      delivery_charge: delivery,
+      discount: 0,
+      total: subtotal + delivery,
+      status: "pending",
+      created_at: new Date().toISOString(),
+      ...values,
+    })
+    .returning(["id", "number"])
+    .executeTakeFirstOrThrow();
+}
 
 /**
  * An order of the user's holding one of the first variant of each product, in `status`: the state the back
@@ -137,31 +175,7 @@ export async function orderFor(
   db: Kysely<Database>,
   { userId, productIds, status }: { userId: number; productIds: number[]; status: OrderStatus },
 ): Promise<number> {
-  ordersMade += 1;
-  const { id } = await db
-    .insertInto("orders")
-    .values({
-      number: `BT-TEST-${Date.now().toString(36).toUpperCase()}-${ordersMade}`,
-      user_id: userId,
-      email: `user${userId}@example.pk`,
-      phone: "03001234567",
-      country: "Pakistan",
-      first_name: "Test",
-      last_name: "Buyer",
-      address: "House 1",
-      address_2: "",
-      city: "Lahore",
-      postcode: "",
-      notes: "",
-      subtotal: 100_000,
-      delivery_charge: 20_000,
-      discount: 0,
-      total: 120_000,
-      status,
-      created_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { id } = await insertOrder(db, { user_id: userId, email: `user${userId}@example.pk`, status });
   for (const productId of productIds) {
     const variant = await db
       .selectFrom("variants")

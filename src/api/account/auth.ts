@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { DEFAULT_ADMIN_IDLE_MINUTES } from "../../platform/config.ts";
 import type { UserRow } from "../../platform/db/schema.ts";
 import { Unauthorized } from "../errors.ts";
 import { hashSecret } from "../secrets.ts";
@@ -10,9 +11,6 @@ export interface Identity {
 }
 
 const IDENTITY = "identity";
-
-/** How long a staff or owner session may sit unused before it ends, unless configured (ADMIN_IDLE_MINUTES). */
-export const DEFAULT_ADMIN_IDLE_MINUTES = 30;
 
 /** A used token's `last_used_at` is written at most this often, so busy pages do not write on every request. */
 const TOUCH_EVERY_MS = 60_000;

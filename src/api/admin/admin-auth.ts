@@ -66,7 +66,7 @@ export async function requireRole(c: Context, needed: BackOfficeRole): Promise<I
   }
   if (!identity) throw new Unauthorized();
   if (!roleAllows(identity.user.role, needed))
-    throw new Forbidden(needed === "owner" ? OWNER_ONLY : STAFF_ONLY);
+    throw new Forbidden(identity.user.role === "customer" ? STAFF_ONLY : OWNER_ONLY);
   return identity;
 }
 

@@ -1,15 +1,24 @@
 import { Hono } from "hono";
 import type { Logger } from "pino";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../platform/config.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import { newsletterAdminRoutes } from "../newsletter/newsletter-export.ts";
+import { pageMeta } from "../pagination.ts";
 import type { Limits } from "../rate-limit.ts";
 import { adminReviewsRoutes } from "../reviews/admin-reviews.routes.ts";
 import { reviewsRepository } from "../reviews/reviews.repository.ts";
 import { reviewsService } from "../reviews/reviews.service.ts";
 import { toAdminUser } from "./admin-user.ts";
+import { auditRepository } from "./audit.ts";
+import { customersRoutes } from "./customers.routes.ts";
+import { dashboardRepository } from "./dashboard.repository.ts";
+import { dashboardService } from "./dashboard.service.ts";
+import { staffRoutes } from "./staff.routes.ts";
+
+const AUDIT_PER_PAGE = 50;
 
 /** What the back office's routes get: the API's dependencies plus the sign-in check and the rate limits. */
 export interface AdminDeps extends ApiDeps {
@@ -32,6 +41,24 @@ export function adminRoutes(deps: AdminDeps): Hono {
   routes.route("/", adminReviewsRoutes(reviewsService(deps.db, reviewsRepository(deps.db, deps.engine))));
 
   routes.route("/", newsletterAdminRoutes({ db: deps.db, publicUrl: deps.config.publicUrl }));
+
+  const dashboard = dashboardService(dashboardRepository(deps.db, deps.engine), {
+    lowStockThreshold: deps.config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+  });
+  route(routes, operations.adminDashboard, () => dashboard.get());
+
+  routes.route("/", customersRoutes(deps.db));
+  routes.route("/", staffRoutes(deps.db, deps.engine));
+
+  const audit = auditRepository(deps.db);
+  route(routes, operations.adminAudit, async (_c, { query }) => {
+    const { entries, total } = await audit.page(
+      { entityType: query.entity_type, entityId: query.entity_id, actor: query.actor },
+      AUDIT_PER_PAGE,
+      (query.page - 1) * AUDIT_PER_PAGE,
+    );
+    return { data: entries, meta: pageMeta(query.page, AUDIT_PER_PAGE, entries.length, total) };
+  });
 
   return routes;
 }

@@ -1,9 +1,14 @@
 import type { Kysely } from "kysely";
+import type { Engine } from "../../platform/db/connection.ts";
 import type { Database, UserRow } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
+import type { AdminUser, InviteStaffInput } from "../../shared/contracts/admin.ts";
 import type { UserRole } from "../../shared/roles.ts";
 import { accountRepository } from "../account/account.repository.ts";
+import type { Identity } from "../account/auth.ts";
 import { hashPassword } from "../account/passwords.ts";
+import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
+import { toAdminUser } from "./admin-user.ts";
 import { type AuditActor, recordAudit } from "./audit.ts";
 
 /** What giving someone a role did: made a new account, changed an existing one's role, or nothing. */
@@ -11,19 +16,25 @@ export type GrantOutcome = "created" | "promoted" | "unchanged";
 
 export interface GrantRoleInput {
   email: string;
-  role: UserRole;
+  role: Exclude<UserRole, "customer">;
   /** For a new account: its password (already checked against the password rules) and name. */
   password?: string | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
 }
 
+export const STAFF_NOT_FOUND = "No staff member has this id.";
+export const LAST_OWNER = "The shop must keep at least one owner: make someone else an owner first.";
+export const alreadyStaff = (email: string, role: UserRole) =>
+  `${email} is already ${role === "owner" ? "an owner" : "on the staff"}; change their role in the list instead.`;
+
 const roleView = (user: UserRow) => ({ email: user.email, role: user.role, disabled_at: user.disabled_at });
 
 /**
  * Gives the account with this email `role`, creating it (with `password`) when there is none. An existing
  * account keeps its password and name; a disabled one is enabled again, since someone trusted to run the shop
- * must be able to sign in. Audited as "staff.create" or "staff.role".
+ * must be able to sign in. Never lowers a role (that is `changeRole`, which keeps the last owner). Audited as
+ * "staff.create" or "staff.role". Used by the back office and by `npm run owner:create`.
  */
 export async function grantRole(
   db: Kysely<Database>,
@@ -36,9 +47,8 @@ export async function grantRole(
   const passwordHash = existing ? null : await hashPassword(input.password ?? "");
 
   return retryingTransaction(db, async (trx) => {
-    const accounts = accountRepository(trx);
     const now = new Date().toISOString();
-    const user = await accounts.findUserByEmail(email);
+    const user = await accountRepository(trx).findUserByEmail(email);
     if (!user) {
       const created = await trx
         .insertInto("users")
@@ -64,12 +74,13 @@ export async function grantRole(
       });
       return { outcome: "created" as const, user: created, enabled: false };
     }
-    if (user.role === input.role && user.disabled_at === null) {
+    const role = user.role === "owner" ? "owner" : input.role;
+    if (user.role === role && user.disabled_at === null) {
       return { outcome: "unchanged" as const, user, enabled: false };
     }
     const updated = await trx
       .updateTable("users")
-      .set({ role: input.role, disabled_at: null, updated_at: now })
+      .set({ role, disabled_at: null, updated_at: now })
       .where("id", "=", user.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -82,9 +93,86 @@ export async function grantRole(
       after: roleView(updated),
     });
     return {
-      outcome: user.role === input.role ? ("unchanged" as const) : ("promoted" as const),
+      outcome: user.role === role ? ("unchanged" as const) : ("promoted" as const),
       user: updated,
       enabled: user.disabled_at !== null,
     };
   });
+}
+
+/** The staff screen (owner only): who works in the back office, adding people, changing and removing roles. */
+export function staffService(db: Kysely<Database>, engine: Engine) {
+  return {
+    async list(): Promise<AdminUser[]> {
+      const rows = await db
+        .selectFrom("users")
+        .selectAll()
+        .where("role", "in", ["owner", "staff"])
+        .orderBy((eb) => eb.case().when("role", "=", "owner").then(0).else(1).end())
+        .orderBy("first_name")
+        .orderBy("last_name")
+        .orderBy("id")
+        .execute();
+      return rows.map(toAdminUser);
+    },
+
+    /** Adds someone: a new account, or an existing customer promoted. Someone already on the staff is a 409. */
+    async invite(actor: Identity, input: InviteStaffInput): Promise<{ user: AdminUser; created: boolean }> {
+      const existing = await accountRepository(db).findUserByEmail(input.email);
+      if (existing && existing.role !== "customer")
+        throw new Conflict(alreadyStaff(existing.email, existing.role));
+      if (!existing) {
+        const missing: Record<string, string[]> = {};
+        if (!input.first_name) missing.first_name = ["The first name is required for a new account."];
+        if (!input.last_name) missing.last_name = ["The last name is required for a new account."];
+        if (!input.password) missing.password = ["The password is required for a new account."];
+        if (Object.keys(missing).length > 0) throw new ValidationFailed(missing);
+      }
+      const { outcome, user } = await grantRole(db, actor.user, {
+        email: input.email,
+        role: input.role,
+        password: input.password,
+        firstName: input.first_name,
+        lastName: input.last_name,
+      });
+      return { user: toAdminUser(user), created: outcome === "created" };
+    },
+
+    /**
+     * Sets a staff member's or owner's role; "customer" takes them off the staff. The last owner keeps the role:
+     * on PostgreSQL every owner row is locked first, so two owners demoting each other at once cannot both win.
+     */
+    async changeRole(actor: Identity, id: number, role: UserRole): Promise<AdminUser> {
+      return retryingTransaction(db, async (trx) => {
+        const target = await trx
+          .selectFrom("users")
+          .selectAll()
+          .where("id", "=", id)
+          .where("role", "in", ["owner", "staff"])
+          .executeTakeFirst();
+        if (!target) throw new NotFound(STAFF_NOT_FOUND);
+        if (target.role === role) return toAdminUser(target);
+        if (target.role === "owner") {
+          let owners = trx.selectFrom("users").select("id").where("role", "=", "owner");
+          if (engine === "postgres") owners = owners.orderBy("id").forUpdate();
+          if ((await owners.execute()).length <= 1) throw new Conflict(LAST_OWNER);
+        }
+        const updated = await trx
+          .updateTable("users")
+          .set({ role, updated_at: new Date().toISOString() })
+          .where("id", "=", id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          actor: actor.user,
+          action: role === "customer" ? "staff.remove" : "staff.role",
+          entityType: "user",
+          entityId: id,
+          before: roleView(target),
+          after: roleView(updated),
+        });
+        return toAdminUser(updated);
+      });
+    },
+  };
 }

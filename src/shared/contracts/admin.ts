@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { CUSTOMER_STATUSES } from "../customer-statuses.ts";
 import { USER_ROLES } from "../roles.ts";
-import { userSchema } from "./account.ts";
+import { ACCOUNT_EMAIL_MESSAGES, newPassword, userSchema } from "./account.ts";
+import { pageMetaSchema } from "./catalog.ts";
+import { emailField, optionalText, pageField } from "./fields.ts";
 
 /** The back office's shared pieces: roles, the signed-in staff member, and the password a sensitive action asks for. */
 
@@ -39,3 +42,146 @@ export const currentPasswordField = z
   .describe("Your own password, asked again for this sensitive action.");
 
 export const confirmPasswordSchema = z.object({ current_password: currentPasswordField });
+
+/** Sales and orders in one period: cancelled orders count in neither. Sales are order totals, in rupees. */
+const periodFiguresSchema = z.object({
+  key: z.enum(["today", "7d", "30d"]),
+  label: z.string(),
+  orders: z.number().int(),
+  sales: z.number(),
+});
+
+export const dashboardSchema = z.object({
+  time_zone: z.string().describe('Days run midnight to midnight in this time zone ("Asia/Karachi").'),
+  periods: z
+    .array(periodFiguresSchema)
+    .describe("Today, the last 7 days and the last 30 days (today included)."),
+  daily_sales: z
+    .array(z.object({ date: z.string(), orders: z.number().int(), sales: z.number() }))
+    .describe("Each of the last 30 days, oldest first, days without orders included."),
+  orders_by_status: z
+    .array(z.object({ status: z.string(), count: z.number().int() }))
+    .describe("How many orders are in each status, in the workflow's order."),
+  low_stock: z.object({
+    threshold: z.number().int(),
+    total: z.number().int().describe("Variants with this much stock or less."),
+    variants: z.array(
+      z.object({
+        variant_id: z.number().int(),
+        product_id: z.number().int(),
+        product_title: z.string(),
+        product_slug: z.string(),
+        color_name: z.string(),
+        size_name: z.string(),
+        stock: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type Dashboard = z.output<typeof dashboardSchema>;
+
+/** A list's search box: trimmed, at most 100 characters, blank for "everything". */
+export const searchField = optionalText("search", 100);
+
+export const customersQuerySchema = z.object({
+  search: searchField.describe("Part of the name, email or phone; case does not matter."),
+  status: z.preprocess(
+    (value) => (value === "" || value === undefined ? "all" : value),
+    z.enum(CUSTOMER_STATUSES, { error: "The status must be all, active or disabled." }),
+  ),
+  page: pageField(),
+});
+
+/** A customer in the back office's list: the account, and how many orders it placed. */
+export const adminCustomerSchema = adminUserSchema.extend({ orders_count: z.number().int() });
+export type AdminCustomer = z.output<typeof adminCustomerSchema>;
+
+export const customerPageSchema = z.object({ data: z.array(adminCustomerSchema), meta: pageMetaSchema });
+
+/** One of a customer's orders, as their record lists it. */
+export const customerOrderSchema = z.object({
+  number: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  items: z.number().int().describe("How many items (the sum of the lines' quantities)."),
+  total: z.number().describe("In rupees."),
+});
+
+export const customerDetailSchema = z.object({
+  customer: adminCustomerSchema.extend({
+    total_spent: z
+      .number()
+      .describe("The totals of the customer's orders that were not cancelled, in rupees."),
+  }),
+  orders: z.object({ data: z.array(customerOrderSchema), meta: pageMetaSchema }),
+});
+export type CustomerDetail = z.output<typeof customerDetailSchema>;
+
+export const customerOrdersQuerySchema = z.object({ page: pageField() });
+
+export const staffListSchema = z.object({
+  data: z.array(adminUserSchema).describe("Owners first, then staff, each by name."),
+});
+
+export const STAFF_ROLES = ["staff", "owner"] as const;
+const staffRole = z.enum(STAFF_ROLES, { error: "The role must be staff or owner." });
+
+/** Blank counts as not given (an HTML form sends every field). */
+const blankAsMissing = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+/**
+ * Adds someone to the staff: an existing customer account is given the role (it keeps its password and name); a
+ * new account needs a name and a password, under the same rules as registering.
+ */
+export const inviteStaffSchema = z.object({
+  email: emailField(ACCOUNT_EMAIL_MESSAGES, { lowerCase: true }),
+  first_name: z.preprocess(blankAsMissing, optionalText("first name", 100).optional()),
+  last_name: z.preprocess(blankAsMissing, optionalText("last name", 100).optional()),
+  password: z.preprocess(blankAsMissing, newPassword.optional()),
+  role: staffRole,
+  current_password: currentPasswordField,
+});
+export type InviteStaffInput = z.output<typeof inviteStaffSchema>;
+
+export const invitedStaffSchema = z.object({
+  user: adminUserSchema,
+  created: z
+    .boolean()
+    .describe("True when a new account was made; false when an existing customer was promoted."),
+});
+
+export const changeRoleSchema = z.object({
+  role: z.enum(USER_ROLES, { error: "The role must be customer, staff or owner." }),
+  current_password: currentPasswordField,
+});
+
+export const auditQuerySchema = z.object({
+  entity_type: optionalText("entity type", 40).describe('The kind of record: "user", "order", "product"...'),
+  entity_id: optionalText("entity id", 100).describe("One record's id (with its entity_type)."),
+  actor: optionalText("actor", 254).describe("The email of who made the changes."),
+  page: pageField(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({
+    id: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Null for a tool without an account, or an account since removed."),
+    email: z.string(),
+  }),
+  action: z.string().describe('"<entity>.<verb>", e.g. "customer.disable", "staff.role", "order.status".'),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  before: z
+    .unknown()
+    .describe("The record (or the part that changed) before the change; null for a creation."),
+  after: z.unknown().describe("...and after it; null for a removal."),
+  created_at: z.string(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({ data: z.array(auditEntrySchema), meta: pageMetaSchema });

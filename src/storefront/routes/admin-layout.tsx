@@ -6,10 +6,13 @@ import { adminSessionContext, requireStaff } from "../admin/admin-session.server
 import { type LayoutHandle, SHOP_NAME } from "../layout/layout-data.ts";
 import adminStyles from "../styles/admin.css?url";
 import pageStyles from "../styles/pages.css?url";
+import shopStyles from "../styles/shop.css?url";
 import type { Route } from "./+types/admin-layout";
 
-// pages.css brings the form fields and alerts the back office's forms share with the shop's.
+// pages.css brings the form fields and alerts the back office's forms share with the shop's; shop.css the
+// pagination its lists share with the shop's.
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: shopStyles },
   { rel: "stylesheet", href: pageStyles },
   { rel: "stylesheet", href: adminStyles },
 ];
@@ -60,19 +63,25 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A back-office page that failed (the guard's refusals are shown by the root's error page): said plainly. */
+/**
+ * A back-office page that could not be shown (the guard's own refusals are shown by the root's error page): a
+ * record that is not there, a screen for the owner only, or a failure, said plainly with a way back.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const given =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "";
+  const title = status === 404 ? "Not found" : status === 403 ? "Owner only" : "Something went wrong";
+  const message =
+    status === 404 || status === 403
+      ? given || "There is nothing at this address in the back office."
+      : "We could not show this page of the back office. Please try again in a moment.";
   return (
     <section className="message-page container" aria-labelledby="admin-error-title">
       <h1 className="message-page__title" id="admin-error-title">
-        {notFound ? "Not found" : "Something went wrong"}
+        {title}
       </h1>
-      <p>
-        {notFound
-          ? "There is nothing at this address in the back office."
-          : "We could not show this page of the back office. Please try again in a moment."}
-      </p>
+      <p>{message}</p>
       <p>
         <Link className="button" to="/admin">
           Back to the dashboard

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import { idField } from "../../shared/contracts/fields.ts";
+import { operations } from "../../shared/contracts/operations.ts";
+import { route } from "../contract/route.ts";
+import { NotFound } from "../errors.ts";
+import { confirmPassword } from "./admin-auth.ts";
+import { CUSTOMER_NOT_FOUND, customersService } from "./customers.service.ts";
+
+const customerId = idField("customer id");
+
+/** A path's customer id; anything that is not one is simply not found. */
+function idOf(raw: string): number {
+  const parsed = customerId.safeParse(raw);
+  if (!parsed.success) throw new NotFound(CUSTOMER_NOT_FOUND);
+  return parsed.data;
+}
+
+/** /api/admin/customers: staff and owners (checked by route() from the contract). */
+export function customersRoutes(db: Kysely<Database>): Hono {
+  const routes = new Hono();
+  const customers = customersService(db);
+
+  route(routes, operations.adminCustomers, (_c, { query }) =>
+    customers.list({ search: query.search, status: query.status }, query.page),
+  );
+  route(routes, operations.adminCustomer, (_c, { params, query }) =>
+    customers.detail(idOf(params.id), query.page),
+  );
+  route(routes, operations.adminDisableCustomer, async (c, { actor, params, body }) => {
+    const id = idOf(params.id);
+    await confirmPassword(c, actor, body.current_password);
+    return customers.disable(actor, id);
+  });
+  route(routes, operations.adminEnableCustomer, async (c, { actor, params, body }) => {
+    const id = idOf(params.id);
+    await confirmPassword(c, actor, body.current_password);
+    return customers.enable(actor, id);
+  });
+
+  return routes;
+}

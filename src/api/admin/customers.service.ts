@@ -1,0 +1,94 @@
+import type { Kysely } from "kysely";
+import type { Database, UserRow } from "../../platform/db/schema.ts";
+import { retryingTransaction } from "../../platform/db/transaction.ts";
+import type { AdminCustomer, CustomerDetail } from "../../shared/contracts/admin.ts";
+import type { PageMeta } from "../../shared/contracts/catalog.ts";
+import { accountRepository } from "../account/account.repository.ts";
+import type { Identity } from "../account/auth.ts";
+import { NotFound } from "../errors.ts";
+import { toRupees } from "../money/money.ts";
+import { pageMeta } from "../pagination.ts";
+import { toAdminUser } from "./admin-user.ts";
+import { recordAudit } from "./audit.ts";
+import { type CustomerFilter, customersRepository } from "./customers.repository.ts";
+
+export const CUSTOMERS_PER_PAGE = 20;
+export const CUSTOMER_ORDERS_PER_PAGE = 20;
+export const CUSTOMER_NOT_FOUND = "No customer has this id.";
+
+const toCustomer = (row: UserRow & { orders_count: number | string | null }): AdminCustomer => ({
+  ...toAdminUser(row),
+  orders_count: Number(row.orders_count ?? 0),
+});
+
+/** What the audit log keeps of an account whose access changed. */
+const accessView = (user: UserRow) => ({ email: user.email, disabled_at: user.disabled_at });
+
+/**
+ * Customers in the back office: find them, read one with their orders, and disable or enable an account. Staff
+ * and owners are not customers here (they are managed under Staff, by the owner): their ids answer 404.
+ */
+export function customersService(db: Kysely<Database>) {
+  const customers = customersRepository(db);
+
+  async function customerOrFail(id: number) {
+    const row = await customers.findCustomer(id);
+    if (!row) throw new NotFound(CUSTOMER_NOT_FOUND);
+    return row;
+  }
+
+  /** Sets or clears `disabled_at` in one transaction with its audit entry; nothing when already so. */
+  async function setDisabled(actor: Identity, id: number, disable: boolean): Promise<AdminCustomer> {
+    await retryingTransaction(db, async (trx) => {
+      const before = await customersRepository(trx).findCustomer(id);
+      if (!before) throw new NotFound(CUSTOMER_NOT_FOUND);
+      if ((before.disabled_at !== null) === disable) return;
+      const after = await accountRepository(trx).setDisabled(id, disable ? new Date().toISOString() : null);
+      await recordAudit(trx, {
+        actor: actor.user,
+        action: disable ? "customer.disable" : "customer.enable",
+        entityType: "user",
+        entityId: id,
+        before: accessView(before),
+        after: accessView(after),
+      });
+    });
+    return toCustomer(await customerOrFail(id));
+  }
+
+  return {
+    async list(filter: CustomerFilter, page: number): Promise<{ data: AdminCustomer[]; meta: PageMeta }> {
+      const { rows, total } = await customers.page(
+        filter,
+        CUSTOMERS_PER_PAGE,
+        (page - 1) * CUSTOMERS_PER_PAGE,
+      );
+      return { data: rows.map(toCustomer), meta: pageMeta(page, CUSTOMERS_PER_PAGE, rows.length, total) };
+    },
+
+    async detail(id: number, page: number): Promise<CustomerDetail> {
+      const row = await customerOrFail(id);
+      const offset = (page - 1) * CUSTOMER_ORDERS_PER_PAGE;
+      const [spent, orders] = await Promise.all([
+        customers.totalSpent(id),
+        customers.orders(id, CUSTOMER_ORDERS_PER_PAGE, offset),
+      ]);
+      return {
+        customer: { ...toCustomer(row), total_spent: toRupees(spent) },
+        orders: {
+          data: orders.rows.map((order) => ({
+            number: order.number,
+            status: order.status,
+            created_at: order.created_at,
+            items: Number(order.items ?? 0),
+            total: toRupees(Number(order.total)),
+          })),
+          meta: pageMeta(page, CUSTOMER_ORDERS_PER_PAGE, orders.rows.length, orders.total),
+        },
+      };
+    },
+
+    disable: (actor: Identity, id: number) => setDisabled(actor, id, true),
+    enable: (actor: Identity, id: number) => setDisabled(actor, id, false),
+  };
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminHarness, adminHarness, expectBackOfficeOnly } from "../../testing/admin-harness.ts";
+import { apiHarness } from "../../testing/api-harness.ts";
+import { buildCatalogue, insertOrder } from "../../testing/factories.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { dashboardRepository } from "./dashboard.repository.ts";
+import { dashboardService } from "./dashboard.service.ts";
+
+const { engine, available } = testEngine();
+
+describe.skipIf(!available)(`back-office dashboard on ${engine}`, () => {
+  let database: TestDatabase;
+  let admin: AdminHarness;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await buildCatalogue(database.db);
+    admin = await adminHarness(database, apiHarness(database, { config: { lowStockThreshold: 3 } }));
+  });
+  afterAll(() => database?.drop());
+
+  it("is for staff and owners only", async () => {
+    await expectBackOfficeOnly(admin, "GET", "/admin/dashboard");
+    expect((await admin.owner.get("/admin/dashboard")).status).toBe(200);
+  });
+
+  describe("on a fixed clock", () => {
+    // 20:00 UTC on 10 March is 01:00 on 11 March in Lahore: "today" is the 11th there.
+    const now = new Date("2026-03-10T20:00:00.000Z");
+    const service = () =>
+      dashboardService(dashboardRepository(database.db, database.engine), {
+        lowStockThreshold: 3,
+        now: () => now,
+      });
+
+    beforeAll(async () => {
+      const order = (at: string, total: number, status = "pending") =>
+        insertOrder(database.db, {
+          created_at: at,
+          subtotal: total - 20_000,
+          delivery_charge: 20_000,
+          status,
+        });
+      await order("2026-03-10T19:00:00.000Z", 150_000); // 00:00 on the 11th in Lahore: today
+      await order("2026-03-10T19:30:00.000Z", 99_950, "processing"); // today
+      await order("2026-03-10T19:45:00.000Z", 500_000, "cancelled"); // today, but cancelled: not counted
+      await order("2026-03-10T18:59:59.999Z", 120_000, "shipped"); // 23:59 on the 10th: yesterday
+      await order("2026-03-05T10:00:00.000Z", 300_000, "delivered"); // 6 days ago: in the last 7 days
+      await order("2026-02-09T19:00:00.000Z", 40_000, "delivered"); // 00:00 on 10 February: the first of 30 days
+      await order("2026-02-09T18:59:00.000Z", 777_000, "delivered"); // 9 February: 31 days ago, left out
+    });
+
+    it("counts orders and sales (order totals, in rupees) by the shop's days, leaving cancelled orders out", async () => {
+      const dashboard = await service().get();
+      expect(dashboard.time_zone).toBe("Asia/Karachi");
+      expect(dashboard.periods).toEqual([
+        { key: "today", label: "Today", orders: 2, sales: 2499.5 },
+        { key: "7d", label: "Last 7 days", orders: 4, sales: 6699.5 },
+        { key: "30d", label: "Last 30 days", orders: 5, sales: 7099.5 },
+      ]);
+    });
+
+    it("gives each of the last 30 days for the chart, oldest first, empty days included", async () => {
+      const { daily_sales: days } = await service().get();
+      expect(days).toHaveLength(30);
+      expect(days[0]).toEqual({ date: "2026-02-10", orders: 1, sales: 400 });
+      expect(days[1]).toEqual({ date: "2026-02-11", orders: 0, sales: 0 });
+      expect(days.at(-2)).toEqual({ date: "2026-03-10", orders: 1, sales: 1200 });
+      expect(days.at(-1)).toEqual({ date: "2026-03-11", orders: 2, sales: 2499.5 });
+      expect(days.find((day) => day.date === "2026-03-05")).toEqual({
+        date: "2026-03-05",
+        orders: 1,
+        sales: 3000,
+      });
+    });
+
+    it("counts every order by status, in the workflow's order", async () => {
+      const { orders_by_status: statuses } = await service().get();
+      expect(statuses).toEqual([
+        { status: "pending", count: 1 },
+        { status: "processing", count: 1 },
+        { status: "shipped", count: 1 },
+        { status: "delivered", count: 3 },
+        { status: "cancelled", count: 1 },
+      ]);
+    });
+  });
+
+  it("lists the variants at or under the low-stock threshold, fewest first, with product, colour and size", async () => {
+    const { status, body } = await admin.staff.get("/admin/dashboard");
+    expect(status).toBe(200);
+    // The catalogue: tote tan 0, tote black 5, clutch 3, shirt navy M 2, ... (threshold 3 here).
+    expect(body.low_stock.threshold).toBe(3);
+    expect(body.low_stock.total).toBe(body.low_stock.variants.length);
+    const stocks = body.low_stock.variants.map((variant: { stock: number }) => variant.stock);
+    expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+    expect(stocks.every((stock: number) => stock <= 3)).toBe(true);
+    expect(body.low_stock.variants[0]).toEqual({
+      variant_id: expect.any(Number),
+      product_id: expect.any(Number),
+      product_title: "Leather Tote",
+      product_slug: "leather-tote",
+      color_name: "Tan",
+      size_name: "One Size",
+      stock: 0,
+    });
+    expect(body.low_stock.variants).toContainEqual(
+      expect.objectContaining({ product_slug: "oxford-shirt", size_name: "M", stock: 2 }),
+    );
+  });
+});
