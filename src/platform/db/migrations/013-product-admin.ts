@@ -98,7 +98,11 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await sql`alter table variants add column sku text`.execute(db);
   await backfillSkus(db);
   await db.schema.createIndex("variants_sku_unique").on("variants").unique().column("sku").execute();
-  await db.schema.createIndex("variants_stock_idx").on("variants").columns(["stock", "product_id"]).execute();
+  await db.schema
+    .createIndex("variants_stock_product_idx")
+    .on("variants")
+    .columns(["stock", "product_id"])
+    .execute();
 
   await db.schema
     .createIndex("order_items_product_idx")
