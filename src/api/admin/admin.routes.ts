@@ -5,6 +5,10 @@ import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import { newsletterAdminRoutes } from "../newsletter/newsletter-export.ts";
+import { adminOrdersRepository } from "../orders/admin-orders.repository.ts";
+import { adminOrdersRoutes } from "../orders/admin-orders.routes.ts";
+import { adminOrdersService } from "../orders/admin-orders.service.ts";
+import { ordersRepository } from "../orders/orders.repository.ts";
 import type { Limits } from "../rate-limit.ts";
 import { adminReviewsRoutes } from "../reviews/admin-reviews.routes.ts";
 import { reviewsRepository } from "../reviews/reviews.repository.ts";
@@ -30,6 +34,18 @@ export function adminRoutes(deps: AdminDeps): Hono {
     idle_minutes: deps.auth.idleMinutes,
   }));
   routes.route("/", adminReviewsRoutes(reviewsService(deps.db, reviewsRepository(deps.db, deps.engine))));
+  routes.route(
+    "/",
+    adminOrdersRoutes(
+      adminOrdersService({
+        db: deps.db,
+        repository: adminOrdersRepository(deps.db, deps.engine),
+        orders: ordersRepository(deps.db),
+        publicUrl: deps.config.publicUrl,
+        onMailQueued: deps.onMailQueued,
+      }),
+    ),
+  );
 
   routes.route("/", newsletterAdminRoutes({ db: deps.db, publicUrl: deps.config.publicUrl }));
 
