@@ -6,6 +6,7 @@ import {
   type AdminOrder,
   type AdminOrderList,
   type AdminOrderQuery,
+  ORDER_COUNT_LIMIT,
   type OrderHistoryEntry,
   type UpdateOrderStatusInput,
 } from "../../shared/contracts/admin-orders.ts";
@@ -67,9 +68,18 @@ interface AdminOrdersDeps {
   publicUrl: string;
   /** Called after a change's commit: its email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
+  /** Where the list stops counting (ORDER_COUNT_LIMIT; tests use a small one). */
+  countLimit?: number;
 }
 
-export function adminOrdersService({ db, repository, orders, publicUrl, onMailQueued }: AdminOrdersDeps) {
+export function adminOrdersService({
+  db,
+  repository,
+  orders,
+  publicUrl,
+  onMailQueued,
+  countLimit = ORDER_COUNT_LIMIT,
+}: AdminOrdersDeps) {
   async function detail(row: OrderRow): Promise<AdminOrder> {
     const [items, changes, account] = await Promise.all([
       orders.itemsFor([row.id]),
@@ -115,10 +125,12 @@ export function adminOrdersService({ db, repository, orders, publicUrl, onMailQu
     async list(query: AdminOrderQuery): Promise<AdminOrderList> {
       const filter = orderFilter(query);
       const offset = (query.page - 1) * ADMIN_ORDERS_PER_PAGE;
-      const [total, rows] = await Promise.all([
-        repository.count(filter),
+      const [counted, rows] = await Promise.all([
+        repository.count(filter, countLimit),
         repository.page(filter, ADMIN_ORDERS_PER_PAGE, offset),
       ]);
+      const capped = counted > countLimit;
+      const total = capped ? countLimit : counted;
       const pieces = await repository.itemCounts(rows.map((row) => row.id));
       return {
         data: rows.map((row) => ({
@@ -133,7 +145,7 @@ export function adminOrdersService({ db, repository, orders, publicUrl, onMailQu
           item_count: pieces.get(row.id) ?? 0,
           total: toRupees(row.total),
         })),
-        meta: pageMeta(query.page, ADMIN_ORDERS_PER_PAGE, rows.length, total),
+        meta: { ...pageMeta(query.page, ADMIN_ORDERS_PER_PAGE, rows.length, total), total_capped: capped },
       };
     },
 

@@ -7,6 +7,8 @@ import { hasNul, optionalText, pageField } from "./fields.ts";
 /** The back office's orders: the list with its filters, one order with its history, and a change of status. */
 
 export const ADMIN_ORDERS_PER_PAGE = 25;
+/** The list counts its matches up to here; past it, "10,000+" is as useful and far cheaper (decision 0029). */
+export const ORDER_COUNT_LIMIT = 10_000;
 export const ORDER_SEARCH_MAX = 100;
 
 export const ADMIN_ORDER_MESSAGES = {
@@ -90,7 +92,14 @@ export type AdminOrderSummary = z.output<typeof adminOrderSummarySchema>;
 
 export const adminOrderListSchema = z.object({
   data: z.array(adminOrderSummarySchema),
-  meta: pageMetaSchema,
+  meta: pageMetaSchema.extend({
+    total_capped: z
+      .boolean()
+      .describe(
+        `True when more than ${ORDER_COUNT_LIMIT.toLocaleString("en")} orders match: \`total\` (and \`last_page\`) ` +
+          "then stop there; narrow the filters to reach the rest.",
+      ),
+  }),
 });
 export type AdminOrderList = z.output<typeof adminOrderListSchema>;
 
