@@ -107,6 +107,17 @@ export function adminOrdersRepository(db: Kysely<Database>, engine: Engine) {
         .orderBy("id")
         .execute(),
 
+    /** The SKUs of these variants (the ones that still exist and have one). */
+    async skus(variantIds: number[]): Promise<Map<number, string>> {
+      if (variantIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom("variants")
+        .select(["id", "sku"])
+        .where("id", "in", variantIds)
+        .execute();
+      return new Map(rows.flatMap((row) => (row.sku === null ? [] : [[row.id, row.sku] as const])));
+    },
+
     customer: (userId: number) =>
       db
         .selectFrom("users")

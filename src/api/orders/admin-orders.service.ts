@@ -93,9 +93,15 @@ export function adminOrdersService({
       note: "",
       at: row.created_at,
     };
+    const skus = await repository.skus(items.map((item) => item.variant_id));
+    const order = toOrder(row, items);
     return {
-      ...toOrder(row, items),
+      ...order,
       status: row.status as OrderStatus,
+      items: order.items.map((line, index) => {
+        const variantId = items[index]!.variant_id;
+        return { ...line, variant_id: variantId, sku: skus.get(variantId) ?? null };
+      }),
       customer: account
         ? { id: account.id, name: `${account.first_name} ${account.last_name}`, email: account.email }
         : null,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, SETTABLE_ORDER_STATUSES } from "../order-status.ts";
 import { pageMetaSchema } from "./catalog.ts";
-import { orderSchema } from "./checkout.ts";
+import { orderLineSchema, orderSchema } from "./checkout.ts";
 import { hasNul, optionalText, pageField } from "./fields.ts";
 
 /** The back office's orders: the list with its filters, one order with its history, and a change of status. */
@@ -118,6 +118,17 @@ export type OrderHistoryEntry = z.output<typeof orderHistoryEntrySchema>;
 /** One order as the back office sees it: the shopper's view plus the account, history and next steps. */
 export const adminOrderSchema = orderSchema.extend({
   status: z.enum(ORDER_STATUSES),
+  items: z.array(
+    orderLineSchema.extend({
+      variant_id: z.number().int(),
+      sku: z
+        .string()
+        .nullable()
+        .describe(
+          "The variant's SKU today, for picking; null when the variant has no SKU or no longer exists.",
+        ),
+    }),
+  ),
   customer: z
     .object({ id: z.number().int(), name: z.string(), email: z.string() })
     .nullable()
