@@ -9,6 +9,7 @@ import { CONTACT, type LayoutHandle, SHOP_NAME } from "../layout/layout-data.ts"
 import { apiContext } from "../lib/api.server.ts";
 import { OrderTotals, ShippingAddress } from "../orders/order-details.tsx";
 import adminStyles from "../styles/admin.css?url";
+import ordersStyles from "../styles/admin-orders.css?url";
 import printStyles from "../styles/order-print.css?url";
 import pageStyles from "../styles/pages.css?url";
 import type { Route } from "./+types/admin-order-print";
@@ -16,6 +17,7 @@ import type { Route } from "./+types/admin-order-print";
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: pageStyles },
   { rel: "stylesheet", href: adminStyles },
+  { rel: "stylesheet", href: ordersStyles },
   { rel: "stylesheet", href: printStyles },
 ];
 

@@ -200,7 +200,7 @@ function FilterField({
 function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: string }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table admin-orders-table">
+      <table className="admin-table admin-table--cards admin-orders-table">
         <caption>{caption}</caption>
         <thead>
           <tr>

@@ -5,7 +5,7 @@ import { formatRupees } from "../../../shared/money.ts";
 export function OrderLinesTable({ order }: { order: AdminOrder }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table admin-order-lines">
+      <table className="admin-table admin-table--cards admin-order-lines">
         <thead>
           <tr>
             <th scope="col">Product</th>

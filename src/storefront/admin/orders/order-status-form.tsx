@@ -70,6 +70,8 @@ export function OrderStatusCard({
 }) {
   const forward = order.allowed_statuses.filter((status) => status !== "cancelled");
   const cancellable = order.allowed_statuses.includes("cancelled");
+  // Only an order that can still be cancelled is asked about (an old ?confirm=cancel address is ignored).
+  const asking = confirmCancel && cancellable;
   const failed = (status: SettableOrderStatus) => (failure?.status === status ? failure : undefined);
 
   return (
@@ -85,23 +87,25 @@ export function OrderStatusCard({
         <p className="admin-page__lead">Each change emails the customer.</p>
       )}
 
-      {forward.map((status) => (
-        <Form method="post" className="form-stack admin-order-actions__form" key={status}>
-          <input type="hidden" name="status" value={status} />
-          <NoteField
-            id={`note-${status}`}
-            error={failed(status)?.errors.note}
-            defaultValue={failed(status)?.note ?? ""}
-          />
-          <div>
-            <button type="submit" className="button" disabled={submitting}>
-              {STATUS_ACTIONS[status]}
-            </button>
-          </div>
-        </Form>
-      ))}
+      {/* While the cancelling is asked about, the other changes step aside. */}
+      {!asking &&
+        forward.map((status) => (
+          <Form method="post" className="form-stack admin-order-actions__form" key={status}>
+            <input type="hidden" name="status" value={status} />
+            <NoteField
+              id={`note-${status}`}
+              error={failed(status)?.errors.note}
+              defaultValue={failed(status)?.note ?? ""}
+            />
+            <div>
+              <button type="submit" className="button" disabled={submitting}>
+                {STATUS_ACTIONS[status]}
+              </button>
+            </div>
+          </Form>
+        ))}
 
-      {cancellable && !confirmCancel && (
+      {cancellable && !asking && (
         <p>
           <Link
             to={`${orderPath(order.number)}?confirm=cancel`}
@@ -112,9 +116,7 @@ export function OrderStatusCard({
           </Link>
         </p>
       )}
-      {cancellable && confirmCancel && (
-        <CancelConfirmation order={order} failure={failed("cancelled")} submitting={submitting} />
-      )}
+      {asking && <CancelConfirmation order={order} failure={failed("cancelled")} submitting={submitting} />}
     </section>
   );
 }
