@@ -101,8 +101,6 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
       discount: 0,
       newArrival: false,
       dailyDeal: false,
-      rating: 4,
-      reviews: 1,
       tagIds: [],
       variants: [
         { colorId: colors.black.id, sizeId: sizes.oneSize.id, price: 550_000, stock: STOCK },
@@ -408,8 +406,6 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
         discount: 0,
         newArrival: false,
         dailyDeal: false,
-        rating: 4,
-        reviews: 1,
         tagIds: [],
         variants: [
           { colorId: colors[0]!.id, sizeId: sizes.id, price: 100_000, stock: 1 },
@@ -455,8 +451,6 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
         discount: 0,
         newArrival: false,
         dailyDeal: false,
-        rating: 4,
-        reviews: 1,
         tagIds: [],
         variants: [
           { colorId: colors[0]!.id, sizeId: sizes.id, price: 100_000, stock: 5 },
@@ -546,13 +540,15 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
   });
 
   describe("what the customer sees", () => {
-    it("their account's order pages and the order lookup show each new status", async () => {
+    it("their account's order pages and the order lookup show each new status; delivered, they may review", async () => {
       const member = await registeredShopper(admin.api, {
         first_name: "Hina",
         last_name: "Raza",
         email: "hina.raza@example.pk",
       });
       const number = await placeOrder(member);
+      const standing = async () => (await member.get("/product/canvas-weekender/reviews/mine")).body;
+      expect(await standing()).toMatchObject({ eligible: false, reason: "not_delivered" });
       for (const status of ["processing", "shipped", "delivered"] as const) {
         expect((await patch(admin.staff, number, { status })).status).toBe(200);
         expect((await member.get(`/orders/${number}`)).body.status).toBe(status);
@@ -563,6 +559,8 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
         const lookup = await shopper(admin.api).post("/order-lookup", { number, email: contact.email });
         expect(lookup.body.status).toBe(status);
       }
+      // Delivered, the product is theirs to review (verified buyers only).
+      expect(await standing()).toMatchObject({ eligible: true, reason: null });
       const guest = await placeOrder();
       await patch(admin.staff, guest, { status: "cancelled" });
       const lookup = await shopper(admin.api).post("/order-lookup", { number: guest, email: contact.email });
