@@ -226,6 +226,30 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
     expect(many.body.meta.total).toBe(FILLERS);
   });
 
+  it("keeps only known statuses in an order's history (a CHECK on both engines)", async () => {
+    const { id } = await database.db
+      .selectFrom("orders")
+      .select("id")
+      .where("number", "=", A)
+      .executeTakeFirstOrThrow();
+    const entry = (to_status: string) =>
+      database.db
+        .insertInto("order_status_history")
+        .values({
+          order_id: id,
+          from_status: "pending",
+          to_status,
+          actor_user_id: null,
+          actor_email: "script@example.test",
+          note: "",
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    await expect(entry("lost")).rejects.toThrow(/order_status_history_statuses_known|CHECK constraint/);
+    await entry("processing");
+    await database.db.deleteFrom("order_status_history").where("order_id", "=", id).execute();
+  });
+
   it("refuses malformed filters with 422 and the field's message", async () => {
     const cases: [string, Record<string, string[]>][] = [
       [
