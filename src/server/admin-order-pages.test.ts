@@ -3,6 +3,7 @@ import { cookiePolicy, SESSION_COOKIE, setCookieHeader } from "../shared/cookies
 import { HARNESS_CONFIG } from "../testing/api-harness.ts";
 import { buildCatalogue, variantId } from "../testing/factories.ts";
 import { HOST_URL, type HostHarness, hostHarness } from "../testing/host-harness.ts";
+import { storedOrder } from "../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-db.ts";
 
 /**
@@ -39,49 +40,31 @@ describe("back-office order pages", { timeout: 30_000 }, () => {
     return setCookieHeader(SESSION_COOKIE, token, cookiePolicy(HARNESS_CONFIG)).split(";")[0]!;
   }
 
-  /** An order of two pieces of `variant`, its stock taken, written straight to the database. */
+  /** An order of two pieces of `variant`, written straight to the database. */
   async function order(values: { status?: string; first_name?: string } = {}): Promise<string> {
     sequence += 1;
     const number = `BT-261122-PG${String(sequence).padStart(3, "0")}`;
-    const { id } = await database.db
-      .insertInto("orders")
-      .values({
+    await storedOrder(
+      database.db,
+      {
         number,
-        user_id: null,
         email: "guest.buyer@example.pk",
-        phone: "0300 1112223",
-        country: "Pakistan",
-        first_name: values.first_name ?? "Guest",
-        last_name: "Buyer",
-        address: "5 Canal Road",
-        address_2: "",
+        first_name: "Guest",
+        ...values,
         city: "Faisalabad",
-        postcode: "38000",
+        address: "5 Canal Road",
         notes: "Leave with the guard <please>",
-        subtotal: 900_000,
-        delivery_charge: 20_000,
-        discount: 0,
-        total: 920_000,
-        status: values.status ?? "pending",
         created_at: new Date(Date.UTC(2026, 10, 22, 6, sequence)).toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto("order_items")
-      .values({
-        order_id: id,
-        product_id: 1,
+      },
+      {
         variant_id: variant,
         product_name: "Evening Clutch 100% Silk",
         product_slug: "evening-clutch",
         color_name: "Black",
-        size_name: "One Size",
         unit_price: 450_000,
         quantity: 2,
-        line_total: 900_000,
-      })
-      .execute();
+      },
+    );
     return number;
   }
 

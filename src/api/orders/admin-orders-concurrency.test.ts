@@ -1,26 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminHarness, adminHarness } from "../../testing/admin-harness.ts";
 import { apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
-import { buildCatalogue, variantId } from "../../testing/factories.ts";
+import { buildCatalogue } from "../../testing/factories.ts";
+import { bagInColours, CHECKOUT_CONTACT } from "../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { insertProduct } from "../catalog/product-writer.ts";
 
 const { engine, available } = testEngine();
 
-const contact = {
-  email: "sana@example.pk",
-  phone: "0300 7654321",
-  shipping_address: {
-    country: "Pakistan",
-    first_name: "Sana",
-    last_name: "Malik",
-    address: "Flat 3, Block B, Gulberg III",
-    address_2: "",
-    city: "Lahore",
-    postcode: "54660",
-  },
-  notes: "",
-};
+const contact = CHECKOUT_CONTACT;
 
 /**
  * Cancelling gives stock back while checkouts take it, under the same locks (variants in ascending id); two
@@ -37,25 +24,18 @@ describe.skipIf(!available)(`order changes at the same moment on ${engine}`, () 
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const { categories, colors, sizes } = await buildCatalogue(database.db);
     admin = await adminHarness(database, apiHarness(database));
-    product = await insertProduct(database.db, {
+    ({
+      product,
+      variants: [first, second],
+    } = await bagInColours(database.db, await buildCatalogue(database.db), {
       slug: "weekender",
       title: "Weekender",
-      categoryId: categories.bags.id,
-      shortDescription: "",
-      images: [],
-      discount: 0,
-      newArrival: false,
-      dailyDeal: false,
-      tagIds: [],
       variants: [
-        { colorId: colors.black.id, sizeId: sizes.oneSize.id, price: 500_000, stock: STOCK },
-        { colorId: colors.tan.id, sizeId: sizes.oneSize.id, price: 500_000, stock: STOCK },
+        { price: 500_000, stock: STOCK },
+        { price: 500_000, stock: STOCK },
       ],
-    });
-    first = await variantId(database.db, product, colors.black.id, sizes.oneSize.id);
-    second = await variantId(database.db, product, colors.tan.id, sizes.oneSize.id);
+    }));
   });
   afterAll(() => database?.drop());
 

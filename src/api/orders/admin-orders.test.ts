@@ -7,26 +7,13 @@ import {
   SAME_ORIGIN,
 } from "../../testing/admin-harness.ts";
 import { apiHarness, registeredShopper, type Shopper, shopper } from "../../testing/api-harness.ts";
-import { buildCatalogue, variantId } from "../../testing/factories.ts";
+import { buildCatalogue, type Catalogue } from "../../testing/factories.ts";
+import { bagInColours, CHECKOUT_CONTACT } from "../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { insertProduct } from "../catalog/product-writer.ts";
 
 const { engine, available } = testEngine();
 
-const contact = {
-  email: "Ayesha.Khan@Example.pk",
-  phone: "0300 1234567",
-  shipping_address: {
-    country: "Pakistan",
-    first_name: "Ayesha",
-    last_name: "Khan",
-    address: "House 7, Street 2, G-9/4",
-    address_2: "",
-    city: "Islamabad",
-    postcode: "44090",
-  },
-  notes: "Please call before delivery.",
-};
+const contact = CHECKOUT_CONTACT;
 
 const SETTABLE = ["processing", "shipped", "delivered", "cancelled"] as const;
 type Settable = (typeof SETTABLE)[number];
@@ -84,6 +71,7 @@ const SUBJECTS: Record<Settable, string> = {
 describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
   let database: TestDatabase;
   let admin: AdminHarness;
+  let catalogue: Catalogue;
   let product: number;
   let black: number;
   let tan: number;
@@ -91,24 +79,18 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const { categories, colors, sizes } = await buildCatalogue(database.db);
-    product = await insertProduct(database.db, {
+    catalogue = await buildCatalogue(database.db);
+    ({
+      product,
+      variants: [black, tan],
+    } = await bagInColours(database.db, catalogue, {
       slug: "canvas-weekender",
       title: "Canvas Weekender",
-      categoryId: categories.bags.id,
-      shortDescription: "",
-      images: [],
-      discount: 0,
-      newArrival: false,
-      dailyDeal: false,
-      tagIds: [],
       variants: [
-        { colorId: colors.black.id, sizeId: sizes.oneSize.id, price: 550_000, stock: STOCK },
-        { colorId: colors.tan.id, sizeId: sizes.oneSize.id, price: 600_000, stock: STOCK },
+        { price: 550_000, stock: STOCK },
+        { price: 600_000, stock: STOCK },
       ],
-    });
-    black = await variantId(database.db, product, colors.black.id, sizes.oneSize.id);
-    tan = await variantId(database.db, product, colors.tan.id, sizes.oneSize.id);
+    }));
     admin = await adminHarness(database, apiHarness(database));
   });
   afterAll(() => database?.drop());
@@ -392,27 +374,17 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
     });
 
     it("puts a sold-out product back on sale (its card price) when its order is cancelled", async () => {
-      const { categories, colors, sizes } = {
-        categories: await database.db.selectFrom("categories").select("id").executeTakeFirstOrThrow(),
-        colors: await database.db.selectFrom("colors").select("id").orderBy("id").execute(),
-        sizes: await database.db.selectFrom("sizes").select("id").orderBy("id").executeTakeFirstOrThrow(),
-      };
-      const lastOne = await insertProduct(database.db, {
+      const {
+        product: lastOne,
+        variants: [cheap],
+      } = await bagInColours(database.db, catalogue, {
         slug: "last-one-satchel",
         title: "Last One Satchel",
-        categoryId: categories.id,
-        shortDescription: "",
-        images: [],
-        discount: 0,
-        newArrival: false,
-        dailyDeal: false,
-        tagIds: [],
         variants: [
-          { colorId: colors[0]!.id, sizeId: sizes.id, price: 100_000, stock: 1 },
-          { colorId: colors[1]!.id, sizeId: sizes.id, price: 250_000, stock: 4 },
+          { price: 100_000, stock: 1 },
+          { price: 250_000, stock: 4 },
         ],
       });
-      const cheap = await variantId(database.db, lastOne, colors[0]!.id, sizes.id);
       const cardPrice = async () =>
         (
           await database.db
@@ -437,28 +409,17 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
     });
 
     it("cancels an order whose variant has since left the catalogue (nothing to give back for it)", async () => {
-      const { categories, colors, sizes } = {
-        categories: await database.db.selectFrom("categories").select("id").executeTakeFirstOrThrow(),
-        colors: await database.db.selectFrom("colors").select("id").orderBy("id").execute(),
-        sizes: await database.db.selectFrom("sizes").select("id").orderBy("id").executeTakeFirstOrThrow(),
-      };
-      const gone = await insertProduct(database.db, {
+      const {
+        product: gone,
+        variants: [retired, kept],
+      } = await bagInColours(database.db, catalogue, {
         slug: "retired-bucket-bag",
         title: "Retired Bucket Bag",
-        categoryId: categories.id,
-        shortDescription: "",
-        images: [],
-        discount: 0,
-        newArrival: false,
-        dailyDeal: false,
-        tagIds: [],
         variants: [
-          { colorId: colors[0]!.id, sizeId: sizes.id, price: 100_000, stock: 5 },
-          { colorId: colors[1]!.id, sizeId: sizes.id, price: 100_000, stock: 5 },
+          { price: 100_000, stock: 5 },
+          { price: 100_000, stock: 5 },
         ],
       });
-      const retired = await variantId(database.db, gone, colors[0]!.id, sizes.id);
-      const kept = await variantId(database.db, gone, colors[1]!.id, sizes.id);
       const buyer = shopper(admin.api);
       await buyer.post("/cart/add", { id: gone, quantity: 2, size: retired });
       await buyer.post("/cart/add", { id: gone, quantity: 1, size: kept });

@@ -75,56 +75,27 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         aria-label="Filter orders"
       >
         <FilterField name="q" label="Order number, email or phone" error={errors.q}>
-          <input
-            id="orders-q"
-            className="field__input"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            maxLength={100}
-            autoComplete="off"
-            aria-invalid={errors.q ? true : undefined}
-            aria-describedby={errors.q ? "orders-q-error" : undefined}
-          />
+          {(control) => (
+            <input {...control} type="search" defaultValue={filters.q} maxLength={100} autoComplete="off" />
+          )}
         </FilterField>
         <FilterField name="status" label="Status" error={errors.status}>
-          <select
-            id="orders-status"
-            className="field__input"
-            name="status"
-            defaultValue={filters.status}
-            aria-invalid={errors.status ? true : undefined}
-            aria-describedby={errors.status ? "orders-status-error" : undefined}
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_NAMES[status]}
-              </option>
-            ))}
-          </select>
+          {(control) => (
+            <select {...control} defaultValue={filters.status}>
+              <option value="">All statuses</option>
+              {ORDER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_NAMES[status]}
+                </option>
+              ))}
+            </select>
+          )}
         </FilterField>
         <FilterField name="from" label="Placed from" error={errors.from}>
-          <input
-            id="orders-from"
-            className="field__input"
-            type="date"
-            name="from"
-            defaultValue={filters.from}
-            aria-invalid={errors.from ? true : undefined}
-            aria-describedby={errors.from ? "orders-from-error" : undefined}
-          />
+          {(control) => <input {...control} type="date" defaultValue={filters.from} />}
         </FilterField>
         <FilterField name="to" label="Placed to" error={errors.to}>
-          <input
-            id="orders-to"
-            className="field__input"
-            type="date"
-            name="to"
-            defaultValue={filters.to}
-            aria-invalid={errors.to ? true : undefined}
-            aria-describedby={errors.to ? "orders-to-error" : undefined}
-          />
+          {(control) => <input {...control} type="date" defaultValue={filters.to} />}
         </FilterField>
         <div className="admin-orders-filters__actions">
           <button type="submit" className="button" disabled={loading}>
@@ -167,25 +138,41 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** What every filter's control carries: its name and id, and its error tied to it for screen readers. */
+interface FilterControl {
+  id: string;
+  name: string;
+  className: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
 function FilterField({
   name,
   label,
   error,
   children,
 }: {
-  name: string;
+  name: (typeof FILTERS)[number];
   label: string;
   error: string | undefined;
-  children: ReactNode;
+  children: (control: FilterControl) => ReactNode;
 }) {
+  const id = `orders-${name}`;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
-      <label className="field__label" htmlFor={`orders-${name}`}>
+      <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {children}
+      {children({
+        id,
+        name,
+        className: "field__input",
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? `${id}-error` : undefined,
+      })}
       {error && (
-        <p className="field__error" id={`orders-${name}-error`}>
+        <p className="field__error" id={`${id}-error`}>
           {error}
         </p>
       )}
