@@ -214,6 +214,59 @@ describe("back-office order pages", { timeout: 30_000 }, () => {
     expect(await markup(response)).toContain("There is nothing at this address in the back office.");
   });
 
+  it("answers hostile addresses, filters and forms without a server error", async () => {
+    const number = await order();
+    const long = "x".repeat(5000);
+    const pages = [
+      "/admin/orders?q=%00",
+      `/admin/orders?q=${long}`,
+      "/admin/orders?status[]=pending&status=shipped",
+      "/admin/orders?from=%FF%FE&to=2026-02-29",
+      "/admin/orders?page=-1",
+      "/admin/orders?page=1e400",
+      "/admin/orders?q=%25%5F%27%22%3C",
+      "/admin/orders/%00",
+      "/admin/orders/..%2F..%2Fetc",
+      `/admin/orders/${long}`,
+      "/admin/orders/%F0%9F%91%9C",
+      `/admin/orders/${number}?confirm=%00&changed=__proto__`,
+      `/admin/orders/${number}/print?x=%00`,
+      "/admin/orders/%00/print",
+    ];
+    for (const path of pages) {
+      const response = await page(path, "staff");
+      expect(response.status, path).toBeLessThan(500);
+    }
+    const forms: Record<string, string>[] = [
+      {},
+      { status: "__proto__" },
+      { status: "constructor", note: "x" },
+      { status: "processing", note: "x".repeat(10_000) },
+      { status: "processing\u0000", note: "\u0000" },
+      { status: "pending" },
+    ];
+    for (const form of forms) {
+      const response = await post(`/admin/orders/${number}`, form);
+      expect(response.status, JSON.stringify(form)).toBeGreaterThanOrEqual(400);
+      expect(response.status, JSON.stringify(form)).toBeLessThan(500);
+    }
+    const json = await host.request(`/admin/orders/${number}`, {
+      method: "POST",
+      headers: { cookie: cookies.staff, origin: HOST_URL, "content-type": "application/json" },
+      body: JSON.stringify({ status: "cancelled" }),
+    });
+    expect(json.status).toBe(415);
+    const unknown = await post("/admin/orders/BT-000000-NOPE0", { status: "processing" });
+    expect(unknown.status).toBe(404);
+    expect(await stock()).toBeGreaterThan(0);
+    const { status } = await database.db
+      .selectFrom("orders")
+      .select("status")
+      .where("number", "=", number)
+      .executeTakeFirstOrThrow();
+    expect(status).toBe("pending");
+  });
+
   it("prints a packing slip without the shop's or the back office's menus", async () => {
     const number = await order({ first_name: "Sadia" });
     const response = await page(`/admin/orders/${number}/print`, "staff");

@@ -176,6 +176,14 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
 
   describe("addressing and input", () => {
     it("answers 404 for an order number nobody has, on reading and on changing", async () => {
+      for (const hostile of ["%00", "%F0%9F%91%9C", "x".repeat(3000), "BT-%27%3B--", "%E2%80%AE"]) {
+        for (const answer of [
+          await admin.staff.get(`/admin/orders/${hostile}`),
+          await patch(admin.staff, hostile, { status: "cancelled" }),
+        ]) {
+          expect(answer.status, hostile).toBe(404);
+        }
+      }
       for (const answer of [
         await admin.staff.get("/admin/orders/BT-000000-ZZZZZ"),
         await patch(admin.staff, "BT-000000-ZZZZZ", { status: "processing" }),
