@@ -25,6 +25,8 @@ export default [
   // to this list; "admin/*" keeps unknown back-office addresses behind the guard too.
   layout("routes/admin-layout.tsx", [
     route("admin", "routes/admin-dashboard.tsx", { id: "admin-dashboard" }),
+    route("admin/orders", "routes/admin-orders.tsx"),
+    route("admin/orders/:number", "routes/admin-order.tsx"),
     route("admin/reviews", "routes/admin-reviews.tsx", { id: "admin-reviews" }),
     route("admin/newsletter", "routes/admin-newsletter.tsx"),
     route("admin/customers", "routes/admin-customers.tsx"),
@@ -33,6 +35,8 @@ export default [
     route("admin/audit", "routes/admin-audit.tsx"),
     route("admin/*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
+  // A sheet to print: the back office's guard, without its menu.
+  route("admin/orders/:number/print", "routes/admin-order-print.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("blogs", "routes/blogs.tsx"),
   route("about", "routes/about.tsx"),

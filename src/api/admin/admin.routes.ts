@@ -6,6 +6,10 @@ import type { Authenticator } from "../account/auth.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import { newsletterAdminRoutes } from "../newsletter/newsletter-export.ts";
+import { adminOrdersRepository } from "../orders/admin-orders.repository.ts";
+import { adminOrdersRoutes } from "../orders/admin-orders.routes.ts";
+import { adminOrdersService } from "../orders/admin-orders.service.ts";
+import { ordersRepository } from "../orders/orders.repository.ts";
 import { pageMeta } from "../pagination.ts";
 import type { Limits } from "../rate-limit.ts";
 import { adminReviewsRoutes } from "../reviews/admin-reviews.routes.ts";
@@ -39,6 +43,18 @@ export function adminRoutes(deps: AdminDeps): Hono {
     idle_minutes: deps.auth.idleMinutes,
   }));
   routes.route("/", adminReviewsRoutes(reviewsService(deps.db, reviewsRepository(deps.db, deps.engine))));
+  routes.route(
+    "/",
+    adminOrdersRoutes(
+      adminOrdersService({
+        db: deps.db,
+        repository: adminOrdersRepository(deps.db, deps.engine),
+        orders: ordersRepository(deps.db),
+        publicUrl: deps.config.publicUrl,
+        onMailQueued: deps.onMailQueued,
+      }),
+    ),
+  );
 
   routes.route("/", newsletterAdminRoutes({ db: deps.db, publicUrl: deps.config.publicUrl }));
 

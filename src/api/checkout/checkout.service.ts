@@ -3,7 +3,6 @@ import type { z } from "zod";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
-import { refreshListingPrice } from "../catalog/product-writer.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
 import {
   claimIdempotencyKey,
@@ -15,6 +14,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { checkoutSummary, sameAmount } from "../money/money.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
+import { inStockLockOrder, refreshListings } from "../orders/stock-order.ts";
 import { confirmationEmail } from "./confirmation-email.ts";
 
 export const PRICES_CHANGED =
@@ -99,10 +99,9 @@ export function checkoutService({ carts, orders, publicUrl, onMailQueued }: Chec
           throw new Conflict(PRICES_CHANGED);
         }
 
-        // Stock rows are locked in ascending variant id, whatever order the lines were added in: two checkouts
-        // of the same items then queue on the first one instead of each holding what the other needs.
+        // Stock rows are locked in the shop's one order (a cancelled order gives stock back in the same).
         const soldOut = new Set<number>();
-        for (const line of lines.toSorted((a, b) => a.variant_id - b.variant_id)) {
+        for (const line of inStockLockOrder(lines)) {
           const left = await orders.takeStock(line.variant_id, line.quantity, trx);
           if (left === 0) soldOut.add(line.product_id);
           if (left === null) {
@@ -116,8 +115,7 @@ export function checkoutService({ carts, orders, publicUrl, onMailQueued }: Chec
           }
         }
 
-        // A sold-out variant can move the variant a product opens on, and with it the card's price.
-        for (const productId of [...soldOut].sort((a, b) => a - b)) await refreshListingPrice(trx, productId);
+        await refreshListings(trx, soldOut);
 
         const now = new Date();
         let number = orderNumber(now);

@@ -19,6 +19,16 @@ export function ordersRepository(db: Kysely<Database>) {
       return row?.stock ?? null;
     },
 
+    /** Gives stock back (a cancelled order's): the stock now, or null when the variant no longer exists. */
+    async returnStock(variantId: number, quantity: number, trx: Db): Promise<number | null> {
+      const row = await trx
+        .updateTable("variants")
+        .set((eb) => ({ stock: eb("stock", "+", quantity) }))
+        .where("id", "=", variantId)
+        .returning("stock")
+        .executeTakeFirst();
+      return row?.stock ?? null;
+    },
     async insertOrder(order: NewOrder, items: NewOrderItem[], trx: Db): Promise<number> {
       const { id } = await trx.insertInto("orders").values(order).returning("id").executeTakeFirstOrThrow();
       await trx
@@ -56,10 +66,10 @@ export function ordersRepository(db: Kysely<Database>) {
     findByNumber: (number: string) =>
       db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst(),
 
-    itemsFor: (orderIds: number[]) =>
+    itemsFor: (orderIds: number[], trx: Db = db) =>
       orderIds.length === 0
         ? Promise.resolve([])
-        : db.selectFrom("order_items").selectAll().where("order_id", "in", orderIds).orderBy("id").execute(),
+        : trx.selectFrom("order_items").selectAll().where("order_id", "in", orderIds).orderBy("id").execute(),
   };
 }
 

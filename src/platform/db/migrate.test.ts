@@ -27,6 +27,7 @@ describe.skipIf(!available)(`migrations on ${engine}`, () => {
         "product_images",
         "wishlists",
         "wishlist_items",
+        "order_status_history",
       ]),
     );
     expect(await migrateToLatest(database.db, database.engine)).toEqual([]);

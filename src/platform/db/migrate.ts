@@ -12,6 +12,7 @@ import * as searchSpeed from "./migrations/008-search-speed.ts";
 import * as wishlist from "./migrations/009-wishlist.ts";
 import * as contactNewsletter from "./migrations/010-contact-newsletter.ts";
 import * as reviews from "./migrations/011-reviews.ts";
+import * as orderHistory from "./migrations/012-order-history.ts";
 import * as productAdmin from "./migrations/013-product-admin.ts";
 import type { Database } from "./schema.ts";
 
@@ -28,6 +29,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "009-wishlist": wishlist,
   "010-contact-newsletter": contactNewsletter,
   "011-reviews": reviews,
+  "012-order-history": orderHistory,
   "013-product-admin": productAdmin,
 };
 

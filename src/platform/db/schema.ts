@@ -26,6 +26,7 @@ export interface Database {
   wishlist_items: WishlistItemTable;
   orders: OrderTable;
   order_items: OrderItemTable;
+  order_status_history: OrderStatusHistoryTable;
   mail_outbox: MailOutboxTable;
   idempotency_keys: IdempotencyKeyTable;
   audit_log: AuditLogTable;
@@ -218,11 +219,11 @@ export interface WishlistItemTable {
 }
 
 /**
- * What an order can be: checkout creates "pending"; the others are the steps after it. The database refuses any
- * other value (migration 004), so a new status is a new migration.
+ * What an order can be (and how it moves on: src/shared/order-status.ts): checkout creates "pending"; the others
+ * are the steps after it. The database refuses any other value (migration 004), so a new status is a new
+ * migration.
  */
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from "../../shared/order-status.ts";
 
 export interface OrderTable {
   id: Generated<number>;
@@ -259,6 +260,23 @@ export interface OrderItemTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+}
+
+/**
+ * Each change of an order's status made in the back office: from what to what, by whom, when, with the staff's
+ * note (migration 012). The order's placing is its own `created_at`, so the first row is its first change.
+ */
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: string;
+  to_status: string;
+  /** Null once the staff member's account is gone; `actor_email` still names them. */
+  actor_user_id: number | null;
+  actor_email: string;
+  /** What the staff member wrote with the change ("" when nothing); kept for the shop, not mailed. */
+  note: string;
+  created_at: string;
 }
 
 /**
@@ -387,3 +405,4 @@ export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 export type SubscriberRow = Selectable<NewsletterSubscriberTable>;
+export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;

@@ -1,0 +1,201 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import {
+  addToCart,
+  DATA_DIR,
+  emailText,
+  expect,
+  fillCheckout,
+  outboxMentioning,
+  stockOf,
+  test,
+  uniqueEmail,
+} from "./fixtures.ts";
+
+/**
+ * The back office's orders, end to end: a shopper's order is moved on by the owner and the shopper sees it (and
+ * got the mails); a cancelled order's stock is back on the product page. The owner is made the way the README
+ * says, with `npm run owner:create`, against the e2e server's database.
+ */
+
+const OWNER_PASSWORD = "an owner's long password";
+
+function createOwner(): string {
+  const email = uniqueEmail("owner");
+  execFileSync(
+    process.execPath,
+    ["src/api/admin/owner-cli.ts", "--email", email, "--password", OWNER_PASSWORD],
+    { env: { ...process.env, DATA_DIR, NODE_ENV: "test" }, cwd: path.resolve("."), stdio: "pipe" },
+  );
+  return email;
+}
+
+/** A browser of its own (the project's screen size), signed in as a new owner through the login page. */
+async function ownerAt(browser: Browser, baseURL: string | undefined, path: string): Promise<Page> {
+  const { viewport, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const page = await context.newPage();
+  await page.goto(`/user-login?redirect=${encodeURIComponent(path)}`);
+  await page.getByLabel("Email", { exact: true }).fill(createOwner());
+  await page.getByLabel("Password", { exact: true }).fill(OWNER_PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${baseURL}${path}`);
+  return page;
+}
+
+async function placeOrder(page: Page, contact: { email?: string; firstName?: string; lastName?: string }) {
+  await page.goto("/checkout");
+  await fillCheckout(page, contact);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/order-success\?order=BT-/);
+  return (await page.getByTestId("order-number").textContent())?.trim() ?? "";
+}
+
+test("the owner ships a shopper's order; the shopper sees each status and gets a mail for each", async ({
+  page,
+  browser,
+  baseURL,
+  shopper,
+  variant,
+}) => {
+  // The shopper puts something in the cart, signs in (the cart comes along) and buys it.
+  await addToCart(page, variant, 1);
+  await page.goto("/user-login");
+  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
+  await page.getByLabel("Password", { exact: true }).fill(shopper.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+  const number = await placeOrder(page, {});
+  expect(number).toMatch(/^BT-\d{6}-[A-Z0-9]{5}$/);
+
+  // The owner finds it by the shopper's email and opens it.
+  const owner = await ownerAt(browser, baseURL, "/admin/orders");
+  await owner.getByLabel("Order number, email or phone").fill(shopper.email.toUpperCase());
+  await owner.getByRole("button", { name: "Filter" }).click();
+  await expect(owner).toHaveURL(/\/admin\/orders\?q=/);
+  const row = owner.getByTestId("admin-order-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`${shopper.firstName} ${shopper.lastName}`);
+  await expect(row.getByText("Pending")).toBeVisible();
+  await row.getByRole("link", { name: number }).click();
+  await expect(owner.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+  await expect(owner.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
+
+  // Processing, then shipped with a note for the history.
+  await owner.getByRole("button", { name: "Mark as processing" }).click();
+  await expect(owner.getByText("The order is now being processed.")).toBeVisible();
+  await owner.getByLabel("Note (optional)").fill("TCS 4471, two boxes");
+  await owner.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(owner.getByText("The order is marked as shipped.")).toBeVisible();
+  const history = owner.locator(".admin-history__entry");
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(2)).toContainText(/Processing\s*→\s*to\s*Shipped/);
+  await expect(history.nth(2)).toContainText("TCS 4471, two boxes");
+  await expect(owner.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
+  await expect(owner.getByRole("link", { name: "Cancel order…" })).toHaveCount(0);
+  await owner.context().close();
+
+  // The shopper's account shows it shipped, in the list and on the order's page.
+  await page.goto("/account/orders");
+  const mine = page.getByTestId("order-row").filter({ hasText: number });
+  await expect(mine.getByText("Shipped")).toBeVisible();
+  await mine.getByRole("link", { name: number }).first().click();
+  await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+  await expect(page.locator(".status-badge")).toHaveText("Shipped");
+
+  // One mail per step: the confirmation, processing, shipped (the worker writes them out as it sends them).
+  await expect.poll(() => outboxMentioning(`Your order ${number}`).length, { timeout: 20_000 }).toBe(3);
+  const shipped = outboxMentioning(`Your order ${number} has shipped`);
+  expect(shipped).toHaveLength(1);
+  const text = emailText(shipped[0]!);
+  expect(text).toContain(`Hi ${shopper.firstName},`);
+  expect(text).toContain("you pay the courier in cash when it arrives");
+  expect(text).not.toContain("TCS 4471");
+  expect(outboxMentioning(`Your order ${number} is being processed`)).toHaveLength(1);
+});
+
+test("cancelling an order asks first, then its stock is back on the product page", async ({
+  page,
+  browser,
+  baseURL,
+  variant,
+}) => {
+  await addToCart(page, variant, 2);
+  const before = stockOf(variant.variantId);
+  const number = await placeOrder(page, {
+    email: uniqueEmail("cancel"),
+    firstName: "Nadia",
+    lastName: "Iqbal",
+  });
+  expect(stockOf(variant.variantId)).toBe(before - 2);
+
+  const owner = await ownerAt(browser, baseURL, `/admin/orders/${number}`);
+  await owner.getByRole("link", { name: "Cancel order…" }).click();
+  await expect(owner).toHaveURL(new RegExp(`/admin/orders/${number}\\?confirm=cancel$`));
+  const question = owner.getByRole("heading", { name: `Cancel order ${number}?` });
+  await expect(question).toBeFocused();
+  await expect(owner.getByText("The 2 items go back into stock")).toBeVisible();
+  // Changing one's mind leaves the order as it was.
+  await owner.getByRole("link", { name: "Keep the order" }).click();
+  await expect(owner.locator(".admin-page__head .status-badge")).toHaveText("Pending");
+  await owner.getByRole("link", { name: "Cancel order…" }).click();
+  await owner.getByRole("button", { name: "Yes, cancel order" }).click();
+  await expect(owner.getByText("The order is cancelled and its items are back in stock.")).toBeVisible();
+  await expect(owner.locator(".admin-page__head .status-badge")).toHaveText("Cancelled");
+  await expect(owner.getByText("its status can no longer change")).toBeVisible();
+  await owner.context().close();
+
+  expect(stockOf(variant.variantId)).toBe(before);
+  const colour = await colourOf(page, variant.slug, variant.productId, variant.variantId);
+  const productPage = await page.goto(`/product/${variant.slug}?color=${colour}&size=${variant.variantId}`);
+  expect(productPage?.status()).toBe(200);
+  await expect(page.getByTestId("stock")).toHaveText(`In Stock, ${before} left.`);
+  await expect
+    .poll(() => outboxMentioning(`Your order ${number} was cancelled`).length, { timeout: 20_000 })
+    .toBe(1);
+});
+
+/** The colour id of a variant, as the product page's address takes it. */
+async function colourOf(page: Page, slug: string, productId: number, variantId: number): Promise<number> {
+  const detail = await (await page.request.get(`/api/product/${slug}`)).json();
+  for (const colour of (detail?.colors ?? []) as { color_id: number }[]) {
+    const sizes = (await (
+      await page.request.get(`/api/product-sizes/${productId}/${colour.color_id}/sizes`)
+    ).json()) as { id: number }[];
+    if (sizes.some((size) => size.id === variantId)) return colour.color_id;
+  }
+  throw new Error(`no colour of product ${productId} has variant ${variantId}`);
+}
+
+test("the order screens fit a phone and print without the menus", async ({
+  page,
+  browser,
+  baseURL,
+  variant,
+}) => {
+  await addToCart(page, variant, 1);
+  const number = await placeOrder(page, {
+    email: uniqueEmail("a-very-long-email-address-for-the-layout"),
+    firstName: "Muhammad Abdul Rehman",
+    lastName: "Siddiqui-Chaudhry",
+  });
+  const owner = await ownerAt(browser, baseURL, `/admin/orders?q=${number}`);
+  const width = owner.viewportSize()!.width;
+  const fits = () => owner.evaluate(() => document.documentElement.scrollWidth);
+  await expect(owner.getByTestId("admin-order-row")).toHaveCount(1);
+  expect(await fits()).toBeLessThanOrEqual(width);
+
+  await owner.getByRole("link", { name: number }).click();
+  await expect(owner.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+  expect(await fits()).toBeLessThanOrEqual(width);
+
+  await owner.getByRole("link", { name: "Packing slip" }).click();
+  await expect(owner.getByRole("heading", { name: "Packing slip & invoice" })).toBeVisible();
+  await expect(owner.getByRole("navigation", { name: "Back office" })).toHaveCount(0);
+  await expect(owner.getByRole("button", { name: "Print" })).toBeVisible();
+  await owner.emulateMedia({ media: "print" });
+  await expect(owner.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(owner.getByText("Muhammad Abdul Rehman Siddiqui-Chaudhry").first()).toBeVisible();
+  await owner.context().close();
+});

@@ -1,0 +1,75 @@
+import type { MailMessage } from "../../platform/mail.ts";
+import type { Order } from "../../shared/contracts/checkout.ts";
+import { formatRupees } from "../../shared/money.ts";
+import type { SettableOrderStatus } from "../../shared/order-status.ts";
+import { escapeHtml } from "../escape-html.ts";
+
+/** What each change tells the customer: the subject's ending, and the news in a sentence or two. */
+const NEWS: Record<
+  SettableOrderStatus,
+  { subject: string; heading: string; body: (order: Order) => string }
+> = {
+  processing: {
+    subject: "is being processed",
+    heading: "We are preparing your order",
+    body: () => "We are preparing your order now and will let you know as soon as it ships.",
+  },
+  shipped: {
+    subject: "has shipped",
+    heading: "Your order is on its way",
+    body: (order) =>
+      `Your order has left us and is on its way to ${order.shipping_address.city}. Please have ` +
+      `${formatRupees(order.total)} ready: you pay the courier in cash when it arrives.`,
+  },
+  delivered: {
+    subject: "was delivered",
+    heading: "Your order was delivered",
+    body: () => "Your order was delivered. Thank you for shopping with us; we hope you enjoy it.",
+  },
+  cancelled: {
+    subject: "was cancelled",
+    heading: "Your order was cancelled",
+    body: () =>
+      "Your order was cancelled and will not be delivered. Nothing is due. If you did not expect this, " +
+      "reply to this email and we will help.",
+  },
+};
+
+/** The email a customer gets when the shop moves their order on ("Your order BT-… has shipped"). */
+export function orderStatusEmail(order: Order, status: SettableOrderStatus, publicUrl: string): MailMessage {
+  const news = NEWS[status];
+  const subject = `Your order ${order.number} ${news.subject}`;
+  const name = order.shipping_address.first_name;
+  const message = news.body(order);
+  const lines = order.items.map(
+    (item) => `${item.name} (${item.color_name}, ${item.size_name}) X ${item.quantity}`,
+  );
+  const total = `Total: ${formatRupees(order.total)}`;
+  const lookupUrl = `${publicUrl}/order-lookup`;
+  const ordersUrl = `${publicUrl}/account/orders`;
+
+  const text = [
+    `Hi ${name},`,
+    "",
+    `${subject}.`,
+    message,
+    "",
+    ...lines,
+    total,
+    "",
+    `Follow your order: ${lookupUrl} (with your order number and this email address)`,
+    `Have an account? Your orders are at ${ordersUrl}`,
+    `Questions? Reply to this email or visit ${publicUrl}/contact.`,
+  ].join("\n");
+
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
+<h1 style="font-size:20px">${escapeHtml(news.heading)}, ${escapeHtml(name)}</h1>
+<p>${escapeHtml(subject)}.</p>
+<p>${escapeHtml(message)}</p>
+<ul style="padding-left:18px">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
+<p><strong>${escapeHtml(total)}</strong></p>
+<p><a href="${escapeHtml(lookupUrl)}">Follow your order</a> (with your order number and this email address) · <a href="${escapeHtml(ordersUrl)}">Your account's orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
+</body></html>`;
+
+  return { to: order.email, subject, text, html };
+}

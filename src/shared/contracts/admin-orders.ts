@@ -1,0 +1,156 @@
+import { z } from "zod";
+import { ORDER_STATUSES, SETTABLE_ORDER_STATUSES } from "../order-status.ts";
+import { pageMetaSchema } from "./catalog.ts";
+import { orderLineSchema, orderSchema } from "./checkout.ts";
+import { hasNul, optionalText, pageField } from "./fields.ts";
+
+/** The back office's orders: the list with its filters, one order with its history, and a change of status. */
+
+export const ADMIN_ORDERS_PER_PAGE = 25;
+/** The list counts its matches up to here; past it, "10,000+" is as useful and far cheaper (decision 0029). */
+export const ORDER_COUNT_LIMIT = 10_000;
+export const ORDER_SEARCH_MAX = 100;
+
+export const ADMIN_ORDER_MESSAGES = {
+  status: `The status must be one of: ${ORDER_STATUSES.join(", ")}.`,
+  newStatus: `The status must be one of: ${SETTABLE_ORDER_STATUSES.join(", ")}.`,
+  statusRequired: "Choose the order's new status.",
+  date: (field: string) => `The ${field} date must be a date like 2026-11-21.`,
+  dateOrder: "The to date must be on or after the from date.",
+  search: `The search may not be longer than ${ORDER_SEARCH_MAX} characters.`,
+  searchNul: "The search contains a character that is not allowed.",
+} as const;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day (YYYY-MM-DD) that exists: 2026-02-30 is refused, not rolled over into March. */
+export function isCalendarDay(value: string): boolean {
+  const match = ISO_DAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const dayField = (field: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: ADMIN_ORDER_MESSAGES.date(field) })
+      .trim()
+      .refine(isCalendarDay, ADMIN_ORDER_MESSAGES.date(field))
+      .optional()
+      .describe(`A day (YYYY-MM-DD) in the shop's time (Pakistan, UTC+5); the ${field} day is included.`),
+  );
+
+export const adminOrderQuerySchema = z
+  .object({
+    status: z.preprocess(
+      blankToUndefined,
+      z.enum(ORDER_STATUSES, { error: ADMIN_ORDER_MESSAGES.status }).optional(),
+    ),
+    from: dayField("from"),
+    to: dayField("to"),
+    q: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: ADMIN_ORDER_MESSAGES.searchNul })
+        .trim()
+        .max(ORDER_SEARCH_MAX, ADMIN_ORDER_MESSAGES.search)
+        .refine((value) => !hasNul(value), ADMIN_ORDER_MESSAGES.searchNul)
+        .optional()
+        .describe(
+          "An order number, an email address or a phone number, or the start of one (case and the phone's " +
+            "spaces, dashes and +92 do not matter).",
+        ),
+    ),
+    page: pageField(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: ADMIN_ORDER_MESSAGES.dateOrder,
+    path: ["to"],
+  });
+export type AdminOrderQuery = z.output<typeof adminOrderQuerySchema>;
+
+/** One row of the order list. */
+export const adminOrderSummarySchema = z.object({
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  created_at: z.string(),
+  customer_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  registered: z.boolean().describe("Whether the order was placed by a signed-in customer."),
+  item_count: z.number().int(),
+  total: z.number().describe("Rupees."),
+});
+export type AdminOrderSummary = z.output<typeof adminOrderSummarySchema>;
+
+export const adminOrderListSchema = z.object({
+  data: z.array(adminOrderSummarySchema),
+  meta: pageMetaSchema.extend({
+    total_capped: z
+      .boolean()
+      .describe(
+        `True when more than ${ORDER_COUNT_LIMIT.toLocaleString("en")} orders match: \`total\` (and \`last_page\`) ` +
+          "then stop there; narrow the filters to reach the rest.",
+      ),
+  }),
+});
+export type AdminOrderList = z.output<typeof adminOrderListSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  from: z.enum(ORDER_STATUSES).nullable().describe("Null for the order's placing."),
+  to: z.enum(ORDER_STATUSES),
+  actor: z
+    .string()
+    .nullable()
+    .describe("The email of the staff member who made the change; null for the order's placing."),
+  note: z.string(),
+  at: z.string(),
+});
+export type OrderHistoryEntry = z.output<typeof orderHistoryEntrySchema>;
+
+/** One order as the back office sees it: the shopper's view plus the account, history and next steps. */
+export const adminOrderSchema = orderSchema.extend({
+  status: z.enum(ORDER_STATUSES),
+  items: z.array(
+    orderLineSchema.extend({
+      variant_id: z.number().int(),
+      sku: z
+        .string()
+        .nullable()
+        .describe(
+          "The variant's SKU today, for picking; null when the variant has no SKU or no longer exists.",
+        ),
+    }),
+  ),
+  customer: z
+    .object({ id: z.number().int(), name: z.string(), email: z.string() })
+    .nullable()
+    .describe("The account that placed the order; null for a guest (or an account since removed)."),
+  history: z.array(orderHistoryEntrySchema).describe("Oldest first, starting with the order's placing."),
+  allowed_statuses: z
+    .array(z.enum(SETTABLE_ORDER_STATUSES))
+    .describe("The statuses the order may move to now (empty once delivered or cancelled)."),
+});
+export type AdminOrder = z.output<typeof adminOrderSchema>;
+
+export const ORDER_NOTE_MAX = 500;
+
+export const updateOrderStatusSchema = z.object({
+  status: z.enum(SETTABLE_ORDER_STATUSES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ""
+        ? ADMIN_ORDER_MESSAGES.statusRequired
+        : ADMIN_ORDER_MESSAGES.newStatus,
+  }),
+  note: optionalText("note", ORDER_NOTE_MAX).describe(
+    "Why, for the order's history (not sent to the customer).",
+  ),
+});
+export type UpdateOrderStatusInput = z.output<typeof updateOrderStatusSchema>;

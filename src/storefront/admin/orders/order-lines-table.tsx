@@ -1,0 +1,49 @@
+import type { AdminOrder } from "../../../shared/contracts/admin-orders.ts";
+import { formatRupees } from "../../../shared/money.ts";
+
+/** The order's lines as sold (name, colour, size, price), with each variant's SKU today for picking. */
+export function OrderLinesTable({ order }: { order: AdminOrder }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-table--cards admin-order-lines">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">SKU</th>
+            <th scope="col" className="admin-num">
+              Unit price
+            </th>
+            <th scope="col" className="admin-num">
+              Qty
+            </th>
+            <th scope="col" className="admin-num">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.variant_id} data-testid="admin-order-line">
+              <th scope="row" className="admin-wrap" data-label="Product">
+                {item.name}
+                <span className="admin-order-lines__variant">
+                  Colour: {item.color_name} · Size: {item.size_name}
+                </span>
+              </th>
+              <td data-label="SKU">{item.sku ?? "—"}</td>
+              <td className="admin-num" data-label="Unit price">
+                {formatRupees(item.price)}
+              </td>
+              <td className="admin-num" data-label="Qty">
+                {item.quantity}
+              </td>
+              <td className="admin-num" data-label="Total">
+                {formatRupees(item.total)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Insertable, Kysely } from "kysely";
+import { insertProduct } from "../api/catalog/product-writer.ts";
+import type { Database, OrderItemTable, OrderTable } from "../platform/db/schema.ts";
+import type { Catalogue } from "./factories.ts";
+import { variantId } from "./factories.ts";
+
+/** Orders for tests: what a shopper types at checkout, a product to buy, and orders written straight in. */
+
+/** A checkout's body: the shopper's contact details and address (the API prices the cart itself). */
+export const CHECKOUT_CONTACT = {
+  email: "Ayesha.Khan@Example.pk",
+  phone: "0300 1234567",
+  shipping_address: {
+    country: "Pakistan",
+    first_name: "Ayesha",
+    last_name: "Khan",
+    address: "House 7, Street 2, G-9/4",
+    address_2: "",
+    city: "Islamabad",
+    postcode: "44090",
+  },
+  notes: "Please call before delivery.",
+};
+
+/**
+ * A bag in one size and a colour per variant (Black, Tan, Navy from `buildCatalogue`, in that order), each with
+ * its price (paisa) and stock; answers the product's id and its variants' ids in the same order.
+ */
+export async function bagInColours<const Variants extends readonly { price: number; stock: number }[]>(
+  db: Kysely<Database>,
+  { categories, colors, sizes }: Catalogue,
+  { slug, title, variants }: { slug: string; title: string; variants: Variants },
+): Promise<{ product: number; variants: { [Index in keyof Variants]: number } }> {
+  const colours = [colors.black, colors.tan, colors.navy];
+  const product = await insertProduct(db, {
+    slug,
+    title,
+    categoryId: categories.bags.id,
+    shortDescription: "",
+    images: [],
+    discount: 0,
+    newArrival: false,
+    dailyDeal: false,
+    tagIds: [],
+    variants: variants.map(({ price, stock }, index) => ({
+      colorId: colours[index]!.id,
+      sizeId: sizes.oneSize.id,
+      price,
+      stock,
+    })),
+  });
+  const ids: number[] = [];
+  for (const index of variants.keys()) {
+    ids.push(await variantId(db, product, colours[index]!.id, sizes.oneSize.id));
+  }
+  return { product, variants: ids as { [Index in keyof Variants]: number } };
+}
+
+type StoredOrder = Pick<Insertable<OrderTable>, "number"> & Partial<Insertable<OrderTable>>;
+type StoredLine = Partial<Omit<Insertable<OrderItemTable>, "order_id">>;
+
+/**
+ * An order with one line written straight to the database (no cart, no stock taken), for tests that read or
+ * change orders rather than place them. Money in paisa; the totals follow the line unless given.
+ */
+export async function storedOrder(
+  db: Kysely<Database>,
+  order: StoredOrder,
+  line: StoredLine = {},
+): Promise<number> {
+  const unitPrice = line.unit_price ?? 100_000;
+  const quantity = line.quantity ?? 1;
+  const subtotal = unitPrice * quantity;
+  const { id } = await db
+    .insertInto("orders")
+    .values({
+      user_id: null,
+      email: "buyer@example.pk",
+      phone: "0300 1112223",
+      country: "Pakistan",
+      first_name: "Test",
+      last_name: "Buyer",
+      address: "12 Mall Road",
+      address_2: "",
+      city: "Lahore",
+      postcode: "54000",
+      notes: "",
+      subtotal,
+      delivery_charge: 20_000,
+      discount: 0,
+      total: subtotal + 20_000,
+      status: "pending",
+      created_at: new Date().toISOString(),
+      ...order,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("order_items")
+    .values({
+      order_id: id,
+      product_id: 1,
+      variant_id: 1,
+      product_name: "Canvas Tote",
+      product_slug: "canvas-tote",
+      color_name: "Tan",
+      size_name: "One Size",
+      unit_price: unitPrice,
+      quantity,
+      line_total: subtotal,
+      ...line,
+    })
+    .execute();
+  return id;
+}
