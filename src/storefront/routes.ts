@@ -25,6 +25,9 @@ export default [
   // to this list; "admin/*" keeps unknown back-office addresses behind the guard too.
   layout("routes/admin-layout.tsx", [
     route("admin", "routes/admin-dashboard.tsx", { id: "admin-dashboard" }),
+    route("admin/products", "routes/admin-products.tsx"),
+    route("admin/products/new", "routes/admin-product-new.tsx"),
+    route("admin/products/:id", "routes/admin-product.tsx"),
     route("admin/*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("wishlist", "routes/wishlist.tsx"),
