@@ -14,14 +14,16 @@ const ms = (value: number) => value.toFixed(2).padStart(7);
 
 async function main() {
   const postgres = !argv.includes("--skip-postgres") && (await postgresUnavailable()) === null;
-  log("engine    products  query        index p50  p95     |  LIKE p50   p95     | found (index / LIKE)");
+  log(
+    "engine    products  query                   index p50  p95     |  LIKE p50   p95     | found (index / LIKE)",
+  );
   for (const products of sizes) {
     const datasets = [await sqliteDataset(products, log)];
     if (postgres) datasets.push(await postgresDataset(products, log));
     for (const dataset of datasets) {
       for (const row of await searchPhase(dataset, iterations)) {
         log(
-          `${row.engine.padEnd(9)} ${String(row.products).padStart(8)}  ${row.query.padEnd(11)} ${ms(row.index.p50)} ${ms(row.index.p95)} | ${ms(row.like.p50)} ${ms(row.like.p95)} | ${row.indexTotal} / ${row.likeTotal}`,
+          `${row.engine.padEnd(9)} ${String(row.products).padStart(8)}  ${row.query.padEnd(22)} ${ms(row.index.p50)} ${ms(row.index.p95)} | ${ms(row.like.p50)} ${ms(row.like.p95)} | ${row.indexTotal} / ${row.likeTotal.toLocaleString("en-US")}`,
         );
       }
     }

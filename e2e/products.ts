@@ -109,8 +109,6 @@ export async function soldOutFirstColourProduct(label: string): Promise<SoldOutF
       discount: 20,
       newArrival: false,
       dailyDeal: false,
-      rating: 4,
-      reviews: 3,
       tagIds: [],
       variants: [
         variant(soldOut.id, small.id, 100_000, 0),
@@ -131,6 +129,62 @@ export async function soldOutFirstColourProduct(label: string): Promise<SoldOutF
       generalPhoto,
       sizes: { small: small.name, large: large.name },
     };
+  } finally {
+    await db.destroy();
+    if (sqlite.open) sqlite.close();
+  }
+}
+
+export interface PlainProduct {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+/**
+ * A product in one colour (with a demo product's photos of it) and two sizes, each with `stock` left (0: sold
+ * out), titled `title` plus a unique tail, at `discount` percent off.
+ */
+export async function plainProduct(title: string, stock: number, discount = 0): Promise<PlainProduct> {
+  const { sqlite, db } = open();
+  try {
+    const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const fullTitle = `${title} ${unique}`;
+    const slug = `test-${fullTitle
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .slice(0, 80)}-${unique}`;
+    const photo = await db
+      .selectFrom("product_images")
+      .innerJoin("colors", "colors.id", "product_images.color_id")
+      .select(["product_images.file", "colors.id as color_id", "colors.name"])
+      .orderBy("product_images.product_id")
+      .orderBy("product_images.position")
+      .executeTakeFirstOrThrow();
+    const sizes = await db.selectFrom("sizes").select(["id", "name"]).orderBy("position").limit(2).execute();
+    const category = await db
+      .selectFrom("categories")
+      .select("id")
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    const id = await insertProduct(db, {
+      slug,
+      title: fullTitle,
+      categoryId: category.id,
+      shortDescription: "<p>A product written by an end-to-end test.</p>",
+      images: [{ colorId: photo.color_id, file: photo.file, alt: `${fullTitle} in ${photo.name}` }],
+      discount,
+      newArrival: false,
+      dailyDeal: false,
+      tagIds: [],
+      variants: sizes.map((size, index) => ({
+        colorId: photo.color_id,
+        sizeId: size.id,
+        price: 250_000 + index * 10_000,
+        stock,
+      })),
+    });
+    return { id, slug, title: fullTitle };
   } finally {
     await db.destroy();
     if (sqlite.open) sqlite.close();

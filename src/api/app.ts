@@ -10,6 +10,7 @@ import { accountRepository } from "./account/account.repository.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { accountService } from "./account/account.service.ts";
 import { authenticator } from "./account/auth.ts";
+import { guestBelongings } from "./account/guest-belongings.ts";
 import { passwordResetRoutes } from "./account/password-reset.routes.ts";
 import { passwordResetService } from "./account/password-reset.service.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
@@ -29,8 +30,14 @@ import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { ordersService } from "./orders/orders.service.ts";
 import { createLimits } from "./rate-limit.ts";
+import { reviewsRepository } from "./reviews/reviews.repository.ts";
+import { reviewsRoutes } from "./reviews/reviews.routes.ts";
+import { reviewsService } from "./reviews/reviews.service.ts";
 import { shopperCookies } from "./shopper.ts";
 import { limitBody } from "./validation.ts";
+import { wishlistRepository } from "./wishlist/wishlist.repository.ts";
+import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
+import { wishlistService } from "./wishlist/wishlist.service.ts";
 
 /** A request id: the caller's `X-Request-Id` when sane, the host's when mounted there, else a new one. */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -46,6 +53,8 @@ export function createApi(deps: ApiDeps): Hono {
   const cartsRepo = cartRepository(deps.db);
   const ordersRepo = ordersRepository(deps.db);
   const carts = cartService(cartsRepo);
+  const wishlists = wishlistService(wishlistRepository(deps.db));
+  const moveIntoAccount = guestBelongings(carts, wishlists, cookies);
   const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger: deps.logger });
   const checkout = checkoutService({
     carts: cartsRepo,
@@ -62,7 +71,7 @@ export function createApi(deps: ApiDeps): Hono {
       generator: (c) => (c.get("requestId" as never) as string | undefined) ?? randomUUID(),
     }),
   );
-  // Carts, accounts and orders are personal: nothing is cached, by the browser either, unless a route says
+  // Carts, wishlists, accounts and orders are personal: nothing is cached, by the browser either, unless a route says
   // otherwise (the catalogue's lists are public for 5 minutes). Set before the
   // route runs, so a route's own c.header("Cache-Control") replaces it: a header set after the response exists
   // makes Hono rebuild the response around a stream, which costs a tenth of a small route's throughput.
@@ -85,19 +94,25 @@ export function createApi(deps: ApiDeps): Hono {
   });
   api.route("/", catalogRoutes(deps));
   api.route("/", cartRoutes(carts, auth, cookies, deps.config.publicUrl));
-  api.route("/", accountRoutes({ accounts: accountService(accountsRepo), carts, auth, limits, cookies }));
+  api.route("/", wishlistRoutes(wishlists, auth, cookies, deps.config.publicUrl));
+  api.route(
+    "/",
+    accountRoutes({ accounts: accountService(accountsRepo), moveIntoAccount, auth, limits, cookies }),
+  );
   const resets = passwordResetService({
     db: deps.db,
     publicUrl: deps.config.publicUrl,
     onMailQueued: deps.onMailQueued,
   });
-  api.route("/", passwordResetRoutes({ resets, carts, auth, limits, cookies }));
+  api.route("/", passwordResetRoutes({ resets, moveIntoAccount, auth, limits, cookies }));
   api.route("/", checkoutRoutes({ checkout, auth, cookies, limits, secret: deps.config.sessionSecret }));
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
   api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limits));
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
   api.use("/admin/*", adminGuard({ auth, policy, publicUrl: deps.config.publicUrl, limits }));
   api.route("/", adminRoutes({ ...deps, auth, limits }));
+  const reviews = reviewsService(deps.db, reviewsRepository(deps.db, deps.engine));
+  api.route("/", reviewsRoutes(reviews, auth, limits));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

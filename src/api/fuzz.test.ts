@@ -199,6 +199,8 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
     validBodies = {
       addToCart: { id: products.shirt, quantity: 1, size: variant },
       removeFromCart: { id: 1 },
+      addToWishlist: { id: products.shirt, variation_id: variant },
+      removeFromWishlist: { id: products.shirt },
       updateCart: { product_id: 1, quantity: 1, variation_id: variant },
       checkout: { email: "fuzz@example.test", phone: "0300", shipping_address: address },
       register: {
@@ -215,6 +217,8 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
         password: "new password!",
         password_confirmation: "new password!",
       },
+      createProductReview: { rating: 4, title: "Fuzzed", body: "A review long enough to pass." },
+      updateProductReview: { rating: 4, title: "Fuzzed", body: "A review long enough to pass." },
     };
   });
   afterAll(() => database?.drop());
@@ -377,7 +381,7 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
     const QUERY_KEYS: Record<string, string[]> = {
       "/shop": SHOP_KEYS,
       "/shop/:category": SHOP_KEYS,
-      "/product/:slug": ["color", "size"],
+      "/product/:slug": ["color", "size", "tab", "reviews_page"],
       "/user-login": ["redirect"],
       "/user-register": ["redirect"],
       "/order-success": ["order"],
@@ -397,12 +401,21 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
       "/contact": { "": ["name", "email", "subject", "message"] },
       "/user-login": { "": ["email", "password", "redirect"] },
       "/user-register": { "": ["first_name", "email", "password", "password_confirmation", "redirect"] },
-      "/product/oxford-shirt": { "": ["id", "size", "quantity"] },
+      "/product/oxford-shirt": {
+        "": ["id", "size", "quantity"],
+        review: ["mode", "rating", "title", "body"],
+      },
       "/my-account": {
         profile: ["first_name", "last_name", "email", "phone"],
         password: ["current_password", "password", "password_confirmation"],
       },
       "/logout": { "": [] },
+      "/wishlist": {
+        add: ["id", "variation_id", "back"],
+        remove: ["id", "back"],
+        "add-to-cart": ["id", "size"],
+        ["__proto__"]: ["id"],
+      },
     };
     /** Pages whose answer depends on who is signed in; the rest are fuzzed as a guest only. */
     const PERSONAL = new Set([
@@ -415,6 +428,7 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
       "/my-account",
       "/account/orders",
       "/account/orders/:number",
+      "/wishlist",
     ]);
 
     it("answers the hostile requests people have met with a page, not an error", async () => {

@@ -68,6 +68,8 @@ export function limitRules(settings: RateLimitSettings) {
     "reset-requests-per-address": attempts,
     "reset-requests-per-email": attempts,
     "password-resets-per-address": attempts,
+    // Writing or editing reviews: a person writes a few, a script floods the moderation queue.
+    "review-writes-per-user": attempts,
     "orders-per-phone": {
       points: settings.ordersPerPhonePerHour,
       windowSeconds: HOUR,

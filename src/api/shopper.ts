@@ -1,40 +1,54 @@
 import type { Context } from "hono";
 import {
   CART_COOKIE,
+  type CookieDefinition,
   type CookiePolicy,
   clearCookieHeader,
   readSignedCookie,
   setCookieHeader,
+  WISHLIST_COOKIE,
 } from "../shared/cookies.server.ts";
 import type { Authenticator, Identity } from "./account/auth.ts";
-import type { CartOwner } from "./cart/cart.repository.ts";
+import type { Owner } from "./owned-rows.ts";
 import { hashSecret, newSecret } from "./secrets.ts";
 
 export interface Shopper {
   identity: Identity | null;
   /** The cart this caller uses now, or null for a guest with no cart yet. */
-  owner: CartOwner | null;
+  owner: Owner | null;
   guestKeyHash: string | undefined;
+  /** The wishlist this caller uses now, or null for a guest with no wishlist yet. */
+  wishlistOwner: Owner | null;
+  wishlistKeyHash: string | undefined;
 }
 
-/** The guest-cart cookie as the API reads and writes it. */
+/** The guest-cart and guest-wishlist cookies as the API reads and writes them. */
 export function shopperCookies(policy: CookiePolicy) {
-  function guestKey(c: Context): string | undefined {
-    const value = readSignedCookie(c.req.header("cookie"), CART_COOKIE, policy);
+  function keyIn(c: Context, cookie: CookieDefinition): string | undefined {
+    const value = readSignedCookie(c.req.header("cookie"), cookie, policy);
     return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
   }
 
+  /** A user's own, or the guest's named by `cookie`, creating the key (and renewing the cookie for 30 days). */
+  function ownerForWrite(c: Context, shopper: Shopper, cookie: CookieDefinition): Owner {
+    if (shopper.identity) return { userId: shopper.identity.user.id };
+    const key = keyIn(c, cookie) ?? newSecret();
+    c.header("Set-Cookie", setCookieHeader(cookie, key, policy), { append: true });
+    return { guestKeyHash: hashSecret(key) };
+  }
+
   return {
-    guestKey,
+    guestKey: (c: Context) => keyIn(c, CART_COOKIE),
+    wishlistKey: (c: Context) => keyIn(c, WISHLIST_COOKIE),
     /** The shopper's cart owner, creating a guest key (and its cookie, renewed for 30 days) when needed. */
-    ownerForWrite(c: Context, shopper: Shopper): CartOwner {
-      if (shopper.owner && "userId" in shopper.owner) return shopper.owner;
-      const key = guestKey(c) ?? newSecret();
-      c.header("Set-Cookie", setCookieHeader(CART_COOKIE, key, policy), { append: true });
-      return { guestKeyHash: hashSecret(key) };
-    },
+    ownerForWrite: (c: Context, shopper: Shopper) => ownerForWrite(c, shopper, CART_COOKIE),
+    /** The shopper's wishlist owner, likewise with the wishlist's own cookie. */
+    wishlistOwnerForWrite: (c: Context, shopper: Shopper) => ownerForWrite(c, shopper, WISHLIST_COOKIE),
     forgetGuestCart(c: Context) {
       c.header("Set-Cookie", clearCookieHeader(CART_COOKIE, policy), { append: true });
+    },
+    forgetGuestWishlist(c: Context) {
+      c.header("Set-Cookie", clearCookieHeader(WISHLIST_COOKIE, policy), { append: true });
     },
   };
 }
@@ -47,12 +61,17 @@ export async function currentShopper(
   cookies: ShopperCookies,
 ): Promise<Shopper> {
   const identity = await auth.optionalIdentity(c);
-  const key = cookies.guestKey(c);
-  const guestKeyHash = key ? hashSecret(key) : undefined;
-  const owner: CartOwner | null = identity
-    ? { userId: identity.user.id }
-    : guestKeyHash
-      ? { guestKeyHash }
-      : null;
-  return { identity, owner, guestKeyHash };
+  const cartKey = cookies.guestKey(c);
+  const wishlistKey = cookies.wishlistKey(c);
+  const guestKeyHash = cartKey ? hashSecret(cartKey) : undefined;
+  const wishlistKeyHash = wishlistKey ? hashSecret(wishlistKey) : undefined;
+  const ownerOf = (hash: string | undefined): Owner | null =>
+    identity ? { userId: identity.user.id } : hash ? { guestKeyHash: hash } : null;
+  return {
+    identity,
+    owner: ownerOf(guestKeyHash),
+    guestKeyHash,
+    wishlistOwner: ownerOf(wishlistKeyHash),
+    wishlistKeyHash,
+  };
 }

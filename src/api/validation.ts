@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
+import { MAX_ID } from "../shared/contracts/fields.ts";
 import { IMAGE_UPLOAD_BODY_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "../shared/product-admin.ts";
-import { BadRequest, type FieldErrors, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
+import { BadRequest, type FieldErrors, NotFound, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
 
 /** The largest request body the shop reads (API and storefront forms alike); larger ones answer 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -116,4 +117,10 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
     if (!list.includes(issue.message)) list.push(issue.message);
   }
   return errors;
+}
+
+/** A row id from the path: a positive whole number that fits PostgreSQL's integer, else nothing is there (404). */
+export function idParam(value: string, message: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw new NotFound(message);
+  return Number(value);
 }

@@ -92,15 +92,17 @@ describe("security and caching headers of the host", () => {
       "/my-account",
       "/account/orders",
       "/account/orders/BT-1",
+      "/wishlist",
       "/cart.data",
     ]) {
       expect(await cacheControl(path), path).toBe("private, no-store");
       expect(await cacheControl(path, sessionCookie), `${path} signed in`).toBe("private, no-store");
     }
-    // Every page's header shows a signed-in shopper's name and cart.
+    // Every page's header shows a signed-in shopper's name, cart and wishlist (and the hearts what they saved).
     for (const path of ["/", "/shop", "/product/leather-tote", "/about", "/_root.data"]) {
       expect(await cacheControl(path, sessionCookie), path).toBe("private, no-store");
       expect(await cacheControl(path, "cart_key=anything"), path).toBe("private, no-store");
+      expect(await cacheControl(path, "wishlist_key=anything"), path).toBe("private, no-store");
     }
     expect(await cacheControl("/")).toBeNull();
     expect(await cacheControl("/shop")).toBeNull();
@@ -110,6 +112,8 @@ describe("security and caching headers of the host", () => {
     const cacheControl = async (path: string, init: RequestInit = {}) =>
       (await host.request(path, init)).headers.get("cache-control");
     expect(await cacheControl("/api/cart")).toBe("private, no-store");
+    expect(await cacheControl("/api/wishlist")).toBe("private, no-store");
+    expect(await cacheControl("/api/wishlist/ids")).toBe("private, no-store");
     expect(await cacheControl("/api/user")).toBe("private, no-store");
     expect(await cacheControl("/api/orders")).toBe("private, no-store");
     expect(await cacheControl("/api/checkout", { method: "POST" })).toBe("private, no-store");

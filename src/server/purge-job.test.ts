@@ -65,6 +65,7 @@ describe("the purge job", () => {
     await vi.waitFor(async () => expect(await remaining()).toEqual(["c"]), { timeout: 2000 });
     expect(logged).toContainEqual({
       guestCarts: 0,
+      guestWishlists: 0,
       tokens: 1,
       resetLinks: 0,
       idempotencyKeys: 0,

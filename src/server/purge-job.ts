@@ -13,9 +13,10 @@ export interface PurgeJob {
 
 /** Everything that can no longer be used, each kind by the module that owns its table; counts by kind. */
 export async function purgeEverything(db: Kysely<Database>, now: Date) {
-  const { guestCarts, tokens } = await purgeExpired(db, now);
+  const { guestCarts, guestWishlists, tokens } = await purgeExpired(db, now);
   return {
     guestCarts,
+    guestWishlists,
     tokens,
     resetLinks: await purgeExpiredResetTokens(db, now),
     idempotencyKeys: await purgeIdempotencyKeys(db, now),

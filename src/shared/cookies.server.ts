@@ -2,10 +2,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * Every cookie the shop sets, in one place: names, lifetimes, flags, the Secure decision and signing. The API
- * (guest cart) and the storefront (session) both use it. Server-only: it signs with the shop's secret.
+ * (guest cart and wishlist) and the storefront (session) both use it. Server-only: it signs with the shop's secret.
  *
  * Values are signed with SESSION_SECRET (HMAC-SHA256): a forged or mistyped value is refused before any
- * database lookup, and changing the secret ends every session and guest cart at once (the operator's switch
+ * database lookup, and changing the secret ends every session, guest cart and guest wishlist at once (the operator's switch
  * after a leak). The values themselves are random 256-bit secrets that the database stores only hashed.
  */
 
@@ -20,6 +20,11 @@ const THIRTY_DAYS = 60 * 60 * 24 * 30;
 export const SESSION_COOKIE: CookieDefinition = { name: "shop_session", maxAgeSeconds: THIRTY_DAYS };
 /** Names a guest's server-side cart; holds nothing else. */
 export const CART_COOKIE: CookieDefinition = { name: "cart_key", maxAgeSeconds: THIRTY_DAYS };
+/**
+ * Names a guest's server-side wishlist; holds nothing else. A cookie of its own rather than the cart's key, so
+ * each lives exactly as long as its own last change (docs/decisions/0025-wishlist.md).
+ */
+export const WISHLIST_COOKIE: CookieDefinition = { name: "wishlist_key", maxAgeSeconds: THIRTY_DAYS };
 /**
  * The storefront keeps the access tokens of the last few orders this browser placed as a guest, so their
  * confirmation page can show them (docs/decisions/0019-guest-orders-and-password-reset.md). One day: later, the

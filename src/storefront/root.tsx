@@ -43,16 +43,22 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** The header's data: categories, the signed-in shopper (a 401 means a guest) and the cart. */
+/** The header's data: categories, the signed-in shopper (a 401 means a guest), the cart and the wishlist. */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  // The user comes first: a session the API refuses is dropped there, so the cart is then read as a guest's.
+  // The user comes first: a session the API refuses is dropped there, so the cart and wishlist are then read as
+  // a guest's.
   const user = await api.user();
-  const [categories, cart] = await Promise.all([api.call("listCategories"), api.call("getCart")]);
+  const [categories, cart, wishlist] = await Promise.all([
+    api.call("listCategories"),
+    api.call("getCart"),
+    api.call("getWishlistIds"),
+  ]);
   const data: LayoutData & { notices: string[] } = {
     categories: categories.ok ? categories.data : [],
     user,
     cart: cart.ok ? cart.data : null,
+    wishlist: wishlist.ok ? wishlist.data : null,
     notices: categories.ok ? [] : ["Failed to load categories"],
   };
   return data;
@@ -60,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Pages whose data depends on the shopper's session: a session the API refuses there (401) is dropped, so the
- * header must be read again to show a guest (and its cart count must match the page's cart).
+ * header must be read again to show a guest (and its cart and wishlist counts must match the page's).
  */
 function readsSession(pathname: string): boolean {
   return SESSION_PAGES.has(pathname) || pathname.startsWith("/account/");
@@ -68,6 +74,7 @@ function readsSession(pathname: string): boolean {
 
 const SESSION_PAGES = new Set([
   "/cart",
+  "/wishlist",
   "/checkout",
   "/order-success",
   "/user-login",
@@ -77,7 +84,7 @@ const SESSION_PAGES = new Set([
 ]);
 
 /**
- * The header changes only when something is submitted (add to cart, login, logout), when the shopper moves to
+ * The header changes only when something is submitted (add to cart, save to the wishlist, login, logout), when the shopper moves to
  * a page that reads their session (where the account guard sends a shopper whose session ended), or when the
  * page asks for fresh data; moving between shop filters does not refetch it.
  */
@@ -120,7 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-const EMPTY_LAYOUT: LayoutData = { categories: [], user: null, cart: null };
+const EMPTY_LAYOUT: LayoutData = { categories: [], user: null, cart: null, wishlist: null };
 
 /**
  * The page frame: header, main and footer. A route's handle may hide the header or footer; an error page (the

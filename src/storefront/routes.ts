@@ -28,6 +28,7 @@ export default [
     route("admin/products", "routes/admin-products.tsx"),
     route("admin/products/new", "routes/admin-product-new.tsx"),
     route("admin/products/:id", "routes/admin-product.tsx"),
+    route("admin/reviews", "routes/admin-reviews.tsx", { id: "admin-reviews" }),
     route("admin/*", "routes/admin-not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("wishlist", "routes/wishlist.tsx"),

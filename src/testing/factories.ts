@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { insertProduct, type NewProductInput } from "../api/catalog/product-writer.ts";
-import type { Database } from "../platform/db/schema.ts";
+import type { Database, OrderStatus } from "../platform/db/schema.ts";
 
 /** A small, fully known catalogue for API tests. Prices are in paisa. */
 export async function buildCatalogue(db: Kysely<Database>) {
@@ -21,11 +21,9 @@ export async function buildCatalogue(db: Kysely<Database>) {
   const leather = await insert("tags", { name: "Leather" });
   const cotton = await insert("tags", { name: "Cotton" });
 
-  const base: Pick<NewProductInput, "shortDescription" | "images" | "rating" | "reviews"> = {
+  const base: Pick<NewProductInput, "shortDescription" | "images"> = {
     shortDescription: "<p>Plain text</p>",
     images: [],
-    rating: 4.5,
-    reviews: 10,
   };
 
   const product = (input: Omit<NewProductInput, keyof typeof base> & Partial<typeof base>) =>
@@ -98,6 +96,24 @@ export async function buildCatalogue(db: Kysely<Database>) {
 
 export type Catalogue = Awaited<ReturnType<typeof buildCatalogue>>;
 
+/** A plain product of its own (one black, one-size variant at Rs. 1,000, 5 in stock), for figures a test owns. */
+export function plainProduct(db: Kysely<Database>, catalogue: Catalogue, slug: string): Promise<number> {
+  return insertProduct(db, {
+    slug,
+    title: `Product ${slug}`,
+    categoryId: catalogue.categories.bags.id,
+    shortDescription: "",
+    images: [],
+    discount: 0,
+    newArrival: false,
+    dailyDeal: false,
+    tagIds: [],
+    variants: [
+      { colorId: catalogue.colors.black.id, sizeId: catalogue.sizes.oneSize.id, price: 100_000, stock: 5 },
+    ],
+  });
+}
+
 /** The variant id of a product in a colour and size. */
 export async function variantId(db: Kysely<Database>, productId: number, colorId: number, sizeId: number) {
   const row = await db
@@ -108,4 +124,67 @@ export async function variantId(db: Kysely<Database>, productId: number, colorId
     .where("size_id", "=", sizeId)
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+let ordersMade = 0;
+
+/**
+ * An order of the user's holding one of the first variant of each product, in `status`: the state the back
+ * office's order workflow (pending, processing, shipped, delivered) would have brought it to. Figures are
+ * nominal; nothing here is about money.
+ */
+export async function orderFor(
+  db: Kysely<Database>,
+  { userId, productIds, status }: { userId: number; productIds: number[]; status: OrderStatus },
+): Promise<number> {
+  ordersMade += 1;
+  const { id } = await db
+    .insertInto("orders")
+    .values({
+      number: `BT-TEST-${Date.now().toString(36).toUpperCase()}-${ordersMade}`,
+      user_id: userId,
+      email: `user${userId}@example.pk`,
+      phone: "03001234567",
+      country: "Pakistan",
+      first_name: "Test",
+      last_name: "Buyer",
+      address: "House 1",
+      address_2: "",
+      city: "Lahore",
+      postcode: "",
+      notes: "",
+      subtotal: 100_000,
+      delivery_charge: 20_000,
+      discount: 0,
+      total: 120_000,
+      status,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const productId of productIds) {
+    const variant = await db
+      .selectFrom("variants")
+      .innerJoin("products", "products.id", "variants.product_id")
+      .select(["variants.id", "products.title", "products.slug"])
+      .where("variants.product_id", "=", productId)
+      .orderBy("variants.id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("order_items")
+      .values({
+        order_id: id,
+        product_id: productId,
+        variant_id: variant.id,
+        product_name: variant.title,
+        product_slug: variant.slug,
+        color_name: "Black",
+        size_name: "One Size",
+        unit_price: 100_000,
+        quantity: 1,
+        line_total: 100_000,
+      })
+      .execute();
+  }
+  return id;
 }

@@ -1,33 +1,30 @@
 import { type Context, Hono } from "hono";
 import type { AuthResult } from "../../shared/contracts/account.ts";
 import { operations } from "../../shared/contracts/operations.ts";
-import type { CartService } from "../cart/cart.service.ts";
 import { route } from "../contract/route.ts";
 import { ValidationFailed } from "../errors.ts";
 import type { Limits } from "../rate-limit.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
 import { type AccountService, toUser } from "./account.service.ts";
 import { type Authenticator, clientAddress } from "./auth.ts";
+import type { MoveIntoAccount } from "./guest-belongings.ts";
 
 interface AccountRouteDeps {
   accounts: AccountService;
-  carts: CartService;
+  moveIntoAccount: MoveIntoAccount;
   auth: Authenticator;
   limits: Limits;
   cookies: ShopperCookies;
 }
 
-export function accountRoutes({ accounts, carts, auth, limits, cookies }: AccountRouteDeps): Hono {
+export function accountRoutes({ accounts, moveIntoAccount, auth, limits, cookies }: AccountRouteDeps): Hono {
   const routes = new Hono();
 
-  /** Signs in (or up) and moves the guest's cart into the account. */
+  /** Signs in (or up) and moves the guest's cart and wishlist into the account. */
   async function signIn(c: Context, attempt: () => Promise<AuthResult>): Promise<AuthResult> {
     const shopper = await currentShopper(c, auth, cookies);
     const result = await attempt();
-    if (shopper.guestKeyHash) {
-      await carts.mergeGuestCart(shopper.guestKeyHash, result.user.id);
-      cookies.forgetGuestCart(c);
-    }
+    await moveIntoAccount(c, shopper, result.user.id);
     return result;
   }
 

@@ -1,22 +1,28 @@
 import { Hono } from "hono";
 import { PASSWORD_RESET_MESSAGES } from "../../shared/contracts/account.ts";
 import { operations } from "../../shared/contracts/operations.ts";
-import type { CartService } from "../cart/cart.service.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
 import { type Authenticator, clientAddress } from "./auth.ts";
+import type { MoveIntoAccount } from "./guest-belongings.ts";
 import type { PasswordResetService } from "./password-reset.service.ts";
 
 interface PasswordResetRouteDeps {
   resets: PasswordResetService;
-  carts: CartService;
+  moveIntoAccount: MoveIntoAccount;
   auth: Authenticator;
   limits: Limits;
   cookies: ShopperCookies;
 }
 
-export function passwordResetRoutes({ resets, carts, auth, limits, cookies }: PasswordResetRouteDeps): Hono {
+export function passwordResetRoutes({
+  resets,
+  moveIntoAccount,
+  auth,
+  limits,
+  cookies,
+}: PasswordResetRouteDeps): Hono {
   const routes = new Hono();
 
   // Limited per address and per email, so nobody can flood one inbox or walk through many.
@@ -29,15 +35,12 @@ export function passwordResetRoutes({ resets, carts, auth, limits, cookies }: Pa
     return { message: PASSWORD_RESET_MESSAGES.sent };
   });
 
-  // Signs in like login does: the guest's cart moves into the account.
+  // Signs in like login does: the guest's cart and wishlist move into the account.
   route(routes, operations.resetPassword, async (c, { body }) => {
     const shopper = await currentShopper(c, auth, cookies);
     await limits.consume("password-resets-per-address", clientAddress(c));
     const result = await resets.reset(body);
-    if (shopper.guestKeyHash) {
-      await carts.mergeGuestCart(shopper.guestKeyHash, result.user.id);
-      cookies.forgetGuestCart(c);
-    }
+    await moveIntoAccount(c, shopper, result.user.id);
     return result;
   });
 

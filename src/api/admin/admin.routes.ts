@@ -7,6 +7,9 @@ import { productImagesService } from "../catalog/product-images.service.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import type { Limits } from "../rate-limit.ts";
+import { adminReviewsRoutes } from "../reviews/admin-reviews.routes.ts";
+import { reviewsRepository } from "../reviews/reviews.repository.ts";
+import { reviewsService } from "../reviews/reviews.service.ts";
 import { toAdminUser } from "./admin-user.ts";
 import { adminProductsRepository } from "./products/admin-products.repository.ts";
 import { adminProductRoutes } from "./products/admin-products.routes.ts";
@@ -33,6 +36,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     user: toAdminUser(actor.user),
     idle_minutes: deps.auth.idleMinutes,
   }));
+  routes.route("/", adminReviewsRoutes(reviewsService(deps.db, reviewsRepository(deps.db, deps.engine))));
 
   const productImages = productImagesService(productImagesRepository(deps.db));
   routes.route(

@@ -1,49 +1,22 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
+import { type Owner, ownedRows } from "../owned-rows.ts";
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-export type CartOwner = { userId: number } | { guestKeyHash: string };
+export type CartOwner = Owner;
 
 export function cartRepository(db: Kysely<Database>) {
+  const owned = ownedRows(db, "carts");
   return {
     /** A transaction that PostgreSQL's deadlock or serialization rollbacks run again: `work` must be repeatable. */
     transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => retryingTransaction(db, work),
 
-    async findCartId(owner: CartOwner, trx: Db = db): Promise<number | undefined> {
-      const query = trx.selectFrom("carts").select("id");
-      const row = await ("userId" in owner
-        ? query.where("user_id", "=", owner.userId)
-        : query.where("guest_key_hash", "=", owner.guestKeyHash)
-      ).executeTakeFirst();
-      return row?.id;
-    },
+    findCartId: owned.findId,
 
-    /**
-     * The owner's cart, created if there is none, touched if there is: one upsert, so adds racing to create the
-     * same cart (a double click, several tabs) all land in the one row instead of failing on its unique key. It
-     * also locks the cart row, so adds to one cart take turns.
-     */
-    async ensureCart(owner: CartOwner, trx: Db = db): Promise<number> {
-      const now = new Date().toISOString();
-      const row = await trx
-        .insertInto("carts")
-        .values({
-          user_id: "userId" in owner ? owner.userId : null,
-          guest_key_hash: "guestKeyHash" in owner ? owner.guestKeyHash : null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((conflict) =>
-          conflict
-            .column("userId" in owner ? "user_id" : "guest_key_hash")
-            .doUpdateSet({ updated_at: (eb) => eb.ref("excluded.updated_at") }),
-        )
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    /** The owner's cart, created if there is none, touched if there is; locked, so adds to one cart take turns. */
+    ensureCart: owned.ensure,
 
     /** Every line with what it needs for pricing and display, oldest first. */
     lines(cartId: number, trx: Db = db) {
@@ -139,13 +112,7 @@ export function cartRepository(db: Kysely<Database>) {
       await trx.deleteFrom("cart_items").where("cart_id", "=", cartId).execute();
     },
 
-    async touch(cartId: number, trx: Db = db) {
-      await trx
-        .updateTable("carts")
-        .set({ updated_at: new Date().toISOString() })
-        .where("id", "=", cartId)
-        .execute();
-    },
+    touch: owned.touch,
 
     async assignToUser(cartId: number, userId: number, trx: Db = db) {
       await trx

@@ -1,88 +1,17 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
-import type { Engine } from "../../platform/db/connection.ts";
+import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
-import { engineOf, searchWords } from "../../platform/db/search-documents.ts";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
+import { CARD_COLUMNS, literalInteger } from "./listing-sql.ts";
 import { productImagesRepository } from "./product-images.repository.ts";
 import { placedVariants } from "./product-writer.ts";
-import { synonymsOf } from "./search-synonyms.ts";
+import { SEARCH_WINDOW, searchRepository } from "./search.repository.ts";
 import { searchVocabulary } from "./search-vocabulary.ts";
 
-/**
- * `words`: the search as the index sees it (`searchWords`), possibly corrected by the typo fallback
- * (search-vocabulary.ts); without it the words of `search` itself.
- */
-export type ProductFilter = Omit<ProductQuery, "take" | "page" | "sort"> & { words?: string[] };
+/** The listing's filters without a search (a search goes through `search`, search.repository.ts). */
+export type ProductFilter = Omit<ProductQuery, "take" | "page" | "sort" | "search">;
 type ProductsEb = ExpressionBuilder<Database, "products">;
-
-const CARD_COLUMNS = [
-  "products.id",
-  "products.slug",
-  "products.title",
-  "products.image",
-  "products.back_image",
-  "products.price",
-  "products.sale_price",
-  "products.discount",
-  "products.new_arrival",
-] as const;
-
-function wordsOf(filter: ProductFilter): string[] | undefined {
-  if (filter.search === undefined) return undefined;
-  return filter.words ?? searchWords(filter.search);
-}
-
-/**
- * The products matching every word, with a relevance score (higher is better). Words match at word starts
- * after stemming ("bags" finds "bag"); the last word also as a prefix, for a shopper still typing ("tot").
- * The words are letters and digits only (`searchWords`), so they cannot carry FTS5 or tsquery syntax.
- * Unless `scored`, the score is 0: a count or a price order need not rank every match.
- */
-function searchHits(engine: Engine, words: string[], scored: boolean) {
-  const last = words.length - 1;
-  // Each alternative is one or more words (a synonym like "t shirt" is a phrase).
-  const alternatives = (word: string) => [word, ...synonymsOf(word)].map((phrase) => phrase.split(" "));
-  if (engine === "sqlite") {
-    const match = words
-      .map((word, i) => {
-        const options = alternatives(word).map((parts, j) => {
-          const phrase = `"${parts.join(" ")}"`;
-          return i === last && j === 0 ? `${phrase}*` : phrase;
-        });
-        return options.length === 1 ? options[0] : `(${options.join(" OR ")})`;
-      })
-      .join(" AND ");
-    const score = scored ? sql`-bm25(product_search, 10.0, 4.0, 1.0)` : sql.lit(0);
-    return sql<{ product_id: number; score: number }>`(select rowid as product_id, ${score} as score
-      from product_search where product_search match ${match})`.as("hits");
-  }
-  const query = words
-    .map((word, i) => {
-      const options = alternatives(word).map((parts, j) => {
-        const phrase = parts.join(" <-> ");
-        return i === last && j === 0 ? `${phrase}:*` : phrase;
-      });
-      return options.length === 1 ? options[0] : `(${options.join(" | ")})`;
-    })
-    .join(" & ");
-  // The tsquery written out twice rather than joined from a function scan: the planner then uses the GIN index.
-  const score = scored ? sql`ts_rank(document, to_tsquery('english', ${query}))` : sql.lit(0);
-  return sql<{ product_id: number; score: number }>`(select product_id, ${score} as score
-    from product_search where document @@ to_tsquery('english', ${query}))`.as("hits");
-}
-
-/**
- * A small validated integer written into the SQL rather than bound. better-sqlite3 is built with
- * SQLITE_ENABLE_STAT4, and SQLite then re-prepares a statement on every run when its plan depended on a bound
- * value, as it does for `LIMIT ?` and for `new_arrival = ?` (0 or 1): 15-40 us a query. Measured in-process at
- * 10,000 products: page 1 79 -> 42 us, new arrivals 88 -> 50 us; the colour, size and tag ids showed no such
- * cost and stay bound.
- */
-function literalInteger(value: number) {
-  if (!Number.isSafeInteger(value)) throw new Error(`expected an integer, got ${value}`);
-  return sql.lit(value);
-}
 
 /** Shoppers see products on sale only: drafts and archived products are the back office's. */
 const LIVE = sql.lit(LIVE_STATUS);
@@ -122,62 +51,40 @@ function whereFilter(filter: ProductFilter) {
         ),
       );
     }
-    // A search with no words at all ("%", "--") matches nothing; one with words is an inner join (searchHits).
-    if (wordsOf(filter)?.length === 0) conditions.push(sql<boolean>`1 = 0`);
     return eb.and(conditions);
   };
 }
 
-const FILTER_KEYS = ["type", "category", "color", "size", "tag", "search"] as const;
+const FILTER_KEYS = ["type", "category", "color", "size", "tag"] as const;
 
-/** The filter as a cache key: equal keys count the same products (the search is case-insensitive). */
+/** The filter as a cache key: equal keys count the same products. */
 export function filterKey(filter: ProductFilter): string {
-  return JSON.stringify(
-    FILTER_KEYS.map((key) => (key === "search" ? wordsOf(filter)?.join(" ") : filter[key]) ?? null),
-  );
+  return JSON.stringify(FILTER_KEYS.map((key) => filter[key] ?? null));
 }
 
-/** Products with a variant in stock come before sold-out ones in a relevance order. */
-// A scalar subquery with LIMIT 1 rather than EXISTS: PostgreSQL turns an EXISTS here into a hash of every
-// variant in stock (30 ms at 10,000 products); this is one index probe per match (8 ms for 1,000 matches).
-const IN_STOCK = sql<boolean>`(select 1 from variants where variants.product_id = products.id and variants.stock > 0 limit 1) is not null`;
+export interface CatalogRepositoryOptions {
+  /** Told once when PostgreSQL has no pg_trgm and the typo fallback compares words in this process. */
+  logger?: Pick<Logger, "warn">;
+  /** How many matches a search ranks and answers at most (tests use a small one). */
+  searchWindow?: number;
+}
 
-export function catalogRepository(db: Kysely<Database>) {
-  const engine = engineOf(db);
-  /** The products table, joined to the search hits when the filter has search words. */
-  function products(filter: ProductFilter, scored: boolean) {
-    const words = wordsOf(filter);
-    const from = db.selectFrom("products");
-    if (words === undefined || words.length === 0) return { query: from, searched: false };
-    return {
-      query: from.innerJoin(searchHits(engine, words, scored), (join) =>
-        join.onRef("hits.product_id", "=", "products.id"),
-      ),
-      searched: true,
-    };
-  }
-
+export function catalogRepository(db: Kysely<Database>, options: CatalogRepositoryOptions = {}) {
   return {
+    /** Products matching the filter (no search). */
     async countProducts(filter: ProductFilter): Promise<number> {
-      // Every count reads products: the index also holds drafts and archived products (the back office searches
-      // them), which shoppers do not see.
-      const row = await products(filter, false)
-        .query.select((eb) => eb.fn.countAll<number>().as("count"))
+      const row = await db
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
         .where(whereFilter(filter))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
+    /** A page of the listing without a search: newest first, or by price. */
     async listProducts(filter: ProductFilter, sort: ProductQuery["sort"], limit: number, offset: number) {
-      const from = products(filter, sort === "default");
-      let query = from.query.select(CARD_COLUMNS).where(whereFilter(filter));
-      if (from.searched && sort === "default")
-        // Relevance: in stock first, then the score (title over facets over description), newest last.
-        query = query
-          .orderBy(IN_STOCK, "desc")
-          .orderBy(sql`hits.score`, "desc")
-          .orderBy("products.id", "desc");
-      else if (sort === "low2high")
+      let query = db.selectFrom("products").select(CARD_COLUMNS).where(whereFilter(filter));
+      if (sort === "low2high")
         query = query.orderBy("products.sale_price", "asc").orderBy("products.id", "asc");
       else if (sort === "high2low")
         query = query.orderBy("products.sale_price", "desc").orderBy("products.id", "desc");
@@ -185,6 +92,9 @@ export function catalogRepository(db: Kysely<Database>) {
       // The page size as a literal (1 to 48): with `LIMIT ?` SQLite re-prepares the statement on every run.
       return query.limit(literalInteger(limit)).offset(offset).execute();
     },
+
+    /** The product search (search.repository.ts). */
+    search: searchRepository(db, options.searchWindow ?? SEARCH_WINDOW),
 
     /**
      * The product with this slug, whatever its status, or the one that had it before (an old slug is kept in
@@ -209,7 +119,7 @@ export function catalogRepository(db: Kysely<Database>) {
     },
 
     /** The typo fallback's word list (search-vocabulary.ts). */
-    vocabulary: searchVocabulary(db),
+    vocabulary: searchVocabulary(db, { logger: options.logger }),
 
     /** The product's variants with what places them; `inDisplayOrder` orders them. */
     productVariants: (productId: number) => placedVariants(db, productId),

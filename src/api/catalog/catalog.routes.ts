@@ -1,22 +1,15 @@
 import { Hono } from "hono";
-import { MAX_ID } from "../../shared/contracts/fields.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
-import { NotFound } from "../errors.ts";
+import { idParam } from "../validation.ts";
 import { catalogRepository } from "./catalog.repository.ts";
 import { catalogService } from "./catalog.service.ts";
 
 const LIST_CACHE = "public, max-age=300";
 
-/** A row id from the path: a positive whole number that fits PostgreSQL's integer, else nothing is there. */
-function idParam(value: string, message: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw new NotFound(message);
-  return Number(value);
-}
-
 export function catalogRoutes(deps: ApiDeps): Hono {
-  const catalog = catalogService(catalogRepository(deps.db));
+  const catalog = catalogService(catalogRepository(deps.db, { logger: deps.logger }));
   const routes = new Hono();
 
   route(routes, operations.listSliders, () => catalog.sliders());

@@ -15,11 +15,12 @@ import { SUGGEST_LIMIT } from "../../shared/search-limits.ts";
 import { Gone, NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
-import { type CatalogRepository, filterKey, type ProductFilter } from "./catalog.repository.ts";
+import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
 import { countCache } from "./count-cache.ts";
 import { defaultVariant, inDisplayOrder, listingPrice } from "./default-variant.ts";
 import { sanitizeDescription } from "./description-html.ts";
 import { toProductImage } from "./product-images.service.ts";
+import type { SearchFilter } from "./search.repository.ts";
 
 interface CardRow {
   id: number;
@@ -31,6 +32,8 @@ interface CardRow {
   sale_price: number;
   discount: number;
   new_arrival: number;
+  rating: number;
+  reviews: number;
 }
 
 function toCard(row: CardRow): ProductCard {
@@ -44,6 +47,8 @@ function toCard(row: CardRow): ProductCard {
     discount_price: row.discount > 0 ? toRupees(row.sale_price) : null,
     discount: row.discount,
     new_arrival: row.new_arrival === 1,
+    rating: row.rating,
+    reviews: row.reviews,
   };
 }
 
@@ -54,20 +59,15 @@ const MAX_SUGGESTIONS = 3;
 
 export function catalogService(repository: CatalogRepository) {
   const totals = countCache();
-  const count = (filter: ProductFilter) =>
-    totals.get(filterKey(filter), () => repository.countProducts(filter));
 
   /** Corrected queries (from the catalogue's words) that find something under `filter`, best first. */
-  async function didYouMean(
-    words: string[],
-    filter: Omit<ProductFilter, "search" | "words">,
-  ): Promise<string[]> {
+  async function didYouMean(words: string[], filter: Omit<SearchFilter, "words">): Promise<string[]> {
     if (words.length === 0) return [];
     const found: string[] = [];
     for (const candidate of await repository.vocabulary.alternatives(words, MAX_SUGGESTIONS)) {
       const search = candidate.join(" ");
       if (found.includes(search)) continue;
-      if ((await count({ ...filter, search, words: candidate })) > 0) found.push(search);
+      if (await repository.search.finds({ ...filter, words: candidate })) found.push(search);
       if (found.length === MAX_SUGGESTIONS) break;
     }
     return found;
@@ -76,29 +76,33 @@ export function catalogService(repository: CatalogRepository) {
   /**
    * A search: exact words first (stems, last word as a prefix); when that finds nothing, the same with each
    * unknown word corrected by one edit; when that finds nothing too, "did you mean" queries in `meta`.
+   * At most `SEARCH_WINDOW` products are answered (search.repository.ts); `meta.total_capped` says there are more.
    */
   async function searchProducts(query: ProductQuery & { search: string }): Promise<ProductList> {
     const perPage = query.take ?? PRODUCTS_PER_PAGE;
     const offset = (query.page - 1) * perPage;
+    const { search: _search, take: _take, page: _page, sort, ...filter } = query;
     const words = searchWords(query.search);
-    let filter: ProductFilter = { ...query, words };
-    let total = await count(filter);
+    let answer = await repository.search.search({ ...filter, words }, sort, perPage, offset);
     let suggestions: string[] | undefined;
-    if (total === 0 && words.length > 0) {
+    if (answer.total === 0 && words.length > 0) {
       const corrected = await repository.vocabulary.correct(words);
       if (corrected) {
-        const correctedFilter = { ...query, words: corrected };
-        const correctedTotal = await count(correctedFilter);
-        if (correctedTotal > 0) [filter, total] = [correctedFilter, correctedTotal];
+        const correctedAnswer = await repository.search.search(
+          { ...filter, words: corrected },
+          sort,
+          perPage,
+          offset,
+        );
+        if (correctedAnswer.total > 0) answer = correctedAnswer;
       }
-      if (total === 0) {
-        const { search: _search, take: _take, page: _page, sort: _sort, ...rest } = query;
-        suggestions = await didYouMean(words, rest);
-      }
+      if (answer.total === 0) suggestions = await didYouMean(words, filter);
     }
-    const rows = total === 0 ? [] : await repository.listProducts(filter, query.sort, perPage, offset);
-    const meta = pageMeta(query.page, perPage, rows.length, total);
-    return { data: rows.map(toCard), meta: suggestions ? { ...meta, suggestions } : meta };
+    const meta = {
+      ...pageMeta(query.page, perPage, answer.rows.length, answer.total),
+      total_capped: answer.capped,
+    };
+    return { data: answer.rows.map(toCard), meta: suggestions ? { ...meta, suggestions } : meta };
   }
 
   return {
@@ -108,7 +112,7 @@ export function catalogService(repository: CatalogRepository) {
      */
     async didYouMean(search: string): Promise<string[]> {
       const words = searchWords(search);
-      if (words.length === 0 || (await count({ search, words })) > 0) return [];
+      if (words.length === 0 || (await repository.search.finds({ words }))) return [];
       return didYouMean(words, {});
     },
 
@@ -150,6 +154,7 @@ export function catalogService(repository: CatalogRepository) {
           .filter((category) => category.name.toLocaleLowerCase().includes(needle))
           .slice(0, SUGGEST_LIMIT),
         total: list.meta.total,
+        total_capped: list.meta.total_capped === true,
       };
     },
 
@@ -173,8 +178,6 @@ export function catalogService(repository: CatalogRepository) {
         image: images[0]?.url ?? null,
         back_image: images[1]?.url ?? null,
         gallery: images.map((image) => image.url),
-        rating: row.rating,
-        reviews: row.reviews,
         short_description: sanitizeDescription(row.short_description),
         colors: colors.map((color) => ({
           color_id: color.id,

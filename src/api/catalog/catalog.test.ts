@@ -45,6 +45,8 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
           discount_price: 10000,
           discount: 20,
           new_arrival: true,
+          rating: 0,
+          reviews: 0,
         },
       ]);
       const clutch = await get("/products?search=clutch");
@@ -210,8 +212,8 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
         discount: 20,
         discount_price: 10000,
         new_arrival: true,
-        rating: 4.5,
-        reviews: 10,
+        rating: 0,
+        reviews: 0,
         short_description: "<p>Roomy <strong>tote</strong></p>",
         colors: [
           {
@@ -384,8 +386,6 @@ describe.skipIf(!available)(`listing totals on ${engine}`, () => {
       discount: 0,
       newArrival: false,
       dailyDeal: false,
-      rating: 0,
-      reviews: 0,
       tagIds: [],
       variants: [
         { colorId: catalogue.colors.black.id, sizeId: catalogue.sizes.oneSize.id, price: 500_000, stock: 1 },

@@ -55,8 +55,13 @@ describe("the variant a product opens on", () => {
       variant(3, TAN, SMALL, 100_000, 0),
       variant(4, TAN, LARGE, 120_000, 4),
     ];
-    expect(listingPrice(variants, 10)).toEqual({ price: 120_000, sale_price: 108_000 });
-    expect(listingPrice(variants, 0)).toEqual({ price: 120_000, sale_price: 120_000 });
+    expect(listingPrice(variants, 10)).toEqual({ price: 120_000, sale_price: 108_000, in_stock: 1 });
+    expect(listingPrice(variants, 0)).toEqual({ price: 120_000, sale_price: 120_000, in_stock: 1 });
     expect(() => listingPrice([], 0)).toThrow();
+  });
+
+  it("says whether anything is in stock, for the search's in-stock-first ranking", () => {
+    const soldOut = [variant(1, BLACK, SMALL, 100_000, 0), variant(2, TAN, SMALL, 90_000, 0)];
+    expect(listingPrice(soldOut, 0)).toEqual({ price: 100_000, sale_price: 100_000, in_stock: 0 });
   });
 });

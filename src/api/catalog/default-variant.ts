@@ -43,13 +43,18 @@ export function defaultVariant<T extends { stock: number }>(ordered: readonly T[
 
 /**
  * The listing's copy of the card price (`products.price` and `products.sale_price`, in paisa): the default
- * variant's price before and after the product's discount.
+ * variant's price before and after the product's discount; and whether any variant has stock
+ * (`products.in_stock`, 1 or 0), which a search's ranking puts first.
  */
 export function listingPrice(
   variants: readonly PlacedVariant[],
   discount: number,
-): { price: number; sale_price: number } {
+): { price: number; sale_price: number; in_stock: number } {
   const chosen = defaultVariant(inDisplayOrder(variants));
   if (!chosen) throw new Error("a product needs at least one variant");
-  return { price: chosen.price, sale_price: salePrice(chosen.price, discount) };
+  return {
+    price: chosen.price,
+    sale_price: salePrice(chosen.price, discount),
+    in_stock: chosen.stock > 0 ? 1 : 0,
+  };
 }

@@ -35,8 +35,6 @@ describe.skipIf(!available)(`the variant a product opens on, on ${engine}`, () =
       images: [],
       newArrival: false,
       dailyDeal: false,
-      rating: 4,
-      reviews: 1,
       tagIds: [],
     };
     // Black is sold out; Tan has only its M left; the cheapest size (S, Rs. 1,000) is sold out everywhere.

@@ -139,6 +139,17 @@ describe.skipIf(!available)(`what shoppers see of drafts and archived products o
     expect((await guest.get("/cart")).body.cart).toHaveLength(2);
   });
 
+  it("refuses to save one in a wishlist", async () => {
+    const { shirt, clutch } = catalogue.products;
+    await setStatus(shirt, "draft");
+    const guest = shopper(api);
+    expect(await guest.post("/wishlist/add", { id: shirt })).toMatchObject({
+      status: 404,
+      body: { message: "This product is no longer available." },
+    });
+    expect((await guest.post("/wishlist/add", { id: clutch })).status).toBe(200);
+  });
+
   it("lists only products on sale in the sitemap, and dates a category by those", async () => {
     const { shirt, quoted } = catalogue.products;
     await setStatus(shirt, "draft");

@@ -35,8 +35,6 @@ export interface NewProductInput {
   discount: number;
   newArrival: boolean;
   dailyDeal: boolean;
-  rating: number;
-  reviews: number;
   tagIds: number[];
   variants: NewVariant[];
   /** "active" unless given. */
@@ -146,8 +144,6 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       discount: input.discount,
       new_arrival: input.newArrival ? 1 : 0,
       daily_deal: input.dailyDeal ? 1 : 0,
-      rating: input.rating,
-      reviews: input.reviews,
       ...listingPrice(placed, input.discount),
       status: input.status ?? "active",
       created_at: now,
@@ -362,6 +358,53 @@ export async function deleteProduct(trx: Transaction<Database>, productId: numbe
   const result = await trx.deleteFrom("products").where("id", "=", productId).executeTakeFirst();
   catalogueChanged();
   return result.numDeletedRows > 0n;
+}
+
+/** A category, colour or tag whose name or existence the search documents of its products depend on. */
+export type CatalogueReference = { categoryId: number } | { colorId: number } | { tagId: number };
+
+/** The ids of the products that use `reference` (in their category, a variant's colour, or their tags). */
+async function productsUsing(db: Db, reference: CatalogueReference): Promise<number[]> {
+  let rows: { product_id: number }[];
+  if ("categoryId" in reference)
+    rows = await db
+      .selectFrom("products")
+      .select("id as product_id")
+      .where("category_id", "=", reference.categoryId)
+      .execute();
+  else if ("colorId" in reference)
+    rows = await db
+      .selectFrom("variants")
+      .select("product_id")
+      .distinct()
+      .where("color_id", "=", reference.colorId)
+      .execute();
+  else
+    rows = await db
+      .selectFrom("product_tags")
+      .select("product_id")
+      .where("tag_id", "=", reference.tagId)
+      .execute();
+  return rows.map((row) => row.product_id);
+}
+
+/**
+ * Keeps search in step with a change to a category, colour or tag: rewrites the search documents of every
+ * product that uses `reference`, inside the caller's transaction (docs/decisions/0023-search-speed.md).
+ * Renaming: call it after the rename (`await reindexProductsUsing(trx, { colorId })`). Deleting, or anything
+ * that detaches products from the reference (a tag's deletion cascades to `product_tags`): pass the change as
+ * `change`, so the products are found before it and rewritten after it. Answers how many were rewritten.
+ */
+export async function reindexProductsUsing(
+  trx: Transaction<Database>,
+  reference: CatalogueReference,
+  change?: () => Promise<unknown>,
+): Promise<number> {
+  const productIds = await productsUsing(trx, reference);
+  if (change) await change();
+  const written = await writeSearchDocuments(trx, productIds);
+  catalogueChanged();
+  return written;
 }
 
 /** A product's variants with what places them (`default-variant.ts`). */

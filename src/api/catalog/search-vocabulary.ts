@@ -1,18 +1,32 @@
 import { type Kysely, sql } from "kysely";
+import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
-import { searchWords } from "../../platform/db/search-documents.ts";
+import { engineOf, vocabularyWords } from "../../platform/db/search-documents.ts";
 import { catalogueVersion } from "./count-cache.ts";
 import { SYNONYM_WORDS } from "./search-synonyms.ts";
 
 /**
- * The typo fallback (docs/decisions/0021-search-index.md): SQLite has no trigram index, so on both engines a
- * query word the catalogue does not know is compared, by edit distance, with the words of the indexed titles,
- * category, colour and tag names (`product_search.title` / `facets`). The word list is read once and cached per
- * process; it is dropped on a catalogue write in this process and expires after a minute otherwise (writes by
- * another process). It is read only when a search found nothing, so an ordinary search never pays for it.
+ * The typo fallback (docs/decisions/0021-search-index.md, 0023-search-speed.md): a query word the catalogue does
+ * not know is compared, by edit distance, with the words of the indexed titles, category, colour and tag names
+ * (`vocabularyWords`), each with how many products have it. It runs only when a search found nothing.
+ *
+ * Where the candidate words come from:
+ * - PostgreSQL with pg_trgm, for the correction of a search: `search_vocabulary` (kept by triggers in the
+ *   writer's transaction), asked for the words that share a trigram with the query word or start with it,
+ *   through its trigram index. A word one edit from a word of four or more letters always shares a trigram with
+ *   it, so the candidates hold every word the rule below can choose: the answer is the one the full scan gives.
+ * - SQLite, PostgreSQL without pg_trgm (logged once), and "did you mean" everywhere: every word, read once and
+ *   cached per process (dropped on a catalogue write in this process, a minute's expiry for writes by others);
+ *   on PostgreSQL from `search_vocabulary`, on SQLite from the FTS5 table's stored text.
+ * Either way the same rule picks the word: fewest edits, then the word more products have, then alphabetical.
  */
 
 const TTL_MS = 60_000;
+/**
+ * Trigram similarity a candidate needs (shared / all trigrams of the two words). A four-letter word and a word one
+ * edit away share at least 1 of their 9 trigrams (0.11); longer words share more.
+ */
+const TRIGRAM_THRESHOLD = 0.05;
 
 /**
  * Optimal string alignment distance (Levenshtein plus swapping two neighbours: "hnadbag" is one edit from
@@ -47,26 +61,51 @@ function allowedEdits(word: string, generous: boolean): number {
   return 1;
 }
 
-export function searchVocabulary(db: Kysely<Database>) {
+/** Known words (with how many products have each) that may be near `word`: all of them, or a superset of those that are. */
+type Candidates = (word: string) => Promise<Map<string, number>>;
+
+/** The known words nearest `word`, best first (fewest edits, then most products), or `word` itself if known. */
+function nearest(words: Map<string, number>, word: string, prefix: boolean, generous: boolean): string[] {
+  if (words.has(word)) return [word];
+  if (prefix) for (const known of words.keys()) if (known.startsWith(word)) return [word];
+  const max = allowedEdits(word, generous);
+  if (max === 0) return [];
+  const found: { word: string; edits: number; count: number }[] = [];
+  for (const [known, count] of words) {
+    const edits = editDistance(word, known, max);
+    if (edits <= max) found.push({ word: known, edits, count });
+  }
+  found.sort((x, y) => x.edits - y.edits || y.count - x.count || x.word.localeCompare(y.word));
+  return found.map((candidate) => candidate.word);
+}
+
+/** The synonyms' words are known too, whether or not a product has them (then with a count of 0). */
+function withSynonyms(words: Map<string, number>): Map<string, number> {
+  for (const word of SYNONYM_WORDS) if (!words.has(word)) words.set(word, 0);
+  return words;
+}
+
+/** Every known word, read once per process and catalogue version (see above). */
+function allWords(db: Kysely<Database>): Candidates {
   let cached: { version: number; expires: number; words: Promise<Map<string, number>> } | undefined;
 
   async function load(): Promise<Map<string, number>> {
-    const rows = await sql<{
-      title: string;
-      facets: string;
-    }>`select title, facets from product_search`.execute(db);
+    if (engineOf(db) === "postgres") {
+      const rows = await sql<{ word: string; products: number }>`
+        select word, products from search_vocabulary`.execute(db);
+      return withSynonyms(new Map(rows.rows.map((row) => [row.word, Number(row.products)])));
+    }
+    const rows = await sql<{ title: string; facets: string }>`
+      select title, facets from product_search`.execute(db);
     const counts = new Map<string, number>();
     for (const row of rows.rows) {
-      for (const word of new Set(searchWords(`${row.title} ${row.facets}`))) {
-        if (/^\d+$/.test(word)) continue;
+      for (const word of vocabularyWords(row.title, row.facets))
         counts.set(word, (counts.get(word) ?? 0) + 1);
-      }
     }
-    for (const word of SYNONYM_WORDS) if (!counts.has(word)) counts.set(word, 0);
-    return counts;
+    return withSynonyms(counts);
   }
 
-  function vocabulary(): Promise<Map<string, number>> {
+  return () => {
     const now = Date.now();
     if (!cached || cached.version !== catalogueVersion() || cached.expires <= now) {
       const words = load();
@@ -77,21 +116,67 @@ export function searchVocabulary(db: Kysely<Database>) {
       });
     }
     return cached.words;
+  };
+}
+
+/** PostgreSQL with pg_trgm: the words sharing a trigram with `word`, or starting with it, from the index. */
+function trigramNeighbours(db: Kysely<Database>): Candidates {
+  return (word) =>
+    db.transaction().execute(async (trx) => {
+      // `%` compares with this setting; SET LOCAL ends with the transaction, so the pooled connection keeps its own.
+      await sql`select set_config('pg_trgm.similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`.execute(
+        trx,
+      );
+      const prefix = `${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const rows = await sql<{ word: string; products: number }>`
+        select word, products from search_vocabulary where word % ${word} or word like ${prefix}`.execute(
+        trx,
+      );
+      return withSynonyms(new Map(rows.rows.map((row) => [row.word, Number(row.products)])));
+    });
+}
+
+export interface VocabularyOptions {
+  /** Told once per process when PostgreSQL has no pg_trgm here. */
+  logger?: Pick<Logger, "warn">;
+  /** False compares every word even where the trigram index exists (tests compare the two ways). */
+  trigram?: boolean;
+}
+
+export function searchVocabulary(db: Kysely<Database>, options: VocabularyOptions = {}) {
+  const { logger, trigram = true } = options;
+  const scan = allWords(db);
+  let source: Promise<Candidates> | undefined;
+
+  /** On PostgreSQL, the trigram index when migration 008 could create it; otherwise the full scan. */
+  function candidates(): Promise<Candidates> {
+    if (engineOf(db) === "sqlite" || !trigram) return Promise.resolve(scan);
+    if (!source) {
+      source = sql<{ ready: boolean }>`
+        select to_regclass('search_vocabulary_word_trgm_idx') is not null as ready`
+        .execute(db)
+        .then(({ rows }) => {
+          if (rows[0]?.ready) return trigramNeighbours(db);
+          logger?.warn(
+            "PostgreSQL has no pg_trgm here (CREATE EXTENSION was not allowed): search typos are corrected by comparing every catalogue word in this process",
+          );
+          return scan;
+        });
+      source.catch(() => {
+        source = undefined;
+      });
+    }
+    return source;
   }
 
-  /** The known words nearest `word`, best first (fewest edits, then most products), or `word` itself if known. */
-  function nearest(words: Map<string, number>, word: string, prefix: boolean, generous: boolean): string[] {
-    if (words.has(word)) return [word];
-    if (prefix) for (const known of words.keys()) if (known.startsWith(word)) return [word];
-    const max = allowedEdits(word, generous);
-    if (max === 0) return [];
-    const found: { word: string; edits: number; count: number }[] = [];
-    for (const [known, count] of words) {
-      const edits = editDistance(word, known, max);
-      if (edits <= max) found.push({ word: known, edits, count });
-    }
-    found.sort((x, y) => x.edits - y.edits || y.count - x.count || x.word.localeCompare(y.word));
-    return found.map((candidate) => candidate.word);
+  /**
+   * The best known words for `word`. "Did you mean" (`generous`: two edits for long words) always compares
+   * every word: two swaps in a seven-letter word can change all of its trigrams, so the trigram index is no
+   * sure way to find those; one edit always leaves a trigram in common.
+   */
+  async function bestWords(word: string, prefix: boolean, generous: boolean): Promise<string[]> {
+    const words = await (generous ? scan : await candidates())(word);
+    return nearest(words, word, prefix, generous);
   }
 
   return {
@@ -100,10 +185,9 @@ export function searchVocabulary(db: Kysely<Database>) {
      * changed or some unknown word has no such neighbour.
      */
     async correct(words: string[]): Promise<string[] | undefined> {
-      const known = await vocabulary();
       const corrected: string[] = [];
       for (const [i, word] of words.entries()) {
-        const best = nearest(known, word, i === words.length - 1, false)[0];
+        const best = (await bestWords(word, i === words.length - 1, false))[0];
         if (best === undefined) return undefined;
         corrected.push(best);
       }
@@ -115,12 +199,15 @@ export function searchVocabulary(db: Kysely<Database>) {
      * edits for long words), then the same with one word's second or third neighbour.
      */
     async alternatives(words: string[], limit: number): Promise<string[][]> {
-      const known = await vocabulary();
-      const options = words.map((word, i) => nearest(known, word, i === words.length - 1, true).slice(0, 3));
-      if (options.some((list) => list.length === 0)) return [];
-      const best = options.map((list) => list[0]!);
+      const lists: string[][] = [];
+      for (const [i, word] of words.entries()) {
+        const list = (await bestWords(word, i === words.length - 1, true)).slice(0, 3);
+        if (list.length === 0) return [];
+        lists.push(list);
+      }
+      const best = lists.map((list) => list[0]!);
       const queries = [best];
-      for (const [i, list] of options.entries()) {
+      for (const [i, list] of lists.entries()) {
         for (const other of list.slice(1)) queries.push(best.map((word, j) => (j === i ? other : word)));
       }
       return queries.filter((query) => query.join(" ") !== words.join(" ")).slice(0, limit * 3);

@@ -43,8 +43,6 @@ describe.skipIf(!available)(`checkouts at the same moment on ${engine}`, () => {
       discount: 0,
       newArrival: false,
       dailyDeal: false,
-      rating: 4,
-      reviews: 1,
       tagIds: [],
       variants: [
         { colorId: colors.black.id, sizeId: sizes.oneSize.id, price: 500_000, stock: STOCK },

@@ -55,8 +55,6 @@ describe.skipIf(!available)(`checkout with an Idempotency-Key on ${engine}`, () 
       discount: 0,
       newArrival: false,
       dailyDeal: false,
-      rating: 4,
-      reviews: 1,
       tagIds: [],
       variants: [{ colorId: colors.black.id, sizeId: sizes.oneSize.id, price: 250_000, stock }],
     });

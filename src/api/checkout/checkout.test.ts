@@ -55,8 +55,6 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
       images: [],
       newArrival: false,
       dailyDeal: false,
-      rating: 4,
-      reviews: 1,
     };
     shirt = await insertProduct(database.db, {
       ...base,
@@ -346,8 +344,6 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
       discount: 0,
       newArrival: false,
       dailyDeal: false,
-      rating: 5,
-      reviews: 1,
       tagIds: [],
       variants: [
         { colorId: catalogue.colors.black.id, sizeId: catalogue.sizes.oneSize.id, price: 100_000, stock },

@@ -48,8 +48,6 @@ describe.skipIf(!available)(`cash-on-delivery order limits on ${engine}`, () => 
       discount: 0,
       newArrival: false,
       dailyDeal: false,
-      rating: 4,
-      reviews: 1,
       shortDescription: "",
       images: [],
       tagIds: [],

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from "../../shared/cookies.server.ts";
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "The request is malformed (bad JSON, not an object).",
   401: "No valid bearer token (a token that expired or was revoked also answers 401: sign out; so does a staff or owner session idle for longer than the back office allows, and a disabled account).",
-  403: "Refused: a back-office operation for an account without the role it needs, a back-office write sent with the session cookie from another site, or a state-changing GET sent by a browser from another site.",
+  403: "Refused: a change (or a state-changing GET) sent by a browser from another site, a back-office operation for an account without the role it needs, a back-office write sent with the session cookie from another site, or a review of a product the caller has not received.",
   404: "Not found.",
   409: "The request conflicts with the shop's state (e.g. not enough stock).",
   410: "Gone for good: the product was withdrawn from sale (archived).",
@@ -122,11 +122,16 @@ export function openApiDocument(serverUrl: string): object {
       title: "Bags & Threads commerce API",
       version: "1.0.0",
       description:
-        "Catalogue, cart, checkout, account and orders. Money is in rupees with at most 2 decimals. Guests are " +
-        "recognised by the httpOnly `cart_key` cookie; signed-in callers send `Authorization: Bearer <token>`.",
+        "Catalogue, cart, wishlist, checkout, account and orders. Money is in rupees with at most 2 decimals. " +
+        "Guests are recognised by the httpOnly `cart_key` (cart) and `wishlist_key` (wishlist) cookies; " +
+        "signed-in callers send `Authorization: Bearer <token>`.",
     },
     servers: [{ url: serverUrl }],
-    tags: ["Catalogue", "Cart", "Checkout", "Account", "Orders", "Admin"].map((name) => ({ name })),
+    tags: ["Catalogue", "Cart", "Wishlist", "Checkout", "Account", "Orders", "Reviews", "Admin"].map(
+      (name) => ({
+        name,
+      }),
+    ),
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer" },

@@ -86,8 +86,6 @@ describe.skipIf(!available)(`the mail outbox on ${engine}`, () => {
       discount: 0,
       newArrival: false,
       dailyDeal: false,
-      rating: 4,
-      reviews: 1,
       tagIds: [],
       variants: [{ colorId: colors.black.id, sizeId: sizes.oneSize.id, price: 100_000, stock }],
     });

@@ -52,8 +52,6 @@ describe.skipIf(!available)(`guest orders API on ${engine}`, () => {
       tagIds: [],
       shortDescription: "",
       images: [],
-      rating: 4,
-      reviews: 1,
       variants: [{ colorId: colors.tan.id, sizeId: sizes.oneSize.id, price: 550_000, stock: 1000 }],
     });
     variant = await variantId(database.db, product, colors.tan.id, sizes.oneSize.id);

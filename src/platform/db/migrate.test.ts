@@ -25,6 +25,8 @@ describe.skipIf(!available)(`migrations on ${engine}`, () => {
         "order_items",
         "users",
         "product_images",
+        "wishlists",
+        "wishlist_items",
       ]),
     );
     expect(await migrateToLatest(database.db, database.engine)).toEqual([]);

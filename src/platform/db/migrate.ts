@@ -8,6 +8,9 @@ import * as schemaGuards from "./migrations/004-schema-guards.ts";
 import * as passwordReset from "./migrations/005-password-reset.ts";
 import * as searchIndex from "./migrations/006-search-index.ts";
 import * as backOffice from "./migrations/007-back-office.ts";
+import * as searchSpeed from "./migrations/008-search-speed.ts";
+import * as wishlist from "./migrations/009-wishlist.ts";
+import * as reviews from "./migrations/011-reviews.ts";
 import * as productAdmin from "./migrations/013-product-admin.ts";
 import type { Database } from "./schema.ts";
 
@@ -20,6 +23,9 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "005-password-reset": passwordReset,
   "006-search-index": searchIndex,
   "007-back-office": backOffice,
+  "008-search-speed": searchSpeed,
+  "009-wishlist": wishlist,
+  "011-reviews": reviews,
   "013-product-admin": productAdmin,
 };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { GUEST_CART_LIFETIME_MS, purgeExpired } from "./purge.ts";
+import { GUEST_CART_LIFETIME_MS, GUEST_WISHLIST_LIFETIME_MS, purgeExpired } from "./purge.ts";
 
 const { engine, available } = testEngine();
 
@@ -10,7 +10,7 @@ const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 const later = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 const DAY = 24 * 60 * 60 * 1000;
 
-describe.skipIf(!available)(`purging expired carts and tokens on ${engine}`, () => {
+describe.skipIf(!available)(`purging expired carts, wishlists and tokens on ${engine}`, () => {
   let database: TestDatabase;
   let catalogue: Catalogue;
   let variant: number;
@@ -54,6 +54,24 @@ describe.skipIf(!available)(`purging expired carts and tokens on ${engine}`, () 
     return row.id;
   }
 
+  async function wishlist(owner: { user_id: number } | { guest_key_hash: string }, updatedAt: string) {
+    const row = await database.db
+      .insertInto("wishlists")
+      .values({ user_id: null, guest_key_hash: null, ...owner, created_at: updatedAt, updated_at: updatedAt })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto("wishlist_items")
+      .values({
+        wishlist_id: row.id,
+        product_id: catalogue.products.shirt,
+        variant_id: null,
+        created_at: updatedAt,
+      })
+      .execute();
+    return row.id;
+  }
+
   async function token(userId: number, hash: string, expiresAt: string, revokedAt: string | null = null) {
     await database.db
       .insertInto("auth_tokens")
@@ -77,7 +95,7 @@ describe.skipIf(!available)(`purging expired carts and tokens on ${engine}`, () 
     await token(owner, "revoked", later(10 * DAY), ago(DAY));
     await token(owner, "live", later(DAY));
 
-    expect(await purgeExpired(database.db, NOW)).toEqual({ guestCarts: 1, tokens: 3 });
+    expect(await purgeExpired(database.db, NOW)).toEqual({ guestCarts: 1, guestWishlists: 0, tokens: 3 });
 
     const carts = await database.db.selectFrom("carts").select("id").orderBy("id").execute();
     expect(carts.map((row) => row.id)).toEqual([freshGuest, oldUserCart].sort((a, b) => a - b));
@@ -88,7 +106,24 @@ describe.skipIf(!available)(`purging expired carts and tokens on ${engine}`, () 
     expect(tokens.map((row) => row.token_hash)).toEqual(["live"]);
 
     // Nothing left to do: a second run deletes nothing.
-    expect(await purgeExpired(database.db, NOW)).toEqual({ guestCarts: 0, tokens: 0 });
+    expect(await purgeExpired(database.db, NOW)).toEqual({ guestCarts: 0, guestWishlists: 0, tokens: 0 });
+  });
+
+  it("deletes guest wishlists untouched for their cookie's lifetime, with their items, and keeps the rest", async () => {
+    const owner = await user("wisher@example.test");
+    const stale = await wishlist({ guest_key_hash: "stale" }, ago(GUEST_WISHLIST_LIFETIME_MS + 1000));
+    const fresh = await wishlist({ guest_key_hash: "fresh" }, ago(GUEST_WISHLIST_LIFETIME_MS - 60_000));
+    const oldUsers = await wishlist({ user_id: owner }, ago(365 * DAY));
+
+    expect(await purgeExpired(database.db, NOW)).toEqual({ guestCarts: 0, guestWishlists: 1, tokens: 0 });
+
+    const kept = await database.db.selectFrom("wishlists").select("id").orderBy("id").execute();
+    expect(kept.map((row) => row.id)).toEqual([fresh, oldUsers].sort((a, b) => a - b));
+    const items = await database.db.selectFrom("wishlist_items").select("wishlist_id").execute();
+    expect(items.map((row) => row.wishlist_id).sort((a, b) => a - b)).toEqual(
+      [fresh, oldUsers].sort((a, b) => a - b),
+    );
+    expect(stale).toBeGreaterThan(0);
   });
 
   it("works through a backlog larger than one batch", async () => {
@@ -106,7 +141,7 @@ describe.skipIf(!available)(`purging expired carts and tokens on ${engine}`, () 
         .values(rows.slice(start, start + 500))
         .execute();
     }
-    expect(await purgeExpired(database.db, NOW)).toEqual({ guestCarts: 2500, tokens: 0 });
+    expect(await purgeExpired(database.db, NOW)).toEqual({ guestCarts: 2500, guestWishlists: 0, tokens: 0 });
     expect(await database.db.selectFrom("carts").select("id").execute()).toEqual([]);
   });
 });

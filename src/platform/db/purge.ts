@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { CART_COOKIE } from "../../shared/cookies.server.ts";
+import { CART_COOKIE, WISHLIST_COOKIE } from "../../shared/cookies.server.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -7,35 +7,26 @@ import type { Database } from "./schema.ts";
  * renewed whenever the cart is added to, and every change to the cart bumps `updated_at`.
  */
 export const GUEST_CART_LIFETIME_MS = CART_COOKIE.maxAgeSeconds * 1000;
+/** Likewise a guest wishlist: its own cookie is renewed at every save, and every change bumps `updated_at`. */
+export const GUEST_WISHLIST_LIFETIME_MS = WISHLIST_COOKIE.maxAgeSeconds * 1000;
 
 /** Rows per DELETE, so a first purge of a large backlog never holds locks for long. */
 const BATCH = 1000;
 
 export interface PurgeResult {
   guestCarts: number;
+  guestWishlists: number;
   tokens: number;
 }
 
 /**
- * Deletes what can no longer be used: guest carts untouched for GUEST_CART_LIFETIME_MS (their lines go with
- * them, by the foreign key's cascade) and sign-in tokens (the storefront's sessions) that expired or were
- * revoked. Users' carts stay however old. Safe to run on several instances at once.
+ * Deletes what can no longer be used: guest carts and wishlists untouched for their cookie's lifetime (their
+ * lines and items go with them, by the foreign keys' cascade) and sign-in tokens (the storefront's sessions) that
+ * expired or were revoked. Users' carts and wishlists stay however old. Safe to run on several instances at once.
  */
 export async function purgeExpired(db: Kysely<Database>, now: Date): Promise<PurgeResult> {
-  const cartCutoff = new Date(now.getTime() - GUEST_CART_LIFETIME_MS).toISOString();
-  const guestCarts = await inBatches((limit) =>
-    db
-      .deleteFrom("carts")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("carts")
-          .select("id")
-          .where("user_id", "is", null)
-          .where("updated_at", "<", cartCutoff)
-          .limit(limit),
-      )
-      .executeTakeFirst(),
-  );
+  const guestCarts = await purgeGuestRows(db, "carts", now.getTime() - GUEST_CART_LIFETIME_MS);
+  const guestWishlists = await purgeGuestRows(db, "wishlists", now.getTime() - GUEST_WISHLIST_LIFETIME_MS);
   const tokens = await inBatches((limit) =>
     db
       .deleteFrom("auth_tokens")
@@ -50,7 +41,25 @@ export async function purgeExpired(db: Kysely<Database>, now: Date): Promise<Pur
       )
       .executeTakeFirst(),
   );
-  return { guestCarts, tokens };
+  return { guestCarts, guestWishlists, tokens };
+}
+
+/** Deletes the guests' rows (no user) of a cart-like table last changed before `cutoff` (epoch ms). */
+function purgeGuestRows(db: Kysely<Database>, table: "carts" | "wishlists", cutoff: number): Promise<number> {
+  const before = new Date(cutoff).toISOString();
+  return inBatches((limit) =>
+    db
+      .deleteFrom(table)
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom(table)
+          .select("id")
+          .where("user_id", "is", null)
+          .where("updated_at", "<", before)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  );
 }
 
 async function inBatches(remove: (limit: number) => Promise<{ numDeletedRows: bigint }>): Promise<number> {

@@ -22,11 +22,14 @@ export interface Database {
   password_reset_tokens: PasswordResetTokenTable;
   carts: CartTable;
   cart_items: CartItemTable;
+  wishlists: WishlistTable;
+  wishlist_items: WishlistItemTable;
   orders: OrderTable;
   order_items: OrderItemTable;
   mail_outbox: MailOutboxTable;
   idempotency_keys: IdempotencyKeyTable;
   audit_log: AuditLogTable;
+  reviews: ReviewTable;
 }
 
 export interface CategoryTable {
@@ -69,14 +72,23 @@ export interface ProductTable {
   discount: number;
   new_arrival: number;
   daily_deal: number;
-  rating: number;
-  reviews: number;
+  /**
+   * The average (one decimal) and count of the product's approved reviews, for cards and JSON-LD without a join.
+   * Written only by the reviews service, in the transaction of every change to the product's reviews.
+   */
+  rating: Generated<number>;
+  reviews: Generated<number>;
   /** Lowest variant price, before discount (paisa). Kept in step with variants by the catalogue writer. */
   price: number;
   /** What a shopper pays for the cheapest variant: price less the discount (paisa). Sorted on. */
   sale_price: number;
   /** One of PRODUCT_STATUSES (src/shared/product-status.ts); shoppers see "active" products only. */
   status: Generated<ProductStatus>;
+  /**
+   * 1 when some variant has stock, else 0: the listing's copy, kept with `price` by the catalogue writer and
+   * the checkout (`listingPrice`), so a search ranks in-stock products first without reading variants.
+   */
+  in_stock: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -184,6 +196,25 @@ export interface CartItemTable {
   created_at: string;
 }
 
+/** Shaped like a cart: a user's (`user_id`) or a guest's (`guest_key_hash` of the `wishlist_key` cookie). */
+export interface WishlistTable {
+  id: Generated<number>;
+  guest_key_hash: string | null;
+  user_id: number | null;
+  created_at: string;
+  /** Bumped by every change; a guest's wishlist untouched for the cookie's lifetime is purged. */
+  updated_at: string;
+}
+
+/** A saved product, once per wishlist; `variant_id` is the colour and size the shopper had chosen, if any. */
+export interface WishlistItemTable {
+  id: Generated<number>;
+  wishlist_id: number;
+  product_id: number;
+  variant_id: number | null;
+  created_at: string;
+}
+
 /**
  * What an order can be: checkout creates "pending"; the others are the steps after it. The database refuses any
  * other value (migration 004), so a new status is a new migration.
@@ -286,6 +317,23 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/**
+ * A shopper's review of a product they received (one per shopper and product). `title` and `body` are plain
+ * text. `status` is one of REVIEW_STATUSES (a CHECK keeps it so); `updated_at` is when the reviewer last wrote it
+ * (moderation is recorded in the audit log, not here).
+ */
+export interface ReviewTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  rating: number;
+  title: string | null;
+  body: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export type ProductRow = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
 export type VariantRow = Selectable<VariantTable>;
@@ -293,3 +341,4 @@ export type UserRow = Selectable<UserTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
+export type ReviewRow = Selectable<ReviewTable>;

@@ -3,12 +3,15 @@ import type { Engine } from "./connection.ts";
 import type { Database } from "./schema.ts";
 
 /**
- * The product search index's documents (docs/decisions/0021-search-index.md). One row per product in
- * `product_search`: on SQLite an FTS5 table (rowid = product id), on PostgreSQL a table with a weighted tsvector.
- * Both hold the same normalised text, built here, so the two engines see the same words:
+ * The product search index's documents (docs/decisions/0021-search-index.md, 0023-search-speed.md). One row per
+ * product in `product_search`: on SQLite an FTS5 table (rowid = product id), on PostgreSQL a table with a
+ * weighted tsvector. Both hold the same normalised text, built here, so the two engines see the same words:
  * - title        (weight A / bm25 10)
  * - facets       category name, colour names, tag names (weight B / bm25 4)
  * - description  HTML stripped (weight D / bm25 1)
+ * - filters      the listing filters the product passes (`filterTokens`), so a filtered search is answered by
+ *                the index alone (SQLite: a fourth column, bm25 weight 0; PostgreSQL: `#`-prefixed lexemes in
+ *                the same tsvector, which no shopper's word can produce)
  * The catalogue writer calls `writeSearchDocuments` for the products it wrote, inside its transaction.
  */
 
@@ -59,84 +62,181 @@ function plainText(html: string): string {
   return html.replace(/<[^>]*>/g, " ").replace(/&[a-z#0-9]+;/gi, " ");
 }
 
+/**
+ * The words the typo fallback knows from one document (its stored `title` and `facets`, already normalised and
+ * space-separated): each distinct word of two or more characters that is not a number. PostgreSQL counts the
+ * same words in SQL (the `search_vocabulary` trigger of migration 008), so both engines know the same words.
+ */
+export function vocabularyWords(title: string, facets: string): Set<string> {
+  const words = new Set<string>();
+  for (const word of `${title} ${facets}`.split(" ")) {
+    if (word.length > 1 && !/^\d+$/.test(word)) words.add(word);
+  }
+  return words;
+}
+
+/** A listing filter as the index knows it: ids, with the category already resolved from its slug. */
+export interface IndexedFilter {
+  categoryId?: number;
+  colorId?: number;
+  sizeId?: number;
+  tagId?: number;
+  type?: "new-arrival" | "daily-deals";
+}
+
+/**
+ * The filter tokens a search must match (all of them) for `filter`, in the same words `filterTokens` gives a
+ * product. Colour and size together need one variant with both ("red in M" means a red M exists).
+ */
+export function queryFilterTokens(filter: IndexedFilter): string[] {
+  const tokens: string[] = [];
+  if (filter.type === "new-arrival") tokens.push("new");
+  if (filter.type === "daily-deals") tokens.push("deal");
+  if (filter.categoryId !== undefined) tokens.push(`cat${filter.categoryId}`);
+  if (filter.colorId !== undefined && filter.sizeId !== undefined)
+    tokens.push(`var${filter.colorId}x${filter.sizeId}`);
+  else if (filter.colorId !== undefined) tokens.push(`col${filter.colorId}`);
+  else if (filter.sizeId !== undefined) tokens.push(`siz${filter.sizeId}`);
+  if (filter.tagId !== undefined) tokens.push(`tag${filter.tagId}`);
+  return tokens;
+}
+
+interface FilteredProduct {
+  categoryId: number;
+  newArrival: boolean;
+  dailyDeal: boolean;
+  variants: { colorId: number; sizeId: number }[];
+  tagIds: number[];
+}
+
+/** Every filter token a product passes (letters then digits: one token to FTS5's tokenizer, never stemmed). */
+export function filterTokens(product: FilteredProduct): string[] {
+  const tokens = new Set<string>([`cat${product.categoryId}`]);
+  if (product.newArrival) tokens.add("new");
+  if (product.dailyDeal) tokens.add("deal");
+  for (const variant of product.variants) {
+    tokens.add(`col${variant.colorId}`);
+    tokens.add(`siz${variant.sizeId}`);
+    tokens.add(`var${variant.colorId}x${variant.sizeId}`);
+  }
+  for (const tagId of product.tagIds) tokens.add(`tag${tagId}`);
+  return [...tokens];
+}
+
+/** PostgreSQL keeps filter tokens as lexemes starting with `#`, which `to_tsquery` never makes from a word. */
+export function postgresFilterLexeme(token: string): string {
+  return `#${token}`;
+}
+
 export interface SearchDocument {
   productId: number;
   title: string;
   facets: string;
   description: string;
+  filters: string[];
 }
 
 const CHUNK = 500;
 
-/** Documents for `productIds` (or every product) from products, categories, colours and tags. */
-async function buildDocuments(db: Db, productIds: number[] | "all"): Promise<SearchDocument[]> {
-  if (productIds !== "all" && productIds.length === 0) return [];
-  let products = db
-    .selectFrom("products")
-    .innerJoin("categories", "categories.id", "products.category_id")
-    .select(["products.id", "products.title", "products.short_description", "categories.name as category"]);
-  let colors = db
-    .selectFrom("variants")
-    .innerJoin("colors", "colors.id", "variants.color_id")
-    .select(["variants.product_id", "colors.name"])
-    .distinct();
-  let tags = db
-    .selectFrom("product_tags")
-    .innerJoin("tags", "tags.id", "product_tags.tag_id")
-    .select(["product_tags.product_id", "tags.name"]);
-  if (productIds !== "all") {
-    products = products.where("products.id", "in", productIds);
-    colors = colors.where("variants.product_id", "in", productIds);
-    tags = tags.where("product_tags.product_id", "in", productIds);
-  }
-  const [productRows, colorRows, tagRows] = await Promise.all([
-    products.execute(),
-    colors.execute(),
-    tags.execute(),
+/** Documents for `productIds` (or every product) from products, categories, variants, colours and tags. */
+async function buildDocuments(db: Db, productIds: number[]): Promise<SearchDocument[]> {
+  if (productIds.length === 0) return [];
+  const [productRows, variantRows, tagRows] = await Promise.all([
+    db
+      .selectFrom("products")
+      .innerJoin("categories", "categories.id", "products.category_id")
+      .select([
+        "products.id",
+        "products.title",
+        "products.short_description",
+        "products.category_id",
+        "products.new_arrival",
+        "products.daily_deal",
+        "categories.name as category",
+      ])
+      .where("products.id", "in", productIds)
+      .execute(),
+    db
+      .selectFrom("variants")
+      .innerJoin("colors", "colors.id", "variants.color_id")
+      .select(["variants.product_id", "variants.color_id", "variants.size_id", "colors.name"])
+      .where("variants.product_id", "in", productIds)
+      .orderBy("variants.id")
+      .execute(),
+    db
+      .selectFrom("product_tags")
+      .innerJoin("tags", "tags.id", "product_tags.tag_id")
+      .select(["product_tags.product_id", "product_tags.tag_id", "tags.name"])
+      .where("product_tags.product_id", "in", productIds)
+      .orderBy("tags.id")
+      .execute(),
   ]);
-  const facets = new Map<number, string[]>();
-  for (const row of [...colorRows, ...tagRows]) {
-    const list = facets.get(row.product_id) ?? [];
-    list.push(row.name);
-    facets.set(row.product_id, list);
-  }
-  return productRows.map((row) => ({
-    productId: row.id,
-    title: documentText(row.title),
-    facets: documentText([row.category, ...(facets.get(row.id) ?? [])].join(", ")),
-    description: documentText(plainText(row.short_description)),
-  }));
+  const variants = new Map<number, typeof variantRows>();
+  for (const row of variantRows) variants.set(row.product_id, [...(variants.get(row.product_id) ?? []), row]);
+  const tags = new Map<number, typeof tagRows>();
+  for (const row of tagRows) tags.set(row.product_id, [...(tags.get(row.product_id) ?? []), row]);
+  return productRows.map((row) => {
+    const ownVariants = variants.get(row.id) ?? [];
+    const ownTags = tags.get(row.id) ?? [];
+    const colorNames = [...new Set(ownVariants.map((variant) => variant.name))];
+    return {
+      productId: row.id,
+      title: documentText(row.title),
+      facets: documentText([row.category, ...colorNames, ...ownTags.map((tag) => tag.name)].join(", ")),
+      description: documentText(plainText(row.short_description)),
+      filters: filterTokens({
+        categoryId: row.category_id,
+        newArrival: row.new_arrival === 1,
+        dailyDeal: row.daily_deal === 1,
+        variants: ownVariants.map((variant) => ({ colorId: variant.color_id, sizeId: variant.size_id })),
+        tagIds: ownTags.map((tag) => tag.tag_id),
+      }),
+    };
+  });
 }
 
-/** Rewrites the search documents of `productIds` (or of every product). Call inside the writer's transaction. */
+async function allProductIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom("products").select("id").orderBy("id").execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Rewrites the search documents of `productIds` (or of every product). Call inside the writer's transaction,
+ * after everything the documents are made of (the product, its category, variants and tags) was written.
+ */
 export async function writeSearchDocuments(db: Db, productIds: number[] | "all"): Promise<number> {
   const engine = engineOf(db);
-  const documents = await buildDocuments(db, productIds);
   if (productIds === "all") await sql`delete from product_search`.execute(db);
-  for (let i = 0; i < documents.length; i += CHUNK) {
-    const chunk = documents.slice(i, i + CHUNK);
-    const ids = chunk.map((document) => document.productId);
-    if (productIds !== "all") {
-      const key = engine === "sqlite" ? sql.raw("rowid") : sql.raw("product_id");
-      await sql`delete from product_search where ${key} in (${sql.join(ids)})`.execute(db);
-    }
+  const ids = productIds === "all" ? await allProductIds(db) : [...new Set(productIds)];
+  let written = 0;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunkIds = ids.slice(i, i + CHUNK);
+    const documents = await buildDocuments(db, chunkIds);
+    written += documents.length;
     if (engine === "sqlite") {
-      const values = chunk.map((d) => sql`(${d.productId}, ${d.title}, ${d.facets}, ${d.description})`);
-      await sql`insert into product_search (rowid, title, facets, description) values ${sql.join(values)}`.execute(
-        db,
+      if (productIds !== "all")
+        await sql`delete from product_search where rowid in (${sql.join(chunkIds)})`.execute(db);
+      if (documents.length === 0) continue;
+      const values = documents.map(
+        (d) => sql`(${d.productId}, ${d.title}, ${d.facets}, ${d.description}, ${d.filters.join(" ")})`,
       );
-    } else {
-      const values = chunk.map(
-        (d) =>
-          sql`(${d.productId}, ${d.title}, ${d.facets},
-            setweight(to_tsvector('english', ${d.title}), 'A') ||
-            setweight(to_tsvector('english', ${d.facets}), 'B') ||
-            setweight(to_tsvector('english', ${d.description}), 'D'))`,
-      );
-      await sql`insert into product_search (product_id, title, facets, document) values ${sql.join(values)}`.execute(
-        db,
-      );
+      await sql`insert into product_search (rowid, title, facets, description, filters)
+        values ${sql.join(values)}`.execute(db);
+      continue;
     }
+    // PostgreSQL: one upsert, so the vocabulary trigger sees each product's old and new words in one statement.
+    if (documents.length === 0) continue;
+    const values = documents.map(
+      (d) =>
+        sql`(${d.productId}, ${d.title}, ${d.facets},
+          setweight(to_tsvector('english', ${d.title}), 'A') ||
+          setweight(to_tsvector('english', ${d.facets}), 'B') ||
+          setweight(to_tsvector('english', ${d.description}), 'D') ||
+          array_to_tsvector(${d.filters.map(postgresFilterLexeme)}::text[]))`,
+    );
+    await sql`insert into product_search (product_id, title, facets, document) values ${sql.join(values)}
+      on conflict (product_id) do update
+      set title = excluded.title, facets = excluded.facets, document = excluded.document`.execute(db);
   }
-  return documents.length;
+  return written;
 }

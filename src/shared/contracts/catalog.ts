@@ -67,6 +67,14 @@ export const productQuerySchema = z.object({
 
 export type ProductQuery = z.output<typeof productQuerySchema>;
 
+/** A product's approved reviews in two figures, kept on the product so cards need no join. */
+const reviewFigures = {
+  rating: z
+    .number()
+    .describe("Average of the approved reviews' ratings (1 to 5, one decimal); 0 when there are none."),
+  reviews: z.number().int().describe("Approved reviews."),
+};
+
 export const productCardSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -81,6 +89,7 @@ export const productCardSchema = z.object({
   discount_price: z.number().nullable().describe("Rupees after the discount; null when not discounted."),
   discount: z.number().describe("Percent."),
   new_arrival: z.boolean(),
+  ...reviewFigures,
 });
 
 export const pageMetaSchema = z.object({
@@ -95,6 +104,12 @@ export const pageMetaSchema = z.object({
 export const productListSchema = z.object({
   data: z.array(productCardSchema),
   meta: pageMetaSchema.extend({
+    total_capped: z
+      .boolean()
+      .optional()
+      .describe(
+        "Only with a search: true when more products match than a search answers (its newest 500 matches); `total` is then that limit, shown as '500+'.",
+      ),
     suggestions: z
       .array(z.string())
       .max(3)
@@ -135,8 +150,7 @@ export const productDetailSchema = z.object({
   discount: z.number(),
   discount_price: z.number().nullable(),
   new_arrival: z.boolean(),
-  rating: z.number(),
-  reviews: z.number().int(),
+  ...reviewFigures,
   short_description: z.string().describe("Sanitised HTML."),
   colors: z.array(productColorSchema),
   default_color_id: z

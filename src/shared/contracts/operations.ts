@@ -45,7 +45,25 @@ import {
 import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
 import { pageField } from "./fields.ts";
 import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
+import {
+  adminReviewPageSchema,
+  adminReviewSchema,
+  adminReviewsQuerySchema,
+  moderateReviewSchema,
+  myReviewSchema,
+  reviewInputSchema,
+  reviewListQuerySchema,
+  reviewListSchema,
+  reviewStandingSchema,
+} from "./reviews.ts";
 import { suggestionsQuerySchema, suggestionsSchema } from "./search.ts";
+import {
+  addToWishlistSchema,
+  removeFromWishlistSchema,
+  wishlistChangeSchema,
+  wishlistIdsSchema,
+  wishlistSchema,
+} from "./wishlist.ts";
 
 /**
  * The commerce API's contract: every operation with its path, input and answer. The API registers its routes
@@ -57,7 +75,7 @@ export interface Operation {
   /** Relative to /api, Hono style: "/product/:slug". */
   path: `/${string}`;
   summary: string;
-  tag: "Catalogue" | "Cart" | "Account" | "Checkout" | "Orders" | "Admin";
+  tag: "Catalogue" | "Cart" | "Wishlist" | "Account" | "Checkout" | "Orders" | "Reviews" | "Admin";
   /**
    * "required": a bearer token must name a user; "optional": a token is used when sent. "staff" and "owner": the
    * back office (`/admin/...`): a bearer token or the storefront's session cookie must name an account with that
@@ -66,6 +84,8 @@ export interface Operation {
   auth: "none" | "optional" | "required" | "staff" | "owner";
   /** Whether the guest-cart cookie is read or set. */
   cartCookie?: boolean;
+  /** Whether the guest-wishlist cookie is read or set. */
+  wishlistCookie?: boolean;
   query?: z.ZodObject;
   /** Request headers the operation reads besides Cookie and Authorization (each optional); names as sent. */
   headers?: z.ZodObject;
@@ -276,6 +296,58 @@ export const operations = {
     response: cartChangeSchema,
     errors: [...WRITE_ERRORS, 404, 409],
   },
+  getWishlist: {
+    method: "GET",
+    path: "/wishlist",
+    summary:
+      "The caller's wishlist (the signed-in user's, or the guest wishlist its cookie names), newest first, with " +
+      "each product's price, stock and colour and size options",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    status: 200,
+    response: wishlistSchema,
+    errors: [401],
+  },
+  getWishlistIds: {
+    method: "GET",
+    path: "/wishlist/ids",
+    summary: "Which products the caller's wishlist holds (for a count and the hearts on product cards)",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    status: 200,
+    response: wishlistIdsSchema,
+    errors: [401],
+  },
+  addToWishlist: {
+    method: "POST",
+    path: "/wishlist/add",
+    summary:
+      "Save a product (once; saving it again only updates its variant). Refused when the wishlist is full " +
+      "(409) or when a browser sends it from another site (403)",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    body: addToWishlistSchema,
+    status: 200,
+    response: wishlistChangeSchema,
+    errors: [...WRITE_ERRORS, 403, 404, 409],
+  },
+  removeFromWishlist: {
+    method: "POST",
+    path: "/wishlist/remove",
+    summary:
+      "Remove a product (a product that is not there is not an error). Refused when a browser sends it from " +
+      "another site (403)",
+    tag: "Wishlist",
+    auth: "optional",
+    wishlistCookie: true,
+    body: removeFromWishlistSchema,
+    status: 200,
+    response: wishlistChangeSchema,
+    errors: [...WRITE_ERRORS, 403],
+  },
   checkout: {
     method: "POST",
     path: "/checkout",
@@ -292,10 +364,11 @@ export const operations = {
   register: {
     method: "POST",
     path: "/register",
-    summary: "Create an account; the guest cart moves into it",
+    summary: "Create an account; the guest cart and wishlist move into it",
     tag: "Account",
     auth: "none",
     cartCookie: true,
+    wishlistCookie: true,
     body: registerSchema,
     status: 201,
     response: authResultSchema,
@@ -304,10 +377,11 @@ export const operations = {
   login: {
     method: "POST",
     path: "/login",
-    summary: "Sign in; the guest cart merges into the account's",
+    summary: "Sign in; the guest cart and wishlist merge into the account's",
     tag: "Account",
     auth: "none",
     cartCookie: true,
+    wishlistCookie: true,
     body: loginSchema,
     status: 200,
     response: authResultSchema,
@@ -365,6 +439,7 @@ export const operations = {
     tag: "Account",
     auth: "none",
     cartCookie: true,
+    wishlistCookie: true,
     body: resetPasswordSchema,
     status: 200,
     response: authResultSchema,
@@ -533,6 +608,78 @@ export const operations = {
     status: 200,
     response: messageSchema,
     errors: [401, 403, 404],
+  },
+  listProductReviews: {
+    method: "GET",
+    path: "/product/:slug/reviews",
+    summary: "A product's approved reviews, newest first, with their average rating and count",
+    tag: "Reviews",
+    auth: "none",
+    query: reviewListQuerySchema,
+    status: 200,
+    response: reviewListSchema,
+    errors: [404, 422],
+  },
+  myProductReview: {
+    method: "GET",
+    path: "/product/:slug/reviews/mine",
+    summary:
+      "Whether the signed-in shopper may review the product (a delivered order holds it), and their review of it",
+    tag: "Reviews",
+    auth: "required",
+    status: 200,
+    response: reviewStandingSchema,
+    errors: [401, 404],
+  },
+  createProductReview: {
+    method: "POST",
+    path: "/product/:slug/reviews",
+    summary:
+      "Review a product the shopper has received (once per product; it waits for the shop's approval). " +
+      "403 without a delivered order holding it, 409 when the shopper has reviewed it already (edit instead)",
+    tag: "Reviews",
+    auth: "required",
+    body: reviewInputSchema,
+    status: 201,
+    response: myReviewSchema,
+    errors: [...WRITE_ERRORS, 403, 404, 409, 429],
+  },
+  updateProductReview: {
+    method: "PUT",
+    path: "/product/:slug/reviews/mine",
+    summary:
+      "Change the shopper's review of a product; a changed review goes back to the shop for approval and " +
+      "leaves the product's average until it is approved again",
+    tag: "Reviews",
+    auth: "required",
+    body: reviewInputSchema,
+    status: 200,
+    response: myReviewSchema,
+    errors: [...WRITE_ERRORS, 404, 429],
+  },
+  listAdminReviews: {
+    method: "GET",
+    path: "/admin/reviews",
+    summary: "The reviews moderation queue: reviews in one status (pending unless asked), oldest first",
+    tag: "Admin",
+    auth: "staff",
+    query: adminReviewsQuerySchema,
+    status: 200,
+    response: adminReviewPageSchema,
+    errors: [401, 403, 422],
+  },
+  moderateReview: {
+    method: "PATCH",
+    path: "/admin/reviews/:id",
+    summary:
+      "Approve a review (it shows on the product page and counts in its average) or hide it; audit-logged, " +
+      "the product's average and count change in the same transaction",
+    tag: "Admin",
+    auth: "staff",
+    body: moderateReviewSchema,
+    status: 200,
+    response: adminReviewSchema,
+    errors: [400, 401, 403, 404, 422],
   },
 } as const satisfies Record<string, Operation>;
 

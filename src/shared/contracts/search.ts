@@ -28,6 +28,11 @@ export const suggestionsSchema = z.object({
   products: z.array(productSuggestionSchema).describe("The best matches of the product listing's search."),
   categories: z.array(categorySchema).describe("Categories whose name contains the text."),
   total: z.number().int().describe("How many products the full search (/shop?search=) finds."),
+  total_capped: z
+    .boolean()
+    .describe(
+      "True when more products match than the search answers: `total` is then a lower bound ('500+').",
+    ),
 });
 
 export type Suggestions = z.output<typeof suggestionsSchema>;

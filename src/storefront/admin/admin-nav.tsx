@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/catalogue", label: "Catalogue" },
   { to: "/admin/customers", label: "Customers" },
+  { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
   { to: "/admin/audit", label: "Audit log" },
 ];

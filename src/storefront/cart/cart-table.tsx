@@ -1,42 +1,14 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useFetchers } from "react-router";
 import type { Cart, CartLine } from "../../shared/contracts/cart.ts";
 import { imageVariants } from "../../shared/images.ts";
 import { formatRupees, formatWholeRupees } from "../../shared/money.ts";
 import { CloseIcon, MinusIcon, PlusIcon } from "../ui/icons.tsx";
+import type { Removals } from "../ui/removal-toasts.ts";
 import { useToast } from "../ui/toast.tsx";
-import { type CartResult, REMOVED_MESSAGE } from "./cart-result.ts";
+import type { CartResult } from "./cart-result.ts";
 
 const lineKey = (line: CartLine) => `cart-line-${line.id}`;
-
-/**
- * Remembers which lines the shopper asked to remove. A removed line's row (and, for the last line, the whole
- * table) is gone by the time the answer is in, so the cart's content, which stays, says it worked.
- */
-export function useRemovalToasts(cart: Cart | null): Removals {
-  const { show } = useToast();
-  const removing = useRef(new Set<number>());
-  useEffect(() => {
-    const present = new Set(cart?.cart.map((line) => line.id));
-    for (const id of removing.current) {
-      if (present.has(id)) continue;
-      removing.current.delete(id);
-      show(REMOVED_MESSAGE);
-    }
-  }, [cart, show]);
-  return useMemo(
-    () => ({
-      requested: (id: number) => removing.current.add(id),
-      refused: (id: number) => removing.current.delete(id),
-    }),
-    [],
-  );
-}
-
-interface Removals {
-  requested(id: number): void;
-  refused(id: number): void;
-}
 
 /**
  * The cart's lines. Each line changes through its own fetcher: the new quantity shows at once (taken from the

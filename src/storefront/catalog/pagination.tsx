@@ -2,20 +2,32 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PageMeta } from "../../shared/contracts/catalog.ts";
 import { ChevronLeftIcon, ChevronRightIcon, FirstPageIcon, LastPageIcon } from "../ui/icons.tsx";
+import { shownTotal } from "./result-count.ts";
 import { pageWindow } from "./shop-query.ts";
 
 /**
- * First, previous, numbered pages, next and last, with 'Showing {from} to {to} of {total} records'.
- * Shown only when there is more than one page.
+ * First, previous, numbered pages, next and last, with 'Showing {from} to {to} of {total} records' (the
+ * listing's words; other lists name what they count). Shown only when there is more than one page.
  */
-export function Pagination({ meta, hrefFor }: { meta: PageMeta; hrefFor: (page: number) => string }) {
+export function Pagination({
+  meta,
+  hrefFor,
+  label = "Pagination",
+  noun = "records",
+}: {
+  meta: PageMeta & { total_capped?: boolean };
+  hrefFor: (page: number) => string;
+  /** The navigation's name for screen readers. */
+  label?: string;
+  noun?: string;
+}) {
   if (meta.last_page <= 1) return null;
   const current = meta.current_page;
   const atStart = current <= 1;
   const atEnd = current >= meta.last_page;
 
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className="pagination" aria-label={label}>
       <ul className="pagination__list">
         <PageStep to={hrefFor(1)} disabled={atStart} label="First page">
           <FirstPageIcon size={18} />
@@ -43,7 +55,7 @@ export function Pagination({ meta, hrefFor }: { meta: PageMeta; hrefFor: (page: 
         </PageStep>
       </ul>
       <p className="pagination__summary">
-        Showing {meta.from} to {meta.to} of {meta.total} records
+        Showing {meta.from} to {meta.to} of {shownTotal(meta)} {noun}
       </p>
     </nav>
   );

@@ -2,13 +2,16 @@ import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "../../shared/contracts/catalog.ts";
 import { imageVariants } from "../../shared/images.ts";
 import { formatRupees } from "../../shared/money.ts";
+import { ratingLabel, StarRating } from "../ui/star-rating.tsx";
+import { WishlistToggle } from "../wishlist/wishlist-toggle.tsx";
 
 /** Card images fill half the grid on phones, a third on tablets, a quarter on desktops. */
 const CARD_SIZES = "(max-width: 767px) 50vw, (max-width: 1199px) 33vw, 300px";
 
 /**
- * A product in a grid: photo (the back view on hover), 'New' and '- {discount}%' badges, title and price with the
- * struck-through old price when discounted. Images load lazily over a neutral placeholder.
+ * A product in a grid: photo (the back view on hover), 'New' and '- {discount}%' badges, the wishlist heart, title,
+ * the approved reviews' average and count (when it has any), and price with the struck-through old price when
+ * discounted. Images load lazily over a neutral placeholder.
  */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const front = imageVariants(product.image);
@@ -46,6 +49,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           {product.new_arrival && <span className="badge badge--new">New</span>}
           {discounted && <span className="badge badge--sale">- {product.discount}%</span>}
         </div>
+        <WishlistToggle productId={product.id} title={product.title} />
       </div>
       <div className="product-card__body">
         <h3 className="product-card__title">
@@ -53,6 +57,16 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             {product.title}
           </Link>
         </h3>
+        {product.reviews > 0 && (
+          <p className="product-card__rating">
+            <StarRating
+              rating={product.rating}
+              size={14}
+              label={ratingLabel(product.rating, product.reviews)}
+            />
+            <span aria-hidden="true">({product.reviews})</span>
+          </p>
+        )}
         <p className="price">
           <span className="price__current">{formatRupees(product.discount_price ?? product.price)}</span>
           {discounted && (

@@ -30,6 +30,8 @@ function card(id: number): ProductCard {
     discount_price: null,
     discount: 0,
     new_arrival: false,
+    rating: 0,
+    reviews: 0,
   };
 }
 
@@ -150,6 +152,24 @@ describe("shop page: search results", () => {
     renderShop("/shop?search=%20black%20bag%20");
     expect(await screen.findByRole("heading", { name: "Results for “black bag”" })).toBeTruthy();
     expect(screen.getByText("20 products")).toBeTruthy();
+  });
+
+  it("shows '500+' when a search finds more products than it answers", async () => {
+    renderShop("/shop?search=bag", { meta: { total: 500, total_capped: true, last_page: 42 } });
+    expect(await screen.findByText("500+ products")).toBeTruthy();
+    expect(screen.getByText("Showing 1 to 12 of 500+ results")).toBeTruthy();
+    expect(screen.getByText("Showing 1 to 12 of 500+ records")).toBeTruthy();
+  });
+
+  it("past the last page of a capped search says how many a search shows", async () => {
+    renderShop("/shop?search=bag&page=50", {
+      page: 50,
+      meta: { total: 500, total_capped: true, last_page: 42 },
+    });
+    expect(await screen.findByRole("heading", { name: "No Products Found" })).toBeTruthy();
+    expect(
+      screen.getByText("There is no page 50 here: a search shows at most 500 products, on 42 pages."),
+    ).toBeTruthy();
   });
 
   it("says nothing of a search when there is none", async () => {

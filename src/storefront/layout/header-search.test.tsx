@@ -13,6 +13,7 @@ const TOTE: Suggestions = {
   ],
   categories: [{ id: 9, name: "Totes", slug: "totes" }],
   total: 7,
+  total_capped: false,
 };
 
 function Where() {
@@ -190,12 +191,19 @@ describe("header search: suggestions", () => {
   });
 
   it("says so when nothing matches", async () => {
-    renderSearch(async (q) => ({ query: q, products: [], categories: [], total: 0 }));
+    renderSearch(async (q) => ({ query: q, products: [], categories: [], total: 0, total_capped: false }));
     await user().type(await screen.findByRole("combobox"), "zzzz");
     await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DEBOUNCE_MS + 10));
     expect(await screen.findByText("No products match “zzzz”. Press Enter to search anyway.")).toBeTruthy();
     expect(screen.getByRole("status").textContent).toBe("No suggestions for “zzzz”.");
     expect(screen.queryAllByRole("option")).toHaveLength(0);
+  });
+
+  it("says '500+ results' when the search finds more than it answers", async () => {
+    renderSearch(async () => ({ ...TOTE, total: 500, total_capped: true }));
+    await user().type(await screen.findByRole("combobox"), "tote");
+    await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DEBOUNCE_MS + 10));
+    expect(await screen.findByRole("option", { name: "See all 500+ results for “tote”" })).toBeTruthy();
   });
 
   it("a click on a category suggestion opens the category", async () => {

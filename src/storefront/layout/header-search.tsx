@@ -4,6 +4,7 @@ import type { Suggestions } from "../../shared/contracts/search.ts";
 import { imageVariants } from "../../shared/images.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { SUGGEST_MIN_CHARS } from "../../shared/search-limits.ts";
+import { countOf } from "../catalog/result-count.ts";
 import { useHydrated } from "../ui/hooks.ts";
 import { CloseIcon, SearchIcon } from "../ui/icons.tsx";
 
@@ -43,7 +44,7 @@ function optionsFor(suggestions: Suggestions, idPrefix: string): Option[] {
             id: `${idPrefix}-all`,
             href: `/shop?${new URLSearchParams({ search: suggestions.query })}`,
             kind: "all",
-            label: `See all ${suggestions.total} ${suggestions.total === 1 ? "result" : "results"} for “${suggestions.query}”`,
+            label: `See all ${countOf(suggestions, "result", "results")} for “${suggestions.query}”`,
           },
         ]
       : [];

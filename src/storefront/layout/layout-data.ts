@@ -1,13 +1,19 @@
 import type { User } from "../../shared/contracts/account.ts";
 import type { Cart } from "../../shared/contracts/cart.ts";
 import type { Category } from "../../shared/contracts/catalog.ts";
+import type { WishlistIds } from "../../shared/contracts/wishlist.ts";
 
-/** What the root loader gives every page's header: categories, the signed-in shopper and the cart. */
+/**
+ * What the root loader gives every page's header: categories, the signed-in shopper, the cart and the wishlist.
+ * The cart and the wishlist are this shopper's own: the header's counts and the hearts on product cards read them.
+ */
 export interface LayoutData {
   categories: Category[];
   user: User | null;
   /** Null when the cart could not be loaded; the mini cart is then not shown. */
   cart: Cart | null;
+  /** The saved products' ids; null when they could not be loaded (no count shows, every heart is unpressed). */
+  wishlist: WishlistIds | null;
 }
 
 /** A route's `handle` can hide the header or footer (spec: a route's meta sets showHeader/showFooter). */

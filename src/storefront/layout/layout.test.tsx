@@ -69,6 +69,7 @@ const guest: LayoutData = {
   categories: [{ id: 1, name: "Totes", slug: "totes" }],
   user: null,
   cart: EMPTY_CART,
+  wishlist: { count: 0, product_ids: [] },
 };
 
 describe("shared layout", () => {
@@ -89,6 +90,18 @@ describe("shared layout", () => {
     expect(miniCart.textContent).toContain("No items added to cart");
     expect(within(miniCart).queryByRole("link", { name: "Checkout" })).toBeNull();
     expect(screen.getByRole("contentinfo").textContent).toContain("© 2022");
+  });
+
+  it("counts the saved products on the wishlist link, and shows no count when they could not be read", async () => {
+    renderLayout({ ...guest, wishlist: { count: 2, product_ids: [9, 4] } });
+    const link = await screen.findByRole("link", { name: "Wishlist, 2 items" });
+    expect(link.getAttribute("href")).toBe("/wishlist");
+    expect(screen.getByTestId("wishlist-count").textContent).toBe("2");
+    cleanup();
+    renderLayout({ ...guest, wishlist: null });
+    expect(await screen.findByText("Free delivery on orders over $200")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /^Wishlist, / })).toBeNull();
+    expect(screen.queryByTestId("wishlist-count")).toBeNull();
   });
 
   it("lists the cart's lines with the API's figures and offers view cart and checkout", async () => {

@@ -4,10 +4,7 @@ import { imageVariants } from "../../shared/images.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { BagIcon } from "../ui/icons.tsx";
-
-function itemCount(quantity: number): string {
-  return quantity === 1 ? "1 item" : `${quantity} items`;
-}
+import { itemCount } from "../ui/item-count.ts";
 
 /**
  * The cart icon with its count and, when the cart loaded, the mini cart dropdown: its lines, the total, and

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { Category } from "../../shared/contracts/catalog.ts";
 import { useEscapeKey, useScrolledPast } from "../ui/hooks.ts";
-import { HeartIcon, MenuIcon, PhoneIcon } from "../ui/icons.tsx";
+import { MenuIcon, PhoneIcon } from "../ui/icons.tsx";
 import { OffCanvasToggle } from "../ui/off-canvas.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { CategoryLinks } from "./category-links.tsx";
@@ -10,6 +10,7 @@ import { HeaderSearch } from "./header-search.tsx";
 import { CONTACT, type LayoutData, NAV_LINKS } from "./layout-data.ts";
 import { MiniCart } from "./mini-cart.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
+import { WishlistLink } from "./wishlist-link.tsx";
 
 /** Spec: the header becomes sticky once the page is scrolled 200 px or more. */
 const STICKY_FROM_PX = 200;
@@ -64,12 +65,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
             <div className="site-header__actions">
               <HeaderSearch />
               <AccountMenu user={data.user} open={panel === "account"} onToggle={toggle("account")} />
-              <Link to="/wishlist" className="icon-button header-icon" aria-label="Wishlist, 0 items">
-                <HeartIcon />
-                <span className="count-badge" aria-hidden="true">
-                  0
-                </span>
-              </Link>
+              <WishlistLink wishlist={data.wishlist} />
               <MiniCart cart={data.cart} open={panel === "cart"} onToggle={toggle("cart")} />
             </div>
           </div>

@@ -1,4 +1,4 @@
-import { CART_COOKIE, SESSION_COOKIE } from "../../shared/cookies.server.ts";
+import { CART_COOKIE, SESSION_COOKIE, WISHLIST_COOKIE } from "../../shared/cookies.server.ts";
 
 /**
  * Pages about one shopper: their cart, checkout, order, account, and the sign-in pages they pass through; and
@@ -19,11 +19,12 @@ const PERSONAL_PAGES = [
 /**
  * Whether a page answer (a document, or the `.data` a client navigation loads) may show one person's data, so
  * that no cache, shared or the browser's, may keep it: the personal pages always, and every page for a shopper
- * with a session or a guest cart, since the header shows their name and their cart.
+ * with a session, a guest cart or a guest wishlist, since the header shows their name, their cart and their
+ * wishlist (and the hearts on product cards show what they saved).
  */
 export function isPrivatePage(url: URL, cookieHeader: string | null): boolean {
   const path = url.pathname.replace(/\.data$/, "");
   if (PERSONAL_PAGES.some((page) => page.test(path))) return true;
   const names = (cookieHeader ?? "").split(";").map((pair) => pair.split("=")[0]?.trim());
-  return names.includes(SESSION_COOKIE.name) || names.includes(CART_COOKIE.name);
+  return [SESSION_COOKIE, CART_COOKIE, WISHLIST_COOKIE].some((cookie) => names.includes(cookie.name));
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { useToast } from "../ui/toast.tsx";
+import { useResultToast } from "../ui/result-toast.ts";
 import { clampQuantity, QuantityStepper } from "./quantity-stepper.tsx";
 
 /** What the product route's action answers: the API's own message, good or bad. */
@@ -29,9 +29,7 @@ export function AddToCart({
   pending: boolean;
 }) {
   const fetcher = useFetcher<AddToCartResult>({ key: "add-to-cart" });
-  const { show } = useToast();
   const [quantity, setQuantity] = useState(1);
-  const announced = useRef<AddToCartResult | undefined>(undefined);
   const adding = fetcher.state !== "idle";
   const available = stock ?? 0;
   const canAdd = !pending && sizeId !== null && available > 0;
@@ -41,11 +39,7 @@ export function AddToCart({
   useEffect(() => setQuantity(1), [sizeId]);
   useEffect(() => setQuantity((value) => clampQuantity(value, available)), [available]);
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || announced.current === fetcher.data) return;
-    announced.current = fetcher.data;
-    show(fetcher.data.message, fetcher.data.ok ? "success" : "error");
-  }, [fetcher.state, fetcher.data, show]);
+  useResultToast(fetcher);
 
   return (
     <fetcher.Form method="post" className="add-to-cart">

@@ -1,50 +1,77 @@
-import { type FormEvent, type KeyboardEvent, useRef, useState } from "react";
-import { useHydrated } from "../ui/hooks.ts";
-import { StarRating } from "./star-rating.tsx";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef } from "react";
 
-const TABS = [
-  { id: "description", label: "Description" },
-  { id: "reviews", label: "Reviews (2)" },
-] as const;
+export type TabId = "description" | "reviews";
 
-type TabId = (typeof TABS)[number]["id"];
+const TAB_IDS: TabId[] = ["description", "reviews"];
 
-/** Spec: a static description/reviews tab area with placeholder content; 'Reviews (2)' holds a review form. */
-export function ProductTabs({ title }: { title: string }) {
-  const [active, setActive] = useState<TabId>("description");
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+/**
+ * Spec: a description/reviews tab area below the product; the reviews tab reads 'Reviews ({count})'. Each tab is
+ * a link to the page opened on it (`hrefFor`), so tabs work before JavaScript; with it they switch in place
+ * (arrow keys move between them).
+ */
+export function ProductTabs({
+  title,
+  reviewCount,
+  active,
+  onSelect,
+  hrefFor,
+  reviews,
+}: {
+  title: string;
+  reviewCount: number;
+  active: TabId;
+  onSelect: (tab: TabId) => void;
+  hrefFor: (tab: TabId) => string;
+  /** The reviews tab's content. */
+  reviews: ReactNode;
+}) {
+  const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
+  const labels: Record<TabId, string> = { description: "Description", reviews: `Reviews (${reviewCount})` };
 
-  const onKeyDown = (event: KeyboardEvent) => {
+  const select = (tab: TabId) => {
+    onSelect(tab);
+    tabs.current[TAB_IDS.indexOf(tab)]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent, tab: TabId) => {
+    if (event.key === " ") {
+      event.preventDefault();
+      onSelect(tab);
+      return;
+    }
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
-    const index = TABS.findIndex((tab) => tab.id === active);
-    const next = (index + (event.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length;
-    const tab = TABS[next];
-    if (!tab) return;
-    setActive(tab.id);
-    buttons.current[next]?.focus();
+    const index = TAB_IDS.indexOf(active);
+    const next = TAB_IDS[(index + (event.key === "ArrowRight" ? 1 : TAB_IDS.length - 1)) % TAB_IDS.length];
+    if (next) select(next);
+  };
+
+  const onClick = (event: MouseEvent, tab: TabId) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onSelect(tab);
   };
 
   return (
-    <section className="product-tabs" aria-label="Product information">
+    <section className="product-tabs" id="product-tabs" aria-label="Product information">
       <div className="product-tabs__list" role="tablist">
-        {TABS.map((tab, index) => (
-          <button
-            key={tab.id}
+        {TAB_IDS.map((tab, index) => (
+          <a
+            key={tab}
             ref={(element) => {
-              buttons.current[index] = element;
+              tabs.current[index] = element;
             }}
-            type="button"
+            href={hrefFor(tab)}
             role="tab"
-            id={`tab-${tab.id}`}
-            aria-controls={`panel-${tab.id}`}
-            aria-selected={active === tab.id}
-            tabIndex={active === tab.id ? 0 : -1}
+            id={`tab-${tab}`}
+            aria-controls={`panel-${tab}`}
+            aria-selected={active === tab}
+            tabIndex={active === tab ? 0 : -1}
             className="product-tabs__tab"
-            onClick={() => setActive(tab.id)}
-            onKeyDown={onKeyDown}
+            onClick={(event) => onClick(event, tab)}
+            onKeyDown={(event) => onKeyDown(event, tab)}
           >
-            {tab.label}
-          </button>
+            {labels[tab]}
+          </a>
         ))}
       </div>
       <div
@@ -70,64 +97,10 @@ export function ProductTabs({ title }: { title: string }) {
         id="panel-reviews"
         aria-labelledby="tab-reviews"
         hidden={active !== "reviews"}
-        className="product-tabs__panel"
+        className="product-tabs__panel product-tabs__panel--reviews"
       >
-        <ol className="reviews">
-          <li className="review">
-            <p className="review__head">
-              <strong>Ayesha K.</strong> <StarRating rating={5} size={14} />
-            </p>
-            <p>Beautiful finish and exactly the colour in the photos. Delivery to Karachi took three days.</p>
-          </li>
-          <li className="review">
-            <p className="review__head">
-              <strong>Bilal R.</strong> <StarRating rating={4} size={14} />
-            </p>
-            <p>Good quality for the price. The size guide was accurate; I would order again.</p>
-          </li>
-        </ol>
-        <ReviewForm />
+        {reviews}
       </div>
     </section>
-  );
-}
-
-/**
- * Spec: the Add a Review form is not wired to any call. It checks its fields in the browser and then says
- * honestly that reviews are not being collected yet, instead of pretending to have saved one.
- */
-function ReviewForm() {
-  const hydrated = useHydrated();
-  const [sent, setSent] = useState(false);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSent(true);
-  };
-
-  return (
-    <form className="review-form" onSubmit={submit}>
-      <h3 className="review-form__title">Add a Review</h3>
-      <div className="review-form__row">
-        <div className="field">
-          <label htmlFor="review-name">Name</label>
-          <input id="review-name" name="name" required autoComplete="name" />
-        </div>
-        <div className="field">
-          <label htmlFor="review-email">Email</label>
-          <input id="review-email" name="email" type="email" required autoComplete="email" />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor="review-message">Message</label>
-        <textarea id="review-message" name="message" rows={4} required />
-      </div>
-      <button type="submit" className="button" disabled={!hydrated}>
-        Submit review
-      </button>
-      <p className="review-form__status" role="status">
-        {sent ? "Thank you! We are not collecting reviews online yet, so this one was not saved." : ""}
-      </p>
-    </form>
   );
 }

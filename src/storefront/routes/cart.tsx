@@ -2,9 +2,9 @@ import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { Cart } from "../../shared/contracts/cart.ts";
 import { changeCart, loadCart } from "../cart/cart.server.ts";
-import { type CartResult, FALLBACK_FAILURE, isCartIntent } from "../cart/cart-result.ts";
+import { type CartResult, FALLBACK_FAILURE, isCartIntent, REMOVED_MESSAGE } from "../cart/cart-result.ts";
 import { CartShimmer } from "../cart/cart-shimmer.tsx";
-import { CartActions, CartTable, CartTotals, useCartSyncing, useRemovalToasts } from "../cart/cart-table.tsx";
+import { CartActions, CartTable, CartTotals, useCartSyncing } from "../cart/cart-table.tsx";
 import { formText } from "../forms/api-errors.ts";
 import { FormAlert } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
@@ -15,6 +15,7 @@ import pageStyles from "../styles/pages.css?url";
 import shopStyles from "../styles/shop.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
 import { BagIcon } from "../ui/icons.tsx";
+import { useRemovalToasts } from "../ui/removal-toasts.ts";
 import type { Route } from "./+types/cart";
 
 // shop.css styles the empty state and pagination these pages share with the shop.
@@ -82,7 +83,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
 function CartContents({ cart }: { cart: Cart | null }) {
   const syncing = useCartSyncing();
-  const removals = useRemovalToasts(cart);
+  const removals = useRemovalToasts(cart?.cart, REMOVED_MESSAGE);
   if (!cart || cart.quantity === 0 || cart.cart.length === 0) {
     return (
       <div className="empty-state">

@@ -1,9 +1,11 @@
+import { type MouseEvent, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
   Link,
   redirect,
   useActionData,
+  useLocation,
   useNavigation,
   useRouteError,
 } from "react-router";
@@ -11,6 +13,7 @@ import { addToCartSchema } from "../../shared/contracts/cart.ts";
 import type { SizeOption } from "../../shared/contracts/catalog.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/images.ts";
 import { formatPlainAmount, formatRupees } from "../../shared/money.ts";
+import { formFields } from "../forms/api-errors.ts";
 import { readForm } from "../forms/read-form.server.ts";
 import { CONNECTION_FAILED, SOMETHING_WENT_WRONG, submitOrFail } from "../forms/submission.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
@@ -20,14 +23,26 @@ import { AddToCart, type AddToCartResult } from "../product/add-to-cart.tsx";
 import { photosOf } from "../product/gallery-photos.ts";
 import { plainText, sanitizeDescription } from "../product/product.server.ts";
 import { ProductGallery } from "../product/product-gallery.tsx";
-import { ProductTabs } from "../product/product-tabs.tsx";
-import { StarRating } from "../product/star-rating.tsx";
+import { ProductTabs, type TabId } from "../product/product-tabs.tsx";
+import { REVIEW_FALLBACK_MESSAGE, REVIEW_FIELDS, type ReviewFormResult } from "../product/review-form.tsx";
+import { loadReviews, submitReview } from "../product/reviews.server.ts";
+import { REVIEWS_PAGE_PARAM, ReviewsSection } from "../product/reviews-section.tsx";
 import { VariantOptions } from "../product/variant-options.tsx";
 import productStyles from "../styles/product.css?url";
+import shopStyles from "../styles/shop.css?url";
 import { Breadcrumb } from "../ui/breadcrumb.tsx";
+import { ratingLabel, reviewCount, StarRating } from "../ui/star-rating.tsx";
+import { WishlistToggle } from "../wishlist/wishlist-toggle.tsx";
 import type { Route } from "./+types/product";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
+// shop.css styles the reviews' pagination, shared with the shop.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: productStyles },
+  { rel: "stylesheet", href: shopStyles },
+];
+
+/** The query parameter that opens the page on one of its tabs (before JavaScript, tabs are links). */
+const TAB_PARAM = "tab";
 
 const NO_PRODUCT = "No Product Found";
 const NO_LONGER_AVAILABLE = "This product is no longer available";
@@ -38,13 +53,17 @@ function positiveId(value: string | null): number | null {
 
 /**
  * The product, its chosen colour (?color=, else the one the API says it opens on: the first with stock) and that
- * colour's sizes with the chosen size (?size=, else the colour's first size in stock, as the API names it). An
- * unknown slug is a 404; a failed product or size call shows 'No Product Found'. A product's old slug answers
- * 301 to its current one; an archived product is a 410 page saying it is no longer available.
+ * colour's sizes with the chosen size (?size=, else the colour's first size in stock, as the API names it), and
+ * its approved reviews (?reviews_page=) with the signed-in shopper's standing. An unknown slug is a 404; a failed
+ * product or size call shows 'No Product Found'; failed reviews leave the rest of the page. A product's old slug
+ * answers 301 to its current one; an archived product is a 410 page saying it is no longer available.
  */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const response = await api.call("getProduct", { params: { slug: params.slug } });
+  const [response, reviews] = await Promise.all([
+    api.call("getProduct", { params: { slug: params.slug } }),
+    loadReviews(api, params.slug, url),
+  ]);
   if (response.status === 410) throw data({ message: NO_LONGER_AVAILABLE }, { status: 410 });
   if (!response.ok) throw data({ message: NO_PRODUCT }, { status: response.status === 404 ? 404 : 502 });
   if (response.data.slug !== params.slug) throw redirect(`/product/${response.data.slug}${url.search}`, 301);
@@ -82,12 +101,21 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     summary: plainText(product.short_description),
     inStock: sizes.some((item) => item.stock > 0),
     origin: context.get(siteContext).publicUrl,
+    reviews,
+    signedIn: api.signedIn,
+    openOn: (url.searchParams.get(TAB_PARAM) === "reviews" || url.searchParams.has(REVIEWS_PAGE_PARAM)
+      ? "reviews"
+      : "description") as TabId,
   };
 }
 
-/** Adds the chosen size to the cart through the API and answers with the API's message. */
-export async function action({ context, request }: Route.ActionArgs) {
+/**
+ * The page's two forms: the review form (`intent=review`) and otherwise Add To Cart, which adds the chosen size
+ * to the cart through the API and answers with the API's message.
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await readForm(request);
+  if (form.get("intent") === "review") return submitReview(context.get(apiContext), params.slug, form);
   const quantity = form.get("quantity");
   const parsed = addToCartSchema.safeParse({
     id: form.get("id"),
@@ -104,15 +132,24 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data<AddToCartResult>({ ok: response.ok, message }, { status: response.ok ? 200 : response.status });
 }
 
-/** Spec section 8: a failed Add To Cart toasts; with no answer at all, the spec's connection message. */
+/**
+ * Spec section 8: a failed Add To Cart toasts; with no answer at all, the spec's connection message. A review
+ * that got no answer says so and keeps what was typed.
+ */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return submitOrFail(
     request,
     serverAction,
-    ({ noResponse, message }): AddToCartResult => ({
-      ok: false,
-      message: noResponse ? CONNECTION_FAILED : message || SOMETHING_WENT_WRONG,
-    }),
+    ({ noResponse, message }, form): AddToCartResult | ReviewFormResult =>
+      form.get("intent") === "review"
+        ? {
+            intent: "review",
+            ok: false,
+            message: noResponse ? CONNECTION_FAILED : message || REVIEW_FALLBACK_MESSAGE,
+            errors: {},
+            values: formFields(form, REVIEW_FIELDS),
+          }
+        : { ok: false, message: noResponse ? CONNECTION_FAILED : message || SOMETHING_WENT_WRONG },
   );
 }
 
@@ -167,6 +204,8 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
                 "@type": "AggregateRating",
                 ratingValue: product.rating,
                 reviewCount: product.reviews,
+                bestRating: 5,
+                worstRating: 1,
               },
             }
           : {}),
@@ -176,9 +215,35 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, sizes, colorId, sizeId } = loaderData;
+  const { product, sizes, colorId, sizeId, reviews, signedIn, openOn } = loaderData;
   const navigation = useNavigation();
-  const noScriptResult = useActionData<typeof action>();
+  const location = useLocation();
+  const actionResult = useActionData<typeof action>();
+  const reviewResult = actionResult && "intent" in actionResult ? actionResult : undefined;
+  const noScriptResult = actionResult && !("intent" in actionResult) ? actionResult : undefined;
+  // The open tab belongs to this product: another product (same route, new slug) opens as its URL says.
+  const [chosen, setChosen] = useState({ slug: product.slug, tab: openOn });
+  const tab = chosen.slug === product.slug ? chosen.tab : openOn;
+  const setTab = (next: TabId) => setChosen({ slug: product.slug, tab: next });
+
+  /** This page (its colour and size kept) opened on a tab, or on a page of reviews. */
+  const pageHref = (tab: TabId, reviewsPage?: number) => {
+    const search = new URLSearchParams(location.search);
+    search.delete(TAB_PARAM);
+    search.delete(REVIEWS_PAGE_PARAM);
+    if (reviewsPage !== undefined && reviewsPage > 1) search.set(REVIEWS_PAGE_PARAM, String(reviewsPage));
+    else if (tab === "reviews") search.set(TAB_PARAM, "reviews");
+    const query = search.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}#${reviewsPage === undefined ? "product-tabs" : "panel-reviews"}`;
+  };
+  const reviewsHref = pageHref("reviews");
+  const openReviews = (event: MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setTab("reviews");
+    document.getElementById("product-tabs")?.scrollIntoView({ behavior: "smooth", block: "start" });
+    document.getElementById("tab-reviews")?.focus({ preventScroll: true });
+  };
 
   // While another colour or size loads, show the choice at once and hold back stock until it lands.
   const pendingHere =
@@ -213,12 +278,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         />
         <div className="product__info">
           <h1 className="product__title">{product.title}</h1>
-          <div className="product__rating">
-            <StarRating rating={product.rating} />
-            <span>
-              ({product.reviews} {product.reviews === 1 ? "review" : "reviews"})
-            </span>
-          </div>
+          <a className="product__rating" href={reviewsHref} onClick={openReviews}>
+            <StarRating rating={product.rating} label={ratingLabel(product.rating, product.reviews)} />
+            <span aria-hidden="true">({reviewCount(product.reviews)})</span>
+          </a>
           <p className="product__price price price--large">
             <span className="price__current">{current}</span>
             {old && (
@@ -251,6 +314,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             loadingSizes={loadingSizes}
           />
           <AddToCart productId={product.id} sizeId={sizeId} stock={stock} pending={pendingHere} />
+          <WishlistToggle productId={product.id} title={product.title} variantId={sizeId} look="page" />
           {noScriptResult && (
             <p className={`form-note${noScriptResult.ok ? "" : " form-note--error"}`} role="status">
               {noScriptResult.message}
@@ -274,7 +338,24 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
       </div>
-      <ProductTabs title={product.title} />
+      <ProductTabs
+        title={product.title}
+        reviewCount={product.reviews}
+        active={tab}
+        onSelect={setTab}
+        hrefFor={(tab) => pageHref(tab)}
+        reviews={
+          <ReviewsSection
+            list={reviews.list}
+            standing={reviews.standing}
+            signedIn={signedIn}
+            pageHref={(page) => pageHref("reviews", page)}
+            loginReturn={reviewsHref}
+            formAction={reviewsHref.replace(/#.*$/, "#write-review")}
+            noScriptResult={reviewResult}
+          />
+        }
+      />
     </div>
   );
 }

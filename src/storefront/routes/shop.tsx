@@ -5,6 +5,7 @@ import { listingQuery, loadList, loadProductList } from "../catalog/catalog.serv
 import { type FilterLists, FilterPanel } from "../catalog/filter-panel.tsx";
 import { Pagination } from "../catalog/pagination.tsx";
 import { ProductGrid } from "../catalog/product-card.tsx";
+import { countOf, shownTotal } from "../catalog/result-count.ts";
 import { canonicalShopUrl, type FilterKey, shopHref, withFilter, withPage } from "../catalog/shop-query.ts";
 import { SortSelect } from "../catalog/sort-select.tsx";
 import { SHOP_NAME } from "../layout/layout-data.ts";
@@ -116,7 +117,8 @@ export default function Shop({ loaderData, params }: Route.ComponentProps) {
                   {(list) =>
                     list && (
                       <>
-                        Showing {list.meta.from ?? 0} to {list.meta.to ?? 0} of {list.meta.total} results
+                        Showing {list.meta.from ?? 0} to {list.meta.to ?? 0} of {shownTotal(list.meta)}{" "}
+                        results
                       </>
                     )
                   }
@@ -169,8 +171,9 @@ function Results({
       <div className="empty-state">
         <h2 className="empty-state__title">No Products Found</h2>
         <p>
-          There is no page {query.get("page")} here: these {list.meta.total} products fit on{" "}
-          {list.meta.last_page === 1 ? "one page" : `${list.meta.last_page} pages`}.
+          {list.meta.total_capped
+            ? `There is no page ${query.get("page")} here: a search shows at most ${list.meta.total} products, on ${list.meta.last_page} pages.`
+            : `There is no page ${query.get("page")} here: these ${list.meta.total} products fit on ${list.meta.last_page === 1 ? "one page" : `${list.meta.last_page} pages`}.`}
         </p>
         <Link to={shopHref(category, withPage(query, 1))} className="button">
           Go to the first page
@@ -210,9 +213,7 @@ function Results({
       {search && (
         <div className="search-summary">
           <h2 className="search-summary__title">Results for “{search}”</h2>
-          <p className="search-summary__count">
-            {list.meta.total} {list.meta.total === 1 ? "product" : "products"}
-          </p>
+          <p className="search-summary__count">{countOf(list.meta, "product", "products")}</p>
         </div>
       )}
       <ProductGrid products={list.data} eagerCount={4} />

@@ -1,20 +1,13 @@
 import { Hono } from "hono";
-import { MAX_ID } from "../../../shared/contracts/fields.ts";
 import { operations } from "../../../shared/contracts/operations.ts";
 import type { Identity } from "../../account/auth.ts";
 import { route } from "../../contract/route.ts";
-import { NotFound } from "../../errors.ts";
+import { idParam } from "../../validation.ts";
 import type { AuditActor } from "../audit.ts";
 import type { AdminProductsService } from "./admin-products.service.ts";
 
 const NO_PRODUCT = "No Product Found";
 const NO_IMAGE = "This image does not belong to this product.";
-
-/** A row id from the path: a positive whole number that fits PostgreSQL's integer, else nothing is there. */
-function idParam(value: string, message: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw new NotFound(message);
-  return Number(value);
-}
 
 const actorOf = (identity: Identity): AuditActor => ({ id: identity.user.id, email: identity.user.email });
 

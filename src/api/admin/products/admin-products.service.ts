@@ -312,8 +312,6 @@ export function adminProductsService(deps: AdminProductsDeps) {
           discount: input.discount,
           newArrival: input.new_arrival,
           dailyDeal: input.daily_deal,
-          rating: 0,
-          reviews: 0,
           tagIds: [...new Set(input.tag_ids)],
           variants: grid,
           status: input.status,

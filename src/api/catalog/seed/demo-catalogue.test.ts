@@ -98,9 +98,9 @@ describe.skipIf(!available)(`demo catalogue on ${engine}`, () => {
         expect(variant.stock).toBeGreaterThanOrEqual(0);
         expect(variant.stock).toBeLessThanOrEqual(40);
       }
-      expect(product.rating).toBeGreaterThanOrEqual(3.5);
-      expect(product.rating).toBeLessThanOrEqual(5);
-      expect(product.reviews).toBeGreaterThan(0);
+      // Ratings come from shoppers' approved reviews, never from the seed.
+      expect(product.rating).toBe(0);
+      expect(product.reviews).toBe(0);
       expect(product.short_description).toMatch(/^<p>/);
       const tagsUsed =
         product.short_description.match(/<\/?([a-z]+)/g)?.map((tag) => tag.replace(/[</]/g, "")) ?? [];

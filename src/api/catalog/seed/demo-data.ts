@@ -259,8 +259,6 @@ export interface DemoProduct {
   discount: number;
   newArrival: boolean;
   dailyDeal: boolean;
-  rating: number;
-  reviews: number;
   createdAt: string;
   /** In display order: each colour's front then back view; the first two are the listing's pictures. */
   images: DemoImage[];
@@ -338,8 +336,6 @@ export function buildDemoCatalogue(): DemoProduct[] {
         colors,
         sizes,
         variants,
-        rating: Math.round((3.5 + rng() * 1.5) * 10) / 10,
-        reviews: 3 + Math.floor(rng() ** 1.5 * 240),
         images,
       });
     });

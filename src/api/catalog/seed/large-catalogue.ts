@@ -1,11 +1,11 @@
-import type { Insertable, Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import type {
   Database,
   ProductImageTable,
   ProductTagTable,
   VariantTable,
 } from "../../../platform/db/schema.ts";
-import { writeSearchDocuments } from "../../../platform/db/search-documents.ts";
+import { engineOf, writeSearchDocuments } from "../../../platform/db/search-documents.ts";
 import type { RenderResult } from "../../../platform/images/render.ts";
 import { slugify } from "../../../shared/images.ts";
 import { defaultSku } from "../../../shared/sku.ts";
@@ -158,8 +158,6 @@ function generateProduct(
       discount,
       new_arrival: rng() < 0.08 ? 1 : 0,
       daily_deal: rng() < 0.08 ? 1 : 0,
-      rating: Math.round((3.5 + rng() * 1.5) * 10) / 10,
-      reviews: Math.floor(rng() ** 1.5 * 400),
       ...listingPrice(placed, discount),
       created_at: createdAt,
       updated_at: createdAt,
@@ -270,6 +268,10 @@ export async function seedLargeCatalogue(
       );
     }
   }
+  // PostgreSQL plans a search from its word statistics (a common word walks the newest products, a rare one
+  // takes the GIN index: docs/decisions/0023-search-speed.md); after a bulk load they are stale until autovacuum
+  // gets to the tables, so gather them now.
+  if (engineOf(db) === "postgres") await sql`analyze`.execute(db);
   const images = await rendering;
   return { products: total, variants, images, ms: Math.round(performance.now() - started) };
 }

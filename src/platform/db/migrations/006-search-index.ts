@@ -1,13 +1,14 @@
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../connection.ts";
-import type { Database } from "../schema.ts";
-import { writeSearchDocuments } from "../search-documents.ts";
 
 /**
- * The product search index (docs/decisions/0021-search-index.md), built here for the products already there.
+ * The product search index (docs/decisions/0021-search-index.md): its tables.
  * SQLite: an FTS5 table, rowid = product id, with a trigger dropping a deleted product's row (a virtual table
  * has no foreign keys). PostgreSQL: a table with a weighted tsvector and a GIN index; deleting a product
  * cascades. Both keep the normalised title and facets, which the typo fallback reads as its vocabulary.
+ *
+ * The documents themselves are written by 008-search-speed, which gives the index its final shape and then
+ * indexes every product (this migration used to index them here, with the writer of its day).
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   if (engine === "sqlite") {
@@ -28,5 +29,4 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     )`.execute(db);
     await sql`create index product_search_document_idx on product_search using gin (document)`.execute(db);
   }
-  await writeSearchDocuments(db as Kysely<Database>, "all");
 }

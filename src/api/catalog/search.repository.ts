@@ -1,0 +1,195 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Engine } from "../../platform/db/connection.ts";
+import type { Database } from "../../platform/db/schema.ts";
+import {
+  engineOf,
+  type IndexedFilter,
+  postgresFilterLexeme,
+  queryFilterTokens,
+} from "../../platform/db/search-documents.ts";
+import type { ProductQuery } from "../../shared/contracts/catalog.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
+import { CARD_COLUMNS, literalInteger } from "./listing-sql.ts";
+import { type RankedDocument, rankByRelevance } from "./search-ranking.ts";
+import { synonymsOf } from "./search-synonyms.ts";
+
+/**
+ * Product search against the index (docs/decisions/0021-search-index.md, 0023-search-speed.md).
+ *
+ * A search answers at most `window` products: the newest `window` matches (by product id), read from the index
+ * in that order, which both engines do without visiting the other matches (SQLite walks FTS5's lists backwards
+ * by rowid; PostgreSQL walks the primary key backwards checking each document, or, for a rare word, takes its
+ * few matches from the GIN index, whichever its planner finds cheaper). Those are ranked in this process (in
+ * stock first, then relevance, then newest: search-ranking.ts) or sorted by price, the page is cut from them and
+ * only its cards are read. The total is exact up to `window`; beyond it the answer says `capped` ("500+"). The
+ * work is about the same at 1,000 and 100,000 products.
+ * Filters are tokens in the documents (`queryFilterTokens`), so a filtered search is still one index read.
+ */
+
+/** How many matches a search ranks and answers at most. */
+export const SEARCH_WINDOW = 500;
+
+/** The listing filter with the search as the index sees it: `words` from `searchWords`, possibly corrected. */
+export type SearchFilter = Omit<ProductQuery, "take" | "page" | "sort" | "search"> & { words: string[] };
+
+/** Each query word with its synonyms; a synonym may be a phrase of several words. */
+function alternatives(word: string): string[][] {
+  return [word, ...synonymsOf(word)].map((phrase) => phrase.split(" "));
+}
+
+/**
+ * The FTS5 query: every word (any of its alternatives) in the text columns, the last word also as a prefix,
+ * and every filter token in `filters`. Words and tokens are letters and digits only, so quoting them as
+ * phrases is all the escaping needed.
+ */
+function ftsMatch(words: string[], tokens: string[]): string {
+  const last = words.length - 1;
+  const text = words
+    .map((word, i) => {
+      const options = alternatives(word).map((parts, j) => {
+        const phrase = `"${parts.join(" ")}"`;
+        return i === last && j === 0 ? `${phrase}*` : phrase;
+      });
+      return options.length === 1 ? options[0] : `(${options.join(" OR ")})`;
+    })
+    .join(" AND ");
+  const filters = tokens.map((token) => `"${token}"`).join(" AND ");
+  return `{title facets description} : (${text})${filters ? ` AND filters : (${filters})` : ""}`;
+}
+
+/** The tsquery text of the words (to_tsquery 'english'): alternatives with |, phrases with <->, last word :*. */
+function tsQuery(words: string[]): string {
+  const last = words.length - 1;
+  return words
+    .map((word, i) => {
+      const options = alternatives(word).map((parts, j) => {
+        const phrase = parts.join(" <-> ");
+        return i === last && j === 0 ? `${phrase}:*` : phrase;
+      });
+      return options.length === 1 ? options[0] : `(${options.join(" | ")})`;
+    })
+    .join(" & ");
+}
+
+/** The tsquery of the filter tokens (quoted lexemes, taken as they are), or null for none. */
+function tsFilterQuery(tokens: string[]): string | null {
+  return tokens.length === 0 ? null : tokens.map((token) => `'${postgresFilterLexeme(token)}'`).join(" & ");
+}
+
+/** Shoppers search products on sale only (drafts and archived products are in the index for the back office). */
+const LIVE = sql.lit(LIVE_STATUS);
+
+/** A matching document as the window reads it. */
+interface Match {
+  product_id: number;
+  title: string;
+  facets: string;
+}
+
+/**
+ * The newest `limit` matches, newest first, with their stored title and facets (for the ranking). The words
+ * and tokens are letters and digits only (`searchWords`, `filterTokens`), so they cannot carry query syntax.
+ */
+function matches(engine: Engine, words: string[], tokens: string[], limit: number): RawBuilder<Match> {
+  if (engine === "sqlite") {
+    return sql<Match>`(select product_search.rowid as product_id, product_search.title, product_search.facets
+      from product_search join products on products.id = product_search.rowid and products.status = ${LIVE}
+      where product_search match ${ftsMatch(words, tokens)}
+      order by product_search.rowid desc limit ${literalInteger(limit)})`;
+  }
+  const text = tsQuery(words);
+  const filters = tsFilterQuery(tokens);
+  // The tsquery is written out (not joined from a function scan), so the planner sees it and estimates how
+  // many documents match: walking the primary key backwards suits a common word, the GIN index a rare one.
+  const query = filters
+    ? sql`(to_tsquery('english', ${text}) && ${filters}::tsquery)`
+    : sql`to_tsquery('english', ${text})`;
+  return sql<Match>`(select product_search.product_id, product_search.title, product_search.facets
+    from product_search join products on products.id = product_search.product_id and products.status = ${LIVE}
+    where product_search.document @@ ${query}
+    order by product_search.product_id desc limit ${literalInteger(limit)})`;
+}
+
+/** The matches in the chosen order: relevance (search-ranking.ts) or price, ties by id as the listing does. */
+function ordered<T extends RankedDocument & { sale_price: number }>(
+  words: string[],
+  documents: T[],
+  sort: ProductQuery["sort"],
+): T[] {
+  if (sort === "low2high") return documents.toSorted((a, b) => a.sale_price - b.sale_price || a.id - b.id);
+  if (sort === "high2low") return documents.toSorted((a, b) => b.sale_price - a.sale_price || b.id - a.id);
+  return rankByRelevance(words, documents);
+}
+
+export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
+  const engine = engineOf(db);
+
+  /** The index's filter for a listing filter; null when it can match nothing (an unknown category). */
+  async function indexedFilter(filter: SearchFilter): Promise<IndexedFilter | null> {
+    let categoryId: number | undefined;
+    if (filter.category !== undefined) {
+      const category = await db
+        .selectFrom("categories")
+        .select("id")
+        .where("slug", "=", filter.category)
+        .executeTakeFirst();
+      if (!category) return null;
+      categoryId = category.id;
+    }
+    return { categoryId, colorId: filter.color, sizeId: filter.size, tagId: filter.tag, type: filter.type };
+  }
+
+  /** The cards of `ids`, in that order. */
+  async function cards(ids: number[]) {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom("products")
+      .select(CARD_COLUMNS)
+      .where("products.id", "in", ids)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  return {
+    /** A page of the search's answer (see above): `limit` cards from `offset`, with the total. */
+    async search(filter: SearchFilter, sort: ProductQuery["sort"], limit: number, offset: number) {
+      const empty = { rows: [], total: 0, capped: false };
+      if (filter.words.length === 0) return empty;
+      const indexed = await indexedFilter(filter);
+      if (!indexed) return empty;
+      // One row past the window says whether more match; it is the oldest and never served.
+      const documents = await db
+        .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), window + 1).as("hits"))
+        .innerJoin("products", "products.id", "hits.product_id")
+        .select(["products.id", "products.in_stock", "products.sale_price", "hits.title", "hits.facets"])
+        .execute();
+      const capped = documents.length > window;
+      if (capped) {
+        const oldest = Math.min(...documents.map((document) => document.id));
+        documents.splice(
+          documents.findIndex((document) => document.id === oldest),
+          1,
+        );
+      }
+      const page = ordered(filter.words, documents, sort).slice(offset, offset + limit);
+      return {
+        rows: await cards(page.map((document) => document.id)),
+        total: documents.length,
+        capped,
+      };
+    },
+
+    /** Whether the words (with the filter) find anything: a "did you mean" candidate must. */
+    async finds(filter: SearchFilter): Promise<boolean> {
+      if (filter.words.length === 0) return false;
+      const indexed = await indexedFilter(filter);
+      if (!indexed) return false;
+      const row = await db
+        .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), 1).as("hits"))
+        .select("hits.product_id")
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
