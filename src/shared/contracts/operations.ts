@@ -530,7 +530,7 @@ export const operations = {
     body: adminCreateProductSchema,
     status: 201,
     response: adminProductSchema,
-    errors: [...WRITE_ERRORS, 403],
+    errors: [...WRITE_ERRORS, 403, 409],
   },
   adminGetProduct: {
     method: "GET",

@@ -41,6 +41,8 @@ import type { AdminProductsRepository } from "./admin-products.repository.ts";
 import { productSnapshot, snapshotChanges } from "./product-snapshot.ts";
 
 const NO_PRODUCT = "No Product Found";
+const WRITE_ATTEMPTS = 5;
+const BUSY = "Other changes to the catalogue were being saved at the same moment. Please try again.";
 /** How many of a product's latest changes its page shows. */
 const HISTORY_SHOWN = 20;
 export const DELETED = "The product was deleted.";
@@ -87,13 +89,19 @@ const gridKey = (colorId: number, sizeId: number) => `${colorId}x${sizeId}`;
 export function adminProductsService(deps: AdminProductsDeps) {
   const { repository, images, lowStockThreshold } = deps;
 
-  /** Runs a write; a unique slug or SKU taken by a save that committed meanwhile is checked again, once. */
+  /**
+   * Runs a write. A slug or SKU that a save committing at the same moment took (a unique violation) sends the
+   * write round again, which then sees it: an explicit one is refused with its field's message, a made-up one
+   * moves on to the next free one. After a few rounds of that, a 409 says to try again.
+   */
   async function write<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    try {
-      return await repository.transaction(work);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return repository.transaction(work);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await repository.transaction(work);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (attempt === WRITE_ATTEMPTS) throw new Conflict(BUSY);
+      }
     }
   }
 

@@ -342,6 +342,34 @@ describe.skipIf(!available)(`back-office products API on ${engine}`, () => {
     );
   });
 
+  it("saves products created at the same moment: made-up slugs move on, an explicit SKU goes to one of them", async () => {
+    const title = `Twin Tote ${Date.now().toString(36)}`;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => admin.staff.post("/admin/products", newProduct({ title }))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+    const base = answers[0]!.body.slug.replace(/-\d+$/, "");
+    expect(answers.map((answer) => answer.body.slug).sort()).toEqual(
+      [base, `${base}-2`, `${base}-3`, `${base}-4`].sort(),
+    );
+    const sku = `TWIN-${Date.now().toString(36)}`.toUpperCase();
+    const { colors, sizes } = catalogue;
+    const racing = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        admin.staff.post(
+          "/admin/products",
+          newProduct({
+            variants: [{ color_id: colors.black.id, size_id: sizes.small.id, price: 10, stock: 1, sku }],
+          }),
+        ),
+      ),
+    );
+    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 422, 422]);
+    expect(racing.find((answer) => answer.status === 422)!.body.errors).toEqual({
+      "variants.0.sku": [PRODUCT_MESSAGES.skuTaken],
+    });
+  });
+
   it("deletes a product nobody ordered, and archives one with orders (off sale, its page a 410)", async () => {
     const unordered = await create();
     const gone = await admin.staff.call("DELETE", `/admin/products/${unordered.id}`);
