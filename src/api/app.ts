@@ -4,6 +4,7 @@ import { requestId } from "hono/request-id";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DEFAULT_RATE_LIMITS } from "../platform/config.ts";
 import { isDatabaseUnavailable } from "../platform/db/errors.ts";
+import { type Operation, operations } from "../shared/contracts/operations.ts";
 import { cookiePolicy } from "../shared/cookies.server.ts";
 import { accountRepository } from "./account/account.repository.ts";
 import { accountRoutes } from "./account/account.routes.ts";
@@ -83,7 +84,12 @@ export function createApi(deps: ApiDeps): Hono {
     await next();
   });
 
-  api.use("*", limitBody());
+  api.use(
+    "*",
+    limitBody(
+      (Object.values(operations) as Operation[]).filter((operation) => operation.bodyType === "multipart"),
+    ),
+  );
 
   api.get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");

@@ -10,7 +10,7 @@ export interface ApiDeps {
   db: Kysely<Database>;
   engine: Engine;
   config: Pick<Config, "env" | "publicUrl" | "sessionSecret" | "shopEmail"> &
-    Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
+    Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold" | "imagesDir">>;
   logger: Logger;
   /**
    * Called when a request has committed mail to the outbox (api/mail/outbox.ts): the server wakes its mail

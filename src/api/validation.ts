@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import { MAX_ID } from "../shared/contracts/fields.ts";
+import { IMAGE_UPLOAD_BODY_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "../shared/product-admin.ts";
 import { BadRequest, type FieldErrors, NotFound, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
 
 /** The largest request body the shop reads (API and storefront forms alike); larger ones answer 413. */
@@ -10,11 +11,30 @@ export const BODY_TOO_LARGE = "The request body is too large (at most 1 MB).";
 
 /**
  * Refuses a body over MAX_BODY_BYTES with 413 before anything parses it: at once when Content-Length says so,
- * otherwise as soon as the streamed body passes the limit (the rest is never read).
+ * otherwise as soon as the streamed body passes the limit (the rest is never read). The operations that take a
+ * file (`bodyType: "multipart"` in the contract) get their own, larger limit, and only they.
  */
-export function limitBody(): MiddlewareHandler {
-  return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: BODY_TOO_LARGE }, 413) });
+export function limitBody(uploads: readonly { method: string; path: string }[] = []): MiddlewareHandler {
+  const standard = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: BODY_TOO_LARGE }, 413),
+  });
+  const upload = bodyLimit({
+    maxSize: IMAGE_UPLOAD_BODY_MAX_BYTES,
+    onError: (c) => c.json({ message: UPLOAD_TOO_LARGE }, 413),
+  });
+  // "/admin/products/:id/images" -> /^\/api\/admin\/products\/[^/]+\/images$/
+  const routes = uploads.map(({ method, path }) => ({
+    method,
+    pattern: new RegExp(`^/api${path.replace(/:\w+/g, "[^/]+")}$`),
+  }));
+  return (c, next) =>
+    routes.some((route) => route.method === c.req.method && route.pattern.test(c.req.path))
+      ? upload(c, next)
+      : standard(c, next);
 }
+
+export const UPLOAD_TOO_LARGE = `The request body is too large (a photo may be at most ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB).`;
 
 /** `application/json`, or a `+json` type, with any parameters. */
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
@@ -41,6 +61,28 @@ export async function readJson<Schema extends z.ZodType>(
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new BadRequest("The request body must be a JSON object.");
+  }
+  return validate(schema, body);
+}
+
+const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
+
+/**
+ * Reads a multipart/form-data body (a file upload) and validates it: files arrive as `File`s, other fields as
+ * text. Another content type is a 415, a body that cannot be read as a form a 400, failed rules a 422.
+ */
+export async function readMultipart<Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  if (!MULTIPART_TYPE.test(c.req.header("content-type") ?? "")) {
+    throw new UnsupportedMediaType("The request body must be multipart/form-data.");
+  }
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw new BadRequest("The request body could not be read as multipart/form-data.");
   }
   return validate(schema, body);
 }

@@ -1,16 +1,17 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_BODY_BYTES } from "../api/validation.ts";
+import { IMAGE_UPLOAD_BODY_MAX_BYTES } from "../shared/product-admin.ts";
 
 /** A plain page: the storefront cannot render its own without reading the body it refuses. */
-const TOO_LARGE_PAGE = `<!DOCTYPE html>
+const tooLargePage = (limit: string, what: string) => `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Request too large | Bags &amp; Threads</title></head>
 <body>
 <main>
 <h1>Request too large</h1>
-<p>What you sent is over 1 MB, more than any form of this shop needs, so it was not read.</p>
+<p>What you sent is over ${limit}, ${what}, so it was not read.</p>
 <p><a href="/">Back To Home</a></p>
 </main>
 </body>
@@ -18,15 +19,32 @@ const TOO_LARGE_PAGE = `<!DOCTYPE html>
 `;
 
 /**
- * The pages' limit on what a form may post: the API's 1 MB, enforced the same way (Content-Length, else while
- * the body streams in), answered with a 413 page instead of JSON.
+ * The back office's product page, where a photo is uploaded (with JavaScript through its `.data` address): the
+ * one page that takes more than 1 MB, as much as the API's upload operation does.
  */
-export function storefrontBodyLimit(): MiddlewareHandler {
+const PHOTO_UPLOAD_PAGE = /^\/admin\/products\/[1-9]\d{0,9}(?:\.data)?$/;
+
+function limited(maxSize: number, page: string): MiddlewareHandler {
   return bodyLimit({
-    maxSize: MAX_BODY_BYTES,
+    maxSize,
     onError: (c) => {
       c.header("Cache-Control", "no-store");
-      return c.html(TOO_LARGE_PAGE, 413);
+      return c.html(page, 413);
     },
   });
+}
+
+/**
+ * The pages' limit on what a form may post: the API's 1 MB, enforced the same way (Content-Length, else while
+ * the body streams in), answered with a 413 page instead of JSON. Posts to the product page may carry a photo of
+ * up to 10 MB.
+ */
+export function storefrontBodyLimit(): MiddlewareHandler {
+  const forms = limited(MAX_BODY_BYTES, tooLargePage("1 MB", "more than any form of this shop needs"));
+  const photos = limited(
+    IMAGE_UPLOAD_BODY_MAX_BYTES,
+    tooLargePage("10 MB", "more than a product photo may be (choose a smaller file)"),
+  );
+  return (c, next) =>
+    c.req.method === "POST" && PHOTO_UPLOAD_PAGE.test(c.req.path) ? photos(c, next) : forms(c, next);
 }

@@ -16,6 +16,8 @@ export interface ApiHarness {
   /** `address` plays the socket's remote address (the API reads no address from request headers). */
   request(path: string, init?: RequestInit & { json?: unknown; address?: string }): Promise<Response>;
   outboxDir: string;
+  /** Where the API writes uploaded photos (a temporary folder). */
+  imagesDir: string;
   /** The mail worker over this database and the harness's mailer; not started unless a test starts it. */
   mailWorker: MailWorker;
   /** Sends every mail that is due now (what the running worker would do after a checkout). */
@@ -60,6 +62,7 @@ export function apiHarness(
 ): ApiHarness {
   const logger = options.logger ?? pino({ level: "silent" });
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-outbox-"));
+  const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-images-"));
   const mailer = options.mailer ?? createMailer({ outboxDir, from: "Shop <shop@example.test>" });
   const mailWorker = createMailWorker({
     db: database.db,
@@ -71,7 +74,7 @@ export function apiHarness(
   const api = createApi({
     db: database.db,
     engine: database.engine,
-    config: { ...HARNESS_CONFIG, ...options.config },
+    config: { ...HARNESS_CONFIG, imagesDir, ...options.config },
     logger,
     onMailQueued: () => mailWorker.nudge(),
     limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
@@ -79,6 +82,7 @@ export function apiHarness(
   return {
     app: api,
     outboxDir,
+    imagesDir,
     mailWorker,
     deliverMail: () => mailWorker.drain(),
     request(url, init = {}) {

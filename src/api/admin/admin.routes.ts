@@ -3,6 +3,8 @@ import type { Logger } from "pino";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../platform/config.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
+import { productImagesRepository } from "../catalog/product-images.repository.ts";
+import { productImagesService } from "../catalog/product-images.service.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import { newsletterAdminRoutes } from "../newsletter/newsletter-export.ts";
@@ -20,6 +22,9 @@ import { auditRepository } from "./audit.ts";
 import { customersRoutes } from "./customers.routes.ts";
 import { dashboardRepository } from "./dashboard.repository.ts";
 import { dashboardService } from "./dashboard.service.ts";
+import { adminProductsRepository } from "./products/admin-products.repository.ts";
+import { adminProductRoutes } from "./products/admin-products.routes.ts";
+import { adminProductsService } from "./products/admin-products.service.ts";
 import { staffRoutes } from "./staff.routes.ts";
 
 const AUDIT_PER_PAGE = 50;
@@ -75,6 +80,20 @@ export function adminRoutes(deps: AdminDeps): Hono {
     );
     return { data: entries, meta: pageMeta(query.page, AUDIT_PER_PAGE, entries.length, total) };
   });
+
+  const productImages = productImagesService(productImagesRepository(deps.db));
+  routes.route(
+    "/",
+    adminProductRoutes(
+      adminProductsService({
+        repository: adminProductsRepository(deps.db),
+        images: productImages,
+        imagesDir: deps.config.imagesDir,
+        lowStockThreshold: deps.config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+        logger: deps.logger,
+      }),
+    ),
+  );
 
   return routes;
 }

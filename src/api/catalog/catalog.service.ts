@@ -1,4 +1,3 @@
-import sanitizeHtml from "sanitize-html";
 import { searchWords } from "../../platform/db/search-documents.ts";
 import {
   type Category,
@@ -19,14 +18,9 @@ import { pageMeta } from "../pagination.ts";
 import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
 import { countCache } from "./count-cache.ts";
 import { defaultVariant, inDisplayOrder, listingPrice } from "./default-variant.ts";
+import { sanitizeDescription } from "./description-html.ts";
 import { toProductImage } from "./product-images.service.ts";
 import type { SearchFilter } from "./search.repository.ts";
-
-/** Tags a product description may keep; anything else (scripts, handlers, styles) is stripped. */
-const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "b", "em", "i", "ul", "ol", "li", "span"],
-  allowedAttributes: {},
-};
 
 interface CardRow {
   id: number;
@@ -184,7 +178,7 @@ export function catalogService(repository: CatalogRepository) {
         image: images[0]?.url ?? null,
         back_image: images[1]?.url ?? null,
         gallery: images.map((image) => image.url),
-        short_description: sanitizeHtml(row.short_description, DESCRIPTION_HTML),
+        short_description: sanitizeDescription(row.short_description),
         colors: colors.map((color) => ({
           color_id: color.id,
           color_name: color.name,

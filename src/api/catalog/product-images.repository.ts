@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
+import { retryingTransaction } from "../../platform/db/transaction.ts";
 import { coverOf } from "./product-writer.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -8,7 +9,7 @@ const IMAGE_COLUMNS = ["id", "color_id", "position", "file", "alt"] as const;
 
 export function productImagesRepository(db: Kysely<Database>) {
   return {
-    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work),
+    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => retryingTransaction(db, work),
 
     /**
      * Marks the product as changed and, by writing its row, locks it until the transaction ends, so two edits
@@ -78,10 +79,15 @@ export function productImagesRepository(db: Kysely<Database>) {
     },
 
     /** False when the product has no such image. */
-    async updateAlt(productId: number, imageId: number, alt: string, trx: Db): Promise<boolean> {
+    async update(
+      productId: number,
+      imageId: number,
+      values: { alt: string; color_id: number | null },
+      trx: Db,
+    ): Promise<boolean> {
       const result = await trx
         .updateTable("product_images")
-        .set({ alt })
+        .set(values)
         .where("id", "=", imageId)
         .where("product_id", "=", productId)
         .executeTakeFirst();

@@ -1,10 +1,14 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
 import type { ProductImage } from "../../shared/contracts/catalog.ts";
+import { ALT_MAX, PRODUCT_MESSAGES } from "../../shared/product-admin.ts";
+import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
+import { catalogueChanged } from "./count-cache.ts";
 import type { ProductImagesRepository } from "./product-images.repository.ts";
 
 const NO_PRODUCT = "No Product Found";
 const NO_IMAGE = "This image does not belong to this product.";
-const ALT_MAX = 250;
 const FILE_MAX = 500;
 
 export interface NewImage {
@@ -23,7 +27,7 @@ export function toProductImage(row: ImageRow): ProductImage {
 
 function checkedAlt(alt: string): string {
   const text = alt.trim();
-  if (text === "") throw ValidationFailed.field("alt", "The alt text field is required.");
+  if (text === "") throw ValidationFailed.field("alt", PRODUCT_MESSAGES.altRequired);
   if (text.length > ALT_MAX) {
     throw ValidationFailed.field("alt", `The alt text may not be greater than ${ALT_MAX} characters.`);
   }
@@ -39,12 +43,38 @@ function checkedFile(file: string): string {
   return url;
 }
 
+/** A change to one image: its alt text, its colour (null: no colour in particular), or both. */
+export interface ImageChange {
+  alt?: string | undefined;
+  colorId?: number | null | undefined;
+}
+
 /**
- * A product's photos as the back office manages them: list, add (at the end), reorder, change the alt text,
- * remove. Every change runs in one transaction that locks the product, keeps positions 0, 1, 2... without
- * gaps, and refreshes the listing's copy of the first photos (`products.image`, `back_image`).
+ * A product's photos as the back office manages them: list, add (at the end), reorder, change the alt text or
+ * colour, remove. Every change runs in one transaction that locks the product, keeps positions 0, 1, 2...
+ * without gaps, refreshes the listing's copy of the first photos (`products.image`, `back_image`) and, given the
+ * person making it, records it in the audit log (as a change of the product).
  */
 export function productImagesService(images: ProductImagesRepository) {
+  /** Refuses a colour the product is not sold in. */
+  async function checkColor(productId: number, colorId: number | null, trx: Transaction<Database>) {
+    if (colorId !== null && !(await images.offersColor(productId, colorId, trx))) {
+      throw ValidationFailed.field("color_id", PRODUCT_MESSAGES.imageColor);
+    }
+  }
+
+  async function audit(
+    trx: Transaction<Database>,
+    actor: AuditActor | undefined,
+    action: string,
+    productId: number,
+    before: unknown,
+    after: unknown,
+  ) {
+    if (actor)
+      await recordAudit(trx, { actor, action, entityType: "product", entityId: productId, before, after });
+  }
+
   return {
     /** The product's photos in display order, or one colour's. */
     async list(productId: number, colorId?: number): Promise<ProductImage[]> {
@@ -52,26 +82,29 @@ export function productImagesService(images: ProductImagesRepository) {
       return (await images.list(productId, colorId)).map(toProductImage);
     },
 
-    async add(productId: number, input: NewImage): Promise<ProductImage> {
+    async add(productId: number, input: NewImage, actor?: AuditActor): Promise<ProductImage> {
       const file = checkedFile(input.file);
       const alt = checkedAlt(input.alt);
-      return images.transaction(async (trx) => {
+      const added = await images.transaction(async (trx) => {
         if (!(await images.lockProduct(productId, trx))) throw new NotFound(NO_PRODUCT);
-        if (input.colorId !== null && !(await images.offersColor(productId, input.colorId, trx))) {
-          throw ValidationFailed.field("color_id", "The selected colour is not offered for this product.");
-        }
+        await checkColor(productId, input.colorId, trx);
         const position = (await images.list(productId, undefined, trx)).length;
         const id = await images.insert({ productId, colorId: input.colorId, position, file, alt }, trx);
         await images.refreshCover(productId, trx);
-        return { id, color_id: input.colorId, url: file, alt, position };
+        const image = { id, color_id: input.colorId, url: file, alt, position };
+        await audit(trx, actor, "product.image.add", productId, null, { image });
+        return image;
       });
+      catalogueChanged();
+      return added;
     },
 
     /** `ids` is every one of the product's photos, once each, in the new order. */
-    async reorder(productId: number, ids: readonly number[]): Promise<ProductImage[]> {
-      return images.transaction(async (trx) => {
+    async reorder(productId: number, ids: readonly number[], actor?: AuditActor): Promise<ProductImage[]> {
+      const reordered = await images.transaction(async (trx) => {
         if (!(await images.lockProduct(productId, trx))) throw new NotFound(NO_PRODUCT);
-        const current = new Set((await images.list(productId, undefined, trx)).map((row) => row.id));
+        const before = (await images.list(productId, undefined, trx)).map((row) => row.id);
+        const current = new Set(before);
         const complete =
           ids.length === current.size &&
           new Set(ids).size === ids.length &&
@@ -84,23 +117,51 @@ export function productImagesService(images: ProductImagesRepository) {
         }
         await images.setOrder(productId, ids, trx);
         await images.refreshCover(productId, trx);
+        await audit(trx, actor, "product.image.reorder", productId, { order: before }, { order: ids });
         return (await images.list(productId, undefined, trx)).map(toProductImage);
       });
+      catalogueChanged();
+      return reordered;
     },
 
-    async updateAlt(productId: number, imageId: number, alt: string): Promise<void> {
-      const text = checkedAlt(alt);
-      await images.transaction(async (trx) => {
+    async update(
+      productId: number,
+      imageId: number,
+      change: ImageChange,
+      actor?: AuditActor,
+    ): Promise<ProductImage> {
+      const alt = change.alt === undefined ? undefined : checkedAlt(change.alt);
+      const updated = await images.transaction(async (trx) => {
         if (!(await images.lockProduct(productId, trx))) throw new NotFound(NO_PRODUCT);
-        if (!(await images.updateAlt(productId, imageId, text, trx))) throw new NotFound(NO_IMAGE);
+        const before = (await images.list(productId, undefined, trx)).find((row) => row.id === imageId);
+        if (!before) throw new NotFound(NO_IMAGE);
+        if (change.colorId !== undefined) await checkColor(productId, change.colorId, trx);
+        const after = {
+          ...before,
+          alt: alt ?? before.alt,
+          color_id: change.colorId === undefined ? before.color_id : change.colorId,
+        };
+        await images.update(productId, imageId, { alt: after.alt, color_id: after.color_id }, trx);
+        await audit(
+          trx,
+          actor,
+          "product.image.update",
+          productId,
+          { image: toProductImage(before) },
+          { image: toProductImage(after) },
+        );
+        return toProductImage(after);
       });
+      catalogueChanged();
+      return updated;
     },
 
-    /** Removes the photo and closes the gap it leaves. */
-    async remove(productId: number, imageId: number): Promise<void> {
-      await images.transaction(async (trx) => {
+    /** Removes the photo and closes the gap it leaves; answers the removed photo. */
+    async remove(productId: number, imageId: number, actor?: AuditActor): Promise<ProductImage> {
+      const removed = await images.transaction(async (trx) => {
         if (!(await images.lockProduct(productId, trx))) throw new NotFound(NO_PRODUCT);
-        if (!(await images.remove(productId, imageId, trx))) throw new NotFound(NO_IMAGE);
+        const before = (await images.list(productId, undefined, trx)).find((row) => row.id === imageId);
+        if (!before || !(await images.remove(productId, imageId, trx))) throw new NotFound(NO_IMAGE);
         const rest = await images.list(productId, undefined, trx);
         await images.setOrder(
           productId,
@@ -108,7 +169,11 @@ export function productImagesService(images: ProductImagesRepository) {
           trx,
         );
         await images.refreshCover(productId, trx);
+        await audit(trx, actor, "product.image.remove", productId, { image: toProductImage(before) }, null);
+        return toProductImage(before);
       });
+      catalogueChanged();
+      return removed;
     },
   };
 }

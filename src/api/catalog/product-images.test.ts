@@ -149,12 +149,12 @@ describe.skipIf(!available)(`product images on ${engine}`, () => {
 
   it("changes the alt text of the product's own photo only", async () => {
     const { navyBack } = await threePhotos();
-    await images.updateAlt(shirt, navyBack.id, "Oxford shirt in navy, seen from the back");
+    await images.update(shirt, navyBack.id, { alt: "Oxford shirt in navy, seen from the back" });
     expect((await images.list(shirt))[1]!.alt).toBe("Oxford shirt in navy, seen from the back");
-    await expect(images.updateAlt(shirt, navyBack.id, "")).rejects.toBeInstanceOf(ValidationFailed);
-    await expect(images.updateAlt(catalogue.products.tote, navyBack.id, "Stolen")).rejects.toBeInstanceOf(
-      NotFound,
-    );
+    await expect(images.update(shirt, navyBack.id, { alt: "" })).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(
+      images.update(catalogue.products.tote, navyBack.id, { alt: "Stolen" }),
+    ).rejects.toBeInstanceOf(NotFound);
     expect((await images.list(shirt))[1]!.alt).toBe("Oxford shirt in navy, seen from the back");
   });
 

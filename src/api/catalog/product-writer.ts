@@ -190,6 +190,176 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
   return id;
 }
 
+/** A variant of the grid an edit saves: matched to the product's variants by colour and size. */
+export interface GridVariant extends NewVariant {
+  /** Leave the variant's stock as it is now (the editor did not change it; a sale may have moved it since). */
+  keepStock?: boolean;
+}
+
+/** What an edit changes; whatever is left out stays as it is. */
+export interface ProductChanges {
+  slug?: string;
+  title?: string;
+  categoryId?: number;
+  shortDescription?: string;
+  discount?: number;
+  newArrival?: boolean;
+  dailyDeal?: boolean;
+  status?: ProductStatus;
+  tagIds?: number[];
+  /** The whole grid: a colour and size not in it is removed (the caller checks none of those has orders). */
+  variants?: GridVariant[];
+}
+
+/** Replaces the product's variants with `grid`: updates the ones kept, inserts the new ones, removes the rest. */
+async function writeGrid(trx: Transaction<Database>, productId: number, slug: string, grid: GridVariant[]) {
+  const current = await trx
+    .selectFrom("variants")
+    .select(["id", "color_id", "size_id", "sku"])
+    .where("product_id", "=", productId)
+    .execute();
+  const key = (colorId: number, sizeId: number) => `${colorId}x${sizeId}`;
+  const byKey = new Map(current.map((variant) => [key(variant.color_id, variant.size_id), variant]));
+  const kept = new Set(grid.map((variant) => key(variant.colorId, variant.sizeId)));
+  const removed = current.filter((variant) => !kept.has(key(variant.color_id, variant.size_id)));
+  if (removed.length > 0) {
+    await trx
+      .deleteFrom("variants")
+      .where(
+        "id",
+        "in",
+        removed.map((variant) => variant.id),
+      )
+      .execute();
+  }
+  // A kept variant keeps its SKU unless a new one is given; new ones get theirs from assignSkus.
+  const skus = await assignSkus(
+    trx,
+    slug,
+    grid.map((variant) => ({
+      ...variant,
+      sku: variant.sku?.trim()
+        ? variant.sku
+        : (byKey.get(key(variant.colorId, variant.sizeId))?.sku ?? undefined),
+    })),
+    productId,
+  );
+  const changing = grid.flatMap((variant, index) => {
+    const existing = byKey.get(key(variant.colorId, variant.sizeId));
+    return existing && existing.sku !== skus[index] ? [existing.id] : [];
+  });
+  // SKUs passed between two variants of this product would collide for a moment: clear the moving ones first.
+  if (changing.length > 0)
+    await trx.updateTable("variants").set({ sku: null }).where("id", "in", changing).execute();
+  // Rows are written in id order, as checkout takes them, so a save and a checkout queue rather than deadlock.
+  const updates = grid
+    .map((variant, index) => ({
+      variant,
+      sku: skus[index]!,
+      existing: byKey.get(key(variant.colorId, variant.sizeId)),
+    }))
+    .toSorted(
+      (a, b) => (a.existing?.id ?? Number.MAX_SAFE_INTEGER) - (b.existing?.id ?? Number.MAX_SAFE_INTEGER),
+    );
+  for (const { variant, sku, existing } of updates) {
+    if (existing) {
+      await trx
+        .updateTable("variants")
+        .set({ price: variant.price, sku, ...(variant.keepStock ? {} : { stock: variant.stock }) })
+        .where("id", "=", existing.id)
+        .execute();
+    } else {
+      await trx
+        .insertInto("variants")
+        .values({
+          product_id: productId,
+          color_id: variant.colorId,
+          size_id: variant.sizeId,
+          price: variant.price,
+          stock: variant.stock,
+          sku,
+        })
+        .execute();
+    }
+  }
+}
+
+/**
+ * Saves an edit of a product in the caller's transaction: its fields, a new slug (the old one kept as a
+ * redirect), its tags, its whole variant grid, then the listing's price columns and the search document, so
+ * everything a shopper sees of it changes together.
+ */
+export async function updateProduct(
+  trx: Transaction<Database>,
+  productId: number,
+  changes: ProductChanges,
+  now: string = new Date().toISOString(),
+): Promise<void> {
+  const before = await trx
+    .selectFrom("products")
+    .select(["slug", "discount", "updated_at"])
+    .where("id", "=", productId)
+    .executeTakeFirstOrThrow();
+  // Always later than the last change, even within one millisecond: editors compare it to see another's save.
+  const stamp = now > before.updated_at ? now : new Date(Date.parse(before.updated_at) + 1).toISOString();
+  const slug = changes.slug ?? before.slug;
+  if (slug !== before.slug) {
+    // The new slug may have been this product's before; the old one now leads here.
+    await trx.deleteFrom("product_slug_redirects").where("old_slug", "=", slug).execute();
+    await trx
+      .insertInto("product_slug_redirects")
+      .values({ old_slug: before.slug, product_id: productId, created_at: stamp })
+      .execute();
+  }
+  await trx
+    .updateTable("products")
+    .set({
+      slug,
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.categoryId !== undefined ? { category_id: changes.categoryId } : {}),
+      ...(changes.shortDescription !== undefined ? { short_description: changes.shortDescription } : {}),
+      ...(changes.discount !== undefined ? { discount: changes.discount } : {}),
+      ...(changes.newArrival !== undefined ? { new_arrival: changes.newArrival ? 1 : 0 } : {}),
+      ...(changes.dailyDeal !== undefined ? { daily_deal: changes.dailyDeal ? 1 : 0 } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      updated_at: stamp,
+    })
+    .where("id", "=", productId)
+    .execute();
+  if (changes.tagIds !== undefined) {
+    await trx.deleteFrom("product_tags").where("product_id", "=", productId).execute();
+    if (changes.tagIds.length > 0) {
+      await trx
+        .insertInto("product_tags")
+        .values(changes.tagIds.map((tagId) => ({ product_id: productId, tag_id: tagId })))
+        .execute();
+    }
+  }
+  if (changes.variants !== undefined) {
+    if (changes.variants.length === 0) throw new Error(`product ${productId} needs at least one variant`);
+    await writeGrid(trx, productId, slug, changes.variants);
+  }
+  const variants = await placedVariants(trx, productId);
+  await trx
+    .updateTable("products")
+    .set(listingPrice(variants, changes.discount ?? before.discount))
+    .where("id", "=", productId)
+    .execute();
+  await writeSearchDocuments(trx, [productId]);
+  catalogueChanged();
+}
+
+/**
+ * Deletes a product and everything that is only its own (variants, cart lines of them, photos, tags, old slugs,
+ * search document). Only for a product nobody ordered: order lines name products without a foreign key, so the
+ * caller checks (the back office archives an ordered product instead).
+ */
+export async function deleteProduct(trx: Transaction<Database>, productId: number): Promise<boolean> {
+  const result = await trx.deleteFrom("products").where("id", "=", productId).executeTakeFirst();
+  catalogueChanged();
+  return result.numDeletedRows > 0n;
+}
+
 /** A category, colour or tag whose name or existence the search documents of its products depend on. */
 export type CatalogueReference = { categoryId: number } | { colorId: number } | { tagId: number };
 

@@ -40,9 +40,15 @@ describe.skipIf(!available)(`OpenAPI document on ${engine}`, () => {
       expect(described.responses[operation.status].content[mediaType].schema, id).toBeTypeOf("object");
       for (const status of operation.errors)
         expect(described.responses[status], `${id} ${status}`).toBeDefined();
-      if (operation.body)
-        expect(described.requestBody.content["application/json"].schema).toBeTypeOf("object");
+      const bodyType = operation.bodyType === "multipart" ? "multipart/form-data" : "application/json";
+      if (operation.body) expect(described.requestBody.content[bodyType].schema, id).toBeTypeOf("object");
     }
+    // The photo upload is a form with a file in it.
+    const upload = document.paths["/api/admin/products/{id}/images"].post;
+    expect(upload.requestBody.content["multipart/form-data"].schema.properties.image).toMatchObject({
+      type: "string",
+      format: "binary",
+    });
     const addToCart = document.paths["/api/cart/add"].post;
     expect(addToCart.requestBody.content["application/json"].schema.required).toEqual([
       "id",

@@ -15,7 +15,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: "The request conflicts with the shop's state (e.g. not enough stock).",
   410: "Gone for good: the product was withdrawn from sale (archived).",
   413: "The request body is over 1 MB (an image upload: over its own limit).",
-  415: "The request body is not JSON (send Content-Type: application/json).",
+  415: "The request body is not JSON (send Content-Type: application/json), or for an upload not multipart/form-data.",
   422: "Validation failed: `errors` names each failing field.",
   429: "Too many attempts (or orders) in a while; `Retry-After` says when to try again.",
   500: "Something went wrong on the server; the body never holds internals.",
@@ -90,7 +90,17 @@ function operationObject(id: string, operation: Operation): object {
     summary: operation.summary,
     tags: [operation.tag],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(operation.body ? { requestBody: { required: true, content: json(operation.body) } } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content:
+              operation.bodyType === "multipart"
+                ? { "multipart/form-data": { schema: jsonSchema(operation.body) } }
+                : json(operation.body),
+          },
+        }
+      : {}),
     ...(operation.auth === "required" ? { security: [{ bearer: [] }] } : {}),
     ...(operation.auth === "optional" ? { security: [{}, { bearer: [] }] } : {}),
     ...(operation.auth === "staff" || operation.auth === "owner"

@@ -5,7 +5,7 @@ import type { Operation, PathParams } from "../../shared/contracts/operations.ts
 import type { Identity } from "../account/auth.ts";
 import { requireRole } from "../admin/admin-auth.ts";
 import { NotFound } from "../errors.ts";
-import { readHeaders, readJson, readQuery } from "../validation.ts";
+import { readHeaders, readJson, readMultipart, readQuery } from "../validation.ts";
 
 type Input<Op extends Operation> = {
   /** The signed-in staff member or owner, for the back office's operations (auth "staff" or "owner"). */
@@ -39,7 +39,11 @@ export function route<Op extends Operation>(router: Hono, operation: Op, handler
       params: params as PathParams<Op["path"]>,
       query: operation.query ? readQuery(c, operation.query) : undefined,
       headers: operation.headers ? readHeaders(c, operation.headers) : undefined,
-      body: operation.body ? await readJson(c, operation.body) : undefined,
+      body: !operation.body
+        ? undefined
+        : operation.bodyType === "multipart"
+          ? await readMultipart(c, operation.body)
+          : await readJson(c, operation.body),
     } as Input<Op>;
     const answer = await handler(c, input);
     if (operation.produces) {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { type Owner, ownedRows } from "../owned-rows.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -82,6 +83,7 @@ export function wishlistRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** A product shoppers may save: one on sale (a draft or an archived product is not). */
     findProduct: (productId: number, trx: Db = db) =>
       trx.selectFrom("products").select(["id", "status"]).where("id", "=", productId).executeTakeFirst(),
 

@@ -198,4 +198,62 @@ describe.skipIf(!available)(`migrations on ${engine}`, () => {
       await late.drop();
     }
   });
+
+  it("013 puts every product on sale, gives every variant a unique SKU and refuses an unknown status", async () => {
+    const old = await createTestDatabase({ migrate: false });
+    try {
+      const db = old.db as unknown as Kysely<unknown>;
+      const provider = new StaticProvider(old.engine);
+      const names = Object.keys(await provider.getMigrations()).sort();
+      const before = names[names.indexOf("013-product-admin") - 1]!;
+      const stopped = await new Migrator({ db, provider }).migrateTo(before);
+      expect(stopped.error).toBeUndefined();
+      const now = "2025-01-06T09:00:00.000Z";
+      await sql`insert into categories (name, slug, position) values ('Bags', 'bags', 0)`.execute(db);
+      await sql`insert into colors (name, code) values ('Black Gold', '#111111'), ('Gold', '#d4af37')`.execute(
+        db,
+      );
+      await sql`insert into sizes (name, position) values ('S', 1), ('One Size', 2)`.execute(db);
+      // "tote" in Black Gold and "tote-black" in Gold make the same SKU: the second gets a suffix.
+      await sql`insert into products (slug, title, category_id, short_description, created_at, updated_at)
+        values ('tote', 'Tote', (select id from categories), '', ${now}, ${now}),
+        ('tote-black', 'Tote Black', (select id from categories), '', ${now}, ${now})`.execute(db);
+      await sql`insert into variants (product_id, color_id, size_id, price, stock) values
+        ((select id from products where slug = 'tote'), (select id from colors where name = 'Black Gold'),
+          (select id from sizes where name = 'S'), 100, 1),
+        ((select id from products where slug = 'tote'), (select id from colors where name = 'Black Gold'),
+          (select id from sizes where name = 'One Size'), 100, 1),
+        ((select id from products where slug = 'tote-black'), (select id from colors where name = 'Gold'),
+          (select id from sizes where name = 'S'), 100, 1)`.execute(db);
+
+      expect(await migrateToLatest(old.db, old.engine)).toContain("013-product-admin");
+      const variants = await old.db
+        .selectFrom("variants")
+        .innerJoin("products", "products.id", "variants.product_id")
+        .select(["products.slug", "products.status", "variants.sku"])
+        .orderBy("variants.id")
+        .execute();
+      expect(variants).toEqual([
+        { slug: "tote", status: "active", sku: "TOTE-BLACK-GOLD-S" },
+        { slug: "tote", status: "active", sku: "TOTE-BLACK-GOLD-ONE-SIZE" },
+        { slug: "tote-black", status: "active", sku: "TOTE-BLACK-GOLD-S-2" },
+      ]);
+      await expect(
+        old.db
+          .updateTable("products")
+          .set({ status: "sold" as never })
+          .where("slug", "=", "tote")
+          .execute(),
+      ).rejects.toThrow(/products_status_known/);
+      await expect(
+        old.db
+          .updateTable("variants")
+          .set({ sku: "TOTE-BLACK-GOLD-S" })
+          .where("sku", "=", "TOTE-BLACK-GOLD-ONE-SIZE")
+          .execute(),
+      ).rejects.toThrow();
+    } finally {
+      await old.drop();
+    }
+  });
 });

@@ -29,3 +29,14 @@ export function productImageUrl(
 export function sliderImageUrl(slide: number, layout: "desktop" | "mobile"): string {
   return `${IMAGE_URL_PREFIX}sliders/slide-${slide}-${layout}.webp`;
 }
+
+/** Where the back office's uploaded photos live: their own folder, apart from the drawn catalogue's files. */
+export const UPLOADS_URL_PREFIX = `${IMAGE_URL_PREFIX}uploads/`;
+
+/**
+ * The URL of an uploaded photo of a product (the 800 px file; the 400 px sibling ends `-400.webp`), named by a
+ * random `name` so a new upload never replaces a file a cached page still shows.
+ */
+export function uploadedPhotoUrl(productId: number, name: string, width: ProductImageWidth = 800): string {
+  return `${UPLOADS_URL_PREFIX}products/${productId}/${name}-${width}.webp`;
+}

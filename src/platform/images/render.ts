@@ -248,6 +248,40 @@ async function runJob(
   return { written: missing.length, skipped: job.outputs.length - missing.length };
 }
 
+/**
+ * Makes a product photo's files from an uploaded picture: the same square WebP widths, quality and effort as the
+ * drawn catalogue's photos (PRODUCT_IMAGE_WIDTHS), the picture turned upright (EXIF orientation), fitted whole
+ * onto a white square (nothing cropped off), transparency flattened onto white, metadata dropped. `url` is the
+ * 800 px file's URL; every width is written beside it (`-400.webp`...). Answers the files written.
+ */
+export async function renderProductPhoto(imagesDir: string, input: Buffer, url: string): Promise<string[]> {
+  if (!url.endsWith("-800.webp")) throw new Error(`a product photo's URL ends in -800.webp: ${url}`);
+  const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().toBuffer();
+  const files = PRODUCT_IMAGE_WIDTHS.map((width) => ({
+    width,
+    file: imageFilePath(imagesDir, url.replace(/-800\.webp$/, `-${width}.webp`)),
+  }));
+  try {
+    await Promise.all(
+      files.map(async ({ width, file }) => {
+        const data = await sharp(upright)
+          .resize(width, width, { fit: "contain", background: "#ffffff", kernel: "lanczos3" })
+          .flatten({ background: "#ffffff" })
+          .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
+          .toBuffer();
+        await writeAtomically(file, data);
+      }),
+    );
+  } catch (error) {
+    await Promise.all(files.map(({ file }) => fs.promises.rm(file, { force: true })));
+    throw error;
+  }
+  return files.map(({ file }) => file);
+}
+
+/** The most pixels an uploaded picture may have (a 10 MB file can claim far more than it holds). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
 /** Runs render jobs a few at a time (sharp works off the main thread), skipping files that already exist. */
 export async function runRenderJobs(jobs: RenderJob[], options: RenderOptions = {}): Promise<RenderResult> {
   const started = performance.now();

@@ -33,6 +33,18 @@ import {
   updateOrderStatusSchema,
 } from "./admin-orders.ts";
 import {
+  adminCreateProductSchema,
+  adminDeleteProductSchema,
+  adminImageOrderSchema,
+  adminImageUpdateSchema,
+  adminImageUploadSchema,
+  adminProductListSchema,
+  adminProductSchema,
+  adminProductsQuerySchema,
+  adminUpdateProductSchema,
+  productImagesSchema,
+} from "./admin-products.ts";
+import {
   addToCartSchema,
   cartChangeSchema,
   cartSchema,
@@ -45,6 +57,7 @@ import {
   filterSizeSchema,
   pageMetaSchema,
   productDetailSchema,
+  productImageSchema,
   productListSchema,
   productQuerySchema,
   sizeOptionSchema,
@@ -123,6 +136,8 @@ export interface Operation {
   /** Request headers the operation reads besides Cookie and Authorization (each optional); names as sent. */
   headers?: z.ZodObject;
   body?: z.ZodType;
+  /** How the body is sent: JSON unless "multipart" (multipart/form-data, e.g. a file upload). */
+  bodyType?: "multipart";
   status: 200 | 201;
   response: z.ZodType;
   /**
@@ -602,6 +617,106 @@ export const operations = {
     status: 200,
     response: adminSessionSchema,
     errors: [401, 403],
+  },
+  adminListProducts: {
+    method: "GET",
+    path: "/admin/products",
+    summary:
+      "Products of every status: search (title, category, colours, tags, description, or an exact SKU), filters, sorting, 25 a page",
+    tag: "Admin",
+    auth: "staff",
+    query: adminProductsQuerySchema,
+    status: 200,
+    response: adminProductListSchema,
+    errors: [401, 403, 422],
+  },
+  adminCreateProduct: {
+    method: "POST",
+    path: "/admin/products",
+    summary: "Creates a product with its colour x size grid (a draft unless a status is given)",
+    tag: "Admin",
+    auth: "staff",
+    body: adminCreateProductSchema,
+    status: 201,
+    response: adminProductSchema,
+    errors: [...WRITE_ERRORS, 403, 409],
+  },
+  adminGetProduct: {
+    method: "GET",
+    path: "/admin/products/:id",
+    summary: "A product as the back office edits it: fields, variants, photos, old slugs and latest changes",
+    tag: "Admin",
+    auth: "staff",
+    status: 200,
+    response: adminProductSchema,
+    errors: [401, 403, 404],
+  },
+  adminUpdateProduct: {
+    method: "PATCH",
+    path: "/admin/products/:id",
+    summary: "Changes a product; fields left out stay as they are, `variants` replaces the whole grid",
+    tag: "Admin",
+    auth: "staff",
+    body: adminUpdateProductSchema,
+    status: 200,
+    response: adminProductSchema,
+    errors: [...WRITE_ERRORS, 403, 404, 409],
+  },
+  adminDeleteProduct: {
+    method: "DELETE",
+    path: "/admin/products/:id",
+    summary: "Deletes a product nobody ordered; archives one that has orders (`outcome` says which)",
+    tag: "Admin",
+    auth: "staff",
+    status: 200,
+    response: adminDeleteProductSchema,
+    errors: [401, 403, 404],
+  },
+  adminUploadProductImage: {
+    method: "POST",
+    path: "/admin/products/:id/images",
+    summary:
+      "Uploads a photo (multipart/form-data, at most 10 MB, JPEG, PNG or WebP by content) at the end of the product's photos",
+    tag: "Admin",
+    auth: "staff",
+    body: adminImageUploadSchema,
+    bodyType: "multipart",
+    status: 201,
+    response: productImageSchema,
+    errors: [...WRITE_ERRORS, 403, 404, 413, 415],
+  },
+  adminReorderProductImages: {
+    method: "PUT",
+    path: "/admin/products/:id/images/order",
+    summary:
+      "Puts the product's photos in a new order (the first two are the listing's card and hover pictures)",
+    tag: "Admin",
+    auth: "staff",
+    body: adminImageOrderSchema,
+    status: 200,
+    response: productImagesSchema,
+    errors: [...WRITE_ERRORS, 403, 404],
+  },
+  adminUpdateProductImage: {
+    method: "PATCH",
+    path: "/admin/products/:id/images/:imageId",
+    summary: "Changes a photo's alt text or colour",
+    tag: "Admin",
+    auth: "staff",
+    body: adminImageUpdateSchema,
+    status: 200,
+    response: productImageSchema,
+    errors: [...WRITE_ERRORS, 403, 404],
+  },
+  adminDeleteProductImage: {
+    method: "DELETE",
+    path: "/admin/products/:id/images/:imageId",
+    summary: "Removes a photo (and an uploaded photo's files)",
+    tag: "Admin",
+    auth: "staff",
+    status: 200,
+    response: messageSchema,
+    errors: [401, 403, 404],
   },
   listProductReviews: {
     method: "GET",

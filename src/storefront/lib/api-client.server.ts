@@ -100,6 +100,16 @@ function queryString(query: Partial<Record<string, string | number>> | undefined
   return text ? `?${text}` : "";
 }
 
+/** A multipart body from an object: files and blobs as they are, other values as text, null and undefined left out. */
+function formDataOf(body: unknown): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    form.append(name, value instanceof Blob ? value : String(value));
+  }
+  return form;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let token = readSignedCookie(options.cookieHeader, SESSION_COOKIE, options.policy);
   // A cookie the API sets during this request must be visible to the next call in the same request.
@@ -137,7 +147,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (sentToken) headers.set("authorization", `Bearer ${sentToken}`);
       // Every POST sends a body ({} when it takes none); PATCH, PUT and DELETE when their operation takes one.
       const hasBody = operation.method === "POST" || "body" in operation;
-      if (hasBody) headers.set("content-type", "application/json");
+      const multipart = "bodyType" in operation && operation.bodyType === "multipart";
+      // A multipart body's Content-Type (with its boundary) is set by the Request from the FormData.
+      if (hasBody && !multipart) headers.set("content-type", "application/json");
       const url = `http://api.internal/api${pathFor(operation.path, input.params)}${queryString(input.query)}`;
       let response: Response;
       try {
@@ -145,7 +157,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           new Request(url, {
             method: operation.method,
             headers,
-            body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+            body: !hasBody
+              ? undefined
+              : multipart
+                ? formDataOf(input.body)
+                : JSON.stringify(input.body ?? {}),
           }),
         );
       } catch {

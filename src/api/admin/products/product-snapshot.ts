@@ -1,0 +1,87 @@
+import type { ProductStatus } from "../../../shared/product-status.ts";
+import { toRupees } from "../../money/money.ts";
+
+/**
+ * What the audit log keeps of a product (docs/decisions/0030): its fields, and each variant's SKU, price (rupees)
+ * and stock under "Colour / Size". An edit records only what changed, before and after.
+ */
+export interface ProductSnapshot {
+  title: string;
+  slug: string;
+  status: ProductStatus;
+  description: string;
+  category_id: number;
+  tag_ids: number[];
+  new_arrival: boolean;
+  daily_deal: boolean;
+  discount: number;
+  variants: Record<string, { sku: string | null; price: number; stock: number }>;
+}
+
+interface SnapshotSource {
+  product: {
+    title: string;
+    slug: string;
+    status: ProductStatus;
+    short_description: string;
+    category_id: number;
+    new_arrival: number;
+    daily_deal: number;
+    discount: number;
+  };
+  variants: { color_name: string; size_name: string; sku: string | null; price: number; stock: number }[];
+  tagIds: number[];
+}
+
+export function productSnapshot({ product, variants, tagIds }: SnapshotSource): ProductSnapshot {
+  return {
+    title: product.title,
+    slug: product.slug,
+    status: product.status,
+    description: product.short_description,
+    category_id: product.category_id,
+    tag_ids: tagIds,
+    new_arrival: product.new_arrival === 1,
+    daily_deal: product.daily_deal === 1,
+    discount: product.discount,
+    variants: Object.fromEntries(
+      variants.map((variant) => [
+        `${variant.color_name} / ${variant.size_name}`,
+        { sku: variant.sku, price: toRupees(variant.price), stock: variant.stock },
+      ]),
+    ),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The parts of two snapshots that differ, as `before` and `after` objects (variants: only the ones added,
+ * removed or changed). Null when nothing changed.
+ */
+export function snapshotChanges(
+  before: ProductSnapshot,
+  after: ProductSnapshot,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof ProductSnapshot)[]) {
+    if (key === "variants" || same(before[key], after[key])) continue;
+    was[key] = before[key];
+    now[key] = after[key];
+  }
+  const variantsWas: ProductSnapshot["variants"] = {};
+  const variantsNow: ProductSnapshot["variants"] = {};
+  for (const name of new Set([...Object.keys(before.variants), ...Object.keys(after.variants)])) {
+    const old = before.variants[name];
+    const next = after.variants[name];
+    if (same(old, next)) continue;
+    if (old) variantsWas[name] = old;
+    if (next) variantsNow[name] = next;
+  }
+  if (Object.keys(variantsWas).length > 0 || Object.keys(variantsNow).length > 0) {
+    was.variants = variantsWas;
+    now.variants = variantsNow;
+  }
+  return Object.keys(was).length === 0 && Object.keys(now).length === 0 ? null : { before: was, after: now };
+}

@@ -1,0 +1,18 @@
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * The HTML a product description may hold: paragraphs, line breaks, bold, italic, underline, lists and links
+ * (http, https or mailto, opened with rel="noopener noreferrer"). Everything else (scripts, handlers, styles,
+ * images, frames) is dropped, its text kept. The back office stores descriptions through this, and the catalogue
+ * applies it again when it answers them, so a row written around the back office is safe too.
+ */
+const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "span", "a"],
+  allowedAttributes: { a: ["href", "title"] },
+  allowedSchemes: ["http", "https", "mailto"],
+  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) },
+};
+
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, DESCRIPTION_HTML).trim();
+}
