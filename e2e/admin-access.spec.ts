@@ -97,7 +97,7 @@ test("the owner sees the dashboard, with the menu, figures, chart and low stock"
     31,
   );
   await expect(page.getByRole("heading", { name: "Low stock" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Orders by status" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Orders waiting" })).toBeVisible();
   // Nothing spills sideways on a phone: the page is as wide as the screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, testInfo.project.name).toBeLessThanOrEqual(0);

@@ -35,7 +35,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     idle_minutes: deps.auth.idleMinutes,
   }));
 
-  const dashboard = dashboardService(dashboardRepository(deps.db, deps.engine), {
+  const dashboard = dashboardService(dashboardRepository(deps.db), {
     lowStockThreshold: deps.config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
   });
   route(routes, operations.adminDashboard, () => dashboard.get());
