@@ -81,6 +81,8 @@ test("the owner sees the dashboard, with the menu, figures, chart and low stock"
   shopper,
 }, testInfo) => {
   makeOwner(shopper.email);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
   await page.goto("/user-login?redirect=%2Fadmin");
   await logIn(page, shopper);
   await expect(page).toHaveURL(/\/admin$/);
@@ -97,7 +99,7 @@ test("the owner sees the dashboard, with the menu, figures, chart and low stock"
     31,
   );
   await expect(page.getByRole("heading", { name: "Low stock" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Orders by status" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Orders waiting" })).toBeVisible();
   // Nothing spills sideways on a phone: the page is as wide as the screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, testInfo.project.name).toBeLessThanOrEqual(0);
@@ -112,6 +114,8 @@ test("the owner sees the dashboard, with the menu, figures, chart and low stock"
     const spill = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(spill, `${path} on ${testInfo.project.name}`).toBeLessThanOrEqual(0);
   }
+  // Every screen hydrated as the server drew it.
+  expect(errors).toEqual([]);
 });
 
 test("disabling a customer ends the session they have open, and they cannot sign in again", async ({

@@ -53,7 +53,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   newsletterSignupsPerHour: 5,
 };
 
-/** How long a staff or owner session may sit unused (docs/decisions/0024-back-office.md). */
+/** How long a staff or owner session may sit unused (docs/decisions/0024-back-office-roles-sessions-audit.md). */
 export const DEFAULT_ADMIN_IDLE_MINUTES = 30;
 /** The dashboard lists variants with this much stock or less. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;

@@ -87,6 +87,8 @@ describe("back-office pages", () => {
     // The dashboard: figures, the chart drawn on the server with its table, orders by status, low stock.
     expect(html).toContain(">Last 30 days</span>");
     expect(html).toMatch(/<svg class="sales-chart__svg"[^>]*role="img"/);
+    // Its name is rendered on the server too (the page hydrates without a mismatch).
+    expect(html).toMatch(/<title id="[^"]+-title">Daily sales, last 30 days<\/title>/);
     expect(html).toContain("Daily figures as a table");
     expect(html).toContain('href="/admin/orders?status=pending"');
     expect(html).toContain(">Low stock</h2>");

@@ -9,7 +9,7 @@ import { Forbidden, Unauthorized, ValidationFailed } from "../errors.ts";
 import type { Limits } from "../rate-limit.ts";
 
 /**
- * Who may use the back office (`/api/admin/...`), in one place (docs/decisions/0024-back-office.md):
+ * Who may use the back office (`/api/admin/...`), in one place (docs/decisions/0024-back-office-roles-sessions-audit.md):
  *
  * - The caller is named by a bearer token, as everywhere in the API, or by the storefront's signed session
  *   cookie, so the back office's own pages (and scripts in them) can call it. A write sent with the cookie must

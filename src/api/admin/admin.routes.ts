@@ -63,7 +63,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
 
   routes.route("/", newsletterAdminRoutes({ db: deps.db, publicUrl: deps.config.publicUrl }));
 
-  const dashboard = dashboardService(dashboardRepository(deps.db, deps.engine), {
+  const dashboard = dashboardService(dashboardRepository(deps.db), {
     lowStockThreshold: deps.config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
   });
   route(routes, operations.adminDashboard, () => dashboard.get());

@@ -1,43 +1,40 @@
 import { type Kysely, sql } from "kysely";
-import type { Engine } from "../../platform/db/connection.ts";
 import type { Database } from "../../platform/db/schema.ts";
 
-/**
- * Pakistan Standard Time, UTC+5 all year (no daylight saving): the shop's days for the dashboard. Timestamps are
- * stored in UTC; a day's figures are those of orders placed between local midnights.
- */
-export const SHOP_UTC_OFFSET_HOURS = 5;
-export const SHOP_TIME_ZONE = "Asia/Karachi";
+/** The statuses of orders the shop still has work on: the dashboard counts these. */
+export const WAITING_STATUSES = ["pending", "processing", "shipped"] as const;
 
-/** The dashboard's reads: each an index range (orders by time or status, variants by stock), never a scan. */
-export function dashboardRepository(db: Kysely<Database>, engine: Engine) {
-  // The local calendar date of an order; the one expression that differs between the engines. The offset is
-  // written into the SQL (a constant, not a parameter) so PostgreSQL sees the same expression in GROUP BY.
-  const hours = sql.raw(`'${SHOP_UTC_OFFSET_HOURS} hours'`);
-  const localDate =
-    engine === "sqlite"
-      ? sql<string>`substr(datetime(orders.created_at, ${sql.raw(`'+${SHOP_UTC_OFFSET_HOURS} hours'`)}), 1, 10)`
-      : sql<string>`to_char((orders.created_at::timestamptz at time zone 'UTC') + interval ${hours}, 'YYYY-MM-DD')`;
+/**
+ * The dashboard's reads, each an index range over what it reports, never a scan of the whole catalogue or order
+ * history: orders of the last 30 days (by created_at), orders still waiting (by status), variants low on stock
+ * (by stock, counted only up to a cap).
+ */
+export function dashboardRepository(db: Kysely<Database>) {
+  // The UTC hour of an order, "2026-03-10T19": the service turns hours into the shop's days (UTC+5), so the SQL is
+  // the same on both engines and does no date arithmetic per row.
+  const hour = sql<string>`substr(orders.created_at, 1, 13)`;
 
   return {
-    /** Orders and sales (paisa) per local day since `fromIso`; cancelled orders left out. */
-    dailySales: (fromIso: string) =>
+    /** Orders and sales (paisa) per UTC hour since `fromIso`; cancelled orders left out. */
+    hourlySales: (fromIso: string) =>
       db
         .selectFrom("orders")
         .select([
-          localDate.as("day"),
+          hour.as("hour"),
           (eb) => eb.fn.countAll<number>().as("orders"),
           (eb) => eb.fn.sum<number>("total").as("sales"),
         ])
         .where("created_at", ">=", fromIso)
         .where("status", "!=", "cancelled")
-        .groupBy(localDate)
+        .groupBy(hour)
         .execute(),
 
-    ordersByStatus: () =>
+    /** How many orders wait in each of WAITING_STATUSES (statuses with none are absent). */
+    waitingOrders: () =>
       db
         .selectFrom("orders")
         .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("status", "in", [...WAITING_STATUSES])
         .groupBy("status")
         .execute(),
 
@@ -63,15 +60,15 @@ export function dashboardRepository(db: Kysely<Database>, engine: Engine) {
         .limit(limit)
         .execute(),
 
-    countLowStock: async (threshold: number) =>
-      Number(
-        (
-          await db
-            .selectFrom("variants")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .where("stock", "<=", threshold)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    /** How many variants have at most `threshold` in stock, counted up to `cap` (a large catalogue stops there). */
+    async countLowStock(threshold: number, cap: number): Promise<number> {
+      const row = await db
+        .selectFrom((eb) =>
+          eb.selectFrom("variants").select("id").where("stock", "<=", threshold).limit(cap).as("low"),
+        )
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
   };
 }

@@ -1,12 +1,20 @@
-import { ORDER_STATUSES } from "../../platform/db/schema.ts";
 import type { Dashboard } from "../../shared/contracts/admin.ts";
 import { toRupees } from "../money/money.ts";
-import { type dashboardRepository, SHOP_TIME_ZONE, SHOP_UTC_OFFSET_HOURS } from "./dashboard.repository.ts";
+import { type dashboardRepository, WAITING_STATUSES } from "./dashboard.repository.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Pakistan Standard Time, UTC+5 all year (no daylight saving): the shop's days for the dashboard. Timestamps are
+ * stored in UTC; a day's figures are those of orders placed between local midnights.
+ */
+const SHOP_UTC_OFFSET_HOURS = 5;
+const SHOP_TIME_ZONE = "Asia/Karachi";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const DAYS_SHOWN = 30;
-/** How many low-stock variants the dashboard lists (the total says how many there are). */
+/** How many low-stock variants the dashboard lists, and how far it counts them. */
 const LOW_STOCK_LISTED = 20;
+const LOW_STOCK_COUNTED = 1000;
 
 const PERIODS = [
   { key: "today", label: "Today", days: 1 },
@@ -24,25 +32,33 @@ export function dashboardService(
   options: { lowStockThreshold: number; now?: () => Date },
 ) {
   const now = options.now ?? (() => new Date());
+  const offsetMs = SHOP_UTC_OFFSET_HOURS * HOUR_MS;
+  /** The shop's calendar day of a UTC hour ("2026-03-10T19" is 11 March in Lahore). */
+  const localDay = (utcHour: string) =>
+    new Date(Date.parse(`${utcHour}:00:00.000Z`) + offsetMs).toISOString().slice(0, 10);
+
   return {
     async get(): Promise<Dashboard> {
-      const offsetMs = SHOP_UTC_OFFSET_HOURS * 60 * 60 * 1000;
       const today = new Date(now().getTime() + offsetMs).toISOString().slice(0, 10);
       const firstDay = Date.parse(`${today}T00:00:00.000Z`) - (DAYS_SHOWN - 1) * DAY_MS;
       const days = Array.from({ length: DAYS_SHOWN }, (_, index) =>
         new Date(firstDay + index * DAY_MS).toISOString().slice(0, 10),
       );
-      const [daily, statuses, lowStock, lowStockTotal] = await Promise.all([
-        repository.dailySales(new Date(firstDay - offsetMs).toISOString()),
-        repository.ordersByStatus(),
+      const [hours, waiting, lowStock, lowStockTotal] = await Promise.all([
+        repository.hourlySales(new Date(firstDay - offsetMs).toISOString()),
+        repository.waitingOrders(),
         repository.lowStock(options.lowStockThreshold, LOW_STOCK_LISTED),
-        repository.countLowStock(options.lowStockThreshold),
+        repository.countLowStock(options.lowStockThreshold, LOW_STOCK_COUNTED + 1),
       ]);
-      const byDay = new Map(
-        daily.map((row) => [row.day, { orders: Number(row.orders), paisa: Number(row.sales) }]),
-      );
-      const series = days.map((date) => ({ date, ...(byDay.get(date) ?? { orders: 0, paisa: 0 }) }));
-      const counts = new Map(statuses.map((row) => [row.status, Number(row.count)]));
+      const byDay = new Map(days.map((date) => [date, { orders: 0, paisa: 0 }]));
+      for (const row of hours) {
+        const day = byDay.get(localDay(row.hour));
+        if (!day) continue;
+        day.orders += Number(row.orders);
+        day.paisa += Number(row.sales);
+      }
+      const series = days.map((date) => ({ date, ...byDay.get(date)! }));
+      const counts = new Map(waiting.map((row) => [row.status, Number(row.count)]));
       return {
         time_zone: SHOP_TIME_ZONE,
         periods: PERIODS.map(({ key, label, days: length }) => {
@@ -59,8 +75,13 @@ export function dashboardService(
           orders: day.orders,
           sales: toRupees(day.paisa),
         })),
-        orders_by_status: ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
-        low_stock: { threshold: options.lowStockThreshold, total: lowStockTotal, variants: lowStock },
+        orders_waiting: WAITING_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
+        low_stock: {
+          threshold: options.lowStockThreshold,
+          total: Math.min(lowStockTotal, LOW_STOCK_COUNTED),
+          more: lowStockTotal > LOW_STOCK_COUNTED,
+          variants: lowStock,
+        },
       };
     },
   };

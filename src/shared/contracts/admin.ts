@@ -59,12 +59,15 @@ export const dashboardSchema = z.object({
   daily_sales: z
     .array(z.object({ date: z.string(), orders: z.number().int(), sales: z.number() }))
     .describe("Each of the last 30 days, oldest first, days without orders included."),
-  orders_by_status: z
+  orders_waiting: z
     .array(z.object({ status: z.string(), count: z.number().int() }))
-    .describe("How many orders are in each status, in the workflow's order."),
+    .describe(
+      "How many orders wait in each status the shop still has work on (pending, processing, shipped).",
+    ),
   low_stock: z.object({
     threshold: z.number().int(),
-    total: z.number().int().describe("Variants with this much stock or less."),
+    total: z.number().int().describe("Variants with this much stock or less (counted up to 1,000)."),
+    more: z.boolean().describe("True when there are more than `total` (the count stops at 1,000)."),
     variants: z.array(
       z.object({
         variant_id: z.number().int(),

@@ -815,7 +815,8 @@ export const operations = {
   adminDashboard: {
     method: "GET",
     path: "/admin/dashboard",
-    summary: "Sales and orders today, 7 and 30 days; daily sales; orders by status; low-stock variants",
+    summary:
+      "Sales and orders today, 7 and 30 days; daily sales; orders waiting by status; low-stock variants",
     tag: "Admin",
     auth: "staff",
     status: 200,

@@ -63,7 +63,8 @@ export function SalesChart({ days }: { days: DailySales[] }) {
           role="img"
           aria-labelledby={`${id}-title ${id}-desc`}
         >
-          <title id={`${id}-title`}>Daily sales, last {days.length} days</title>
+          {/* One string: React renders a <title> with several children as an empty one on the server. */}
+          <title id={`${id}-title`}>{`Daily sales, last ${days.length} days`}</title>
           <desc id={`${id}-desc`}>
             {first && last ? `From ${dayLabel(first.date)} to ${dayLabel(last.date)}: ` : ""}
             {formatRupees(total)} in all

@@ -9,9 +9,6 @@ import type { Route } from "./+types/admin-dashboard";
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
-/** Orders that still need the shop to do something. */
-const WAITING = new Set(["pending", "processing", "shipped"]);
-
 export async function loader({ context }: Route.LoaderArgs): Promise<Dashboard> {
   const answer = await context.get(apiContext).call("adminDashboard");
   if (!answer.ok) throw data({ message: answer.data.message }, { status: answer.status });
@@ -21,8 +18,15 @@ export async function loader({ context }: Route.LoaderArgs): Promise<Dashboard> 
 const plural = (count: number, word: string) =>
   `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
 
+function lowStockSummary({ threshold, total, more, variants }: Dashboard["low_stock"]): string {
+  if (total === 0) return `No variant has ${threshold} or fewer in stock.`;
+  const count = more ? `More than ${plural(total, "variant")}` : plural(total, "variant");
+  const listed = total > variants.length ? `; the ${variants.length} with the fewest are listed` : "";
+  return `${count} with ${threshold} or fewer in stock${listed}.`;
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily_sales, orders_by_status, low_stock } = loaderData;
+  const { periods, daily_sales, orders_waiting, low_stock } = loaderData;
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -57,17 +61,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <div className="admin-grid admin-grid--two">
         <section className="admin-card" aria-labelledby="status-title">
           <h2 id="status-title" className="admin-card__title">
-            Orders by status
+            Orders waiting
           </h2>
           <ul className="admin-status-list">
-            {orders_by_status.map(({ status, count }) => (
-              <li key={status} className={WAITING.has(status) && count > 0 ? "is-waiting" : undefined}>
+            {orders_waiting.map(({ status, count }) => (
+              <li key={status} className={count > 0 ? "is-waiting" : undefined}>
                 <Link to={`/admin/orders?status=${status}`}>
                   <span>{statusLabel(status)}</span>
-                  <strong>
-                    {count.toLocaleString("en-US")}
-                    {WAITING.has(status) && count > 0 && <span className="visually-hidden"> waiting</span>}
-                  </strong>
+                  <strong>{count.toLocaleString("en-US")}</strong>
                 </Link>
               </li>
             ))}
@@ -78,15 +79,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="stock-title" className="admin-card__title">
             Low stock
           </h2>
-          <p className="admin-page__lead">
-            {low_stock.total === 0
-              ? `No variant has ${low_stock.threshold} or fewer in stock.`
-              : `${plural(low_stock.total, "variant")} with ${low_stock.threshold} or fewer in stock${
-                  low_stock.total > low_stock.variants.length
-                    ? `; the ${low_stock.variants.length} with the fewest are listed`
-                    : ""
-                }.`}
-          </p>
+          <p className="admin-page__lead">{lowStockSummary(low_stock)}</p>
           {low_stock.variants.length > 0 && (
             <div className="admin-table-wrap">
               <table className="admin-table">
