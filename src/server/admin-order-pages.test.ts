@@ -287,7 +287,7 @@ describe("back-office order pages", { timeout: 30_000 }, () => {
       .where("id", "=", variant)
       .executeTakeFirstOrThrow();
     expect(sku).toBeTruthy();
-    expect(html).toContain(`<td data-label="SKU">${sku}</td>`);
+    expect(html).toContain(`SKU: ${sku}</span>`);
     expect(html).toContain("Amount due on delivery");
     expect(html).not.toContain('aria-label="Back office"');
     expect(html).not.toContain('class="site-footer');

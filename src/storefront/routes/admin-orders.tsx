@@ -185,7 +185,6 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
             <th scope="col">Order</th>
             <th scope="col">Placed</th>
             <th scope="col">Customer</th>
-            <th scope="col">Phone</th>
             <th scope="col" className="admin-num">
               Items
             </th>
@@ -208,10 +207,10 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
               </td>
               <td data-label="Customer" className="admin-wrap">
                 <span className="admin-orders-table__name">{order.customer_name}</span>
-                <span className="admin-orders-table__email">{order.email}</span>
+                <span className="admin-orders-table__contact">{order.email}</span>
+                <span className="admin-orders-table__contact">{order.phone}</span>
                 {!order.registered && <span className="admin-orders-table__guest">Guest</span>}
               </td>
-              <td data-label="Phone">{order.phone}</td>
               <td data-label="Items" className="admin-num">
                 {order.item_count}
               </td>
