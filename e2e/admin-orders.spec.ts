@@ -168,7 +168,7 @@ async function colourOf(page: Page, slug: string, productId: number, variantId: 
   throw new Error(`no colour of product ${productId} has variant ${variantId}`);
 }
 
-test("the order screens fit a phone and print without the menus", async ({
+test("the order screens fit the window (1280 and 390 px) and print without the menus", async ({
   page,
   browser,
   baseURL,

@@ -47,6 +47,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "staff.create": "Created a staff account",
   "staff.role": "Changed the role",
   "staff.remove": "Took off the staff",
+  "order.status": "Changed the order's status",
 };
 
 export function auditActionLabel(action: string): string {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { formatDateTime, itemCount } from "../account/account-format.ts";
+import { answerOrThrow } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
 import { requireStaff } from "../admin/admin-session.server.ts";
 import { orderPath, STATUS_NAMES } from "../admin/orders/order-labels.ts";
@@ -32,15 +33,11 @@ export const middleware: Route.MiddlewareFunction[] = [requireStaff];
 export const headers: Route.HeadersFunction = () => ({ "X-Robots-Tag": "noindex, nofollow" });
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const answer = await context.get(apiContext).call("adminGetOrder", { params: { number: params.number } });
-  if (answer.status === 404) throw data({ message: "Order not found." }, { status: 404 });
-  if (!answer.ok) {
-    throw data(
-      { message: answer.data.message || "The order could not be loaded. Please try again in a moment." },
-      { status: answer.status >= 400 ? answer.status : 503 },
-    );
-  }
-  return { order: answer.data };
+  return {
+    order: answerOrThrow(
+      await context.get(apiContext).call("adminGetOrder", { params: { number: params.number } }),
+    ),
+  };
 }
 
 /** Printing needs JavaScript; without it the page says how to print instead of showing a dead button. */

@@ -2,7 +2,10 @@ import { data, Link, redirect } from "react-router";
 import type { SettableOrderStatus } from "../../shared/order-status.ts";
 import { formatDateTime, itemCount } from "../account/account-format.ts";
 import { StatusBadge } from "../account/orders-table.tsx";
+import { answerOrThrow } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
+import { loadAuditTrail } from "../admin/audit-trail.server.ts";
+import { AuditTrail } from "../admin/audit-trail.tsx";
 import { OrderHistory } from "../admin/orders/order-history.tsx";
 import { orderPath, STATUS_DONE } from "../admin/orders/order-labels.ts";
 import { OrderLinesTable } from "../admin/orders/order-lines-table.tsx";
@@ -28,16 +31,12 @@ export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${param
 
 /** An unknown number is the back office's "Not found" page; any other failure its "Something went wrong". */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const answer = await context.get(apiContext).call("adminGetOrder", { params: { number: params.number } });
-  if (answer.status === 404) throw data({ message: answer.ok ? "" : answer.data.message }, { status: 404 });
-  if (!answer.ok) {
-    throw data(
-      { message: answer.data.message || "The order could not be loaded. Please try again in a moment." },
-      { status: answer.status >= 400 ? answer.status : 503 },
-    );
-  }
+  const api = context.get(apiContext);
+  const order = answerOrThrow(await api.call("adminGetOrder", { params: { number: params.number } }));
+  const trail = await loadAuditTrail(api, "order", order.number);
   return {
-    order: answer.data,
+    order,
+    trail,
     confirmCancel: url.searchParams.get("confirm") === "cancel",
     changed: url.searchParams.get("changed"),
   };
@@ -86,7 +85,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const shouldRevalidate = reloadAfterSubmission;
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, confirmCancel, changed } = loaderData;
+  const { order, trail, confirmCancel, changed } = loaderData;
   const submitting = useSubmitting();
   const pieces = itemCount(order.items);
   const done = changed && changed === order.status ? STATUS_DONE[changed as SettableOrderStatus] : null;
@@ -137,6 +136,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </h2>
             <OrderHistory history={order.history} />
           </section>
+          <AuditTrail trail={trail} title="Audit log" />
         </div>
         <div className="admin-order__side">
           <OrderStatusCard

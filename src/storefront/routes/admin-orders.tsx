@@ -5,7 +5,9 @@ import { formatRupees } from "../../shared/money.ts";
 import { ORDER_STATUSES } from "../../shared/order-status.ts";
 import { formatDateTime } from "../account/account-format.ts";
 import { StatusBadge } from "../account/orders-table.tsx";
+import { answerOrThrow } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
+import { listPageHref } from "../admin/list-links.ts";
 import { orderPath, STATUS_NAMES } from "../admin/orders/order-labels.ts";
 import { firstErrors } from "../forms/api-errors.ts";
 import { apiContext } from "../lib/api.server.ts";
@@ -29,23 +31,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   ) as Filters;
   const page = url.searchParams.get("page") ?? "";
   const answer = await context.get(apiContext).call("adminListOrders", { query: { ...filters, page } });
-  if (answer.ok) return { filters, orders: answer.data, errors: {} as Record<string, string> };
-  if (answer.status === 422) {
-    return data({ filters, orders: null, errors: firstErrors(answer.data.errors) }, { status: 422 });
+  const href = url.pathname + url.search;
+  if (!answer.ok && answer.status === 422) {
+    return data({ filters, href, orders: null, errors: firstErrors(answer.data.errors) }, { status: 422 });
   }
-  throw data(
-    { message: answer.data.message || "The orders could not be loaded. Please try again in a moment." },
-    { status: answer.status >= 400 ? answer.status : 503 },
-  );
-}
-
-/** The list's address with these filters and page (empty values left out). */
-function listHref(filters: Filters, page: number): string {
-  const search = new URLSearchParams();
-  for (const name of FILTERS) if (filters[name]) search.set(name, filters[name]);
-  if (page > 1) search.set("page", String(page));
-  const query = search.toString();
-  return `/admin/orders${query ? `?${query}` : ""}`;
+  return { filters, href, orders: answerOrThrow(answer), errors: {} as Record<string, string> };
 }
 
 const hasFilters = (filters: Filters) => FILTERS.some((name) => filters[name] !== "");
@@ -59,7 +49,8 @@ function caption(meta: AdminOrderList["meta"], filters: Filters): string {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { filters, orders, errors } = loaderData;
+  const { filters, href, orders, errors } = loaderData;
+  const url = new URL(href, "http://admin.invalid");
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
   return (
@@ -121,7 +112,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {orders && orders.data.length > 0 && (
           <>
             <OrdersTable orders={orders} caption={caption(orders.meta, filters)} />
-            <ListPages meta={orders.meta} hrefFor={(page) => listHref(filters, page)} />
+            <ListPages meta={orders.meta} hrefFor={(page) => listPageHref(url, page)} />
           </>
         )}
         {orders && orders.data.length === 0 && (
@@ -194,7 +185,6 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
             <th scope="col">Order</th>
             <th scope="col">Placed</th>
             <th scope="col">Customer</th>
-            <th scope="col">Phone</th>
             <th scope="col" className="admin-num">
               Items
             </th>
@@ -217,10 +207,10 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
               </td>
               <td data-label="Customer" className="admin-wrap">
                 <span className="admin-orders-table__name">{order.customer_name}</span>
-                <span className="admin-orders-table__email">{order.email}</span>
+                <span className="admin-orders-table__contact">{order.email}</span>
+                <span className="admin-orders-table__contact">{order.phone}</span>
                 {!order.registered && <span className="admin-orders-table__guest">Guest</span>}
               </td>
-              <td data-label="Phone">{order.phone}</td>
               <td data-label="Items" className="admin-num">
                 {order.item_count}
               </td>

@@ -1,7 +1,10 @@
 import type { AdminOrder } from "../../../shared/contracts/admin-orders.ts";
 import { formatRupees } from "../../../shared/money.ts";
 
-/** The order's lines as sold (name, colour, size, price), with each variant's SKU today for picking. */
+/**
+ * The order's lines as sold (name, colour, size, price), with each variant's SKU today under its name, for
+ * picking: four columns, so the table fits beside the status card without scrolling.
+ */
 export function OrderLinesTable({ order }: { order: AdminOrder }) {
   return (
     <div className="admin-table-wrap">
@@ -9,7 +12,6 @@ export function OrderLinesTable({ order }: { order: AdminOrder }) {
         <thead>
           <tr>
             <th scope="col">Product</th>
-            <th scope="col">SKU</th>
             <th scope="col" className="admin-num">
               Unit price
             </th>
@@ -29,8 +31,10 @@ export function OrderLinesTable({ order }: { order: AdminOrder }) {
                 <span className="admin-order-lines__variant">
                   Colour: {item.color_name} · Size: {item.size_name}
                 </span>
+                <span className="admin-order-lines__variant admin-order-lines__sku">
+                  SKU: {item.sku ?? "—"}
+                </span>
               </th>
-              <td data-label="SKU">{item.sku ?? "—"}</td>
               <td className="admin-num" data-label="Unit price">
                 {formatRupees(item.price)}
               </td>
