@@ -17,17 +17,23 @@ type Db = Kysely<Database> | Transaction<Database>;
 type ProductsEb = ExpressionBuilder<Database, "products">;
 
 /**
- * The product ids the search index finds for an admin search: every word as the start of a word (staff type
- * fragments: "zebra sat" finds "Zebrawood Satchel"), in the title, the facets (category, colours, tags) or the description, whatever the product's status.
- * The words are letters and digits only (`searchWords`), so they cannot carry FTS5 or tsquery syntax.
+ * The product ids an admin search finds: those the search index finds, every word as the start of a word (staff
+ * type fragments: "zebra sat" finds "Zebrawood Satchel") in the title, the facets (category, colours, tags) or the
+ * description, whatever the product's status; and the product of a SKU typed exactly (stored in upper case). One
+ * list (a UNION), so the page can still walk products in id order. The words are letters and digits only
+ * (`searchWords`), so they cannot carry FTS5 or tsquery syntax.
  */
-function indexHits(engine: Engine, words: string[]) {
+function searchHits(engine: Engine, q: string) {
+  const sku = sql<number>`select product_id from variants where sku = ${normaliseSku(q)}`;
+  const words = searchWords(q);
+  if (words.length === 0) return sql<number>`(${sku})`;
   if (engine === "sqlite") {
     const match = `{title facets description} : (${words.map((word) => `"${word}"*`).join(" AND ")})`;
-    return sql<number>`(select rowid from product_search where product_search match ${match})`;
+    return sql<number>`(select rowid from product_search where product_search match ${match} union ${sku})`;
   }
   const query = words.map((word) => `${word}:*`).join(" & ");
-  return sql<number>`(select product_id from product_search where document @@ to_tsquery('english', ${query}))`;
+  return sql<number>`(select product_id from product_search where document @@ to_tsquery('english', ${query})
+    union ${sku})`;
 }
 
 const SORTS = {
@@ -59,58 +65,32 @@ export type AdminProductFilter = Omit<AdminProductsQuery, "page" | "sort">;
 
 /**
  * The back office's product queries (the writes go through the catalogue writer, product-writer.ts). The list is
- * built for 100k products: every filter and sort has an index (migration 013), the stock filters start from the
- * variants that qualify (`variants_stock_idx`), and the per-row figures are read for one page of rows only.
+ * built for 100k products: every sort has an index (migration 013), a search is one list of ids from the index,
+ * and the per-row figures are read for one page of rows only (docs/benchmarks.md, "Back-office product list").
  */
 export function adminProductsRepository(db: Kysely<Database>) {
   const engine = engineOf(db);
 
-  function whereFilter(filter: AdminProductFilter, lowStock: number) {
+  /**
+   * The filter's conditions. "low": some variant at the threshold or less; for a count that is a list of the
+   * (indexed) variants that qualify, for a page a probe per product walked in order, which stops after a page.
+   * "out": the listing's own copy of "nothing in stock" (`products.in_stock`, kept by the writer and checkout).
+   */
+  function whereFilter(filter: AdminProductFilter, lowStock: number, counting: boolean) {
     return (eb: ProductsEb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (filter.status !== undefined) conditions.push(eb("products.status", "=", filter.status));
       if (filter.category !== undefined) conditions.push(eb("products.category_id", "=", filter.category));
       if (filter.stock === "low") {
+        const low = eb.selectFrom("variants").where("variants.stock", "<=", lowStock);
         conditions.push(
-          eb(
-            "products.id",
-            "in",
-            eb.selectFrom("variants").select("variants.product_id").where("variants.stock", "<=", lowStock),
-          ),
+          counting
+            ? eb("products.id", "in", low.select("variants.product_id"))
+            : eb.exists(low.select(sql.lit(1).as("one")).whereRef("variants.product_id", "=", "products.id")),
         );
       }
-      if (filter.stock === "out") {
-        // Candidates from the (few) sold-out variants, then every variant of each must be sold out.
-        conditions.push(
-          eb(
-            "products.id",
-            "in",
-            eb.selectFrom("variants").select("variants.product_id").where("variants.stock", "=", 0),
-          ),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("variants")
-                .select(sql.lit(1).as("one"))
-                .whereRef("variants.product_id", "=", "products.id")
-                .where("variants.stock", ">", 0),
-            ),
-          ),
-        );
-      }
-      if (filter.q !== undefined) {
-        const words = searchWords(filter.q);
-        // A SKU typed exactly finds its product too (SKUs are stored in upper case).
-        const bySku = eb
-          .selectFrom("variants")
-          .select("variants.product_id")
-          .where("variants.sku", "=", normaliseSku(filter.q));
-        conditions.push(
-          words.length === 0
-            ? eb("products.id", "in", bySku)
-            : eb.or([eb("products.id", "in", indexHits(engine, words)), eb("products.id", "in", bySku)]),
-        );
-      }
+      if (filter.stock === "out") conditions.push(eb("products.in_stock", "=", 0));
+      if (filter.q !== undefined) conditions.push(eb("products.id", "in", searchHits(engine, filter.q)));
       return eb.and(conditions);
     };
   }
@@ -119,15 +99,31 @@ export function adminProductsRepository(db: Kysely<Database>) {
     transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => retryingTransaction(db, work),
 
     async count(filter: AdminProductFilter, lowStock: number): Promise<number> {
+      if (
+        filter.q !== undefined &&
+        Object.values({ ...filter, q: undefined }).every((value) => value === undefined)
+      ) {
+        // A search alone: its list of ids is the answer (every document and SKU belongs to a product).
+        const hits = await sql<{
+          count: number | string;
+        }>`select count(*) as count from ${searchHits(engine, filter.q)} as hits`.execute(db);
+        return Number(hits.rows[0]?.count ?? 0);
+      }
       const row = await db
         .selectFrom("products")
         .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where(whereFilter(filter, lowStock))
+        .where(whereFilter(filter, lowStock, true))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
     /** One page of the list, with each row's category, stock and variant figures. */
+    /**
+     * One page of the list, with each row's category and stock figures. The page's ids are found first (the
+     * filter, the sort's index, LIMIT and OFFSET, nothing else), then only those rows are read in full: a deep
+     * page then costs an index walk, not the figures of every row skipped (PostgreSQL works out a select list
+     * before OFFSET drops the row).
+     */
     async list(
       filter: AdminProductFilter,
       sort: AdminProductsQuery["sort"],
@@ -135,43 +131,61 @@ export function adminProductsRepository(db: Kysely<Database>) {
       limit: number,
       offset: number,
     ) {
-      let query = db
+      let page = db
         .selectFrom("products")
-        .innerJoin("categories", "categories.id", "products.category_id")
-        .select([
-          "products.id",
-          "products.title",
-          "products.slug",
-          "products.status",
-          "products.image",
-          "products.price",
-          "products.sale_price",
-          "products.discount",
-          "products.updated_at",
-          "categories.id as category_id",
-          "categories.name as category_name",
-        ])
-        .select((eb) => [
-          eb
-            .selectFrom("variants")
-            .select((v) => v.fn.coalesce(v.fn.sum<number>("variants.stock"), sql.lit(0)).as("stock"))
-            .whereRef("variants.product_id", "=", "products.id")
-            .as("stock"),
-          eb
-            .selectFrom("variants")
-            .select((v) => v.fn.countAll<number>().as("variants"))
-            .whereRef("variants.product_id", "=", "products.id")
-            .as("variants"),
-          eb
-            .selectFrom("variants")
-            .select((v) => v.fn.countAll<number>().as("low"))
-            .whereRef("variants.product_id", "=", "products.id")
-            .where("variants.stock", "<=", lowStock)
-            .as("low_stock_variants"),
-        ])
-        .where(whereFilter(filter, lowStock));
-      for (const [column, direction] of SORTS[sort]) query = query.orderBy(column, direction);
-      return query.limit(limit).offset(offset).execute();
+        .select("products.id")
+        .where(whereFilter(filter, lowStock, false));
+      for (const [column, direction] of SORTS[sort]) page = page.orderBy(column, direction);
+      const ids = (await page.limit(limit).offset(offset).execute()).map((row) => row.id);
+      if (ids.length === 0) return [];
+      const [rows, figures] = await Promise.all([
+        db
+          .selectFrom("products")
+          .innerJoin("categories", "categories.id", "products.category_id")
+          .select([
+            "products.id",
+            "products.title",
+            "products.slug",
+            "products.status",
+            "products.image",
+            "products.price",
+            "products.sale_price",
+            "products.discount",
+            "products.updated_at",
+            "categories.id as category_id",
+            "categories.name as category_name",
+          ])
+          .where("products.id", "in", ids)
+          .execute(),
+        db
+          .selectFrom("variants")
+          .select((eb) => [
+            "variants.product_id",
+            eb.fn.sum<number | string>("variants.stock").as("stock"),
+            eb.fn.countAll<number | string>().as("variants"),
+            eb.fn
+              .sum<number | string>(eb.case().when("variants.stock", "<=", lowStock).then(1).else(0).end())
+              .as("low_stock_variants"),
+          ])
+          .where("variants.product_id", "in", ids)
+          .groupBy("variants.product_id")
+          .execute(),
+      ]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const figuresOf = new Map(figures.map((row) => [row.product_id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        const figure = figuresOf.get(id);
+        return [
+          {
+            ...row,
+            stock: Number(figure?.stock ?? 0),
+            variants: Number(figure?.variants ?? 0),
+            low_stock_variants: Number(figure?.low_stock_variants ?? 0),
+          },
+        ];
+      });
     },
 
     /** The product with its category, whatever its status. */

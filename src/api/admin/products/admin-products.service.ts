@@ -24,6 +24,7 @@ import type {
 import type { ProductImage } from "../../../shared/contracts/catalog.ts";
 import { slugify } from "../../../shared/images.ts";
 import { ADMIN_PRODUCTS_PER_PAGE, PRODUCT_MESSAGES } from "../../../shared/product-admin.ts";
+import { countCache } from "../../catalog/count-cache.ts";
 import { inDisplayOrder } from "../../catalog/default-variant.ts";
 import { sanitizeDescription } from "../../catalog/description-html.ts";
 import type { ImageChange, productImagesService } from "../../catalog/product-images.service.ts";
@@ -88,6 +89,9 @@ const gridKey = (colorId: number, sizeId: number) => `${colorId}x${sizeId}`;
  */
 export function adminProductsService(deps: AdminProductsDeps) {
   const { repository, images, lowStockThreshold } = deps;
+  // Totals for a filter, dropped by any catalogue write in this process (and after 30 s): a count at 100k
+  // products is the list's dearest part, and paging through one filter asks the same one again and again.
+  const totals = countCache();
 
   /**
    * Runs a write. A slug or SKU that a save committing at the same moment took (a unique violation) sends the
@@ -281,7 +285,9 @@ export function adminProductsService(deps: AdminProductsDeps) {
       const { page, sort, ...filter } = query;
       const perPage = ADMIN_PRODUCTS_PER_PAGE;
       const [total, rows] = await Promise.all([
-        repository.count(filter, lowStockThreshold),
+        totals.get(JSON.stringify([filter, lowStockThreshold]), () =>
+          repository.count(filter, lowStockThreshold),
+        ),
         repository.list(filter, sort, lowStockThreshold, perPage, (page - 1) * perPage),
       ]);
       return {

@@ -179,7 +179,7 @@ function PhotoItem({
             className="button button--small"
             disabled={busy}
           >
-            Save<span className="visually-hidden"> photo {image.position + 1}</span>
+            Save
           </button>
         </Form>
         <div className="admin-photo__actions">
@@ -192,8 +192,9 @@ function PhotoItem({
               value="image-move"
               className="button button--small button--outline"
               disabled={first || busy}
+              aria-label={`Move up: ${image.alt}`}
             >
-              Move up<span className="visually-hidden">: {image.alt}</span>
+              Move up
             </button>
           </Form>
           <Form method="post" preventScrollReset>
@@ -205,8 +206,9 @@ function PhotoItem({
               value="image-move"
               className="button button--small button--outline"
               disabled={last || busy}
+              aria-label={`Move down: ${image.alt}`}
             >
-              Move down<span className="visually-hidden">: {image.alt}</span>
+              Move down
             </button>
           </Form>
           <Form method="post" preventScrollReset>
@@ -217,8 +219,9 @@ function PhotoItem({
               value="image-remove"
               className="button button--small button--outline admin-danger"
               disabled={busy}
+              aria-label={`Remove: ${image.alt}`}
             >
-              Remove<span className="visually-hidden">: {image.alt}</span>
+              Remove
             </button>
           </Form>
         </div>
@@ -298,9 +301,15 @@ function UploadForm({
         />
         {failure?.errors.alt && <p className="field__error">{failure.errors.alt}</p>}
       </div>
-      <button type="submit" name="intent" value="upload" className="button button--small" disabled={busy}>
+      <button
+        type="submit"
+        name="intent"
+        value="upload"
+        className="button button--small"
+        disabled={busy}
+        aria-label={`Upload: ${section.title}`}
+      >
         {busy ? "Uploading..." : "Upload"}
-        <span className="visually-hidden"> a photo: {section.title}</span>
       </button>
       {failure && !failure.errors.image && !failure.errors.alt && (
         <p className="field__error" role="alert">

@@ -110,7 +110,11 @@ export async function saveProduct(
     failure: {
       ok: false,
       intent: "save",
-      message: answer.data.message || "The product could not be saved. Please try again.",
+      // A refusal of fields is said under each field; the box above the form only points there.
+      message:
+        answer.status === 422 && answer.data.errors
+          ? "Some fields need correcting: see the messages under them."
+          : answer.data.message || "The product could not be saved. Please try again.",
       errors: formErrors(answer.data.errors, cellOfVariant),
       values,
     },
