@@ -3,6 +3,7 @@ import type { Engine } from "../../platform/db/connection.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import {
   engineOf,
+  HIDDEN_TOKEN,
   type IndexedFilter,
   postgresFilterLexeme,
   queryFilterTokens,
@@ -54,7 +55,7 @@ function ftsMatch(words: string[], tokens: string[]): string {
     })
     .join(" AND ");
   const filters = tokens.map((token) => `"${token}"`).join(" AND ");
-  return `{title facets description} : (${text})${filters ? ` AND filters : (${filters})` : ""}`;
+  return `{title facets description} : (${text})${filters ? ` AND filters : (${filters})` : ""} NOT filters : "${HIDDEN_TOKEN}"`;
 }
 
 /** The tsquery text of the words (to_tsquery 'english'): alternatives with |, phrases with <->, last word :*. */
@@ -71,12 +72,19 @@ function tsQuery(words: string[]): string {
     .join(" & ");
 }
 
-/** The tsquery of the filter tokens (quoted lexemes, taken as they are), or null for none. */
-function tsFilterQuery(tokens: string[]): string | null {
-  return tokens.length === 0 ? null : tokens.map((token) => `'${postgresFilterLexeme(token)}'`).join(" & ");
+/** The tsquery of the filter tokens (quoted lexemes, taken as they are), and not a hidden product. */
+function tsFilterQuery(tokens: string[]): string {
+  return [
+    ...tokens.map((token) => `'${postgresFilterLexeme(token)}'`),
+    `!'${postgresFilterLexeme(HIDDEN_TOKEN)}'`,
+  ].join(" & ");
 }
 
-/** Shoppers search products on sale only (drafts and archived products are in the index for the back office). */
+/**
+ * Shoppers search products on sale only. Drafts and archived products are in the index for the back office with
+ * the `hidden` token, which the window leaves out; the product's own status is checked again on the rows read,
+ * so a status changed without its document being rewritten still never shows.
+ */
 const LIVE = sql.lit(LIVE_STATUS);
 
 /** A matching document as the window reads it (title and facets only when ranking by relevance). */
@@ -87,29 +95,23 @@ interface Match {
 }
 
 /**
- * The newest `limit` matches, newest first, with their stored title and facets when `texts` (for the ranking).
- * The words and tokens are letters and digits only (`searchWords`, `filterTokens`), so they cannot carry query
- * syntax.
+ * The newest `limit` matches, newest first, from the index alone (a join here would let PostgreSQL's planner
+ * walk the products instead, or in parallel). The words and tokens are letters and digits only (`searchWords`,
+ * `filterTokens`), so they cannot carry query syntax.
  */
 function matches(engine: Engine, words: string[], tokens: string[], limit: number, texts: boolean) {
-  const columns = texts ? sql`product_search.title, product_search.facets` : sql`'' as title, '' as facets`;
+  const columns = texts ? sql`title, facets` : sql`'' as title, '' as facets`;
   if (engine === "sqlite") {
-    return sql<Match>`(select product_search.rowid as product_id, ${columns}
-      from product_search join products on products.id = product_search.rowid and products.status = ${LIVE}
-      where product_search match ${ftsMatch(words, tokens)}
-      order by product_search.rowid desc limit ${literalInteger(limit)})`;
+    return sql<Match>`(select rowid as product_id, ${columns}
+      from product_search where product_search match ${ftsMatch(words, tokens)}
+      order by rowid desc limit ${literalInteger(limit)})`;
   }
-  const text = tsQuery(words);
-  const filters = tsFilterQuery(tokens);
   // The tsquery is written out (not joined from a function scan), so the planner sees it and estimates how
   // many documents match: walking the primary key backwards suits a common word, the GIN index a rare one.
-  const query = filters
-    ? sql`(to_tsquery('english', ${text}) && ${filters}::tsquery)`
-    : sql`to_tsquery('english', ${text})`;
-  return sql<Match>`(select product_search.product_id, ${columns}
-    from product_search join products on products.id = product_search.product_id and products.status = ${LIVE}
-    where product_search.document @@ ${query}
-    order by product_search.product_id desc limit ${literalInteger(limit)})`;
+  const query = sql`(to_tsquery('english', ${tsQuery(words)}) && ${tsFilterQuery(tokens)}::tsquery)`;
+  return sql<Match>`(select product_id, ${columns}
+    from product_search where document @@ ${query}
+    order by product_id desc limit ${literalInteger(limit)})`;
 }
 
 /** The matches in the chosen order: relevance (search-ranking.ts) or price, ties by id as the listing does. */
@@ -168,6 +170,7 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
           ),
         )
         .innerJoin("products", "products.id", "hits.product_id")
+        .where("products.status", "=", LIVE)
         .select(["products.id", "products.in_stock", "products.sale_price", "hits.title", "hits.facets"])
         .execute();
       const capped = documents.length > window;
@@ -193,6 +196,8 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       if (!indexed) return false;
       const row = await db
         .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), 1, false).as("hits"))
+        .innerJoin("products", "products.id", "hits.product_id")
+        .where("products.status", "=", LIVE)
         .select("hits.product_id")
         .executeTakeFirst();
       return row !== undefined;
