@@ -125,6 +125,19 @@ function ordered<T extends RankedDocument & { sale_price: number }>(
   return rankByRelevance(words, documents);
 }
 
+/**
+ * PostgreSQL: the window's query planned as for data in memory (`random_page_cost` 1.1 instead of the default 4,
+ * for this transaction only). With the default the planner prices the GIN index's scattered reads so high that
+ * it walks the newest products even for a word in 1.7% of them (30,000 rows for 500 matches); priced for memory
+ * it takes the index up to about 2% of the catalogue and walks above.
+ */
+function planned<T>(read: (on: Kysely<Database>) => Promise<T>) {
+  return async (trx: Kysely<Database>) => {
+    await sql`set local random_page_cost = 1.1`.execute(trx);
+    return read(trx);
+  };
+}
+
 export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
   const engine = engineOf(db);
 
@@ -163,16 +176,18 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       const indexed = await indexedFilter(filter);
       if (!indexed) return empty;
       // One row past the window says whether more match; it is the oldest and never served.
-      const documents = await db
-        .selectFrom(
-          matches(engine, filter.words, queryFilterTokens(indexed), window + 1, sort === "default").as(
-            "hits",
-          ),
-        )
-        .innerJoin("products", "products.id", "hits.product_id")
-        .where("products.status", "=", LIVE)
-        .select(["products.id", "products.in_stock", "products.sale_price", "hits.title", "hits.facets"])
-        .execute();
+      const read = (on: Kysely<Database>) =>
+        on
+          .selectFrom(
+            matches(engine, filter.words, queryFilterTokens(indexed), window + 1, sort === "default").as(
+              "hits",
+            ),
+          )
+          .innerJoin("products", "products.id", "hits.product_id")
+          .where("products.status", "=", LIVE)
+          .select(["products.id", "products.in_stock", "products.sale_price", "hits.title", "hits.facets"])
+          .execute();
+      const documents = engine === "sqlite" ? await read(db) : await db.transaction().execute(planned(read));
       const capped = documents.length > window;
       if (capped) {
         const oldest = Math.min(...documents.map((document) => document.id));
