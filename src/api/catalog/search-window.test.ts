@@ -6,6 +6,7 @@ import { type ApiHarness, apiHarness } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { catalogRepository } from "./catalog.repository.ts";
 import { catalogService } from "./catalog.service.ts";
+import { insertProduct } from "./product-writer.ts";
 import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
 
 /**
@@ -122,6 +123,41 @@ describe.skipIf(!available)(`the search window on ${engine}`, () => {
     const list = await ask(100, { search: "wallet", category: "no-such-category" });
     expect(list.data).toEqual([]);
     expect(list.meta).toMatchObject({ total: 0, total_capped: false, suggestions: [] });
+  });
+
+  it("leaves drafts and archived products out of the window, so they neither take its places nor count", async () => {
+    const before = await ask(4, { search: "wallet" });
+    const live = await ask(100, { search: "wallet" });
+    const category = await database.db
+      .selectFrom("categories")
+      .select("id")
+      .where("slug", "=", "wallets")
+      .executeTakeFirstOrThrow();
+    const variant = await database.db
+      .selectFrom("variants")
+      .select(["color_id", "size_id"])
+      .executeTakeFirstOrThrow();
+    // The newest wallets of all: without the index's `hidden` token they would fill the window.
+    for (const [index, status] of (["draft", "archived", "draft", "draft", "archived"] as const).entries()) {
+      await insertProduct(database.db, {
+        slug: `unlisted-wallet-${index}`,
+        title: `Unlisted Wallet ${index}`,
+        categoryId: category.id,
+        shortDescription: "",
+        images: [],
+        discount: 0,
+        newArrival: false,
+        dailyDeal: false,
+        tagIds: [],
+        variants: [{ colorId: variant.color_id, sizeId: variant.size_id, price: 100_000, stock: 2 }],
+        status,
+      });
+    }
+    expect(slugs(await ask(4, { search: "wallet" }))).toEqual(slugs(before));
+    const after = await ask(100, { search: "wallet" });
+    expect(after.meta).toMatchObject({ total: live.meta.total, total_capped: false });
+    expect(slugs(after)).toEqual(slugs(live));
+    expect(await service(100).didYouMean("unlisted")).toEqual([]);
   });
 
   it("corrects a typo under the filters and offers 'did you mean' only for what the filters allow", async () => {

@@ -1,4 +1,5 @@
 import { type Kysely, SqliteAdapter, sql, type Transaction } from "kysely";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { Engine } from "./connection.ts";
 import type { Database } from "./schema.ts";
 
@@ -11,7 +12,8 @@ import type { Database } from "./schema.ts";
  * - description  HTML stripped (weight D / bm25 1)
  * - filters      the listing filters the product passes (`filterTokens`), so a filtered search is answered by
  *                the index alone (SQLite: a fourth column, bm25 weight 0; PostgreSQL: `#`-prefixed lexemes in
- *                the same tsvector, which no shopper's word can produce)
+ *                the same tsvector, which no shopper's word can produce), and `hidden` for a product shoppers
+ *                may not see (a draft or archived product), which a shopper's search leaves out
  * The catalogue writer calls `writeSearchDocuments` for the products it wrote, inside its transaction.
  */
 
@@ -101,7 +103,12 @@ export function queryFilterTokens(filter: IndexedFilter): string[] {
   return tokens;
 }
 
+/** The token of a product that is not on sale (status other than LIVE_STATUS): searches leave it out. */
+export const HIDDEN_TOKEN = "hidden";
+
 interface FilteredProduct {
+  /** Absent before migration 013 gave products a status: every product was on sale then. */
+  status?: string | undefined;
   categoryId: number;
   newArrival: boolean;
   dailyDeal: boolean;
@@ -112,6 +119,7 @@ interface FilteredProduct {
 /** Every filter token a product passes (letters then digits: one token to FTS5's tokenizer, never stemmed). */
 export function filterTokens(product: FilteredProduct): string[] {
   const tokens = new Set<string>([`cat${product.categoryId}`]);
+  if (product.status !== undefined && product.status !== LIVE_STATUS) tokens.add(HIDDEN_TOKEN);
   if (product.newArrival) tokens.add("new");
   if (product.dailyDeal) tokens.add("deal");
   for (const variant of product.variants) {
@@ -142,18 +150,12 @@ const CHUNK = 500;
 async function buildDocuments(db: Db, productIds: number[]): Promise<SearchDocument[]> {
   if (productIds.length === 0) return [];
   const [productRows, variantRows, tagRows] = await Promise.all([
+    // Every column, not a list: `status` comes with migration 013, after migration 008 first builds documents.
     db
       .selectFrom("products")
       .innerJoin("categories", "categories.id", "products.category_id")
-      .select([
-        "products.id",
-        "products.title",
-        "products.short_description",
-        "products.category_id",
-        "products.new_arrival",
-        "products.daily_deal",
-        "categories.name as category",
-      ])
+      .selectAll("products")
+      .select("categories.name as category")
       .where("products.id", "in", productIds)
       .execute(),
     db
@@ -185,6 +187,7 @@ async function buildDocuments(db: Db, productIds: number[]): Promise<SearchDocum
       facets: documentText([row.category, ...colorNames, ...ownTags.map((tag) => tag.name)].join(", ")),
       description: documentText(plainText(row.short_description)),
       filters: filterTokens({
+        status: (row as { status?: string }).status,
         categoryId: row.category_id,
         newArrival: row.new_arrival === 1,
         dailyDeal: row.daily_deal === 1,
