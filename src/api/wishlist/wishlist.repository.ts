@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
-import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { type Owner, ownedRows } from "../owned-rows.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
