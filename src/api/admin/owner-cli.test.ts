@@ -93,13 +93,13 @@ describe.skipIf(!available)(`npm run owner:create on ${engine}`, () => {
         entity_type: "user",
       },
     ]);
-  }, 30_000);
+  }, 120_000);
 
   it("says so when the account is already an owner, changing nothing", async () => {
     const result = await run("--email", "owner@example.pk");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^owner@example\.pk is already an owner\.\n/);
-  }, 30_000);
+  }, 120_000);
 
   it("promotes an existing customer (who keeps their password), enabling a disabled account", async () => {
     const now = new Date().toISOString();
@@ -127,7 +127,7 @@ describe.skipIf(!available)(`npm run owner:create on ${engine}`, () => {
       disabled_at: null,
       password_hash: "scrypt$kept",
     });
-  }, 30_000);
+  }, 120_000);
 
   it("without a terminal and without --password, refuses to create an account, with a clear error", async () => {
     const result = await run("--email", "nobody@example.pk");
@@ -136,7 +136,7 @@ describe.skipIf(!available)(`npm run owner:create on ${engine}`, () => {
       /No account has the email nobody@example\.pk, so a new one needs a password/,
     );
     expect(await account("nobody@example.pk")).toBeUndefined();
-  }, 30_000);
+  }, 120_000);
 
   it("refuses a bad email or a short password with the rule's words", async () => {
     const badEmail = await run("--email", "not-an-email", "--password", "correct horse");
@@ -149,7 +149,7 @@ describe.skipIf(!available)(`npm run owner:create on ${engine}`, () => {
     expect(short.code).toBe(1);
     expect(short.stderr).toMatch(/The password must be at least 8 characters\./);
     expect(await account("short@example.pk")).toBeUndefined();
-  }, 30_000);
+  }, 120_000);
 
   it.skipIf(!fs.existsSync("/usr/bin/script"))(
     "in a terminal, asks for the password twice without showing it",
@@ -184,6 +184,6 @@ describe.skipIf(!available)(`npm run owner:create on ${engine}`, () => {
       const user = await account("typed@example.pk");
       expect(await verifyPassword("typed secret", user!.password_hash)).toBe(true);
     },
-    30_000,
+    120_000,
   );
 });
