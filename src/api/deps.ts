@@ -17,6 +17,12 @@ export interface ApiDeps {
    * worker with it. The API itself never sends mail.
    */
   onMailQueued?: () => void;
+  /**
+   * Called after a committed write that changes what public pages show (a product, price, stock, category, colour,
+   * size, tag, slider or review): the server drops its cached catalogue and public HTML, here and on the other
+   * instances. Call it after the transaction commits, never inside it.
+   */
+  onCatalogueChanged?: () => void;
   /** Rate limits (sign-in, register, orders); in this process's memory with the default numbers unless given. */
   limits?: Limits;
 }
