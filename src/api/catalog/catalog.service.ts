@@ -1,4 +1,5 @@
 import { searchWords } from "../../platform/db/search-documents.ts";
+import { inTreeOrder, subtreeIds } from "../../shared/category-tree.ts";
 import {
   type Category,
   PRODUCTS_PER_PAGE,
@@ -105,6 +106,15 @@ export function catalogService(repository: CatalogRepository) {
     return { data: answer.rows.map(toCard), meta: suggestions ? { ...meta, suggestions } : meta };
   }
 
+  /** The ids of a category and of every category under it (undefined: no category, or it has none under it). */
+  async function categorySubtree(slug: string | undefined): Promise<number[] | undefined> {
+    if (slug === undefined) return undefined;
+    const places = await repository.categoryPlaces();
+    const category = places.find((place) => place.slug === slug);
+    if (!category || !places.some((place) => place.parent_id === category.id)) return undefined;
+    return subtreeIds(places, category.id);
+  }
+
   return {
     /**
      * Up to three corrected queries built from the catalogue's words that each find something, for a search
@@ -120,9 +130,10 @@ export function catalogService(repository: CatalogRepository) {
       if (query.search !== undefined) return searchProducts({ ...query, search: query.search });
       const perPage = query.take ?? PRODUCTS_PER_PAGE;
       const offset = (query.page - 1) * perPage;
+      const filter = { ...query, categoryIds: await categorySubtree(query.category) };
       const [total, rows] = await Promise.all([
-        totals.get(filterKey(query), () => repository.countProducts(query)),
-        repository.listProducts(query, query.sort, perPage, offset),
+        totals.get(filterKey(query), () => repository.countProducts(filter)),
+        repository.listProducts(filter, query.sort, perPage, offset),
       ]);
       return {
         data: rows.map(toCard),
@@ -152,6 +163,7 @@ export function catalogService(repository: CatalogRepository) {
         })),
         categories: categories
           .filter((category) => category.name.toLocaleLowerCase().includes(needle))
+          .map(({ id, name, slug, parent_id }) => ({ id, name, slug, parent_id }))
           .slice(0, SUGGEST_LIMIT),
         total: list.meta.total,
         total_capped: list.meta.total_capped === true,
@@ -208,7 +220,7 @@ export function catalogService(repository: CatalogRepository) {
     },
 
     async sliders(): Promise<Slider[]> {
-      const rows = await repository.sliders();
+      const rows = await repository.sliders(new Date().toISOString());
       return rows.map((row) => ({
         id: row.id,
         url: row.url,
@@ -217,7 +229,15 @@ export function catalogService(repository: CatalogRepository) {
       }));
     },
 
-    categories: (): Promise<Category[]> => repository.categories(),
+    /** Every category, each followed by its subcategories (depth first, by position). */
+    async categories(): Promise<Category[]> {
+      return inTreeOrder(await repository.categories()).map(({ id, name, slug, parent_id }) => ({
+        id,
+        name,
+        slug,
+        parent_id,
+      }));
+    },
     async colors() {
       return (await repository.colors()).map((color) => ({
         id: color.id,

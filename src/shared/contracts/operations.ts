@@ -26,6 +26,7 @@ import {
   inviteStaffSchema,
   staffListSchema,
 } from "./admin.ts";
+import { adminCatalogueOperations } from "./admin-catalogue.ts";
 import {
   adminOrderListSchema,
   adminOrderQuerySchema,
@@ -962,6 +963,7 @@ export const operations = {
     response: adminOrderSchema,
     errors: [400, 401, 403, 404, 422],
   },
+  ...adminCatalogueOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;
