@@ -58,6 +58,8 @@ export function apiHarness(
     logger?: Logger;
     /** Back-office settings (inactivity, low-stock threshold) other than their defaults. */
     config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
+    /** Told after committed catalogue writes (ApiDeps.onCatalogueChanged). */
+    onCatalogueChanged?: () => void;
   } = {},
 ): ApiHarness {
   const logger = options.logger ?? pino({ level: "silent" });
@@ -77,6 +79,7 @@ export function apiHarness(
     config: { ...HARNESS_CONFIG, imagesDir, ...options.config },
     logger,
     onMailQueued: () => mailWorker.nudge(),
+    ...(options.onCatalogueChanged ? { onCatalogueChanged: options.onCatalogueChanged } : {}),
     limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
   });
   return {
