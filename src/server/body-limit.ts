@@ -19,10 +19,10 @@ const tooLargePage = (limit: string, what: string) => `<!DOCTYPE html>
 `;
 
 /**
- * The back office's product page, where a photo is uploaded (with JavaScript through its `.data` address): the
- * one page that takes more than 1 MB, as much as the API's upload operation does.
+ * The back office's product page and home-slides page, where a picture is uploaded (with JavaScript through the
+ * `.data` address): the pages that take more than 1 MB, as much as the API's upload operations do.
  */
-const PHOTO_UPLOAD_PAGE = /^\/admin\/products\/[1-9]\d{0,9}(?:\.data)?$/;
+const PHOTO_UPLOAD_PAGE = /^\/admin\/(?:products\/[1-9]\d{0,9}|catalogue\/sliders)(?:\.data)?$/;
 
 function limited(maxSize: number, page: string): MiddlewareHandler {
   return bodyLimit({

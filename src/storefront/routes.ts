@@ -30,6 +30,8 @@ export default [
     route("admin/products", "routes/admin-products.tsx"),
     route("admin/products/new", "routes/admin-product-new.tsx"),
     route("admin/products/:id", "routes/admin-product.tsx"),
+    route("admin/catalogue", "routes/admin-catalogue.tsx"),
+    route("admin/catalogue/:section", "routes/admin-catalogue-section.tsx"),
     route("admin/reviews", "routes/admin-reviews.tsx", { id: "admin-reviews" }),
     route("admin/newsletter", "routes/admin-newsletter.tsx"),
     route("admin/customers", "routes/admin-customers.tsx"),
