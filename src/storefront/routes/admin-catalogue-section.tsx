@@ -18,9 +18,14 @@ import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
 import { apiContext } from "../lib/api.server.ts";
 import catalogueStyles from "../styles/admin-catalogue.css?url";
+// The back office's shared list styles (tables that become cards on phones, confirmations) live with the orders'.
+import listStyles from "../styles/admin-orders.css?url";
 import type { Route } from "./+types/admin-catalogue-section";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: listStyles },
+  { rel: "stylesheet", href: catalogueStyles },
+];
 
 export const meta: Route.MetaFunction = ({ params }) =>
   adminMeta(CATALOGUE_SECTIONS.find((section) => section.slug === params.section)?.label ?? "Catalogue");
@@ -72,11 +77,13 @@ export default function AdminCatalogueSection({ loaderData, actionData }: Route.
   return (
     <div className="admin-page">
       <div className="admin-page__head">
-        <p className="catalogue-crumbs">
-          <Link to="/admin/catalogue">Catalogue</Link> <span aria-hidden="true">›</span>
-        </p>
-        <h1 className="admin-page__title">{section.label}</h1>
-        <p className="admin-page__lead">{section.lead}</p>
+        <div>
+          <p className="catalogue-crumbs">
+            <Link to="/admin/catalogue">Catalogue</Link> <span aria-hidden="true">›</span>
+          </p>
+          <h1 className="admin-page__title">{section.label}</h1>
+          <p className="admin-page__lead">{section.lead}</p>
+        </div>
       </div>
       {done && !failure && <FormAlert kind="success">{done}</FormAlert>}
       {loaderData.categories && (

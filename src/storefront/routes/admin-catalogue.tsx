@@ -4,9 +4,14 @@ import { adminMeta } from "../admin/admin-meta.ts";
 import { CATALOGUE_SECTIONS, type CatalogueSection } from "../admin/catalogue/catalogue-sections.ts";
 import { apiContext } from "../lib/api.server.ts";
 import catalogueStyles from "../styles/admin-catalogue.css?url";
+// The back office's shared list styles (tables that become cards on phones, confirmations) live with the orders'.
+import listStyles from "../styles/admin-orders.css?url";
 import type { Route } from "./+types/admin-catalogue";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: listStyles },
+  { rel: "stylesheet", href: catalogueStyles },
+];
 
 export const meta: Route.MetaFunction = () => adminMeta("Catalogue");
 
@@ -35,11 +40,13 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-page">
       <div className="admin-page__head">
-        <h1 className="admin-page__title">Catalogue</h1>
-        <p className="admin-page__lead">
-          What products are sorted and described by, and the home page's banner. Changes show in the shop at
-          once.
-        </p>
+        <div>
+          <h1 className="admin-page__title">Catalogue</h1>
+          <p className="admin-page__lead">
+            What products are sorted and described by, and the home page's banner. Changes show in the shop at
+            once.
+          </p>
+        </div>
       </div>
       <ul className="catalogue-overview">
         {CATALOGUE_SECTIONS.map((section) => (

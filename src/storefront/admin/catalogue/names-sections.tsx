@@ -126,7 +126,7 @@ export function NamesSection({
                         {row.code && (
                           <>
                             <span
-                              className="admin-swatch"
+                              className="catalogue-swatch"
                               style={{ background: row.code }}
                               aria-hidden="true"
                             />{" "}
