@@ -152,14 +152,13 @@ export function CategoriesSection({
                           {category.name}
                           {category.depth > 0 && (
                             <span className="visually-hidden">
-                              {" "}
-                              (under {categories.find((other) => other.id === category.parent_id)?.name})
+                              {` (under ${categories.find((other) => other.id === category.parent_id)?.name ?? ""})`}
                             </span>
                           )}
                         </span>
                       </th>
                       <td data-label="Address" className="admin-wrap">
-                        /shop/{category.slug}
+                        {`/shop/${category.slug}`}
                       </td>
                       <td data-label="Products" className="admin-num">
                         {category.products.toLocaleString("en-US")}
