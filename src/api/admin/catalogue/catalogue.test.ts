@@ -296,7 +296,9 @@ describe.skipIf(!available)(`back-office catalogue settings API on ${engine}`, (
       const made = await admin.staff.post("/admin/catalogue/colors", { name: "Mustard", code: "#D4A017" });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       expect(made.body).toMatchObject({ name: "Mustard", code: "#d4a017", variants: 0 });
+      const told = changes;
       const bad = await admin.staff.post("/admin/catalogue/colors", { name: "Odd", code: "yellow" });
+      expect(changes, "a refused write tells no cache").toBe(told);
       expect(bad.status).toBe(422);
       expect(bad.body.errors.code).toEqual([M.swatch]);
       const taken = await admin.staff.post("/admin/catalogue/colors", { name: "BLACK", code: "#000000" });
