@@ -26,7 +26,9 @@ describe.skipIf(!available || engine !== "postgres")("search GIN indexes without
 
   it("puts a new document straight into the index, so no search reads a list of waiting entries", async () => {
     const now = "2026-11-23T09:00:00.000Z";
-    await sql`insert into categories (name, slug, position) values ('Pending', 'pending-test', 0)`.execute(db);
+    await sql`insert into categories (name, slug, position) values ('Pending', 'pending-test', 0)`.execute(
+      db,
+    );
     await sql`insert into products (slug, title, category_id, short_description, created_at, updated_at)
       values ('gin-test', 'Gin Test Tote', (select id from categories where slug = 'pending-test'), '', ${now}, ${now})`.execute(
       db,
@@ -38,7 +40,9 @@ describe.skipIf(!available || engine !== "postgres")("search GIN indexes without
       select gin_clean_pending_list('product_search_document_idx'::regclass) as pages`.execute(db);
     expect(Number(rows[0]?.pages)).toBe(0);
     const found = await sql<{ n: number }>`
-      select count(*)::int as n from product_search where document @@ to_tsquery('english', 'tote')`.execute(db);
+      select count(*)::int as n from product_search where document @@ to_tsquery('english', 'tote')`.execute(
+      db,
+    );
     expect(found.rows[0]?.n).toBe(1);
   });
 });

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   if (engine !== "postgres") return;
   for (const name of GIN_INDEXES) {
     // The trigram index exists only where pg_trgm could be created (migration 008).
-    const { rows } = await sql<{ found: boolean }>`select to_regclass(${name}) is not null as found`.execute(db);
+    const { rows } = await sql<{ found: boolean }>`select to_regclass(${name}) is not null as found`.execute(
+      db,
+    );
     if (!rows[0]?.found) continue;
     await sql`select gin_clean_pending_list(${name}::regclass)`.execute(db);
     await sql`alter index ${sql.id(name)} set (fastupdate = off)`.execute(db);
