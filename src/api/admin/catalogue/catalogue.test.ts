@@ -86,6 +86,10 @@ describe.skipIf(!available)(`back-office catalogue settings API on ${engine}`, (
     expect(anonymous.status).toBe(401);
     const customer = await slide({ url: "/shop" }, { client: admin.customer });
     expect(customer.status).toBe(403);
+    const patch = { method: "PATCH", path: "/admin/catalogue/sliders/1" };
+    expect((await slide({ url: "/shop" }, { ...patch, client: shopper(admin.api) })).status).toBe(401);
+    expect((await slide({ url: "/shop" }, { ...patch, client: admin.customer })).status).toBe(403);
+    expect((await slide({ url: "/shop" }, { ...patch, client: admin.staff })).status).toBe(404);
     expect((await admin.staff.get("/admin/catalogue/categories")).status).toBe(200);
     expect((await admin.owner.get("/admin/catalogue/sliders")).status).toBe(200);
   });
