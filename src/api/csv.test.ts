@@ -33,13 +33,25 @@ describe("parseCsv", () => {
   });
 
   it("takes CRLF, LF or a lone CR between records, with or without a final line break", () => {
-    expect(records("a,b\r\nc,d\r\n")).toEqual([["a", "b"], ["c", "d"]]);
-    expect(records("a,b\nc,d")).toEqual([["a", "b"], ["c", "d"]]);
-    expect(records("a,b\rc,d\r")).toEqual([["a", "b"], ["c", "d"]]);
+    expect(records("a,b\r\nc,d\r\n")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
+    expect(records("a,b\nc,d")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
+    expect(records("a,b\rc,d\r")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
   });
 
   it("skips a byte-order mark and blank lines, and keeps empty fields", () => {
-    expect(records("\uFEFFHandle,Title\r\n\r\nx,,\r\n\n")).toEqual([["Handle", "Title"], ["x", "", ""]]);
+    expect(records("\uFEFFHandle,Title\r\n\r\nx,,\r\n\n")).toEqual([
+      ["Handle", "Title"],
+      ["x", "", ""],
+    ]);
   });
 
   it("says on which line each record starts, counting line breaks inside quotes", () => {

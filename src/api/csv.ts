@@ -57,7 +57,8 @@ export function* parseCsv(text: string): Generator<{ line: number; fields: strin
         index += 1;
         for (;;) {
           const quote = text.indexOf('"', index);
-          if (quote === -1) throw new CsvSyntaxError(`A quoted field opened on line ${line} is never closed.`, line);
+          if (quote === -1)
+            throw new CsvSyntaxError(`A quoted field opened on line ${line} is never closed.`, line);
           const part = text.slice(index, quote);
           value += part;
           line += countBreaks(part);
@@ -71,7 +72,10 @@ export function* parseCsv(text: string): Generator<{ line: number; fields: strin
         }
         const next = text[index];
         if (next !== undefined && next !== "," && next !== "\r" && next !== "\n") {
-          throw new CsvSyntaxError(`Line ${line}: text follows a closing quote (write a quote inside a quoted field as "").`, line);
+          throw new CsvSyntaxError(
+            `Line ${line}: text follows a closing quote (write a quote inside a quoted field as "").`,
+            line,
+          );
         }
       } else {
         let end = index;

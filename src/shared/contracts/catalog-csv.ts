@@ -19,7 +19,9 @@ export const catalogueImportSchema = z.object({
   dry_run: z
     .preprocess(
       (value) =>
-        value === undefined || value === "" ? false : ["on", "1", "true", "yes"].includes(String(value).toLowerCase()),
+        value === undefined || value === ""
+          ? false
+          : ["on", "1", "true", "yes"].includes(String(value).toLowerCase()),
       z.boolean(),
     )
     .describe("Check the file and answer the report without saving anything (a form's checkbox: on)."),
@@ -49,7 +51,9 @@ export const catalogueImportReportSchema = z.object({
       }),
     )
     .describe("Why each refused product was refused, row by row; nothing of a refused product was saved."),
-  created_tags: z.array(z.string()).describe("Tags the file named that the shop did not have, created by it."),
+  created_tags: z
+    .array(z.string())
+    .describe("Tags the file named that the shop did not have, created by it."),
 });
 export type CatalogueImportReport = z.output<typeof catalogueImportReportSchema>;
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn } from "../../../shared/catalog-csv.ts";
 import { inDisplayOrder } from "../../catalog/default-variant.ts";
+import { sanitizeDescription } from "../../catalog/description-html.ts";
 import { csvRecord } from "../../csv.ts";
 import { toRupees } from "../../money/money.ts";
 
@@ -22,7 +23,8 @@ function record(cells: Partial<Record<CatalogCsvColumn, string | number>>): stri
 
 /**
  * The whole catalogue as CSV (docs/catalog-csv.md), every status, products in id order: the header, then per
- * product one row per variant in display order with the product's fields on its first row, its photos on its
+ * product one row per variant in display order with the product's fields on its first row (the description as
+ * the shop shows it, sanitised), its photos on its
  * rows in order (extra rows when it has more photos than variants). Yields a page of products at a time, so 100k
  * products are never in memory at once. The formula guard of `csvRecord` is on; the import takes it off again.
  */
@@ -107,7 +109,7 @@ export async function* exportCatalogue(db: Kysely<Database>): AsyncGenerator<str
             ...(index === 0
               ? {
                   Title: product.title,
-                  "Body (HTML)": product.short_description,
+                  "Body (HTML)": sanitizeDescription(product.short_description),
                   Category: categoryName.get(product.category_id) ?? "",
                   Tags: tagNames.join(", "),
                   Status: product.status,

@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from "kysely";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Database } from "../../../platform/db/schema.ts";
 import { retryingTransaction } from "../../../platform/db/transaction.ts";
-import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
 import type { ImportOutcome } from "../../../shared/catalog-csv.ts";
+import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
 import type { ProductStatus } from "../../../shared/product-status.ts";
 import { sanitizeDescription } from "../../catalog/description-html.ts";
 import {
@@ -108,7 +108,8 @@ export async function importCatalogue(
 
   const refuse = (plan: ProductPlan, problems: RowProblem[]) => {
     outcomes.set(plan, "rejected");
-    for (const problem of problems) rejections.push({ row: problem.row, handle: plan.handle, reason: problem.reason });
+    for (const problem of problems)
+      rejections.push({ row: problem.row, handle: plan.handle, reason: problem.reason });
   };
   const valid = file.products.filter((plan) => {
     if (plan.problems.length === 0) return true;
@@ -140,7 +141,11 @@ export async function importCatalogue(
     for (const name of names) {
       let tag = existing.get(name.toLowerCase());
       if (!tag) {
-        const { id } = await trx.insertInto("tags").values({ name }).returning("id").executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto("tags")
+          .values({ name })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         tag = { id, name };
         existing.set(name.toLowerCase(), tag);
         if (!createdTags.has(name.toLowerCase())) createdTags.set(name.toLowerCase(), name);
@@ -154,7 +159,11 @@ export async function importCatalogue(
   async function importOne(trx: Trx, plan: ProductPlan): Promise<ImportOutcome> {
     const problems: RowProblem[] = [];
     const first = plan.rows[0]!;
-    const product = await trx.selectFrom("products").selectAll().where("slug", "=", plan.handle).executeTakeFirst();
+    const product = await trx
+      .selectFrom("products")
+      .selectAll()
+      .where("slug", "=", plan.handle)
+      .executeTakeFirst();
     if (!product) {
       const redirect = await trx
         .selectFrom("product_slug_redirects")
@@ -173,7 +182,8 @@ export async function importCatalogue(
     }
     const current = product ? await repository.variants(product.id, trx) : [];
     const currentTags = product ? await repository.tagIds(product.id, trx) : [];
-    if (!product && !plan.title) problems.push({ row: first, reason: "Title is required for a new product." });
+    if (!product && !plan.title)
+      problems.push({ row: first, reason: "Title is required for a new product." });
 
     let categoryId = product?.category_id;
     if (plan.category) {

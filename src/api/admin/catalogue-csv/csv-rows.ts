@@ -192,7 +192,9 @@ export function splitTags(text: string): string[] {
 function productValue(column: ProductColumn, text: string): { value: unknown } | string {
   switch (column) {
     case "Title":
-      return text.length > TITLE_MAX ? `Title may not be longer than ${TITLE_MAX} characters.` : { value: text };
+      return text.length > TITLE_MAX
+        ? `Title may not be longer than ${TITLE_MAX} characters.`
+        : { value: text };
     case "Body (HTML)":
       return text.length > DESCRIPTION_MAX
         ? `Body (HTML) may not be longer than ${DESCRIPTION_MAX.toLocaleString("en-US")} characters.`
@@ -203,7 +205,9 @@ function productValue(column: ProductColumn, text: string): { value: unknown } |
       const tags = splitTags(text);
       if (tags.length > TAGS_MAX) return `Tags may list at most ${TAGS_MAX} tags.`;
       const long = tags.find((tag) => tag.length > TAG_MAX);
-      return long ? `A tag may not be longer than ${TAG_MAX} characters ("${long.slice(0, 20)}…").` : { value: tags };
+      return long
+        ? `A tag may not be longer than ${TAG_MAX} characters ("${long.slice(0, 20)}…").`
+        : { value: tags };
     }
     case "Status": {
       const status = text.toLowerCase();
@@ -272,7 +276,10 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
         continue;
       }
       if (found && !same(found.value, checked.value)) {
-        problem(row, `${column} differs from row ${found.row} of the same Handle; give it once, or the same on every row.`);
+        problem(
+          row,
+          `${column} differs from row ${found.row} of the same Handle; give it once, or the same on every row.`,
+        );
         continue;
       }
       found ??= { row, value: checked.value };
@@ -285,7 +292,10 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
     for (const [column, allowed] of Object.entries(OPTION_NAMES)) {
       const name = cells[column as CatalogCsvColumn] ?? "";
       if (name !== "" && !(allowed as readonly string[]).includes(name.toLowerCase())) {
-        problem(row, `${column} must be "${column === "Option1 Name" ? "Colour" : "Size"}" (found "${name}").`);
+        problem(
+          row,
+          `${column} must be "${column === "Option1 Name" ? "Colour" : "Size"}" (found "${name}").`,
+        );
       }
     }
     const isVariant = VARIANT_COLUMNS.some((column) => (cells[column] ?? "") !== "");
@@ -293,7 +303,8 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
       const colour = cells["Option1 Value"] ?? "";
       const size = cells["Option2 Value"] ?? "";
       if (colour === "") problem(row, "Option1 Value (the colour) is required on a variant's row.");
-      if (size === "") problem(row, 'Option2 Value (the size) is required on a variant\'s row (use "One Size" for none).');
+      if (size === "")
+        problem(row, 'Option2 Value (the size) is required on a variant\'s row (use "One Size" for none).');
       const key = `${colour.toLowerCase()}\u0000${size.toLowerCase()}`;
       if (colour !== "" && size !== "") {
         const earlier = seenVariants.get(key);
@@ -305,7 +316,10 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
       if (skuText !== "") {
         sku = normaliseSku(skuText);
         if (sku.length > SKU_MAX || !SKU_PATTERN.test(sku)) {
-          problem(row, `Variant SKU may only contain letters, digits, dots, hyphens and underscores (at most ${SKU_MAX}).`);
+          problem(
+            row,
+            `Variant SKU may only contain letters, digits, dots, hyphens and underscores (at most ${SKU_MAX}).`,
+          );
         } else if (seenSkus.has(sku)) {
           problem(row, `Variant SKU ${sku} is already on row ${seenSkus.get(sku)}.`);
         } else seenSkus.set(sku, row);
@@ -334,7 +348,10 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
       }
     } else {
       if (src.length > IMAGE_SRC_MAX || !IMAGE_SRC.test(src)) {
-        problem(row, `Image Src must be a site path (/images/…) or an https:// URL (found "${src.slice(0, 60)}").`);
+        problem(
+          row,
+          `Image Src must be a site path (/images/…) or an https:// URL (found "${src.slice(0, 60)}").`,
+        );
       }
       const alt = cells["Image Alt Text"] ?? "";
       if (alt.length > ALT_MAX) problem(row, `Image Alt Text may not be longer than ${ALT_MAX} characters.`);
@@ -349,16 +366,23 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
     }
   }
   if (plan.variants.length === 0) {
-    problem(rows[0]!.row, `Handle "${handle}" has no variant rows: give at least one row with a colour, a size and a price.`);
+    problem(
+      rows[0]!.row,
+      `Handle "${handle}" has no variant rows: give at least one row with a colour, a size and a price.`,
+    );
   }
   if (plan.variants.length > VARIANTS_MAX) {
-    problem(rows[0]!.row, `Handle "${handle}" has ${plan.variants.length} variants; a product may have at most ${VARIANTS_MAX}.`);
+    problem(
+      rows[0]!.row,
+      `Handle "${handle}" has ${plan.variants.length} variants; a product may have at most ${VARIANTS_MAX}.`,
+    );
   }
   const positions = new Map<number, number>();
   for (const image of plan.images ?? []) {
     if (image.position === undefined) continue;
     const earlier = positions.get(image.position);
-    if (earlier !== undefined) problem(image.row, `Image Position ${image.position} is already on row ${earlier}.`);
+    if (earlier !== undefined)
+      problem(image.row, `Image Position ${image.position} is already on row ${earlier}.`);
     else positions.set(image.position, image.row);
   }
   return plan;
@@ -392,7 +416,10 @@ export function readCatalogueCsv(text: string): ReadFile {
       }
       const handle = (cells.Handle ?? "").toLowerCase();
       if (handle === "") {
-        orphans.push({ row, reason: "Handle is required on every row (it says which product the row belongs to)." });
+        orphans.push({
+          row,
+          reason: "Handle is required on every row (it says which product the row belongs to).",
+        });
         continue;
       }
       const group = groups.get(handle) ?? [];
@@ -400,7 +427,8 @@ export function readCatalogueCsv(text: string): ReadFile {
       groups.set(handle, group);
     }
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new CsvFileError(`The file is not valid CSV: ${error.message}`);
+    if (error instanceof CsvSyntaxError)
+      throw new CsvFileError(`The file is not valid CSV: ${error.message}`);
     throw error;
   }
   if (!columns || rowCount === 0) throw new CsvFileError(CATALOG_CSV_MESSAGES.empty);
