@@ -38,6 +38,8 @@ export const CATALOG_CSV_MESSAGES = {
   tooLarge: `The file is too large: a catalogue CSV may be at most ${CATALOG_CSV_MAX_BYTES / 1024 / 1024} MB. Split it into several files.`,
   tooManyRows: `The file has too many rows: a catalogue CSV may have at most ${CATALOG_CSV_MAX_ROWS.toLocaleString("en-PK")} rows besides the header. Split it into several files.`,
   fileRequired: "Choose a CSV file to import.",
+  notUtf8:
+    'The file must be UTF-8 text. In Excel choose "CSV UTF-8 (Comma delimited)" when saving; in Google Sheets, download it as CSV.',
   empty: "The file is empty: it needs a header row and at least one row of products.",
 } as const;
 
