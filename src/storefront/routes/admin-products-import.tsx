@@ -71,7 +71,7 @@ function Report({ report }: { report: CatalogueImportReport }) {
     <div className="admin-card admin-import-report">
       <FormAlert kind={products.rejected > 0 ? "error" : "success"} title={report.message} />
       <div className="admin-table-wrap">
-        <table className="admin-table">
+        <table className="admin-table admin-import-counts">
           <caption>{report.dry_run ? "What the import would do" : "What the import did"}</caption>
           <thead>
             <tr>
@@ -170,12 +170,14 @@ export default function AdminProductsImport({ actionData }: Route.ComponentProps
         <h1 className="admin-page__title" id="admin-import-title">
           Import products
         </h1>
-        <a className="button button--outline button--small" href={CATALOGUE_CSV_URL} download>
-          Export CSV
-        </a>
-        <Link to="/admin/products" className="button button--outline button--small">
-          All products
-        </Link>
+        <div className="admin-page__actions">
+          <a className="button button--outline button--small" href={CATALOGUE_CSV_URL} download>
+            Export CSV
+          </a>
+          <Link to="/admin/products" className="button button--outline button--small">
+            All products
+          </Link>
+        </div>
       </div>
       <p className="admin-page__lead">
         A CSV file with one row per variant, in the columns of Export CSV: products are found by their Handle
