@@ -385,6 +385,7 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
       problem(image.row, `Image Position ${image.position} is already on row ${earlier}.`);
     else positions.set(image.position, image.row);
   }
+  plan.problems.sort((a, b) => a.row - b.row);
   return plan;
 }
 
