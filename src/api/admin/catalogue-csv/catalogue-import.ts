@@ -136,7 +136,14 @@ export async function importCatalogue(
   /** Tag ids for names, creating the missing ones (reported). */
   async function tagIdsFor(trx: Trx, names: string[]): Promise<number[]> {
     if (names.length === 0) return [];
-    const existing = byName(await trx.selectFrom("tags").select(["id", "name"]).execute());
+    const wanted = names.map((name) => name.toLowerCase());
+    const existing = byName(
+      await trx
+        .selectFrom("tags")
+        .select(["id", "name"])
+        .where((eb) => eb(eb.fn("lower", ["name"]), "in", wanted))
+        .execute(),
+    );
     const ids: number[] = [];
     for (const name of names) {
       let tag = existing.get(name.toLowerCase());
