@@ -1,7 +1,5 @@
-import path from "node:path";
-import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { DATA_DIR, expect, type Shopper, test } from "./fixtures.ts";
+import { makeStaff, signIn } from "./back-office.ts";
+import { expect, test } from "./fixtures.ts";
 
 /**
  * The catalogue CSV import as a staff member uses it: a file of 1,000 variants uploaded in the back office puts
@@ -11,24 +9,6 @@ import { DATA_DIR, expect, type Shopper, test } from "./fixtures.ts";
 
 const HEADER =
   "Handle,Title,Body (HTML),Category,Tags,Status,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price,Variant Inventory Qty";
-
-/** Makes the fixture's account a member of staff (the owner would do this in the back office). */
-function makeStaff(shopper: Shopper) {
-  const db = new Database(path.join(DATA_DIR, "shop.sqlite"), { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    db.prepare("update users set role = 'staff' where email = ?").run(shopper.email);
-  } finally {
-    db.close();
-  }
-}
-
-async function signIn(page: Page, shopper: Shopper, then: string) {
-  await page.goto(`/user-login?redirect=${encodeURIComponent(then)}`);
-  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
-  await page.getByLabel("Password", { exact: true }).fill(shopper.password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
 
 /** `products` products in two colours and two sizes each: four variant rows per product. */
 function catalogueFile(unique: string, products: number): string {

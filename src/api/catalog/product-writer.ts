@@ -164,21 +164,7 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       })),
     )
     .execute();
-  if (input.images.length > 0) {
-    await db
-      .insertInto("product_images")
-      .values(
-        input.images.map((image, position) => ({
-          product_id: id,
-          color_id: image.colorId,
-          position,
-          file: image.file,
-          alt: image.alt,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
+  await insertImages(db, id, input.images, now);
   if (input.tagIds.length > 0) {
     await db
       .insertInto("product_tags")
@@ -355,6 +341,25 @@ export async function updateProduct(
   catalogueChanged();
 }
 
+/** A product's photos at positions 0, 1, 2... in the order given. */
+async function insertImages(db: Db, productId: number, images: NewProductImage[], now: string) {
+  if (images.length === 0) return;
+  await db
+    .insertInto("product_images")
+    .values(
+      images.map((image, position) => ({
+        product_id: productId,
+        color_id: image.colorId,
+        position,
+        file: image.file,
+        alt: image.alt,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** Replaces the product's photo rows with `images` and its listing's copy of the first two. */
 async function replaceImages(
   trx: Transaction<Database>,
   productId: number,
@@ -362,21 +367,7 @@ async function replaceImages(
   now: string,
 ): Promise<void> {
   await trx.deleteFrom("product_images").where("product_id", "=", productId).execute();
-  if (images.length > 0) {
-    await trx
-      .insertInto("product_images")
-      .values(
-        images.map((image, position) => ({
-          product_id: productId,
-          color_id: image.colorId,
-          position,
-          file: image.file,
-          alt: image.alt,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
+  await insertImages(trx, productId, images, now);
   await trx
     .updateTable("products")
     .set(coverOf(images.map((image) => image.file)))
