@@ -3,9 +3,8 @@
  * Shopify-style columns. Shared by the API (import, export), the CLI and the back office's import page.
  */
 
-/** The columns in the order the export writes them; the import finds them by name, in any order and case. */
-export const CATALOG_CSV_COLUMNS = [
-  "Handle",
+/** The product's own columns: given on any one of its rows (the export writes them on the first). */
+export const CATALOG_CSV_PRODUCT_COLUMNS = [
   "Title",
   "Body (HTML)",
   "Category",
@@ -14,6 +13,12 @@ export const CATALOG_CSV_COLUMNS = [
   "New Arrival",
   "Daily Deal",
   "Discount Percent",
+] as const;
+
+/** The columns in the order the export writes them; the import finds them by name, in any order and case. */
+export const CATALOG_CSV_COLUMNS = [
+  "Handle",
+  ...CATALOG_CSV_PRODUCT_COLUMNS,
   "Option1 Name",
   "Option1 Value",
   "Option2 Name",

@@ -2,6 +2,7 @@ import {
   CATALOG_CSV_COLUMNS,
   CATALOG_CSV_MAX_ROWS,
   CATALOG_CSV_MESSAGES,
+  CATALOG_CSV_PRODUCT_COLUMNS,
   type CatalogCsvColumn,
 } from "../../../shared/catalog-csv.ts";
 import {
@@ -100,16 +101,7 @@ const COLUMN_ALIASES: Record<string, CatalogCsvColumn> = {
   featured: "New Arrival",
 };
 
-const PRODUCT_COLUMNS = [
-  "Title",
-  "Body (HTML)",
-  "Category",
-  "Tags",
-  "Status",
-  "New Arrival",
-  "Daily Deal",
-  "Discount Percent",
-] as const satisfies readonly CatalogCsvColumn[];
+const PRODUCT_COLUMNS = CATALOG_CSV_PRODUCT_COLUMNS;
 type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 
 const VARIANT_COLUMNS = [
