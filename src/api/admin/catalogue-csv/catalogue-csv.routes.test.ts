@@ -138,6 +138,38 @@ describe.skipIf(!available)(`catalogue CSV routes on ${engine}`, () => {
     expect(huge).toEqual({ status: 413, body: { message: CATALOG_CSV_MESSAGES.tooLarge } });
   });
 
+  it("answers hostile files and fields with 4xx or a report, never 5xx", async () => {
+    const header =
+      "Handle,Title,Category,Option1 Value,Option2 Value,Variant Price,Variant SKU,Image Src,Tags";
+    const files = [
+      `${header}\r\nnul,T\u0000,Handbags,Black,S,1,SKU\u0000,/images/\u0000.webp,a\u0000\r\n`,
+      `${header}\r\n\u0000,\u0000,\u0000,\u0000,\u0000,\u0000,\u0000,\u0000,\u0000\r\n`,
+      `${header}\r\n${"a,".repeat(5000)}\r\n`,
+      `${header}\r\nx,${"t".repeat(100_000)},Handbags,Black,S,1,,,\r\n`,
+      `${header}\r\n__proto__,constructor,toString,Black,S,1e3,__proto__,/images/x.webp,"__proto__, constructor"\r\n`,
+      `${header}\r\nx,T,Handbags,Black,S,99999999999999999999,,,\r\n`,
+      `${header}\r\nx,T,Handbags,Black,S,1,${"S".repeat(500)},//evil.example/x.png,\r\n`,
+      `${header}\r\n"x""y,T\r\n`,
+      "\uFEFF",
+    ];
+    for (const text of files) {
+      const answer = await importFile(admin, admin.staff, { text }, { dry_run: "on" });
+      expect(answer.status, text.slice(0, 80)).toBeLessThan(500);
+    }
+    for (const value of ["", "off", "__proto__", "\u0000", "x".repeat(20_000)]) {
+      const answer = await importFile(admin, admin.staff, { text: FILE }, { dry_run: value });
+      expect(answer.status, value.slice(0, 20)).toBe(200);
+    }
+    const form = new FormData();
+    form.append("file", "not a file");
+    const text = await admin.api.request("/admin/catalogue/import", {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin.staff.token}` },
+      body: form,
+    });
+    expect(text.status).toBe(422);
+  });
+
   it("exports the catalogue as a CSV download", async () => {
     const response = await admin.api.request("/admin/catalogue/export.csv", {
       headers: { authorization: `Bearer ${admin.staff.token}` },

@@ -281,6 +281,10 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
   const seenVariants = new Map<string, number>();
   const seenSkus = new Map<string, number>();
   for (const { row, cells } of rows) {
+    for (const [column, text] of Object.entries(cells)) {
+      // No shop text holds a NUL byte, and PostgreSQL cannot even store one.
+      if (text.includes("\u0000")) problem(row, `${column} holds a NUL character, which no text may hold.`);
+    }
     for (const [column, allowed] of Object.entries(OPTION_NAMES)) {
       const name = cells[column as CatalogCsvColumn] ?? "";
       if (name !== "" && !(allowed as readonly string[]).includes(name.toLowerCase())) {
