@@ -19,6 +19,7 @@ import { reviewsRepository } from "../reviews/reviews.repository.ts";
 import { reviewsService } from "../reviews/reviews.service.ts";
 import { toAdminUser } from "./admin-user.ts";
 import { auditRepository } from "./audit.ts";
+import { catalogueCsvRoutes } from "./catalogue-csv/catalogue-csv.routes.ts";
 import { customersRoutes } from "./customers.routes.ts";
 import { dashboardRepository } from "./dashboard.repository.ts";
 import { dashboardService } from "./dashboard.service.ts";
@@ -94,6 +95,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
       }),
     ),
   );
+
+  routes.route("/", catalogueCsvRoutes(deps));
 
   return routes;
 }
