@@ -29,6 +29,7 @@ export default [
     route("admin/orders/:number", "routes/admin-order.tsx"),
     route("admin/products", "routes/admin-products.tsx"),
     route("admin/products/new", "routes/admin-product-new.tsx"),
+    route("admin/products/import", "routes/admin-products-import.tsx"),
     route("admin/products/:id", "routes/admin-product.tsx"),
     route("admin/catalogue", "routes/admin-catalogue.tsx"),
     route("admin/catalogue/:section", "routes/admin-catalogue-section.tsx"),

@@ -22,6 +22,7 @@ import { auditRepository } from "./audit.ts";
 import { catalogueRepository } from "./catalogue/catalogue.repository.ts";
 import { catalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import { catalogueService } from "./catalogue/catalogue.service.ts";
+import { catalogueCsvRoutes } from "./catalogue-csv/catalogue-csv.routes.ts";
 import { customersRoutes } from "./customers.routes.ts";
 import { dashboardRepository } from "./dashboard.repository.ts";
 import { dashboardService } from "./dashboard.service.ts";
@@ -108,6 +109,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
       }),
     ),
   );
+
+  routes.route("/", catalogueCsvRoutes(deps));
 
   return routes;
 }
