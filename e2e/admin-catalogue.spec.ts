@@ -1,8 +1,7 @@
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import sharp from "sharp";
-import { DATA_DIR, expect, type Shopper, test } from "./fixtures.ts";
+import { makeStaff, signIn } from "./back-office.ts";
+import { expect, test } from "./fixtures.ts";
 
 /**
  * The back office's catalogue settings, as the owner meets them: a category under another, a colour, sizes put in
@@ -10,23 +9,6 @@ import { DATA_DIR, expect, type Shopper, test } from "./fixtures.ts";
  * in the shop's menu. Everything it adds has names of its own and is removed again, since the shop is shared by
  * the other journeys running beside it.
  */
-
-function makeOwner(shopper: Shopper) {
-  const db = new Database(path.join(DATA_DIR, "shop.sqlite"), { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    db.prepare("update users set role = 'owner' where email = ?").run(shopper.email);
-  } finally {
-    db.close();
-  }
-}
-
-async function signIn(page: Page, shopper: Shopper, then: string) {
-  await page.goto(`/user-login?redirect=${encodeURIComponent(then)}`);
-  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
-  await page.getByLabel("Password", { exact: true }).fill(shopper.password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
 
 /** A table row by its header (on phones the header's name starts with its column's label, "Category …"). */
 const rowOf = (page: Page, name: string | RegExp): Locator =>
@@ -57,7 +39,7 @@ test("the owner sets up categories, a colour, sizes and home slides, and the sho
 }, testInfo) => {
   // A long journey (five screens, two uploads) on a shared machine.
   test.setTimeout(150_000);
-  makeOwner(shopper);
+  makeStaff(shopper, "owner");
   const unique = `${testInfo.project.name}${Date.now().toString(36)}`;
   await signIn(page, shopper, "/admin/catalogue");
   await expect(page.getByRole("heading", { name: "Catalogue", level: 1 })).toBeVisible();

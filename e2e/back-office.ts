@@ -3,12 +3,12 @@ import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DATA_DIR, type Shopper } from "./fixtures.ts";
 
-/** Makes the fixture's account a member of staff (the owner would do this in the back office). */
-export function makeStaff(shopper: Shopper) {
+/** Makes the fixture's account a member of staff, or an owner (the owner would do this in the back office). */
+export function makeStaff(shopper: Shopper, role: "staff" | "owner" = "staff") {
   const db = new Database(path.join(DATA_DIR, "shop.sqlite"), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
-    db.prepare("update users set role = 'staff' where email = ?").run(shopper.email);
+    db.prepare("update users set role = ? where email = ?").run(role, shopper.email);
   } finally {
     db.close();
   }
