@@ -68,6 +68,9 @@ async function main() {
       ["customers", "/admin/customers"],
       ["reviews", "/admin/reviews"],
       ["catalogue", "/admin/catalogue"],
+      ["categories", "/admin/catalogue/categories"],
+      ["slides", "/admin/catalogue/sliders"],
+      ["import", "/admin/products/import"],
       ["staff", "/admin/staff"],
       ["audit", "/admin/audit"],
     ];
