@@ -58,6 +58,8 @@ export function apiHarness(
     logger?: Logger;
     /** Back-office settings (inactivity, low-stock threshold) other than their defaults. */
     config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
+    /** What the server does after a catalogue write (a host harness drops its cached pages). */
+    onCatalogueChanged?: () => void;
   } = {},
 ): ApiHarness {
   const logger = options.logger ?? pino({ level: "silent" });
@@ -77,6 +79,7 @@ export function apiHarness(
     config: { ...HARNESS_CONFIG, imagesDir, ...options.config },
     logger,
     onMailQueued: () => mailWorker.nudge(),
+    onCatalogueChanged: options.onCatalogueChanged,
     limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
   });
   return {

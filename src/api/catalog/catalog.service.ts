@@ -16,6 +16,7 @@ import { Gone, NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
 import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
+import { catalogueCache } from "./catalogue-cache.ts";
 import { countCache } from "./count-cache.ts";
 import { defaultVariant, inDisplayOrder, listingPrice } from "./default-variant.ts";
 import { sanitizeDescription } from "./description-html.ts";
@@ -57,7 +58,10 @@ export const PRODUCT_GONE = "This product is no longer available.";
 /** At most this many "did you mean" queries. */
 const MAX_SUGGESTIONS = 3;
 
-export function catalogService(repository: CatalogRepository) {
+export function catalogService(
+  repository: CatalogRepository,
+  cache: ReturnType<typeof catalogueCache> = catalogueCache(),
+) {
   const totals = countCache();
 
   /** Corrected queries (from the catalogue's words) that find something under `filter`, best first. */
@@ -105,6 +109,20 @@ export function catalogService(repository: CatalogRepository) {
     return { data: answer.rows.map(toCard), meta: suggestions ? { ...meta, suggestions } : meta };
   }
 
+  /** A page of the listing without a search (kept by the catalogue cache). */
+  async function listProducts(query: ProductQuery): Promise<ProductList> {
+    const perPage = query.take ?? PRODUCTS_PER_PAGE;
+    const offset = (query.page - 1) * perPage;
+    const [total, rows] = await Promise.all([
+      totals.get(filterKey(query), () => repository.countProducts(query)),
+      repository.listProducts(query, query.sort, perPage, offset),
+    ]);
+    return {
+      data: rows.map(toCard),
+      meta: pageMeta(query.page, perPage, rows.length, total),
+    };
+  }
+
   return {
     /**
      * Up to three corrected queries built from the catalogue's words that each find something, for a search
@@ -116,18 +134,9 @@ export function catalogService(repository: CatalogRepository) {
       return didYouMean(words, {});
     },
 
-    async listProducts(query: ProductQuery): Promise<ProductList> {
+    listProducts(query: ProductQuery): Promise<ProductList> {
       if (query.search !== undefined) return searchProducts({ ...query, search: query.search });
-      const perPage = query.take ?? PRODUCTS_PER_PAGE;
-      const offset = (query.page - 1) * perPage;
-      const [total, rows] = await Promise.all([
-        totals.get(filterKey(query), () => repository.countProducts(query)),
-        repository.listProducts(query, query.sort, perPage, offset),
-      ]);
-      return {
-        data: rows.map(toCard),
-        meta: pageMeta(query.page, perPage, rows.length, total),
-      };
+      return cache.listing(query, () => listProducts(query));
     },
 
     /**
@@ -207,27 +216,25 @@ export function catalogService(repository: CatalogRepository) {
       }));
     },
 
-    async sliders(): Promise<Slider[]> {
-      const rows = await repository.sliders();
-      return rows.map((row) => ({
-        id: row.id,
-        url: row.url,
-        slideimage: row.image,
-        slide_mobile: row.image_mobile,
-      }));
-    },
+    sliders: (): Promise<Slider[]> =>
+      cache.list("sliders", async () =>
+        (await repository.sliders()).map((row) => ({
+          id: row.id,
+          url: row.url,
+          slideimage: row.image,
+          slide_mobile: row.image_mobile,
+        })),
+      ),
 
-    categories: (): Promise<Category[]> => repository.categories(),
-    async colors() {
-      return (await repository.colors()).map((color) => ({
-        id: color.id,
-        title: color.name,
-        code: color.code,
-      }));
-    },
-    async sizeList() {
-      return (await repository.sizes()).map((size) => ({ id: size.id, size: size.name }));
-    },
-    tags: () => repository.tags(),
+    categories: (): Promise<Category[]> => cache.list("categories", () => repository.categories()),
+    colors: () =>
+      cache.list("colors", async () =>
+        (await repository.colors()).map((color) => ({ id: color.id, title: color.name, code: color.code })),
+      ),
+    sizeList: () =>
+      cache.list("sizes", async () =>
+        (await repository.sizes()).map((size) => ({ id: size.id, size: size.name })),
+      ),
+    tags: () => cache.list("tags", () => repository.tags()),
   };
 }
