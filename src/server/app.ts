@@ -13,11 +13,11 @@ import { cspNonceContext } from "../storefront/lib/csp-nonce.ts";
 import { isPrivatePage } from "../storefront/lib/private-pages.ts";
 import { requestLogContext } from "../storefront/lib/request-log.server.ts";
 import { storefrontBodyLimit } from "./body-limit.ts";
-import { compression } from "./compression.ts";
+import { chooseEncoding, compression } from "./compression.ts";
 import { crawlerRoutes } from "./crawlers.ts";
 import { clientAddressResolver, publicRequest } from "./forwarded.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./lifecycle.ts";
-import { type CachedPage, cachedPage, pageCacheKey, stampNonce } from "./page-cache.ts";
+import { type CachedPage, cachedPage, gzipWithNonce, pageCacheKey, stampNonce } from "./page-cache.ts";
 import { type Platform, startPlatform } from "./platform.ts";
 
 export { createLifecycle, gracefulShutdown } from "./lifecycle.ts";
@@ -153,20 +153,28 @@ export function createHost(
 
   const pages = platform.pages;
 
-  /** A kept page as this request's answer: its own nonce stamped in, its own request id. */
+  /**
+   * A kept page as this request's answer: its own nonce stamped in, its own request id; gzipped without
+   * compressing anything when the client takes gzip (every browser does), as it is otherwise.
+   */
   function fromCache(
     page: CachedPage,
-    status: "hit" | "miss",
+    status: "hit" | "miss" | undefined,
+    c: { req: { method: string; header(name: string): string | undefined } },
     id: string,
     nonce: string | undefined,
-    head: boolean,
   ) {
     const headers = new Headers(page.headers);
     headers.set(REQUEST_ID_HEADER, id);
     headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
     headers.set("Vary", PAGE_VARY);
-    headers.set(CACHE_STATUS_HEADER, status);
-    return new Response(head ? null : stampNonce(page, nonce), { status: page.status, headers });
+    if (status) headers.set(CACHE_STATUS_HEADER, status);
+    if (c.req.method === "HEAD") return new Response(null, { status: page.status, headers });
+    const gzip = chooseEncoding(c.req.header("accept-encoding"), ["gzip"]) === "gzip";
+    const body = gzip ? gzipWithNonce(page, nonce) : stampNonce(page, nonce);
+    if (gzip) headers.set("Content-Encoding", "gzip");
+    headers.set("Content-Length", String(body.byteLength));
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers });
   }
 
   host.all("*", storefrontBodyLimit(), async (c) => {
@@ -185,7 +193,7 @@ export function createHost(
 
     if (key !== null && pages.enabled) {
       const kept = pages.get(key) ?? (await pages.pending(key));
-      if (kept) return fromCache(kept, "hit", id, nonce, method === "HEAD");
+      if (kept) return fromCache(kept, "hit", c, id, nonce);
     }
     const claim = key !== null && pages.enabled && method === "GET" ? pages.begin(key) : undefined;
 
@@ -233,10 +241,7 @@ export function createHost(
       });
       const page = cachedPage(response.status, headers, await response.text(), nonce);
       claim?.finish(page);
-      if (pages.enabled) return fromCache(page, "miss", id, nonce, false);
-      const answer = fromCache(page, "miss", id, nonce, false);
-      answer.headers.delete(CACHE_STATUS_HEADER);
-      return answer;
+      return fromCache(page, pages.enabled ? "miss" : undefined, c, id, nonce);
     }
     claim?.finish(null);
 

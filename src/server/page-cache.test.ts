@@ -1,5 +1,13 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { type CachedPage, cachedPage, createPageCache, pageCacheKey, stampNonce } from "./page-cache.ts";
+import {
+  type CachedPage,
+  cachedPage,
+  createPageCache,
+  gzipWithNonce,
+  pageCacheKey,
+  stampNonce,
+} from "./page-cache.ts";
 
 const page = (body: string, nonce?: string): CachedPage =>
   cachedPage(200, [["content-type", "text/html"]], body, nonce);
@@ -77,10 +85,27 @@ describe("the page cache", () => {
 
   it("cuts the render's nonce out and stamps each response's own in", () => {
     const kept = page('<script nonce="N1">a</script><p>N</p><script nonce="N1">b</script>', "N1");
-    expect(stampNonce(kept, "XYZ")).toBe(
+    expect(stampNonce(kept, "XYZ").toString()).toBe(
       '<script nonce="XYZ">a</script><p>N</p><script nonce="XYZ">b</script>',
     );
-    expect(stampNonce(page("<p>no scripts</p>"), "XYZ")).toBe("<p>no scripts</p>");
+    expect(stampNonce(page("<p>no scripts</p>"), "XYZ").toString()).toBe("<p>no scripts</p>");
+  });
+});
+
+describe("a kept page gzipped per response", () => {
+  it("gzips a kept page with each response's nonce, as any client inflates it", () => {
+    const nonce = "q1w2e3r4t5y6u7i8o9p0aa==";
+    // Repeated text on both sides of each nonce: deflate would reach across it if the segments shared a window.
+    const filler = '<div class="card">Leather Tote — Rs. 10,000 ✓</div>'.repeat(400);
+    const body = `<html><script nonce="${nonce}">x</script>${filler}<script nonce="${nonce}">y</script>${filler}</html>`;
+    const kept = page(body, nonce);
+    for (const fresh of ["A".repeat(24), "b", ""]) {
+      const gzipped = gzipWithNonce(kept, fresh);
+      expect(gunzipSync(gzipped).toString()).toBe(body.replaceAll(nonce, fresh));
+      expect(gzipped.byteLength).toBeLessThan(Buffer.byteLength(body) / 10);
+    }
+    expect(gunzipSync(gzipWithNonce(page("plain"), "N")).toString()).toBe("plain");
+    expect(gunzipSync(gzipWithNonce(page(""), "N")).toString()).toBe("");
   });
 });
 

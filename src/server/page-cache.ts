@@ -1,3 +1,5 @@
+import { constants, crc32, deflateRawSync } from "node:zlib";
+
 /**
  * Rendered public pages, kept in memory (docs/decisions/0033-public-html-cache.md). Only what every visitor
  * without a personal cookie sees is kept: the host decides that (`pageCacheKey`, `hasPersonalCookies`); this
@@ -14,9 +16,11 @@ export interface CachedPage {
   status: number;
   /** The rendered response's headers, less the per-request ones (cookies, request id, security headers). */
   headers: [name: string, value: string][];
-  /** The body split where the render's nonce was; `segments.join(nonce)` is the page for another nonce. */
-  segments: string[];
-  /** What the page holds in memory (UTF-16 strings: 2 bytes a character), for the byte bound. */
+  /** The body (UTF-8) split where the render's nonce was: joined with another nonce, it is that page. */
+  segments: Buffer[];
+  /** Each segment deflated on its own (see `gzipWithNonce`). */
+  deflated: Buffer[];
+  /** What the page holds in memory, for the byte bound. */
   bytes: number;
 }
 
@@ -47,20 +51,64 @@ interface Entry {
   expires: number;
 }
 
-/** `body` with every occurrence of `nonce` cut out, ready to be stamped with another. */
+/** `body` with every occurrence of `nonce` cut out, ready to be stamped with another (and gzipped once). */
 export function cachedPage(
   status: number,
   headers: [string, string][],
   body: string,
   nonce: string | undefined,
 ): CachedPage {
-  const segments = nonce ? body.split(nonce) : [body];
-  return { status, headers, segments, bytes: body.length * 2 + 512 };
+  const segments = (nonce ? body.split(nonce) : [body]).map((segment) => Buffer.from(segment, "utf8"));
+  // Deflated each on its own (a fresh window per segment), so no match can reach into the nonce between them.
+  const deflated = segments.map((segment) =>
+    deflateRawSync(segment, { finishFlush: constants.Z_SYNC_FLUSH }),
+  );
+  const bytes = [...segments, ...deflated].reduce((sum, part) => sum + part.byteLength, 512);
+  return { status, headers, segments, deflated, bytes };
 }
 
 /** The page's body for a response whose nonce is `nonce`. */
-export function stampNonce(page: CachedPage, nonce: string | undefined): string {
-  return page.segments.length === 1 ? (page.segments[0] ?? "") : page.segments.join(nonce ?? "");
+export function stampNonce(page: CachedPage, nonce: string | undefined): Buffer {
+  if (page.segments.length === 1) return page.segments[0]!;
+  const glue = Buffer.from(nonce ?? "", "utf8");
+  return Buffer.concat(
+    page.segments.flatMap((segment, index) => (index === 0 ? [segment] : [glue, segment])),
+  );
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+/** An empty final block (fixed Huffman codes): ends the deflate stream. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/**
+ * The page gzipped for a response whose nonce is `nonce`, without compressing anything per request: the
+ * segments were deflated once, each ending byte-aligned (a sync flush), and the nonce goes between them as a
+ * stored (uncompressed) block; only the CRC-32 of the whole body is computed per response. A valid gzip stream
+ * (RFC 1951 §3.2.4, RFC 1952) that any client inflates like any other.
+ */
+export function gzipWithNonce(page: CachedPage, nonce: string | undefined): Buffer {
+  const glue = Buffer.from(nonce ?? "", "utf8");
+  const stored = Buffer.alloc(5);
+  stored.writeUInt16LE(glue.byteLength, 1);
+  stored.writeUInt16LE(~glue.byteLength & 0xffff, 3);
+  const parts: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  page.segments.forEach((segment, index) => {
+    if (index > 0) {
+      parts.push(stored, glue);
+      crc = crc32(glue, crc);
+      size += glue.byteLength;
+    }
+    parts.push(page.deflated[index]!);
+    crc = crc32(segment, crc);
+    size += segment.byteLength;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  parts.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(parts);
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
