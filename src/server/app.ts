@@ -159,7 +159,7 @@ export function createHost(
    */
   function fromCache(
     page: CachedPage,
-    status: "hit" | "miss" | undefined,
+    status: "hit" | "miss",
     c: { req: { method: string; header(name: string): string | undefined } },
     id: string,
     nonce: string | undefined,
@@ -168,7 +168,7 @@ export function createHost(
     headers.set(REQUEST_ID_HEADER, id);
     headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
     headers.set("Vary", PAGE_VARY);
-    if (status) headers.set(CACHE_STATUS_HEADER, status);
+    headers.set(CACHE_STATUS_HEADER, status);
     if (c.req.method === "HEAD") return new Response(null, { status: page.status, headers });
     const gzip = chooseEncoding(c.req.header("accept-encoding"), ["gzip"]) === "gzip";
     const body = gzip ? gzipWithNonce(page, nonce) : stampNonce(page, nonce);
@@ -234,14 +234,15 @@ export function createHost(
     }
 
     const publicPage = key !== null && response.status === 200 && setCookies.length === 0 && !degraded;
-    if (publicPage && method === "GET" && response.headers.get("Content-Type")?.startsWith("text/html")) {
+    const keep = pages.enabled && method === "GET";
+    if (publicPage && keep && response.headers.get("Content-Type")?.startsWith("text/html")) {
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
         if (!PER_RESPONSE.has(name)) headers.push([name, value]);
       });
       const page = cachedPage(response.status, headers, await response.text(), nonce);
       claim?.finish(page);
-      return fromCache(page, pages.enabled ? "miss" : undefined, c, id, nonce);
+      return fromCache(page, "miss", c, id, nonce);
     }
     claim?.finish(null);
 
