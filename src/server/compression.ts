@@ -58,12 +58,13 @@ export function compression(): MiddlewareHandler {
     await next();
     const res = c.res;
     const length = res.headers.get("Content-Length");
+    // Only the status and headers are read until it is sure to compress: reading `body` (or `statusText`) turns
+    // @hono/node-server's light Response into a full one, which it then sends as a stream, chunk by chunk.
     if (
       c.req.method === "HEAD" ||
       res.status === 204 ||
       res.status === 206 ||
       res.status === 304 ||
-      !res.body ||
       res.headers.has("Content-Encoding") ||
       res.headers.has("Transfer-Encoding") ||
       (length !== null && Number(length) < THRESHOLD) ||
@@ -74,7 +75,7 @@ export function compression(): MiddlewareHandler {
     }
     varyOnEncoding(res.headers);
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
-    if (!encoding) return;
+    if (!encoding || !res.body) return;
 
     const reader = res.body.getReader();
     const chunks: Uint8Array[] = [];
