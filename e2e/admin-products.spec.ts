@@ -1,32 +1,12 @@
-import path from "node:path";
-import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import sharp from "sharp";
-import { DATA_DIR, expect, type Shopper, test } from "./fixtures.ts";
+import { makeStaff, signIn } from "./back-office.ts";
+import { expect, test } from "./fixtures.ts";
 
 /**
  * The back office's products, as a staff member meets them: create a product with two colours, add a photo of
  * each, make it active, and it is in the shop's listing, its search and its own page. With and without
  * JavaScript the same forms work; this journey runs with it (the forms are plain posts underneath).
  */
-
-/** Makes the fixture's account a member of staff (the owner would do this in the back office). */
-function makeStaff(shopper: Shopper) {
-  const db = new Database(path.join(DATA_DIR, "shop.sqlite"), { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    db.prepare("update users set role = 'staff' where email = ?").run(shopper.email);
-  } finally {
-    db.close();
-  }
-}
-
-async function signIn(page: Page, shopper: Shopper, then: string) {
-  await page.goto(`/user-login?redirect=${encodeURIComponent(then)}`);
-  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
-  await page.getByLabel("Password", { exact: true }).fill(shopper.password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
 
 async function photo(color: string): Promise<Buffer> {
   return sharp({ create: { width: 900, height: 700, channels: 3, background: color } })

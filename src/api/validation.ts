@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
+import { CATALOG_CSV_BODY_MAX_BYTES, CATALOG_CSV_MESSAGES } from "../shared/catalog-csv.ts";
 import { MAX_ID } from "../shared/contracts/fields.ts";
 import { IMAGE_UPLOAD_BODY_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "../shared/product-admin.ts";
 import { BadRequest, type FieldErrors, NotFound, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
@@ -12,26 +13,32 @@ export const BODY_TOO_LARGE = "The request body is too large (at most 1 MB).";
 /**
  * Refuses a body over MAX_BODY_BYTES with 413 before anything parses it: at once when Content-Length says so,
  * otherwise as soon as the streamed body passes the limit (the rest is never read). The operations that take a
- * file (`bodyType: "multipart"` in the contract) get their own, larger limit, and only they.
+ * file (`bodyType: "multipart"` in the contract) get their own, larger limit, and only they: a photo's, or a
+ * catalogue CSV's.
  */
 export function limitBody(uploads: readonly { method: string; path: string }[] = []): MiddlewareHandler {
   const standard = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ message: BODY_TOO_LARGE }, 413),
   });
-  const upload = bodyLimit({
+  const photo = bodyLimit({
     maxSize: IMAGE_UPLOAD_BODY_MAX_BYTES,
     onError: (c) => c.json({ message: UPLOAD_TOO_LARGE }, 413),
+  });
+  const catalogueCsv = bodyLimit({
+    maxSize: CATALOG_CSV_BODY_MAX_BYTES,
+    onError: (c) => c.json({ message: CATALOG_CSV_MESSAGES.tooLarge }, 413),
   });
   // "/admin/products/:id/images" -> /^\/api\/admin\/products\/[^/]+\/images$/
   const routes = uploads.map(({ method, path }) => ({
     method,
     pattern: new RegExp(`^/api${path.replace(/:\w+/g, "[^/]+")}$`),
+    limit: path.startsWith("/admin/catalogue/") ? catalogueCsv : photo,
   }));
-  return (c, next) =>
-    routes.some((route) => route.method === c.req.method && route.pattern.test(c.req.path))
-      ? upload(c, next)
-      : standard(c, next);
+  return (c, next) => {
+    const upload = routes.find((route) => route.method === c.req.method && route.pattern.test(c.req.path));
+    return (upload?.limit ?? standard)(c, next);
+  };
 }
 
 export const UPLOAD_TOO_LARGE = `The request body is too large (a photo may be at most ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB).`;

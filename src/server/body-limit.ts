@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_BODY_BYTES } from "../api/validation.ts";
+import { CATALOG_CSV_BODY_MAX_BYTES } from "../shared/catalog-csv.ts";
 import { IMAGE_UPLOAD_BODY_MAX_BYTES } from "../shared/product-admin.ts";
 
 /** A plain page: the storefront cannot render its own without reading the body it refuses. */
@@ -19,10 +20,13 @@ const tooLargePage = (limit: string, what: string) => `<!DOCTYPE html>
 `;
 
 /**
- * The back office's product page, where a photo is uploaded (with JavaScript through its `.data` address): the
- * one page that takes more than 1 MB, as much as the API's upload operation does.
+ * The back office's product page and home-slides page, where a picture is uploaded (with JavaScript through the
+ * `.data` address): the pages that take more than 1 MB, as much as the API's upload operations do.
  */
-const PHOTO_UPLOAD_PAGE = /^\/admin\/products\/[1-9]\d{0,9}(?:\.data)?$/;
+const PHOTO_UPLOAD_PAGE = /^\/admin\/(?:products\/[1-9]\d{0,9}|catalogue\/sliders)(?:\.data)?$/;
+
+/** The back office's catalogue import, which posts a CSV file of up to 10 MB. */
+const CATALOGUE_IMPORT_PAGE = /^\/admin\/products\/import(?:\.data)?$/;
 
 function limited(maxSize: number, page: string): MiddlewareHandler {
   return bodyLimit({
@@ -37,7 +41,7 @@ function limited(maxSize: number, page: string): MiddlewareHandler {
 /**
  * The pages' limit on what a form may post: the API's 1 MB, enforced the same way (Content-Length, else while
  * the body streams in), answered with a 413 page instead of JSON. Posts to the product page may carry a photo of
- * up to 10 MB.
+ * up to 10 MB, and posts to the catalogue import a CSV of up to 10 MB.
  */
 export function storefrontBodyLimit(): MiddlewareHandler {
   const forms = limited(MAX_BODY_BYTES, tooLargePage("1 MB", "more than any form of this shop needs"));
@@ -45,6 +49,14 @@ export function storefrontBodyLimit(): MiddlewareHandler {
     IMAGE_UPLOAD_BODY_MAX_BYTES,
     tooLargePage("10 MB", "more than a product photo may be (choose a smaller file)"),
   );
-  return (c, next) =>
-    c.req.method === "POST" && PHOTO_UPLOAD_PAGE.test(c.req.path) ? photos(c, next) : forms(c, next);
+  const catalogueCsv = limited(
+    CATALOG_CSV_BODY_MAX_BYTES,
+    tooLargePage("10 MB", "more than a catalogue CSV may be (split it into several files)"),
+  );
+  return (c, next) => {
+    if (c.req.method !== "POST") return forms(c, next);
+    if (PHOTO_UPLOAD_PAGE.test(c.req.path)) return photos(c, next);
+    if (CATALOGUE_IMPORT_PAGE.test(c.req.path)) return catalogueCsv(c, next);
+    return forms(c, next);
+  };
 }

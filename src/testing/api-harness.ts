@@ -58,7 +58,7 @@ export function apiHarness(
     logger?: Logger;
     /** Back-office settings (inactivity, low-stock threshold) other than their defaults. */
     config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
-    /** What the server does after a catalogue write (a host harness drops its cached pages). */
+    /** Told after committed catalogue writes (ApiDeps.onCatalogueChanged). */
     onCatalogueChanged?: () => void;
   } = {},
 ): ApiHarness {
@@ -79,7 +79,7 @@ export function apiHarness(
     config: { ...HARNESS_CONFIG, imagesDir, ...options.config },
     logger,
     onMailQueued: () => mailWorker.nudge(),
-    onCatalogueChanged: options.onCatalogueChanged,
+    ...(options.onCatalogueChanged ? { onCatalogueChanged: options.onCatalogueChanged } : {}),
     limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
   });
   return {

@@ -19,6 +19,10 @@ import { reviewsRepository } from "../reviews/reviews.repository.ts";
 import { reviewsService } from "../reviews/reviews.service.ts";
 import { toAdminUser } from "./admin-user.ts";
 import { auditRepository } from "./audit.ts";
+import { catalogueRepository } from "./catalogue/catalogue.repository.ts";
+import { catalogueRoutes } from "./catalogue/catalogue.routes.ts";
+import { catalogueService } from "./catalogue/catalogue.service.ts";
+import { catalogueCsvRoutes } from "./catalogue-csv/catalogue-csv.routes.ts";
 import { customersRoutes } from "./customers.routes.ts";
 import { dashboardRepository } from "./dashboard.repository.ts";
 import { dashboardService } from "./dashboard.service.ts";
@@ -74,6 +78,17 @@ export function adminRoutes(deps: AdminDeps): Hono {
   });
   route(routes, operations.adminDashboard, () => dashboard.get());
 
+  routes.route(
+    "/",
+    catalogueRoutes(
+      catalogueService({
+        repository: catalogueRepository(deps.db),
+        imagesDir: deps.config.imagesDir,
+        logger: deps.logger,
+        onCatalogueChanged: deps.onCatalogueChanged,
+      }),
+    ),
+  );
   routes.route("/", customersRoutes(deps.db));
   routes.route("/", staffRoutes(deps.db, deps.engine));
 
@@ -101,6 +116,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
       }),
     ),
   );
+
+  routes.route("/", catalogueCsvRoutes(deps));
 
   return routes;
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
 
 /** The statuses of orders the shop still has work on: the dashboard counts these. */
 export const WAITING_STATUSES = ["pending", "processing", "shipped"] as const;
@@ -38,7 +39,10 @@ export function dashboardRepository(db: Kysely<Database>) {
         .groupBy("status")
         .execute(),
 
-    /** The variants with the least stock (at most `threshold`), fewest first, with what a person needs to find them. */
+    /**
+     * The variants with the least stock (at most `threshold`), fewest first, with what a person needs to find them.
+     * Only products on sale: a draft or an archived product's empty shelf needs no restocking.
+     */
     lowStock: (threshold: number, limit: number) =>
       db
         .selectFrom("variants")
@@ -55,16 +59,24 @@ export function dashboardRepository(db: Kysely<Database>) {
           "variants.stock",
         ])
         .where("variants.stock", "<=", threshold)
+        .where("products.status", "=", LIVE_STATUS)
         .orderBy("variants.stock")
         .orderBy("variants.id")
         .limit(limit)
         .execute(),
 
-    /** How many variants have at most `threshold` in stock, counted up to `cap` (a large catalogue stops there). */
+    /** How many variants on sale have at most `threshold` in stock, counted up to `cap` (a large catalogue stops there). */
     async countLowStock(threshold: number, cap: number): Promise<number> {
       const row = await db
         .selectFrom((eb) =>
-          eb.selectFrom("variants").select("id").where("stock", "<=", threshold).limit(cap).as("low"),
+          eb
+            .selectFrom("variants")
+            .innerJoin("products", "products.id", "variants.product_id")
+            .select("variants.id")
+            .where("variants.stock", "<=", threshold)
+            .where("products.status", "=", LIVE_STATUS)
+            .limit(cap)
+            .as("low"),
         )
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();

@@ -114,4 +114,26 @@ describe.skipIf(!available)(`back-office dashboard on ${engine}`, () => {
     expect(all).toBeGreaterThan(3);
     expect(await repository.countLowStock(1_000_000, 3)).toBe(3);
   });
+  it("leaves out the variants of drafts and archived products", async () => {
+    const repository = dashboardRepository(database.db);
+    const before = await repository.countLowStock(3, 1_000);
+    const shirtVariants = (await repository.lowStock(3, 1_000)).filter(
+      (variant) => variant.product_slug === "oxford-shirt",
+    ).length;
+    expect(shirtVariants).toBeGreaterThan(0);
+    for (const status of ["draft", "archived"] as const) {
+      await database.db.updateTable("products").set({ status }).where("slug", "=", "oxford-shirt").execute();
+      try {
+        const low = await repository.lowStock(3, 1_000);
+        expect(low.map((variant) => variant.product_slug)).not.toContain("oxford-shirt");
+        expect(await repository.countLowStock(3, 1_000)).toBe(before - shirtVariants);
+      } finally {
+        await database.db
+          .updateTable("products")
+          .set({ status: "active" })
+          .where("slug", "=", "oxford-shirt")
+          .execute();
+      }
+    }
+  });
 });

@@ -10,7 +10,10 @@ import { SEARCH_WINDOW, searchRepository } from "./search.repository.ts";
 import { searchVocabulary } from "./search-vocabulary.ts";
 
 /** The listing's filters without a search (a search goes through `search`, search.repository.ts). */
-export type ProductFilter = Omit<ProductQuery, "take" | "page" | "sort" | "search">;
+export type ProductFilter = Omit<ProductQuery, "take" | "page" | "sort" | "search"> & {
+  /** The category (`category`) and every category under it, when it has any (docs/decisions/0031). */
+  categoryIds?: number[];
+};
 type ProductsEb = ExpressionBuilder<Database, "products">;
 
 /** Shoppers see products on sale only: drafts and archived products are the back office's. */
@@ -21,7 +24,10 @@ function whereFilter(filter: ProductFilter) {
     const conditions: Expression<SqlBool>[] = [eb("products.status", "=", LIVE)];
     if (filter.type === "new-arrival") conditions.push(eb("products.new_arrival", "=", literalInteger(1)));
     if (filter.type === "daily-deals") conditions.push(eb("products.daily_deal", "=", literalInteger(1)));
-    if (filter.category !== undefined) {
+    if (filter.categoryIds !== undefined && filter.categoryIds.length > 1) {
+      // A category with subcategories lists theirs too: the ids come from the service, read once per request.
+      conditions.push(eb("products.category_id", "in", filter.categoryIds));
+    } else if (filter.category !== undefined) {
       conditions.push(
         eb(
           "products.category_id",
@@ -162,9 +168,29 @@ export function catalogRepository(db: Kysely<Database>, options: CatalogReposito
         .execute();
     },
 
-    sliders: () => db.selectFrom("sliders").selectAll().orderBy("position").orderBy("id").execute(),
+    /** The slides showing at `now` (an ISO time): started (or no start) and not ended (or no end), in order. */
+    sliders: (now: string) =>
+      db
+        .selectFrom("sliders")
+        .selectAll()
+        .where((eb) =>
+          eb.and([
+            eb.or([eb("starts_at", "is", null), eb("starts_at", "<=", now)]),
+            eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]),
+          ]),
+        )
+        .orderBy("position")
+        .orderBy("id")
+        .execute(),
     categories: () =>
-      db.selectFrom("categories").select(["id", "name", "slug"]).orderBy("position").orderBy("id").execute(),
+      db
+        .selectFrom("categories")
+        .select(["id", "name", "slug", "parent_id", "position"])
+        .orderBy("position")
+        .orderBy("id")
+        .execute(),
+    /** Every category's place in the tree (few rows: the listing finds a category's subtree in it). */
+    categoryPlaces: () => db.selectFrom("categories").select(["id", "slug", "parent_id"]).execute(),
     colors: () => db.selectFrom("colors").select(["id", "name", "code"]).orderBy("name").execute(),
     sizes: () => db.selectFrom("sizes").select(["id", "name"]).orderBy("position").orderBy("id").execute(),
     tags: () => db.selectFrom("tags").select(["id", "name"]).orderBy("name").execute(),

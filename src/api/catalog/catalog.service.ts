@@ -1,4 +1,5 @@
 import { searchWords } from "../../platform/db/search-documents.ts";
+import { inTreeOrder, subtreeIds } from "../../shared/category-tree.ts";
 import {
   type Category,
   PRODUCTS_PER_PAGE,
@@ -109,13 +110,23 @@ export function catalogService(
     return { data: answer.rows.map(toCard), meta: suggestions ? { ...meta, suggestions } : meta };
   }
 
+  /** The ids of a category and of every category under it (undefined: no category, or it has none under it). */
+  async function categorySubtree(slug: string | undefined): Promise<number[] | undefined> {
+    if (slug === undefined) return undefined;
+    const places = await repository.categoryPlaces();
+    const category = places.find((place) => place.slug === slug);
+    if (!category || !places.some((place) => place.parent_id === category.id)) return undefined;
+    return subtreeIds(places, category.id);
+  }
+
   /** A page of the listing without a search (kept by the catalogue cache). */
   async function listProducts(query: ProductQuery): Promise<ProductList> {
     const perPage = query.take ?? PRODUCTS_PER_PAGE;
     const offset = (query.page - 1) * perPage;
+    const filter = { ...query, categoryIds: await categorySubtree(query.category) };
     const [total, rows] = await Promise.all([
-      totals.get(filterKey(query), () => repository.countProducts(query)),
-      repository.listProducts(query, query.sort, perPage, offset),
+      totals.get(filterKey(query), () => repository.countProducts(filter)),
+      repository.listProducts(filter, query.sort, perPage, offset),
     ]);
     return {
       data: rows.map(toCard),
@@ -161,6 +172,7 @@ export function catalogService(
         })),
         categories: categories
           .filter((category) => category.name.toLocaleLowerCase().includes(needle))
+          .map(({ id, name, slug, parent_id }) => ({ id, name, slug, parent_id }))
           .slice(0, SUGGEST_LIMIT),
         total: list.meta.total,
         total_capped: list.meta.total_capped === true,
@@ -216,9 +228,10 @@ export function catalogService(
       }));
     },
 
+    // Slides have dates (a slide shows from its start to its end): a kept list is at most a minute late.
     sliders: (): Promise<Slider[]> =>
       cache.list("sliders", async () =>
-        (await repository.sliders()).map((row) => ({
+        (await repository.sliders(new Date().toISOString())).map((row) => ({
           id: row.id,
           url: row.url,
           slideimage: row.image,
@@ -226,7 +239,16 @@ export function catalogService(
         })),
       ),
 
-    categories: (): Promise<Category[]> => cache.list("categories", () => repository.categories()),
+    /** Every category, each followed by its subcategories (depth first, by position). */
+    categories: (): Promise<Category[]> =>
+      cache.list("categories", async () =>
+        inTreeOrder(await repository.categories()).map(({ id, name, slug, parent_id }) => ({
+          id,
+          name,
+          slug,
+          parent_id,
+        })),
+      ),
     colors: () =>
       cache.list("colors", async () =>
         (await repository.colors()).map((color) => ({ id: color.id, title: color.name, code: color.code })),

@@ -298,8 +298,8 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
   describe("lists", () => {
     it("answers categories, colours, sizes and tags in the spec's shapes", async () => {
       expect((await get("/categories")).body).toEqual([
-        { id: catalogue.categories.bags.id, name: "Handbags", slug: "handbags" },
-        { id: catalogue.categories.shirts.id, name: "Shirts", slug: "shirts" },
+        { id: catalogue.categories.bags.id, name: "Handbags", slug: "handbags", parent_id: null },
+        { id: catalogue.categories.shirts.id, name: "Shirts", slug: "shirts", parent_id: null },
       ]);
       expect((await get("/colors")).body).toContainEqual({
         id: catalogue.colors.tan.id,

@@ -164,21 +164,7 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       })),
     )
     .execute();
-  if (input.images.length > 0) {
-    await db
-      .insertInto("product_images")
-      .values(
-        input.images.map((image, position) => ({
-          product_id: id,
-          color_id: image.colorId,
-          position,
-          file: image.file,
-          alt: image.alt,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
+  await insertImages(db, id, input.images, now);
   if (input.tagIds.length > 0) {
     await db
       .insertInto("product_tags")
@@ -209,6 +195,11 @@ export interface ProductChanges {
   tagIds?: number[];
   /** The whole grid: a colour and size not in it is removed (the caller checks none of those has orders). */
   variants?: GridVariant[];
+  /**
+   * Every photo, in display order, replacing the product's (the CSV import): rows only, files are not touched; the
+   * listing's copy of the first two follows (`coverOf`). The back office's photo service edits them one by one.
+   */
+  images?: NewProductImage[];
 }
 
 /** Replaces the product's variants with `grid`: updates the ones kept, inserts the new ones, removes the rest. */
@@ -339,6 +330,7 @@ export async function updateProduct(
     if (changes.variants.length === 0) throw new Error(`product ${productId} needs at least one variant`);
     await writeGrid(trx, productId, slug, changes.variants);
   }
+  if (changes.images !== undefined) await replaceImages(trx, productId, changes.images, stamp);
   const variants = await placedVariants(trx, productId);
   await trx
     .updateTable("products")
@@ -347,6 +339,40 @@ export async function updateProduct(
     .execute();
   await writeSearchDocuments(trx, [productId]);
   catalogueChanged();
+}
+
+/** A product's photos at positions 0, 1, 2... in the order given. */
+async function insertImages(db: Db, productId: number, images: NewProductImage[], now: string) {
+  if (images.length === 0) return;
+  await db
+    .insertInto("product_images")
+    .values(
+      images.map((image, position) => ({
+        product_id: productId,
+        color_id: image.colorId,
+        position,
+        file: image.file,
+        alt: image.alt,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** Replaces the product's photo rows with `images` and its listing's copy of the first two. */
+async function replaceImages(
+  trx: Transaction<Database>,
+  productId: number,
+  images: NewProductImage[],
+  now: string,
+): Promise<void> {
+  await trx.deleteFrom("product_images").where("product_id", "=", productId).execute();
+  await insertImages(trx, productId, images, now);
+  await trx
+    .updateTable("products")
+    .set(coverOf(images.map((image) => image.file)))
+    .where("id", "=", productId)
+    .execute();
 }
 
 /**

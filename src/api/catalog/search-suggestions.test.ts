@@ -40,7 +40,9 @@ describe.skipIf(!available)(`GET /api/search/suggestions on ${engine}`, () => {
       "oxford-shirt",
       "kids-tee",
     ]);
-    expect(body.categories).toEqual([{ id: catalogue.categories.shirts.id, name: "Shirts", slug: "shirts" }]);
+    expect(body.categories).toEqual([
+      { id: catalogue.categories.shirts.id, name: "Shirts", slug: "shirts", parent_id: null },
+    ]);
     expect(body.total).toBe(2);
   });
 
@@ -57,7 +59,7 @@ describe.skipIf(!available)(`GET /api/search/suggestions on ${engine}`, () => {
       },
     ]);
     expect((await get("/search/suggestions?q=handB")).body.categories).toEqual([
-      { id: catalogue.categories.bags.id, name: "Handbags", slug: "handbags" },
+      { id: catalogue.categories.bags.id, name: "Handbags", slug: "handbags", parent_id: null },
     ]);
   });
 

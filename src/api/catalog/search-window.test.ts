@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductList, ProductQuery } from "../../shared/contracts/catalog.ts";
 import { type ApiHarness, apiHarness } from "../../testing/api-harness.ts";
@@ -170,4 +171,27 @@ describe.skipIf(!available)(`the search window on ${engine}`, () => {
     const offered = await ask(100, { search: "chikenkary", category: "kurtas" });
     expect(offered.meta.suggestions).toEqual(["chikankari"]);
   });
+  it.runIf(engine === "sqlite")(
+    "reads the window first and each of its products by key, never every product on sale",
+    async () => {
+      const statements: CompiledQuery[] = [];
+      const spy = database.db.withPlugin({
+        transformQuery: ({ node, queryId }) => {
+          statements.push(database.db.getExecutor().compileQuery(node, queryId));
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      await catalogService(catalogRepository(spy)).listProducts({ search: "bag", page: 1, sort: "default" });
+      const window = statements.find((statement) => statement.sql.includes("product_search match"));
+      expect(window).toBeDefined();
+      const plan = await database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${window!.sql}`, [...window!.parameters]),
+      );
+      const steps = plan.rows.map((row) => row.detail);
+      // The status index would walk every product on sale and probe the window for each (3-4 ms at 100k).
+      expect(steps.some((step) => step.includes("products_status_idx"))).toBe(false);
+      expect(steps).toContainEqual(expect.stringMatching(/SEARCH products USING INTEGER PRIMARY KEY/));
+    },
+  );
 });

@@ -87,6 +87,13 @@ function tsFilterQuery(tokens: string[]): string {
  */
 const LIVE = sql.lit(LIVE_STATUS);
 
+/**
+ * The window is joined to `products` with CROSS JOIN and the condition in WHERE: the same join, but SQLite then
+ * keeps the window as the outer loop and reads each product by its key. With an inner join its planner starts from
+ * the status index instead (every product on sale, 100,000 of them) and probes the window for each: 3-4 ms at 100k
+ * products where the window read itself takes 0.6 ms. PostgreSQL plans both forms alike.
+ */
+
 /** A matching document as the window reads it (title and facets only when ranking by relevance). */
 interface Match {
   product_id: number;
@@ -183,7 +190,8 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
               "hits",
             ),
           )
-          .innerJoin("products", "products.id", "hits.product_id")
+          .crossJoin("products")
+          .whereRef("products.id", "=", "hits.product_id")
           .where("products.status", "=", LIVE)
           .select(["products.id", "products.in_stock", "products.sale_price", "hits.title", "hits.facets"])
           .execute();
@@ -211,7 +219,8 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       if (!indexed) return false;
       const row = await db
         .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), 1, false).as("hits"))
-        .innerJoin("products", "products.id", "hits.product_id")
+        .crossJoin("products")
+        .whereRef("products.id", "=", "hits.product_id")
         .where("products.status", "=", LIVE)
         .select("hits.product_id")
         .executeTakeFirst();

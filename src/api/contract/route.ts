@@ -16,7 +16,12 @@ type Input<Op extends Operation> = {
   body: Op["body"] extends z.ZodType ? z.output<Op["body"]> : undefined;
 };
 
-type Handler<Op extends Operation> = (c: Context, input: Input<Op>) => Promise<z.input<Op["response"]>>;
+/** A CSV may also be answered as it is made (chunks of text), so a large one is never whole in memory. */
+type Answer<Op extends Operation> =
+  | z.input<Op["response"]>
+  | (Op["produces"] extends string ? AsyncIterable<string> : never);
+
+type Handler<Op extends Operation> = (c: Context, input: Input<Op>) => Promise<Answer<Op>>;
 
 /**
  * Registers one operation of the contract (`shared/contracts/operations.ts`) on a router: the path and method
@@ -47,10 +52,26 @@ export function route<Op extends Operation>(router: Hono, operation: Op, handler
     } as Input<Op>;
     const answer = await handler(c, input);
     if (operation.produces) {
-      return c.body(answer as string, operation.status as ContentfulStatusCode, {
+      const body = typeof answer === "string" ? answer : streamOf(answer as AsyncIterable<string>);
+      return c.body(body, operation.status as ContentfulStatusCode, {
         "Content-Type": `${operation.produces}; charset=utf-8`,
       });
     }
     return c.json(answer as object, operation.status as ContentfulStatusCode);
+  });
+}
+
+function streamOf(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = chunks[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await iterator.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
   });
 }

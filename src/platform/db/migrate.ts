@@ -14,6 +14,8 @@ import * as contactNewsletter from "./migrations/010-contact-newsletter.ts";
 import * as reviews from "./migrations/011-reviews.ts";
 import * as orderHistory from "./migrations/012-order-history.ts";
 import * as productAdmin from "./migrations/013-product-admin.ts";
+import * as catalogueSettings from "./migrations/014-catalogue-settings.ts";
+import * as searchIndexReads from "./migrations/016-search-index-reads.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -31,6 +33,8 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "011-reviews": reviews,
   "012-order-history": orderHistory,
   "013-product-admin": productAdmin,
+  "014-catalogue-settings": catalogueSettings,
+  "016-search-index-reads": searchIndexReads,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */

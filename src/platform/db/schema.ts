@@ -40,6 +40,8 @@ export interface CategoryTable {
   name: string;
   slug: string;
   position: number;
+  /** The category it sits under (migration 014); null at the top. */
+  parent_id: Generated<number | null>;
 }
 
 export interface ColorTable {
@@ -143,6 +145,9 @@ export interface SliderTable {
   image_mobile: string;
   title: string;
   position: number;
+  /** When the slide starts and stops showing (ISO times, migration 014); null is open. */
+  starts_at: Generated<string | null>;
+  ends_at: Generated<string | null>;
 }
 
 export interface UserTable {

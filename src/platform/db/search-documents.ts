@@ -1,4 +1,5 @@
 import { type Kysely, SqliteAdapter, sql, type Transaction } from "kysely";
+import { ancestorIds } from "../../shared/category-tree.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { Engine } from "./connection.ts";
 import type { Database } from "./schema.ts";
@@ -110,6 +111,8 @@ interface FilteredProduct {
   /** Absent before migration 013 gave products a status: every product was on sale then. */
   status?: string | undefined;
   categoryId: number;
+  /** The categories above it (migration 014): a search under a parent category finds its subcategories' products. */
+  ancestorCategoryIds?: number[];
   newArrival: boolean;
   dailyDeal: boolean;
   variants: { colorId: number; sizeId: number }[];
@@ -119,6 +122,7 @@ interface FilteredProduct {
 /** Every filter token a product passes (letters then digits: one token to FTS5's tokenizer, never stemmed). */
 export function filterTokens(product: FilteredProduct): string[] {
   const tokens = new Set<string>([`cat${product.categoryId}`]);
+  for (const ancestor of product.ancestorCategoryIds ?? []) tokens.add(`cat${ancestor}`);
   if (product.status !== undefined && product.status !== LIVE_STATUS) tokens.add(HIDDEN_TOKEN);
   if (product.newArrival) tokens.add("new");
   if (product.dailyDeal) tokens.add("deal");
@@ -149,7 +153,7 @@ const CHUNK = 500;
 /** Documents for `productIds` (or every product) from products, categories, variants, colours and tags. */
 async function buildDocuments(db: Db, productIds: number[]): Promise<SearchDocument[]> {
   if (productIds.length === 0) return [];
-  const [productRows, variantRows, tagRows] = await Promise.all([
+  const [productRows, variantRows, tagRows, categoryRows] = await Promise.all([
     // Every column, not a list: `status` comes with migration 013, after migration 008 first builds documents.
     db
       .selectFrom("products")
@@ -172,7 +176,13 @@ async function buildDocuments(db: Db, productIds: number[]): Promise<SearchDocum
       .where("product_tags.product_id", "in", productIds)
       .orderBy("tags.id")
       .execute(),
+    // Every column: `parent_id` comes with migration 014, after migration 008 first builds documents.
+    db.selectFrom("categories").selectAll().execute(),
   ]);
+  const parents = categoryRows.map((row) => ({
+    id: row.id,
+    parent_id: (row as { parent_id?: number | null }).parent_id ?? null,
+  }));
   const variants = new Map<number, typeof variantRows>();
   for (const row of variantRows) variants.set(row.product_id, [...(variants.get(row.product_id) ?? []), row]);
   const tags = new Map<number, typeof tagRows>();
@@ -189,6 +199,7 @@ async function buildDocuments(db: Db, productIds: number[]): Promise<SearchDocum
       filters: filterTokens({
         status: (row as { status?: string }).status,
         categoryId: row.category_id,
+        ancestorCategoryIds: ancestorIds(parents, row.category_id),
         newArrival: row.new_arrival === 1,
         dailyDeal: row.daily_deal === 1,
         variants: ownVariants.map((variant) => ({ colorId: variant.color_id, sizeId: variant.size_id })),

@@ -40,3 +40,14 @@ export const UPLOADS_URL_PREFIX = `${IMAGE_URL_PREFIX}uploads/`;
 export function uploadedPhotoUrl(productId: number, name: string, width: ProductImageWidth = 800): string {
   return `${UPLOADS_URL_PREFIX}products/${productId}/${name}-${width}.webp`;
 }
+
+/**
+ * The URLs of an uploaded home-page slide's two images (desktop 1600x600, mobile 800x1000), named by a random
+ * `name` so a replaced picture never keeps a cached page's file.
+ */
+export function uploadedSlideUrls(name: string): { desktop: string; mobile: string } {
+  return {
+    desktop: `${UPLOADS_URL_PREFIX}sliders/${name}-desktop.webp`,
+    mobile: `${UPLOADS_URL_PREFIX}sliders/${name}-mobile.webp`,
+  };
+}

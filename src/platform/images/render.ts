@@ -279,6 +279,39 @@ export async function renderProductPhoto(imagesDir: string, input: Buffer, url: 
   return files.map(({ file }) => file);
 }
 
+/**
+ * Makes a home-page slide's two images from an uploaded picture, in the drawn slides' sizes (SLIDE_SIZES: desktop
+ * 1600x600, mobile 800x1000), quality and effort: turned upright, cut to each shape around the picture's most
+ * interesting part (sharp's "attention" strategy), metadata dropped. Files of a failed render are removed.
+ */
+export async function renderSlidePhoto(
+  imagesDir: string,
+  input: Buffer,
+  urls: Record<SlideLayout, string>,
+): Promise<string[]> {
+  const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().toBuffer();
+  const files = (Object.keys(urls) as SlideLayout[]).map((layout) => ({
+    ...SLIDE_SIZES[layout],
+    file: imageFilePath(imagesDir, urls[layout]),
+  }));
+  try {
+    await Promise.all(
+      files.map(async ({ width, height, file }) => {
+        const data = await sharp(upright)
+          .resize(width, height, { fit: "cover", position: sharp.strategy.attention, kernel: "lanczos3" })
+          .flatten({ background: "#ffffff" })
+          .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
+          .toBuffer();
+        await writeAtomically(file, data);
+      }),
+    );
+  } catch (error) {
+    await Promise.all(files.map(({ file }) => fs.promises.rm(file, { force: true })));
+    throw error;
+  }
+  return files.map(({ file }) => file);
+}
+
 /** The most pixels an uploaded picture may have (a 10 MB file can claim far more than it holds). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 

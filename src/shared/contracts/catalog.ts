@@ -188,7 +188,18 @@ export const sliderSchema = z.object({
   slide_mobile: z.string(),
 });
 
-export const categorySchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  parent_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The category it sits under (null at the top); the list gives each category's children after it.",
+    ),
+});
 
 export const filterColorSchema = z.object({ id: z.number().int(), title: z.string(), code: z.string() });
 export const filterSizeSchema = z.object({ id: z.number().int(), size: z.string() });

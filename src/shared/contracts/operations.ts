@@ -26,6 +26,7 @@ import {
   inviteStaffSchema,
   staffListSchema,
 } from "./admin.ts";
+import { adminCatalogueOperations } from "./admin-catalogue.ts";
 import {
   adminOrderListSchema,
   adminOrderQuerySchema,
@@ -64,6 +65,7 @@ import {
   sliderSchema,
   tagSchema,
 } from "./catalog.ts";
+import { catalogueCsvSchema, catalogueImportReportSchema, catalogueImportSchema } from "./catalog-csv.ts";
 import { checkoutSchema, orderSchema, placedOrderSchema } from "./checkout.ts";
 import { contactFormSchema, contactMessageSchema } from "./contact.ts";
 import { pageField } from "./fields.ts";
@@ -718,6 +720,32 @@ export const operations = {
     response: messageSchema,
     errors: [401, 403, 404],
   },
+  adminImportCatalogue: {
+    method: "POST",
+    path: "/admin/catalogue/import",
+    summary:
+      "Imports a catalogue CSV (multipart/form-data, at most 10 MB): products created, updated or left as they " +
+      "are by Handle and SKU, in batches; answers the report with every refused row's reason. `dry_run` checks " +
+      "without saving",
+    tag: "Admin",
+    auth: "staff",
+    body: catalogueImportSchema,
+    bodyType: "multipart",
+    status: 200,
+    response: catalogueImportReportSchema,
+    errors: [...WRITE_ERRORS, 403, 413, 415],
+  },
+  adminExportCatalogue: {
+    method: "GET",
+    path: "/admin/catalogue/export.csv",
+    summary: "The whole catalogue (every status) as a CSV download that imports back as it is",
+    tag: "Admin",
+    auth: "staff",
+    status: 200,
+    response: catalogueCsvSchema,
+    produces: "text/csv",
+    errors: [401, 403],
+  },
   listProductReviews: {
     method: "GET",
     path: "/product/:slug/reviews",
@@ -962,6 +990,7 @@ export const operations = {
     response: adminOrderSchema,
     errors: [400, 401, 403, 404, 422],
   },
+  ...adminCatalogueOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -10,8 +10,8 @@ afterEach(cleanup);
 
 const LISTS: FilterLists = {
   categories: [
-    { id: 1, name: "Handbags", slug: "handbags" },
-    { id: 7, name: "Kurtas", slug: "kurtas" },
+    { id: 1, name: "Handbags", slug: "handbags", parent_id: null },
+    { id: 7, name: "Kurtas", slug: "kurtas", parent_id: null },
   ],
   colors: [
     { id: 1, title: "Black" },

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { ancestorIds } from "../../shared/category-tree.ts";
 import type { Category, FilterSize, Tag } from "../../shared/contracts/catalog.ts";
 import { SearchIcon } from "../ui/icons.tsx";
 import { OffCanvas } from "../ui/off-canvas.tsx";
@@ -70,6 +71,7 @@ export function FilterPanel({
             key={item.id}
             to={shopHref(item.slug, withoutPage(query))}
             active={item.slug === category}
+            depth={ancestorIds(lists.categories, item.id).length}
           >
             {item.name}
           </FilterOption>
@@ -139,9 +141,23 @@ function FilterGroup({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-function FilterOption({ to, active, children }: { to: string; active: boolean; children: ReactNode }) {
+function FilterOption({
+  to,
+  active,
+  depth = 0,
+  children,
+}: {
+  to: string;
+  active: boolean;
+  /** A subcategory's depth: indented under its category. */
+  depth?: number;
+  children: ReactNode;
+}) {
   return (
-    <li>
+    <li
+      className={depth > 0 ? "filter-option__sub" : undefined}
+      style={depth > 0 ? ({ "--depth": depth } as CSSProperties) : undefined}
+    >
       <Link to={to} className="filter-option" aria-current={active ? "true" : undefined}>
         {children}
       </Link>

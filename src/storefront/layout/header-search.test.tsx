@@ -11,7 +11,7 @@ const TOTE: Suggestions = {
     { id: 1, slug: "leather-tote", title: "Leather Tote", image: null, price: 12500, discount_price: 10000 },
     { id: 2, slug: "canvas-tote", title: "Canvas Tote", image: null, price: 2500, discount_price: null },
   ],
-  categories: [{ id: 9, name: "Totes", slug: "totes" }],
+  categories: [{ id: 9, name: "Totes", slug: "totes", parent_id: null }],
   total: 7,
   total_capped: false,
 };

@@ -66,7 +66,7 @@ function renderLayout(data: LayoutData, url = "/") {
 }
 
 const guest: LayoutData = {
-  categories: [{ id: 1, name: "Totes", slug: "totes" }],
+  categories: [{ id: 1, name: "Totes", slug: "totes", parent_id: null }],
   user: null,
   cart: EMPTY_CART,
   wishlist: { count: 0, product_ids: [] },

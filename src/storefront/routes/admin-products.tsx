@@ -72,9 +72,14 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         <h1 className="admin-page__title" id="admin-products-title">
           Products
         </h1>
-        <Link to="/admin/products/new" className="button">
-          Add product
-        </Link>
+        <div className="admin-page__actions">
+          <Link to="/admin/products/import" className="button button--outline">
+            Import / export CSV
+          </Link>
+          <Link to="/admin/products/new" className="button">
+            Add product
+          </Link>
+        </div>
       </div>
       {notice && (
         <p className="form-alert" role="status">

@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import type { Kysely } from "kysely";
+import type { Database } from "../../../platform/db/schema.ts";
+import { CATALOG_CSV_MESSAGES } from "../../../shared/catalog-csv.ts";
+import { operations } from "../../../shared/contracts/operations.ts";
+import { route } from "../../contract/route.ts";
+import { ValidationFailed } from "../../errors.ts";
+import { exportCatalogue } from "./catalogue-export.ts";
+import { importCatalogue } from "./catalogue-import.ts";
+import { CsvFileError } from "./csv-rows.ts";
+
+/**
+ * The catalogue as CSV in the back office (`/api/admin/catalogue/...`, staff and owners): the import, which answers
+ * its report when done, and the export, streamed as it is read.
+ */
+export function catalogueCsvRoutes(deps: { db: Kysely<Database>; onCatalogueChanged?: () => void }): Hono {
+  const routes = new Hono();
+
+  route(routes, operations.adminImportCatalogue, async (_c, { actor, body }) => {
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await body.file.arrayBuffer());
+    } catch {
+      throw ValidationFailed.field("file", CATALOG_CSV_MESSAGES.notUtf8);
+    }
+    try {
+      return await importCatalogue(deps, text, {
+        actor: { id: actor.user.id, email: actor.user.email },
+        dryRun: body.dry_run,
+        fileName: body.file.name,
+      });
+    } catch (error) {
+      if (error instanceof CsvFileError) throw ValidationFailed.field("file", error.message);
+      throw error;
+    }
+  });
+
+  route(routes, operations.adminExportCatalogue, async (c) => {
+    c.header(
+      "Content-Disposition",
+      `attachment; filename="catalogue-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    return exportCatalogue(deps.db);
+  });
+
+  return routes;
+}

@@ -1,0 +1,154 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../platform/db/schema.ts";
+import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn } from "../../../shared/catalog-csv.ts";
+import { inDisplayOrder } from "../../catalog/default-variant.ts";
+import { sanitizeDescription } from "../../catalog/description-html.ts";
+import { csvRecord } from "../../csv.ts";
+import { toRupees } from "../../money/money.ts";
+
+/** Products read per round of queries: the export never holds more than this many in memory. */
+export const EXPORT_PAGE = 500;
+
+/** Rupees as the file writes them: 1499, or 1499.50 with its paisa. */
+export function rupeesText(paisa: number): string {
+  const rupees = toRupees(paisa);
+  return Number.isInteger(rupees) ? String(rupees) : rupees.toFixed(2);
+}
+
+const flag = (value: number) => (value === 1 ? "TRUE" : "FALSE");
+
+function record(cells: Partial<Record<CatalogCsvColumn, string | number>>): string {
+  return csvRecord(CATALOG_CSV_COLUMNS.map((column) => cells[column] ?? null));
+}
+
+/**
+ * The whole catalogue as CSV (docs/catalog-csv.md), every status, products in id order: the header, then per
+ * product one row per variant in display order with the product's fields on its first row (the description as
+ * the shop shows it, sanitised), its photos on its
+ * rows in order (extra rows when it has more photos than variants). Yields a page of products at a time, so 100k
+ * products are never in memory at once. The formula guard of `csvRecord` is on; the import takes it off again.
+ */
+export async function* exportCatalogue(db: Kysely<Database>): AsyncGenerator<string> {
+  yield csvRecord(CATALOG_CSV_COLUMNS);
+  const [categories, colors] = await Promise.all([
+    db.selectFrom("categories").select(["id", "name"]).execute(),
+    db.selectFrom("colors").select(["id", "name"]).execute(),
+  ]);
+  const categoryName = new Map(categories.map((row) => [row.id, row.name]));
+  const colorName = new Map(colors.map((row) => [row.id, row.name]));
+  for (let afterId = 0; ; ) {
+    const products = await db
+      .selectFrom("products")
+      .select([
+        "id",
+        "slug",
+        "title",
+        "short_description",
+        "category_id",
+        "status",
+        "new_arrival",
+        "daily_deal",
+        "discount",
+      ])
+      .where("id", ">", afterId)
+      .orderBy("id")
+      .limit(EXPORT_PAGE)
+      .execute();
+    if (products.length === 0) return;
+    const ids = products.map((product) => product.id);
+    const [variants, images, tags] = await Promise.all([
+      db
+        .selectFrom("variants")
+        .innerJoin("sizes", "sizes.id", "variants.size_id")
+        .select([
+          "variants.id",
+          "variants.product_id",
+          "variants.color_id",
+          "variants.size_id",
+          "sizes.position as size_position",
+          "sizes.name as size_name",
+          "variants.price",
+          "variants.stock",
+          "variants.sku",
+        ])
+        .where("variants.product_id", "in", ids)
+        .execute(),
+      db
+        .selectFrom("product_images")
+        .select(["product_id", "file", "alt", "color_id", "position"])
+        .where("product_id", "in", ids)
+        .orderBy("product_id")
+        .orderBy("position")
+        .execute(),
+      db
+        .selectFrom("product_tags")
+        .innerJoin("tags", "tags.id", "product_tags.tag_id")
+        .select(["product_tags.product_id", "tags.name"])
+        .where("product_tags.product_id", "in", ids)
+        .execute(),
+    ]);
+    const grouped = <T extends { product_id: number }>(rows: T[]) => {
+      const map = new Map<number, T[]>();
+      for (const row of rows) map.set(row.product_id, [...(map.get(row.product_id) ?? []), row]);
+      return map;
+    };
+    const variantsOf = grouped(variants);
+    const imagesOf = grouped(images);
+    const tagsOf = grouped(tags);
+    const lines: string[] = [];
+    for (const product of products) {
+      const ordered = inDisplayOrder(variantsOf.get(product.id) ?? []);
+      const photos = imagesOf.get(product.id) ?? [];
+      const tagNames = (tagsOf.get(product.id) ?? []).map((tag) => tag.name).toSorted();
+      for (let index = 0; index < Math.max(ordered.length, photos.length, 1); index++) {
+        const variant = ordered[index];
+        const photo = photos[index];
+        lines.push(
+          record({
+            Handle: product.slug,
+            ...(index === 0
+              ? {
+                  Title: product.title,
+                  "Body (HTML)": sanitizeDescription(product.short_description),
+                  Category: categoryName.get(product.category_id) ?? "",
+                  Tags: tagNames.join(", "),
+                  Status: product.status,
+                  "New Arrival": flag(product.new_arrival),
+                  "Daily Deal": flag(product.daily_deal),
+                  "Discount Percent": product.discount,
+                  "Option1 Name": "Colour",
+                  "Option2 Name": "Size",
+                }
+              : {}),
+            ...(variant
+              ? {
+                  "Option1 Value": colorName.get(variant.color_id) ?? "",
+                  "Option2 Value": variant.size_name,
+                  "Variant SKU": variant.sku ?? "",
+                  "Variant Price": rupeesText(variant.price),
+                  "Variant Inventory Qty": variant.stock,
+                }
+              : {}),
+            ...(photo
+              ? {
+                  "Image Src": photo.file,
+                  "Image Alt Text": photo.alt,
+                  "Image Position": index + 1,
+                  "Image Colour": photo.color_id === null ? "" : (colorName.get(photo.color_id) ?? ""),
+                }
+              : {}),
+          }),
+        );
+      }
+    }
+    yield lines.join("");
+    afterId = ids.at(-1)!;
+  }
+}
+
+/** The export as one string (tests, small catalogues). */
+export async function exportCatalogueText(db: Kysely<Database>): Promise<string> {
+  let text = "";
+  for await (const chunk of exportCatalogue(db)) text += chunk;
+  return text;
+}

@@ -1,0 +1,51 @@
+import type { Transaction } from "kysely";
+import type { Logger } from "pino";
+import { isUniqueViolation } from "../../../platform/db/errors.ts";
+import type { Database } from "../../../platform/db/schema.ts";
+import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
+import { catalogueChanged } from "../../catalog/count-cache.ts";
+import { ValidationFailed } from "../../errors.ts";
+import type { CatalogueRepository } from "./catalogue.repository.ts";
+
+export type Trx = Transaction<Database>;
+
+export interface CatalogueDeps {
+  repository: CatalogueRepository;
+  /** Where uploaded slide pictures are written; without it the shop cannot take uploads. */
+  imagesDir: string | undefined;
+  logger: Logger;
+  /** Told after every committed change (ApiDeps.onCatalogueChanged): public pages show these settings. */
+  onCatalogueChanged?: (() => void) | undefined;
+}
+
+/**
+ * How every catalogue-settings write runs: one transaction (retried on a deadlock), then, once committed, this
+ * process's caches (`catalogueChanged`) and the server's (`onCatalogueChanged`) are told. A unique index refusing
+ * the write (a save at the same moment took the name) becomes `onTaken`'s 422.
+ */
+export function committedWrites(deps: CatalogueDeps) {
+  async function write<T>(work: (trx: Trx) => Promise<T>, onTaken: () => ValidationFailed): Promise<T> {
+    let result: T;
+    try {
+      result = await deps.repository.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw onTaken();
+      throw error;
+    }
+    catalogueChanged();
+    deps.onCatalogueChanged?.();
+    return result;
+  }
+  /** For writes no unique index can refuse. */
+  const busy = () => new ValidationFailed({}, M.busy);
+  return { write, busy };
+}
+
+/** The same ids in any order, each once (a reorder must name every row it orders). */
+export function sameIds(given: number[], expected: number[]): boolean {
+  return (
+    given.length === expected.length &&
+    new Set(given).size === given.length &&
+    expected.every((id) => given.includes(id))
+  );
+}

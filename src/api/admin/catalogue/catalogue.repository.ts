@@ -1,0 +1,180 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { Database } from "../../../platform/db/schema.ts";
+import { retryingTransaction } from "../../../platform/db/transaction.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The product count (and variant count) columns come back as bigint strings on PostgreSQL. */
+const count = (value: unknown) => Number(value ?? 0);
+
+/**
+ * The catalogue settings' reads and writes (categories, colours, sizes, tags, slides). Every write takes the
+ * transaction the service runs it in; the lists are small tables, and their usage figures are index counts
+ * (`products_category_idx`, `variants_color_idx`, `variants_size_idx`, `product_tags_tag_idx`).
+ */
+export function catalogueRepository(db: Kysely<Database>) {
+  return {
+    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => retryingTransaction(db, work),
+
+    async categories(on: Db = db) {
+      const rows = await on
+        .selectFrom("categories")
+        .select(["id", "name", "slug", "parent_id", "position"])
+        .select((eb) =>
+          eb
+            .selectFrom("products")
+            .select(eb.fn.countAll().as("n"))
+            .whereRef("products.category_id", "=", "categories.id")
+            .as("products"),
+        )
+        .execute();
+      return rows.map((row) => ({ ...row, products: count(row.products) }));
+    },
+
+    async categoryUse(on: Db, id: number) {
+      const [products, children] = await Promise.all([
+        on
+          .selectFrom("products")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("category_id", "=", id)
+          .executeTakeFirstOrThrow(),
+        on
+          .selectFrom("categories")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("parent_id", "=", id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { products: count(products.n), children: count(children.n) };
+    },
+
+    async productsInCategories(on: Db, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await on.selectFrom("products").select("id").where("category_id", "in", ids).execute();
+      return rows.map((row) => row.id);
+    },
+
+    async colors(on: Db = db) {
+      const rows = await on
+        .selectFrom("colors")
+        .select(["id", "name", "code"])
+        .select((eb) => [
+          eb
+            .selectFrom("variants")
+            .select(eb.fn.countAll().as("n"))
+            .whereRef("variants.color_id", "=", "colors.id")
+            .as("variants"),
+          eb
+            .selectFrom("variants")
+            .select(sql<number>`count(distinct variants.product_id)`.as("n"))
+            .whereRef("variants.color_id", "=", "colors.id")
+            .as("products"),
+        ])
+        .orderBy(sql`lower(name)`)
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({ ...row, variants: count(row.variants), products: count(row.products) }));
+    },
+
+    async sizes(on: Db = db) {
+      const rows = await on
+        .selectFrom("sizes")
+        .select(["id", "name", "position"])
+        .select((eb) => [
+          eb
+            .selectFrom("variants")
+            .select(eb.fn.countAll().as("n"))
+            .whereRef("variants.size_id", "=", "sizes.id")
+            .as("variants"),
+          eb
+            .selectFrom("variants")
+            .select(sql<number>`count(distinct variants.product_id)`.as("n"))
+            .whereRef("variants.size_id", "=", "sizes.id")
+            .as("products"),
+        ])
+        .orderBy("position")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({ ...row, variants: count(row.variants), products: count(row.products) }));
+    },
+
+    async tags(on: Db = db) {
+      const rows = await on
+        .selectFrom("tags")
+        .select(["id", "name"])
+        .select((eb) =>
+          eb
+            .selectFrom("product_tags")
+            .select(eb.fn.countAll().as("n"))
+            .whereRef("product_tags.tag_id", "=", "tags.id")
+            .as("products"),
+        )
+        .orderBy(sql`lower(name)`)
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({ ...row, products: count(row.products) }));
+    },
+
+    sliders: (on: Db = db) =>
+      on.selectFrom("sliders").selectAll().orderBy("position").orderBy("id").execute(),
+
+    /** A row of `table` whose name is `name` whatever its case, other than `exceptId`. */
+    async nameTaken(
+      on: Db,
+      table: "colors" | "sizes" | "tags",
+      name: string,
+      exceptId?: number,
+    ): Promise<boolean> {
+      let query = on.selectFrom(table).select("id").where(sql`lower(name)`, "=", name.toLowerCase());
+      if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async variantUse(on: Db, column: "color_id" | "size_id", id: number) {
+      const row = await on
+        .selectFrom("variants")
+        .select((eb) => [eb.fn.countAll().as("variants"), sql`count(distinct product_id)`.as("products")])
+        .where(column, "=", id)
+        .executeTakeFirstOrThrow();
+      return { variants: count(row.variants), products: count(row.products) };
+    },
+
+    /** The next position at the end of `table` (among the categories under `parentId` for categories). */
+    async nextPosition(on: Db, table: "sizes" | "sliders" | "categories", parentId?: number | null) {
+      let query = on.selectFrom(table).select((eb) => eb.fn.max("position").as("last"));
+      if (table === "categories")
+        query = query.where(
+          "parent_id",
+          parentId === null || parentId === undefined ? "is" : "=",
+          parentId ?? null,
+        );
+      const row = await query.executeTakeFirst();
+      return row?.last === null || row?.last === undefined ? 1 : Number(row.last) + 1;
+    },
+
+    /** Writes positions 1, 2, 3... in the order of `ids`. */
+    async setPositions(on: Db, table: "sizes" | "sliders" | "categories", ids: number[]) {
+      for (const [index, id] of ids.entries())
+        await on
+          .updateTable(table)
+          .set({ position: index + 1 })
+          .where("id", "=", id)
+          .execute();
+    },
+
+    /** Products with variants in more than one size, from `after` on, `limit` of them (their card may move). */
+    async productsWithSeveralSizes(on: Db, after: number, limit: number): Promise<number[]> {
+      const rows = await on
+        .selectFrom("variants")
+        .select("product_id")
+        .where("product_id", ">", after)
+        .groupBy("product_id")
+        .having(sql`count(distinct size_id)`, ">", 1)
+        .orderBy("product_id")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.product_id);
+    },
+  };
+}
+
+export type CatalogueRepository = ReturnType<typeof catalogueRepository>;

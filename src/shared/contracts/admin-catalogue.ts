@@ -1,0 +1,451 @@
+import { z } from "zod";
+import {
+  CATEGORY_NAME_MAX,
+  CATEGORY_SLUG_MAX,
+  COLOR_NAME_MAX,
+  CATALOGUE_MESSAGES as M,
+  REORDER_MAX,
+  SHOP_UTC_OFFSET_MINUTES,
+  SIZE_NAME_MAX,
+  SLIDER_TITLE_MAX,
+  SLIDER_URL_MAX,
+  SWATCH_PATTERN,
+  TAG_NAME_MAX,
+} from "../catalogue-settings.ts";
+import { IMAGE_UPLOAD_MAX_BYTES, SLUG_PATTERN } from "../product-admin.ts";
+import { idField, optionalText, requiredText } from "./fields.ts";
+import type { Operation } from "./operations.ts";
+
+/**
+ * The back office's catalogue settings (docs/decisions/0031-catalogue-settings.md): categories (nested, ordered),
+ * colours (name and swatch), sizes (ordered), tags and the home page's slides, under /api/admin/catalogue.
+ */
+
+const nameField = (label: string, max: number) => requiredText(label, M.nameRequired, max);
+
+/** A parent id, or none: null, "" or "none" (a form's "Top level") mean the top. */
+const parentField = z
+  .preprocess((value) => (value === "" || value === "none" ? null : value), idField("parent").nullable())
+  .describe("The category it sits under; null for a top-level category.");
+
+const slugField = z
+  .preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z
+      .string({ error: "The slug must be text." })
+      .trim()
+      .toLowerCase()
+      .max(CATEGORY_SLUG_MAX, `The slug may not be greater than ${CATEGORY_SLUG_MAX} characters.`)
+      .regex(SLUG_PATTERN, M.slugFormat)
+      .optional(),
+  )
+  .describe("The category's address (/shop/<slug>); left out or blank: made from the name.");
+
+export const adminCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  parent_id: z.number().int().nullable(),
+  position: z.number().int(),
+  depth: z.number().int().describe("0 for a top-level category, 1 under it, and so on."),
+  products: z.number().int().describe("Products in this category itself (not its subcategories)."),
+});
+export type AdminCategory = z.output<typeof adminCategorySchema>;
+export const adminCategoryListSchema = z.object({
+  data: z
+    .array(adminCategorySchema)
+    .describe("Every category, each followed by its subcategories, in order."),
+});
+
+export const adminCreateCategorySchema = z.object({
+  name: nameField("name", CATEGORY_NAME_MAX),
+  slug: slugField,
+  parent_id: parentField.default(null),
+});
+export const adminUpdateCategorySchema = z.object({
+  name: nameField("name", CATEGORY_NAME_MAX).optional(),
+  slug: slugField,
+  parent_id: parentField.optional(),
+});
+export type AdminCategoryInput = z.output<typeof adminUpdateCategorySchema>;
+
+const idList = (label: string) =>
+  z
+    .array(idField(label), { error: "The order must be a list of ids." })
+    .min(1, "The order must be a list of ids.")
+    .max(REORDER_MAX, `The order may name at most ${REORDER_MAX} rows.`);
+
+export const adminCategoryOrderSchema = z.object({
+  parent_id: parentField.default(null),
+  ids: idList("category").describe("Every category under `parent_id`, in their new order."),
+});
+
+const swatchField = z
+  .string({ error: (issue) => (issue.input === undefined ? M.swatchRequired : M.swatch) })
+  .trim()
+  .min(1, M.swatchRequired)
+  .regex(SWATCH_PATTERN, M.swatch)
+  .toLowerCase()
+  .describe("The swatch: a colour code like #1f2a44.");
+
+export const adminColorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  variants: z.number().int().describe("Variants sold in this colour."),
+  products: z.number().int().describe("Products with a variant in this colour."),
+});
+export type AdminColor = z.output<typeof adminColorSchema>;
+export const adminColorListSchema = z.object({ data: z.array(adminColorSchema) });
+export const adminCreateColorSchema = z.object({
+  name: nameField("name", COLOR_NAME_MAX),
+  code: swatchField,
+});
+export const adminUpdateColorSchema = adminCreateColorSchema.partial();
+
+export const adminSizeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  variants: z.number().int(),
+  products: z.number().int(),
+});
+export type AdminSize = z.output<typeof adminSizeSchema>;
+export const adminSizeListSchema = z.object({ data: z.array(adminSizeSchema) });
+export const adminSizeInputSchema = z.object({ name: nameField("name", SIZE_NAME_MAX) });
+export const adminOrderSchema = z.object({ ids: idList("row").describe("Every row, in the new order.") });
+
+export const adminTagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  products: z.number().int(),
+});
+export type AdminTag = z.output<typeof adminTagSchema>;
+export const adminTagListSchema = z.object({ data: z.array(adminTagSchema) });
+export const adminTagInputSchema = z.object({ name: nameField("name", TAG_NAME_MAX) });
+
+/**
+ * A moment from JSON or a form: an ISO time with its zone ("2026-12-01T04:00:00Z"), or a date and time as a
+ * `datetime-local` field sends it ("2026-12-01T09:00", the shop's time, UTC+5), or a date alone (its start).
+ * Blank or null: no limit. Answered as an ISO time in UTC.
+ */
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/;
+export function parseShopTime(text: string): string | undefined {
+  const local = LOCAL_TIME.exec(text);
+  if (local) {
+    const [, y, mo, d, h = "00", mi = "00"] = local;
+    const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
+    const check = new Date(utc);
+    if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d)) return undefined;
+    if (Number(h) > 23 || Number(mi) > 59) return undefined;
+    return new Date(utc - SHOP_UTC_OFFSET_MINUTES * 60_000).toISOString();
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+const momentField = z
+  .preprocess(
+    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? null : value),
+    z
+      .string({ error: M.date })
+      .trim()
+      .transform((text, ctx) => {
+        const parsed = parseShopTime(text);
+        if (parsed === undefined) {
+          ctx.addIssue({ code: "custom", message: M.date });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .nullable(),
+  )
+  .describe("An ISO time, or a date and time in the shop's time (UTC+5); blank or null: no limit.");
+
+const urlField = requiredText("link", M.urlRequired, SLIDER_URL_MAX)
+  .refine((value) => /^(https?:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/i.test(value), M.url)
+  .describe(
+    "Where the slide leads (opens in a new tab): https://…, or a page of this shop such as /shop/bags.",
+  );
+
+const slideImageField = z
+  .file({
+    error: (issue) => (issue.input === undefined || issue.input === "" ? M.imageRequired : M.imageType),
+  })
+  .min(1, M.imageRequired)
+  .max(IMAGE_UPLOAD_MAX_BYTES, M.imageTooLarge)
+  .describe(
+    "A JPEG, PNG or WebP picture, at most 10 MB, at least 200 x 200 pixels (checked from its content); the " +
+      "desktop (1600 x 600) and mobile (800 x 1000) images are cut from it.",
+  );
+
+/** A form's empty file input sends an empty file: that means "keep the current picture". */
+const optionalSlideImage = z.preprocess(
+  (value) => (value instanceof File && value.size === 0 && value.name === "" ? undefined : value),
+  slideImageField.optional(),
+);
+
+export const adminSliderSchema = z.object({
+  id: z.number().int(),
+  title: z.string().describe("What the slide shows, for the back office and as the picture's description."),
+  url: z.string(),
+  image: z.string(),
+  image_mobile: z.string(),
+  position: z.number().int(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  showing: z.boolean().describe("Whether the home page shows it now."),
+});
+export type AdminSlider = z.output<typeof adminSliderSchema>;
+export const adminSliderListSchema = z.object({ data: z.array(adminSliderSchema) });
+
+export const adminCreateSliderSchema = z.object({
+  image: slideImageField,
+  title: optionalText("title", SLIDER_TITLE_MAX),
+  url: urlField,
+  starts_at: momentField.default(null),
+  ends_at: momentField.default(null),
+});
+export const adminUpdateSliderSchema = z.object({
+  image: optionalSlideImage,
+  title: optionalText("title", SLIDER_TITLE_MAX).optional(),
+  url: urlField.optional(),
+  starts_at: momentField.optional(),
+  ends_at: momentField.optional(),
+});
+export type AdminSliderInput = z.output<typeof adminUpdateSliderSchema>;
+
+const messageSchema = z.object({ message: z.string() });
+const WRITE_ERRORS = [400, 401, 403, 422] as const;
+
+const admin = { tag: "Admin", auth: "staff" } as const;
+
+/** Spread into `operations` (operations.ts): the contract's catalogue-settings rows. */
+export const adminCatalogueOperations = {
+  adminListCategories: {
+    ...admin,
+    method: "GET",
+    path: "/admin/catalogue/categories",
+    summary: "Every category with its parent, position and product count, in menu order",
+    status: 200,
+    response: adminCategoryListSchema,
+    errors: [401, 403],
+  },
+  adminCreateCategory: {
+    ...admin,
+    method: "POST",
+    path: "/admin/catalogue/categories",
+    summary: "Adds a category (under `parent_id`, last among its siblings)",
+    body: adminCreateCategorySchema,
+    status: 201,
+    response: adminCategorySchema,
+    errors: [...WRITE_ERRORS, 409],
+  },
+  adminReorderCategories: {
+    ...admin,
+    method: "PUT",
+    path: "/admin/catalogue/categories/order",
+    summary: "Puts the categories under one parent in a new order (the full list of them)",
+    body: adminCategoryOrderSchema,
+    status: 200,
+    response: adminCategoryListSchema,
+    errors: WRITE_ERRORS,
+  },
+  adminUpdateCategory: {
+    ...admin,
+    method: "PATCH",
+    path: "/admin/catalogue/categories/:id",
+    summary: "Renames a category, changes its slug or moves it under another (its products are reindexed)",
+    body: adminUpdateCategorySchema,
+    status: 200,
+    response: adminCategorySchema,
+    errors: [...WRITE_ERRORS, 404, 409],
+  },
+  adminDeleteCategory: {
+    ...admin,
+    method: "DELETE",
+    path: "/admin/catalogue/categories/:id",
+    summary: "Deletes a category that holds no products and no subcategories (409 says how many otherwise)",
+    status: 200,
+    response: messageSchema,
+    errors: [401, 403, 404, 409],
+  },
+  adminListColors: {
+    ...admin,
+    method: "GET",
+    path: "/admin/catalogue/colors",
+    summary: "Every colour with its swatch and how many variants use it",
+    status: 200,
+    response: adminColorListSchema,
+    errors: [401, 403],
+  },
+  adminCreateColor: {
+    ...admin,
+    method: "POST",
+    path: "/admin/catalogue/colors",
+    summary: "Adds a colour (name unique whatever its case, swatch #rrggbb)",
+    body: adminCreateColorSchema,
+    status: 201,
+    response: adminColorSchema,
+    errors: WRITE_ERRORS,
+  },
+  adminUpdateColor: {
+    ...admin,
+    method: "PATCH",
+    path: "/admin/catalogue/colors/:id",
+    summary: "Renames a colour or changes its swatch (its products are reindexed)",
+    body: adminUpdateColorSchema,
+    status: 200,
+    response: adminColorSchema,
+    errors: [...WRITE_ERRORS, 404],
+  },
+  adminDeleteColor: {
+    ...admin,
+    method: "DELETE",
+    path: "/admin/catalogue/colors/:id",
+    summary: "Deletes a colour no variant uses (409 says how many otherwise)",
+    status: 200,
+    response: messageSchema,
+    errors: [401, 403, 404, 409],
+  },
+  adminListSizes: {
+    ...admin,
+    method: "GET",
+    path: "/admin/catalogue/sizes",
+    summary: "Every size in the shop's size order, with how many variants use it",
+    status: 200,
+    response: adminSizeListSchema,
+    errors: [401, 403],
+  },
+  adminCreateSize: {
+    ...admin,
+    method: "POST",
+    path: "/admin/catalogue/sizes",
+    summary: "Adds a size at the end of the size order",
+    body: adminSizeInputSchema,
+    status: 201,
+    response: adminSizeSchema,
+    errors: WRITE_ERRORS,
+  },
+  adminReorderSizes: {
+    ...admin,
+    method: "PUT",
+    path: "/admin/catalogue/sizes/order",
+    summary: "Puts every size in a new order (products' size choices and default sizes follow it)",
+    body: adminOrderSchema,
+    status: 200,
+    response: adminSizeListSchema,
+    errors: WRITE_ERRORS,
+  },
+  adminUpdateSize: {
+    ...admin,
+    method: "PATCH",
+    path: "/admin/catalogue/sizes/:id",
+    summary: "Renames a size",
+    body: adminSizeInputSchema,
+    status: 200,
+    response: adminSizeSchema,
+    errors: [...WRITE_ERRORS, 404],
+  },
+  adminDeleteSize: {
+    ...admin,
+    method: "DELETE",
+    path: "/admin/catalogue/sizes/:id",
+    summary: "Deletes a size no variant uses (409 says how many otherwise)",
+    status: 200,
+    response: messageSchema,
+    errors: [401, 403, 404, 409],
+  },
+  adminListTags: {
+    ...admin,
+    method: "GET",
+    path: "/admin/catalogue/tags",
+    summary: "Every tag by name, with how many products carry it",
+    status: 200,
+    response: adminTagListSchema,
+    errors: [401, 403],
+  },
+  adminCreateTag: {
+    ...admin,
+    method: "POST",
+    path: "/admin/catalogue/tags",
+    summary: "Adds a tag (name unique whatever its case)",
+    body: adminTagInputSchema,
+    status: 201,
+    response: adminTagSchema,
+    errors: WRITE_ERRORS,
+  },
+  adminUpdateTag: {
+    ...admin,
+    method: "PATCH",
+    path: "/admin/catalogue/tags/:id",
+    summary: "Renames a tag (its products are reindexed)",
+    body: adminTagInputSchema,
+    status: 200,
+    response: adminTagSchema,
+    errors: [...WRITE_ERRORS, 404],
+  },
+  adminDeleteTag: {
+    ...admin,
+    method: "DELETE",
+    path: "/admin/catalogue/tags/:id",
+    summary: "Deletes a tag and takes it off the products that carry it",
+    status: 200,
+    response: messageSchema,
+    errors: [401, 403, 404],
+  },
+  adminListSliders: {
+    ...admin,
+    method: "GET",
+    path: "/admin/catalogue/sliders",
+    summary: "Every home-page slide in order, with its dates and whether it shows now",
+    status: 200,
+    response: adminSliderListSchema,
+    errors: [401, 403],
+  },
+  adminCreateSlider: {
+    ...admin,
+    method: "POST",
+    path: "/admin/catalogue/sliders",
+    summary:
+      "Adds a slide at the end (multipart/form-data: the picture, at most 10 MB, JPEG, PNG or WebP by content, " +
+      "becomes the desktop and mobile images)",
+    body: adminCreateSliderSchema,
+    bodyType: "multipart",
+    status: 201,
+    response: adminSliderSchema,
+    errors: [...WRITE_ERRORS, 413, 415],
+  },
+  adminReorderSliders: {
+    ...admin,
+    method: "PUT",
+    path: "/admin/catalogue/sliders/order",
+    summary: "Puts every slide in a new order",
+    body: adminOrderSchema,
+    status: 200,
+    response: adminSliderListSchema,
+    errors: WRITE_ERRORS,
+  },
+  adminUpdateSlider: {
+    ...admin,
+    method: "PATCH",
+    path: "/admin/catalogue/sliders/:id",
+    summary:
+      "Changes a slide (multipart/form-data; fields left out stay as they are, a new picture replaces both images)",
+    body: adminUpdateSliderSchema,
+    bodyType: "multipart",
+    status: 200,
+    response: adminSliderSchema,
+    errors: [...WRITE_ERRORS, 404, 413, 415],
+  },
+  adminDeleteSlider: {
+    ...admin,
+    method: "DELETE",
+    path: "/admin/catalogue/sliders/:id",
+    summary: "Deletes a slide (and its uploaded images)",
+    status: 200,
+    response: messageSchema,
+    errors: [401, 403, 404],
+  },
+} as const satisfies Record<string, Operation>;
