@@ -28,6 +28,8 @@ export interface SsrRow {
   status: number;
   ratioToMinimal: number;
   ratioToLightest: number;
+  /** Requests per second divided by the bare JSON route's, measured before and after the pages. */
+  ratioToBare: number;
 }
 export interface GrowthRow {
   engine: string;
@@ -72,7 +74,13 @@ export function createResults(settings: Settings) {
     probes: null as ListingProbes | null,
     api: [] as EngineApi[],
     checkout: [] as (CheckoutResult & { engine: string; products: number })[],
-    ssr: { engine: "sqlite", products: 0, rows: [] as SsrRow[], lightest: "" },
+    ssr: {
+      engine: "sqlite",
+      products: 0,
+      bare: null as (LoadResult & { before: number; after: number }) | null,
+      rows: [] as SsrRow[],
+      lightest: "",
+    },
     growth: [] as GrowthRow[],
     pages: [] as PageRow[],
     seeding: [] as { engine: string; products: number; seconds: number }[],

@@ -10,7 +10,6 @@ import { PassThrough } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -24,6 +23,7 @@ import {
   type ServerBuild,
   ServerRouter,
 } from "react-router";
+import { compression } from "../src/server/compression.ts";
 
 type HostModule = typeof import("../src/server/app.ts");
 
@@ -120,7 +120,7 @@ async function main() {
 
   const minimal = createRequestHandler(minimalBuild(), "production");
   const reference = new Hono();
-  reference.use(secureHeaders(), compress());
+  reference.use(secureHeaders(), compression());
   reference.get("/__bench/bare", (c) => c.json(BARE_BODY));
   reference.get("/__bench/minimal", (c) => minimal(c.req.raw, new RouterContextProvider()));
 

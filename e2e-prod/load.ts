@@ -2,11 +2,12 @@
 // and the invariants it found broken (`problems`; none means the check passed). Every request loop is bounded
 // in count and time and sends traffic only to this machine (https://localhost:8443).
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { z } from "zod";
 import { type Operation, operations } from "../src/shared/contracts/operations.ts";
 import { type Answer, mapLimit, percentile, type Send, type Shopper, shopperOn } from "./http.ts";
-import type { Database, Instance, Log } from "./stack.ts";
+import { type Database, type Instance, type Log, PUBLIC_URL } from "./stack.ts";
 
 export interface CheckResult {
   name: string;
@@ -83,6 +84,99 @@ function countStatuses(answers: Answer[]): Record<string, number> {
 
 async function addLine(shopper: Shopper, variant: Variant, quantity = 1): Promise<Answer> {
   return shopper.post("/api/cart/add", { id: variant.productId, quantity, size: variant.variantId });
+}
+
+/** A page straight from one instance, as nginx hands it on (the public origin in the forwarded headers). */
+function fromInstance(
+  port: number,
+  path: string,
+  cookie?: string,
+): Promise<{ status: number; cache: string }> {
+  const { host } = new URL(PUBLIC_URL);
+  return new Promise((resolve) => {
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        headers: {
+          accept: "text/html",
+          "x-forwarded-proto": "https",
+          "x-forwarded-host": host,
+          ...(cookie ? { cookie } : {}),
+        },
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, cache: String(response.headers["x-cache"] ?? "") }),
+        );
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error("timed out")));
+    request.on("error", () => resolve({ status: 0, cache: "" }));
+  });
+}
+
+/**
+ * (0) Cached public pages across instances (docs/decisions/0033): each instance keeps a product page for visitors
+ * without cookies; an order placed through the proxy (it lands on one instance) takes stock, and within seconds
+ * neither instance answers its kept copy any more (the other one hears it through Redis). Through the proxy the
+ * page says who may keep it: public for a cookie-less visitor, private for one with a cart.
+ */
+export async function catalogueAcrossInstances(ctx: LoadContext, variants: Variant[]): Promise<CheckResult> {
+  const { send, instances } = ctx;
+  const problems: string[] = [];
+  const variant = variants[variants.length - 1] as Variant;
+  const path = `/product/${variant.slug}`;
+  for (const one of instances) {
+    await fromInstance(one.port, path);
+    const again = await fromInstance(one.port, path);
+    if (again.status !== 200 || again.cache !== "hit") {
+      problems.push(
+        `:${one.port} ${path} answered ${again.status}, X-Cache "${again.cache}" on the second visit`,
+      );
+    }
+  }
+  const page = await send("GET", path, { headers: { accept: "text/html" } });
+  if (page.headers["cache-control"] !== "public, max-age=0, s-maxage=30") {
+    problems.push(
+      `a cookie-less page through the proxy: Cache-Control ${String(page.headers["cache-control"])}`,
+    );
+  }
+  if (!/cookie/i.test(String(page.headers.vary)))
+    problems.push(`no Vary: Cookie (${String(page.headers.vary)})`);
+
+  const shopper = shopperOn(send);
+  const added = await addLine(shopper, variant);
+  if (added.status !== 200) problems.push(`add to cart answered ${added.status}`);
+  const personal = await shopper.call("GET", path);
+  if (
+    personal.headers["x-cache"] !== undefined ||
+    personal.headers["cache-control"] !== "private, no-store"
+  ) {
+    problems.push(
+      `a page with a cart cookie: X-Cache ${String(personal.headers["x-cache"])}, Cache-Control ${String(personal.headers["cache-control"])}`,
+    );
+  }
+  const placed = await shopper.post("/api/checkout", checkoutBody(`cache-${ctx.runId}@example.pk`));
+  if (placed.status !== 201)
+    problems.push(`checkout answered ${placed.status}: ${placed.text.slice(0, 200)}`);
+  const dropped: Record<number, number> = {};
+  for (const one of instances) {
+    const started = performance.now();
+    for (let attempt = 0; attempt < 60; attempt++) {
+      if ((await fromInstance(one.port, path)).cache === "miss") {
+        dropped[one.port] = Math.round(performance.now() - started);
+        break;
+      }
+      await sleep(50);
+    }
+    if (dropped[one.port] === undefined)
+      problems.push(`:${one.port} still served its kept ${path} 3 s after the order`);
+  }
+  return { name: "catalogueAcrossInstances", problems, figures: { path, droppedWithinMs: dropped } };
 }
 
 /**

@@ -16,6 +16,7 @@ import { buildState, buildStorefront } from "../scripts/build-stamp.ts";
 import { httpsClient } from "./http.ts";
 import {
   type CheckResult,
+  catalogueAcrossInstances,
   findVariants,
   fuzzEveryEndpoint,
   killAndRestart,
@@ -177,7 +178,13 @@ async function main(): Promise<number> {
         runId,
       };
       const variants = await findVariants(client.send, 8);
-      for (const check of [terminatedBackends, oppositeOrderCheckouts, killAndRestart, fuzzEveryEndpoint]) {
+      for (const check of [
+        catalogueAcrossInstances,
+        terminatedBackends,
+        oppositeOrderCheckouts,
+        killAndRestart,
+        fuzzEveryEndpoint,
+      ]) {
         log(`\n--- ${check.name}`);
         let result: CheckResult;
         try {

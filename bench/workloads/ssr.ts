@@ -1,22 +1,34 @@
 // The server-rendering workload.
+import { guestCart, sampleVariants } from "../lib/catalogue-samples.ts";
 import { measure } from "../lib/load.ts";
 import type { RunningServer } from "../lib/server-process.ts";
 import type { Run, SsrRow } from "../results.ts";
 import { checked, progress } from "./shared.ts";
 
-/** Server rendering: a minimal React Router page, the lightest shop page and the three main pages. */
+/**
+ * Server rendering: a minimal React Router page, the lightest shop page and the three main pages as a visitor
+ * without cookies sees them (the pages a shared cache may keep), then home and product again with a guest cart's
+ * cookie (a personal visitor: rendered every time). The bare JSON route is measured before and after, so every
+ * row also has its share of the bare HTTP stack's throughput.
+ */
 export async function ssrPhase(run: Run, server: RunningServer, products: number, productSlug: string) {
   const { settings, results, log } = run;
-  const candidates = [
-    ["minimal React Router page", "/__bench/minimal"],
-    ["lightest shop page", "/terms-and-conditions"],
-    ["home", "/"],
-    ["shop", "/shop"],
-    ["product", `/product/${productSlug}`],
-  ] as const;
+  const cookie = await guestCart(server.url, await sampleVariants(server.url, 1));
+  const candidates: [name: string, path: string, headers: Record<string, string>][] = [
+    ["minimal React Router page", "/__bench/minimal", {}],
+    ["lightest shop page", "/terms-and-conditions", {}],
+    ["home", "/", {}],
+    ["shop", "/shop", {}],
+    ["product", `/product/${productSlug}`, {}],
+    ["home, with a cart cookie", "/", { cookie }],
+    ["product, with a cart cookie", `/product/${productSlug}`, { cookie }],
+  ];
+  const bareRoute = () => measure(`${server.url}/__bench/bare`, settings.ssr);
+  const before = await bareRoute();
+  progress(run, "bare JSON route (before)", before);
   const rows: SsrRow[] = [];
-  for (const [name, pagePath] of candidates) {
-    const status = await checked(server.url + pagePath);
+  for (const [name, pagePath, headers] of candidates) {
+    const status = await checked(server.url + pagePath, headers);
     if (status !== 200) {
       log(`  ${name} (${pagePath}) answered ${status}: not measured`);
       rows.push({
@@ -26,10 +38,11 @@ export async function ssrPhase(run: Run, server: RunningServer, products: number
         status,
         ratioToMinimal: Number.NaN,
         ratioToLightest: Number.NaN,
+        ratioToBare: Number.NaN,
       });
       continue;
     }
-    const result = await measure(server.url + pagePath, settings.ssr, { accept: "text/html" });
+    const result = await measure(server.url + pagePath, settings.ssr, { accept: "text/html", ...headers });
     progress(run, `${name} ${pagePath}`.slice(0, 34), result);
     rows.push({
       name,
@@ -38,13 +51,18 @@ export async function ssrPhase(run: Run, server: RunningServer, products: number
       status,
       ratioToMinimal: Number.NaN,
       ratioToLightest: Number.NaN,
+      ratioToBare: Number.NaN,
     });
   }
+  const after = await bareRoute();
+  progress(run, "bare JSON route (after)", after);
+  const bare = { ...before, rps: (before.rps + after.rps) / 2, before: before.rps, after: after.rps };
   const minimal = rows[0]?.result?.rps ?? Number.NaN;
   const lightest = rows[1]?.result?.rps ?? Number.NaN;
   for (const row of rows) {
     row.ratioToMinimal = (row.result?.rps ?? Number.NaN) / minimal;
     row.ratioToLightest = (row.result?.rps ?? Number.NaN) / lightest;
+    row.ratioToBare = (row.result?.rps ?? Number.NaN) / bare.rps;
   }
-  results.ssr = { engine: "sqlite", products, rows, lightest: rows[1]?.result ? rows[1].path : "" };
+  results.ssr = { engine: "sqlite", products, bare, rows, lightest: rows[1]?.result ? rows[1].path : "" };
 }

@@ -19,6 +19,7 @@ import { cartRepository } from "./cart/cart.repository.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { cartService } from "./cart/cart.service.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
+import { catalogueChanged } from "./catalog/count-cache.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { checkoutService } from "./checkout/checkout.service.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
@@ -47,8 +48,17 @@ import { wishlistService } from "./wishlist/wishlist.service.ts";
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
 /** The commerce API under /api. Every answer is JSON. */
-export function createApi(deps: ApiDeps): Hono {
+export function createApi(apiDeps: ApiDeps): Hono {
   const api = new Hono().basePath("/api");
+  // After a committed catalogue write: this process's catalogue caches first (the totals, the catalogue cache,
+  // the search vocabulary), then the host's (its pages, and the other instances through it).
+  const deps: ApiDeps = {
+    ...apiDeps,
+    onCatalogueChanged: () => {
+      catalogueChanged();
+      apiDeps.onCatalogueChanged?.();
+    },
+  };
 
   const policy = cookiePolicy(deps.config);
   const cookies = shopperCookies(policy);
@@ -65,6 +75,7 @@ export function createApi(deps: ApiDeps): Hono {
     orders: ordersRepo,
     publicUrl: deps.config.publicUrl,
     onMailQueued: deps.onMailQueued,
+    onCatalogueChanged: deps.onCatalogueChanged,
   });
   let document: object | undefined;
 
@@ -115,7 +126,7 @@ export function createApi(deps: ApiDeps): Hono {
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
   api.use("/admin/*", adminGuard({ auth, policy, publicUrl: deps.config.publicUrl, limits }));
   api.route("/", adminRoutes({ ...deps, auth, limits }));
-  const reviews = reviewsService(deps.db, reviewsRepository(deps.db, deps.engine));
+  const reviews = reviewsService(deps.db, reviewsRepository(deps.db, deps.engine), deps.onCatalogueChanged);
   api.route("/", reviewsRoutes(reviews, auth, limits));
   const mailing = {
     db: deps.db,

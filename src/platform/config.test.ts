@@ -171,6 +171,14 @@ describe("configuration", () => {
     expect(() => loadConfig({ LOW_STOCK_THRESHOLD: "lots" })).toThrow(/LOW_STOCK_THRESHOLD:/);
   });
 
+  it("reads the page cache's memory (32 MB; 0 turns it off)", () => {
+    expect(loadConfig({}).pageCacheMb).toBe(32);
+    expect(loadConfig({ PAGE_CACHE_MB: "0" }).pageCacheMb).toBe(0);
+    expect(loadConfig({ PAGE_CACHE_MB: "256" }).pageCacheMb).toBe(256);
+    expect(() => loadConfig({ PAGE_CACHE_MB: "-1" })).toThrow(/PAGE_CACHE_MB:/);
+    expect(() => loadConfig({ PAGE_CACHE_MB: "lots" })).toThrow(/PAGE_CACHE_MB:/);
+  });
+
   it("says which PostgreSQL server it could not reach, without the password", async () => {
     const attempt = openDatabase({ engine: "postgres", url: "postgres://shop:hunter2@127.0.0.1:1/shop" });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseConnectionError);

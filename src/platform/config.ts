@@ -57,6 +57,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 export const DEFAULT_ADMIN_IDLE_MINUTES = 30;
 /** The dashboard lists variants with this much stock or less. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+/** Rendered public pages are 20 to 60 KB: 32 MB keeps about a thousand of them. */
+export const DEFAULT_PAGE_CACHE_MB = 32;
 
 const allowance = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
 
@@ -102,6 +104,7 @@ const envSchema = z.object({
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_ADMIN_IDLE_MINUTES),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_PAGE_CACHE_MB),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
@@ -140,6 +143,8 @@ export interface Config {
   adminIdleMinutes: number;
   /** The back office's dashboard lists variants with this much stock or less. */
   lowStockThreshold: number;
+  /** Memory for rendered public pages (docs/decisions/0033-public-html-cache.md); 0 turns the cache off. */
+  pageCacheMb: number;
   /** After SIGTERM, how long to keep answering (each answer closing its connection) before the listener closes. */
   shutdownGraceMs: number;
 }
@@ -204,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     purgeIntervalMinutes: value.PURGE_INTERVAL_MINUTES,
     adminIdleMinutes: value.ADMIN_IDLE_MINUTES,
     lowStockThreshold: value.LOW_STOCK_THRESHOLD,
+    pageCacheMb: value.PAGE_CACHE_MB,
     // Behind our proxy (keep-alive timeout 4 s) the grace outlasts its idle connections; alone, nothing to wait for.
     shutdownGraceMs:
       value.SHUTDOWN_GRACE_MS ?? (value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1" ? 5000 : 0),

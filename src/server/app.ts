@@ -1,22 +1,23 @@
 import fs from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { type RequestIdVariables, requestId } from "hono/request-id";
 import { NONCE, type SecureHeadersVariables, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { CLIENT_ADDRESS, clientAddress } from "../api/account/auth.ts";
 import { REQUEST_ID_HEADER } from "../api/app.ts";
-import { cookiePolicy } from "../shared/cookies.server.ts";
+import { cookiePolicy, hasPersonalCookies } from "../shared/cookies.server.ts";
 import { apiContext, siteContext } from "../storefront/lib/api.server.ts";
 import { createApiClient } from "../storefront/lib/api-client.server.ts";
 import { cspNonceContext } from "../storefront/lib/csp-nonce.ts";
 import { isPrivatePage } from "../storefront/lib/private-pages.ts";
 import { requestLogContext } from "../storefront/lib/request-log.server.ts";
 import { storefrontBodyLimit } from "./body-limit.ts";
+import { chooseEncoding, compression } from "./compression.ts";
 import { crawlerRoutes } from "./crawlers.ts";
 import { clientAddressResolver, publicRequest } from "./forwarded.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./lifecycle.ts";
+import { type CachedPage, cachedPage, gzipWithNonce, pageCacheKey, stampNonce } from "./page-cache.ts";
 import { type Platform, startPlatform } from "./platform.ts";
 
 export { createLifecycle, gracefulShutdown } from "./lifecycle.ts";
@@ -24,6 +25,26 @@ export type { Platform };
 export { startPlatform };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+/**
+ * A public page (docs/decisions/0033-public-html-cache.md): a shared cache (a CDN, the reverse proxy) may keep it
+ * for 30 s, which is how late a price change can reach a shopper through one (the shop's own cache is dropped at
+ * once); a browser asks again every time, so reload and back always show today's page.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30";
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+/** Pages differ by cookie (a cart, a session) and by encoding: a shared cache must keep them apart. */
+const PAGE_VARY = "Cookie, Accept-Encoding";
+/** Says whether a public page came from the page cache (`hit`) or was rendered (`miss`). */
+export const CACHE_STATUS_HEADER = "X-Cache";
+/** Headers of a rendered page that belong to one response, never to a kept page. */
+const PER_RESPONSE = new Set([
+  "set-cookie",
+  "x-request-id",
+  "cache-control",
+  "vary",
+  "content-length",
+  "content-encoding",
+]);
 
 /**
  * The HTTP host: one Hono app that serves built assets and images, the commerce API under /api, and the
@@ -83,7 +104,7 @@ export function createHost(
       referrerPolicy: "same-origin",
     }),
   );
-  host.use(compress());
+  host.use(compression());
 
   host.use(
     "/images/*",
@@ -130,35 +151,113 @@ export function createHost(
   host.route("/", crawlerRoutes(platform.database.db, { publicUrl: platform.config.publicUrl }));
   host.route("/", platform.api);
 
+  const pages = platform.pages;
+
+  /**
+   * A kept page as this request's answer: its own nonce stamped in, its own request id; gzipped without
+   * compressing anything when the client takes gzip (every browser does), as it is otherwise.
+   */
+  function fromCache(
+    page: CachedPage,
+    status: "hit" | "miss",
+    c: { req: { method: string; header(name: string): string | undefined } },
+    id: string,
+    nonce: string | undefined,
+  ) {
+    const headers = new Headers(page.headers);
+    headers.set(REQUEST_ID_HEADER, id);
+    headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+    headers.set("Vary", PAGE_VARY);
+    headers.set(CACHE_STATUS_HEADER, status);
+    if (c.req.method === "HEAD") return new Response(null, { status: page.status, headers });
+    const gzip = chooseEncoding(c.req.header("accept-encoding"), ["gzip"]) === "gzip";
+    const body = gzip ? gzipWithNonce(page, nonce) : stampNonce(page, nonce);
+    if (gzip) headers.set("Content-Encoding", "gzip");
+    headers.set("Content-Length", String(body.byteLength));
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers });
+  }
+
   host.all("*", storefrontBodyLimit(), async (c) => {
     const setCookies: string[] = [];
     const id = c.get("requestId");
+    const nonce = c.get("secureHeadersNonce");
     const address = clientAddress(c);
+    const cookieHeader = c.req.header("cookie") ?? null;
+    const request = publicRequest(c.req.raw, platform.config.trustProxy);
+    const url = new URL(request.url);
+    const method = request.method;
+    // A page everyone without a personal cookie sees alike, keyed by origin, path and its known parameters.
+    const path =
+      (method === "GET" || method === "HEAD") && !hasPersonalCookies(cookieHeader) ? pageCacheKey(url) : null;
+    const key = path === null ? null : `${url.origin}${path}`;
+
+    if (key !== null && pages.enabled) {
+      const kept = pages.get(key) ?? (await pages.pending(key));
+      if (kept) return fromCache(kept, "hit", c, id, nonce);
+    }
+    const claim = key !== null && pages.enabled && method === "GET" ? pages.begin(key) : undefined;
+
+    // A page whose data the API could not give (a 5xx, or no answer) shows a notice instead: never kept.
+    let degraded = false;
     const context = new RouterContextProvider();
     context.set(siteContext, { publicUrl: platform.config.publicUrl });
     context.set(requestLogContext, platform.logger.child({ requestId: id }));
-    context.set(cspNonceContext, c.get("secureHeadersNonce"));
+    context.set(cspNonceContext, nonce);
     context.set(
       apiContext,
       createApiClient({
         // In-process: the API app answers the Request directly, no network hop. The shopper's address (for
         // rate limits) rides in the env, which no request header can reach.
-        fetch: async (request) => platform.api.request(request, undefined, { [CLIENT_ADDRESS]: address }),
-        cookieHeader: c.req.header("cookie") ?? null,
+        fetch: async (apiRequest) => {
+          try {
+            const answer = await platform.api.request(apiRequest, undefined, { [CLIENT_ADDRESS]: address });
+            if (answer.status >= 500) degraded = true;
+            return answer;
+          } catch (error) {
+            degraded = true;
+            throw error;
+          }
+        },
+        cookieHeader,
         policy,
         setCookies,
         // The API logs by request id; in-process calls carry it.
         headers: { [REQUEST_ID_HEADER]: id },
       }),
     );
-    const request = publicRequest(c.req.raw, platform.config.trustProxy);
-    const response = await (await storefront())(request, context);
-    response.headers.set(REQUEST_ID_HEADER, id);
-    if (isPrivatePage(new URL(c.req.url), c.req.header("cookie") ?? null)) {
-      response.headers.set("Cache-Control", "private, no-store");
+    let response: Response;
+    try {
+      response = await (await storefront())(request, context);
+    } catch (error) {
+      claim?.finish(null);
+      throw error;
     }
-    if (setCookies.length === 0) return response;
+
+    const publicPage = key !== null && response.status === 200 && setCookies.length === 0 && !degraded;
+    const keep = pages.enabled && method === "GET";
+    if (publicPage && keep && response.headers.get("Content-Type")?.startsWith("text/html")) {
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, name) => {
+        if (!PER_RESPONSE.has(name)) headers.push([name, value]);
+      });
+      const page = cachedPage(response.status, headers, await response.text(), nonce);
+      claim?.finish(page);
+      return fromCache(page, "miss", c, id, nonce);
+    }
+    claim?.finish(null);
+
     const headers = new Headers(response.headers);
+    headers.set(REQUEST_ID_HEADER, id);
+    headers.set("Vary", PAGE_VARY);
+    if (publicPage) {
+      headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+    } else if (
+      isPrivatePage(url, cookieHeader) ||
+      hasPersonalCookies(cookieHeader) ||
+      setCookies.length > 0
+    ) {
+      headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+    }
     for (const cookie of setCookies) headers.append("set-cookie", cookie);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { Logger } from "pino";
 import { createApi } from "../api/app.ts";
+import { catalogueChanged } from "../api/catalog/count-cache.ts";
 import { ensureDemoCatalogue } from "../api/catalog/seed/demo-catalogue.ts";
 import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
 import { createLimits } from "../api/rate-limit.ts";
@@ -11,7 +12,12 @@ import { renderDefaultImages } from "../platform/images/render.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
 import { closeRedis, openRedis, type Redis, redisReady } from "../platform/redis.ts";
+import { catalogueChanges } from "./catalogue-changes.ts";
+import { createPageCache, type PageCache } from "./page-cache.ts";
 import { startPurgeJob } from "./purge-job.ts";
+
+/** A kept page is served for at most this long: the safety net for a change whose message was lost. */
+export const PAGE_TTL_MS = 60_000;
 
 export interface Platform {
   config: Config;
@@ -20,6 +26,8 @@ export interface Platform {
   /** Shared rate-limit counters; unset when `REDIS_URL` is. */
   redis: Redis | undefined;
   api: Hono;
+  /** Rendered public pages (PAGE_CACHE_MB), dropped on every catalogue change here or on another instance. */
+  pages: PageCache;
   /** Sends the mail outbox; running unless MAIL_WORKER=off. Stopped on shutdown before the pool closes. */
   mailWorker: MailWorker;
   /** Closes the database pool and the Redis connection (at shutdown, once requests have finished). */
@@ -56,6 +64,15 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   if (redis && (await redisReady(redis))) logger.info("rate limits are shared through Redis");
   const limits = createLimits({ settings: config.rateLimits, redis, logger });
   const mailWorker = createMailWorker({ db: database.db, engine: database.engine, mailer, logger });
+  const pages = createPageCache({ maxBytes: config.pageCacheMb * 2 ** 20, ttlMs: PAGE_TTL_MS });
+  const changes = catalogueChanges({
+    redis,
+    logger,
+    drop: () => {
+      catalogueChanged();
+      pages.clear();
+    },
+  });
   const api = createApi({
     db: database.db,
     engine: database.engine,
@@ -63,13 +80,15 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     logger,
     limits,
     onMailQueued: () => mailWorker.nudge(),
+    onCatalogueChanged: () => changes.changed(),
   });
   if (config.mailWorker) mailWorker.start();
   const purge = startPurgeJob({ db: database.db, logger, intervalMs: config.purgeIntervalMinutes * 60_000 });
   // Shutdown closes the database; the purge stops first, so no run meets a closed pool.
   const close = async () => {
     await purge.stop();
+    await changes.close();
     await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);
   };
-  return { config, logger, database, redis, api, mailWorker, close };
+  return { config, logger, database, redis, api, pages, mailWorker, close };
 }

@@ -32,6 +32,29 @@ export const WISHLIST_COOKIE: CookieDefinition = { name: "wishlist_key", maxAgeS
  */
 export const ORDER_ACCESS_COOKIE: CookieDefinition = { name: "order_access", maxAgeSeconds: 60 * 60 * 24 };
 
+/**
+ * Cookies that say nothing about who sends them, so a page for a request carrying only these may be a page kept
+ * for everyone (docs/decisions/0033-public-html-cache.md). None yet: every cookie the shop sets above is
+ * personal (a session, a guest cart, a guest wishlist, access to guest orders), and a cookie the shop does not
+ * know is not clearly public, so it counts as personal too. A cookie added here must change nothing a page shows.
+ */
+export const PUBLIC_COOKIE_NAMES: ReadonlySet<string> = new Set<string>();
+
+/**
+ * Whether a Cookie header holds any cookie that may make a page personal: any cookie not in
+ * `PUBLIC_COOKIE_NAMES`, whether or not its value is valid (an expired or forged cart cookie is still rendered
+ * for, so the page can clear it).
+ */
+export function hasPersonalCookies(header: string | null | undefined): boolean {
+  if (!header) return false;
+  for (const part of header.split(";")) {
+    const separator = part.indexOf("=");
+    const name = (separator < 0 ? part : part.slice(0, separator)).trim();
+    if (name !== "" && !PUBLIC_COOKIE_NAMES.has(name)) return true;
+  }
+  return false;
+}
+
 export interface CookiePolicy {
   /** Secure flag: decided by configuration (an https PUBLIC_URL), never by a request header. */
   secure: boolean;

@@ -4,7 +4,9 @@ import path from "node:path";
 import pino from "pino";
 import { createServer } from "vite";
 import { loadConfig } from "../platform/config.ts";
-import { apiHarness } from "./api-harness.ts";
+import { createPageCache, type PageCache } from "../server/page-cache.ts";
+import { PAGE_TTL_MS } from "../server/platform.ts";
+import { type ApiHarness, apiHarness } from "./api-harness.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 type HostModule = typeof import("../server/app.ts");
@@ -12,6 +14,10 @@ type HostModule = typeof import("../server/app.ts");
 export interface HostHarness {
   /** A request to the whole host (API, storefront, assets), as the Node server would pass it on. */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /** The API the host serves (for shoppers and staff of `admin-harness.ts`), with its catalogue hook wired. */
+  api: ApiHarness;
+  /** The host's cached public pages. */
+  pages: PageCache;
   close(): Promise<void>;
 }
 
@@ -42,18 +48,22 @@ export async function hostHarness(
     ...env,
   });
   fs.mkdirSync(config.imagesDir, { recursive: true });
-  const harness = apiHarness(database);
+  const pages = createPageCache({ maxBytes: config.pageCacheMb * 2 ** 20, ttlMs: PAGE_TTL_MS });
+  const harness = apiHarness(database, { onCatalogueChanged: () => pages.clear() });
   const host = createHost({
     config,
     logger: pino({ level: "silent" }),
     database,
     api: harness.app,
     redis: undefined,
+    pages,
     mailWorker: harness.mailWorker,
     close: async () => {},
   });
   return {
     request: async (url, init) => host.request(new URL(url, HOST_URL).toString(), init),
+    api: harness,
+    pages,
     async close() {
       await vite.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -51,7 +51,12 @@ export function adminRoutes(deps: AdminDeps): Hono {
     user: toAdminUser(actor.user),
     idle_minutes: deps.auth.idleMinutes,
   }));
-  routes.route("/", adminReviewsRoutes(reviewsService(deps.db, reviewsRepository(deps.db, deps.engine))));
+  routes.route(
+    "/",
+    adminReviewsRoutes(
+      reviewsService(deps.db, reviewsRepository(deps.db, deps.engine), deps.onCatalogueChanged),
+    ),
+  );
   routes.route(
     "/",
     adminOrdersRoutes(
@@ -61,6 +66,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
         orders: ordersRepository(deps.db),
         publicUrl: deps.config.publicUrl,
         onMailQueued: deps.onMailQueued,
+        onCatalogueChanged: deps.onCatalogueChanged,
       }),
     ),
   );
@@ -96,7 +102,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     return { data: entries, meta: pageMeta(query.page, AUDIT_PER_PAGE, entries.length, total) };
   });
 
-  const productImages = productImagesService(productImagesRepository(deps.db));
+  const productImages = productImagesService(productImagesRepository(deps.db), deps.onCatalogueChanged);
   routes.route(
     "/",
     adminProductRoutes(
@@ -106,6 +112,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
         imagesDir: deps.config.imagesDir,
         lowStockThreshold: deps.config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
         logger: deps.logger,
+        onCatalogueChanged: deps.onCatalogueChanged,
       }),
     ),
   );

@@ -17,6 +17,7 @@ import { Gone, NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
 import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
+import { catalogueCache } from "./catalogue-cache.ts";
 import { countCache } from "./count-cache.ts";
 import { defaultVariant, inDisplayOrder, listingPrice } from "./default-variant.ts";
 import { sanitizeDescription } from "./description-html.ts";
@@ -58,7 +59,10 @@ export const PRODUCT_GONE = "This product is no longer available.";
 /** At most this many "did you mean" queries. */
 const MAX_SUGGESTIONS = 3;
 
-export function catalogService(repository: CatalogRepository) {
+export function catalogService(
+  repository: CatalogRepository,
+  cache: ReturnType<typeof catalogueCache> = catalogueCache(),
+) {
   const totals = countCache();
 
   /** Corrected queries (from the catalogue's words) that find something under `filter`, best first. */
@@ -115,6 +119,21 @@ export function catalogService(repository: CatalogRepository) {
     return subtreeIds(places, category.id);
   }
 
+  /** A page of the listing without a search (kept by the catalogue cache). */
+  async function listProducts(query: ProductQuery): Promise<ProductList> {
+    const perPage = query.take ?? PRODUCTS_PER_PAGE;
+    const offset = (query.page - 1) * perPage;
+    const filter = { ...query, categoryIds: await categorySubtree(query.category) };
+    const [total, rows] = await Promise.all([
+      totals.get(filterKey(query), () => repository.countProducts(filter)),
+      repository.listProducts(filter, query.sort, perPage, offset),
+    ]);
+    return {
+      data: rows.map(toCard),
+      meta: pageMeta(query.page, perPage, rows.length, total),
+    };
+  }
+
   return {
     /**
      * Up to three corrected queries built from the catalogue's words that each find something, for a search
@@ -126,19 +145,9 @@ export function catalogService(repository: CatalogRepository) {
       return didYouMean(words, {});
     },
 
-    async listProducts(query: ProductQuery): Promise<ProductList> {
+    listProducts(query: ProductQuery): Promise<ProductList> {
       if (query.search !== undefined) return searchProducts({ ...query, search: query.search });
-      const perPage = query.take ?? PRODUCTS_PER_PAGE;
-      const offset = (query.page - 1) * perPage;
-      const filter = { ...query, categoryIds: await categorySubtree(query.category) };
-      const [total, rows] = await Promise.all([
-        totals.get(filterKey(query), () => repository.countProducts(filter)),
-        repository.listProducts(filter, query.sort, perPage, offset),
-      ]);
-      return {
-        data: rows.map(toCard),
-        meta: pageMeta(query.page, perPage, rows.length, total),
-      };
+      return cache.listing(query, () => listProducts(query));
     },
 
     /**
@@ -219,35 +228,35 @@ export function catalogService(repository: CatalogRepository) {
       }));
     },
 
-    async sliders(): Promise<Slider[]> {
-      const rows = await repository.sliders(new Date().toISOString());
-      return rows.map((row) => ({
-        id: row.id,
-        url: row.url,
-        slideimage: row.image,
-        slide_mobile: row.image_mobile,
-      }));
-    },
+    // Slides have dates (a slide shows from its start to its end): a kept list is at most a minute late.
+    sliders: (): Promise<Slider[]> =>
+      cache.list("sliders", async () =>
+        (await repository.sliders(new Date().toISOString())).map((row) => ({
+          id: row.id,
+          url: row.url,
+          slideimage: row.image,
+          slide_mobile: row.image_mobile,
+        })),
+      ),
 
     /** Every category, each followed by its subcategories (depth first, by position). */
-    async categories(): Promise<Category[]> {
-      return inTreeOrder(await repository.categories()).map(({ id, name, slug, parent_id }) => ({
-        id,
-        name,
-        slug,
-        parent_id,
-      }));
-    },
-    async colors() {
-      return (await repository.colors()).map((color) => ({
-        id: color.id,
-        title: color.name,
-        code: color.code,
-      }));
-    },
-    async sizeList() {
-      return (await repository.sizes()).map((size) => ({ id: size.id, size: size.name }));
-    },
-    tags: () => repository.tags(),
+    categories: (): Promise<Category[]> =>
+      cache.list("categories", async () =>
+        inTreeOrder(await repository.categories()).map(({ id, name, slug, parent_id }) => ({
+          id,
+          name,
+          slug,
+          parent_id,
+        })),
+      ),
+    colors: () =>
+      cache.list("colors", async () =>
+        (await repository.colors()).map((color) => ({ id: color.id, title: color.name, code: color.code })),
+      ),
+    sizeList: () =>
+      cache.list("sizes", async () =>
+        (await repository.sizes()).map((size) => ({ id: size.id, size: size.name })),
+      ),
+    tags: () => cache.list("tags", () => repository.tags()),
   };
 }

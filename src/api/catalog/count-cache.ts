@@ -23,29 +23,38 @@ export function catalogueVersion(): number {
   return version;
 }
 
-interface Entry {
-  total: Promise<number>;
+interface Entry<T> {
+  value: Promise<T>;
   version: number;
   expires: number;
 }
 
-export function countCache() {
-  const entries = new Map<string, Entry>();
+/**
+ * Answers cached per key until the next `catalogueChanged()` or `ttlMs`, whichever comes first; at most
+ * `maxEntries` (the oldest goes first). Concurrent callers of a key being loaded share its one load, and a load
+ * that fails is forgotten.
+ */
+export function versionedCache<T>(ttlMs: number, maxEntries: number) {
+  const entries = new Map<string, Entry<T>>();
   return {
-    /** The cached total for `key`, or `count()`'s (shared by concurrent callers while it runs). */
-    get(key: string, count: () => Promise<number>): Promise<number> {
+    /** The cached value for `key`, or `load()`'s (shared by concurrent callers while it runs). */
+    get(key: string, load: () => Promise<T>): Promise<T> {
       const now = Date.now();
       const hit = entries.get(key);
-      if (hit && hit.version === version && hit.expires > now) return hit.total;
+      if (hit && hit.version === version && hit.expires > now) return hit.value;
       if (hit) entries.delete(key);
-      else if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      const total = count();
-      const entry = { total, version, expires: now + TTL_MS };
+      else if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      const value = load();
+      const entry = { value, version, expires: now + ttlMs };
       entries.set(key, entry);
-      total.catch(() => {
+      value.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
       });
-      return total;
+      return value;
     },
   };
+}
+
+export function countCache() {
+  return versionedCache<number>(TTL_MS, MAX_ENTRIES);
 }

@@ -55,7 +55,11 @@ export interface ImageChange {
  * without gaps, refreshes the listing's copy of the first photos (`products.image`, `back_image`) and, given the
  * person making it, records it in the audit log (as a change of the product).
  */
-export function productImagesService(images: ProductImagesRepository) {
+export function productImagesService(
+  images: ProductImagesRepository,
+  /** Called after each committed change: the product's page and cards show its photos. */
+  onCatalogueChanged: () => void = catalogueChanged,
+) {
   /** Refuses a colour the product is not sold in. */
   async function checkColor(productId: number, colorId: number | null, trx: Transaction<Database>) {
     if (colorId !== null && !(await images.offersColor(productId, colorId, trx))) {
@@ -95,7 +99,7 @@ export function productImagesService(images: ProductImagesRepository) {
         await audit(trx, actor, "product.image.add", productId, null, { image });
         return image;
       });
-      catalogueChanged();
+      onCatalogueChanged();
       return added;
     },
 
@@ -120,7 +124,7 @@ export function productImagesService(images: ProductImagesRepository) {
         await audit(trx, actor, "product.image.reorder", productId, { order: before }, { order: ids });
         return (await images.list(productId, undefined, trx)).map(toProductImage);
       });
-      catalogueChanged();
+      onCatalogueChanged();
       return reordered;
     },
 
@@ -152,7 +156,7 @@ export function productImagesService(images: ProductImagesRepository) {
         );
         return toProductImage(after);
       });
-      catalogueChanged();
+      onCatalogueChanged();
       return updated;
     },
 
@@ -172,7 +176,7 @@ export function productImagesService(images: ProductImagesRepository) {
         await audit(trx, actor, "product.image.remove", productId, { image: toProductImage(before) }, null);
         return toProductImage(before);
       });
-      catalogueChanged();
+      onCatalogueChanged();
       return removed;
     },
   };

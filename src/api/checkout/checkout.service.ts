@@ -47,13 +47,21 @@ interface CheckoutDeps {
   publicUrl: string;
   /** Called after an order's commit: its confirmation email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
+  /** Called after an order's commit: its stock was taken, which product pages show (ApiDeps.onCatalogueChanged). */
+  onCatalogueChanged?: (() => void) | undefined;
 }
 
 function keyScope(owner: CartOwner): string {
   return "userId" in owner ? `user:${owner.userId}` : `guest:${owner.guestKeyHash}`;
 }
 
-export function checkoutService({ carts, orders, publicUrl, onMailQueued }: CheckoutDeps) {
+export function checkoutService({
+  carts,
+  orders,
+  publicUrl,
+  onMailQueued,
+  onCatalogueChanged,
+}: CheckoutDeps) {
   return {
     /**
      * Prices the shopper's own cart from the database, takes the stock, writes the order and queues its
@@ -170,7 +178,10 @@ export function checkoutService({ carts, orders, publicUrl, onMailQueued }: Chec
         return placed;
       });
 
-      if (!answer.replayed) onMailQueued?.();
+      if (!answer.replayed) {
+        onMailQueued?.();
+        onCatalogueChanged?.();
+      }
       return answer;
     },
   };

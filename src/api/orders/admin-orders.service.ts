@@ -68,6 +68,8 @@ interface AdminOrdersDeps {
   publicUrl: string;
   /** Called after a change's commit: its email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
+  /** Called after a cancellation's commit: its stock is back on sale (ApiDeps.onCatalogueChanged). */
+  onCatalogueChanged?: (() => void) | undefined;
   /** Where the list stops counting (ORDER_COUNT_LIMIT; tests use a small one). */
   countLimit?: number;
 }
@@ -78,6 +80,7 @@ export function adminOrdersService({
   orders,
   publicUrl,
   onMailQueued,
+  onCatalogueChanged,
   countLimit = ORDER_COUNT_LIMIT,
 }: AdminOrdersDeps) {
   async function detail(row: OrderRow): Promise<AdminOrder> {
@@ -223,6 +226,7 @@ export function adminOrdersService({
         );
       });
       onMailQueued?.();
+      if (input.status === "cancelled") onCatalogueChanged?.();
       return get(number);
     },
   };

@@ -72,7 +72,12 @@ const sameWords = (row: ReviewRow, input: ReviewInput) =>
  * are shown and counted. The product's cached average and count (`products.rating`, `products.reviews`) are
  * rewritten in the transaction of every change that moves a review into or out of "approved".
  */
-export function reviewsService(db: Kysely<Database>, reviews: ReviewsRepository) {
+export function reviewsService(
+  db: Kysely<Database>,
+  reviews: ReviewsRepository,
+  /** Called after a committed change of a product's approved reviews (its rating and review list). */
+  onCatalogueChanged?: () => void,
+) {
   async function productId(slug: string): Promise<number> {
     const product = await reviews.productBySlug(slug);
     if (!product) throw new NotFound(NO_PRODUCT);
@@ -166,11 +171,14 @@ export function reviewsService(db: Kysely<Database>, reviews: ReviewsRepository)
      */
     async update(slug: string, userId: number, input: ReviewInput): Promise<MyReview> {
       const id = await productId(slug);
-      return retryingTransaction(db, async (trx) => {
+      let wasApproved = false;
+      const answer = await retryingTransaction(db, async (trx) => {
+        wasApproved = false;
         await reviews.lockProduct(id, trx);
         const current = await reviews.findMine(id, userId, trx);
         if (!current) throw new NotFound(REVIEW_MESSAGES.noReview);
         if (sameWords(current, input)) return toMyReview(current);
+        wasApproved = current.status === "approved";
         const row = await reviews.update(
           current.id,
           {
@@ -182,9 +190,12 @@ export function reviewsService(db: Kysely<Database>, reviews: ReviewsRepository)
           },
           trx,
         );
-        if (current.status === "approved") await refreshSummary(id, trx);
+        if (wasApproved) await refreshSummary(id, trx);
         return toMyReview(row);
       });
+      // An approved review leaves the product's page (and its average) until it is approved again.
+      if (wasApproved) onCatalogueChanged?.();
+      return answer;
     },
 
     /** The moderation queue: one status's reviews, oldest first, and how many there are in each status. */
@@ -211,7 +222,9 @@ export function reviewsService(db: Kysely<Database>, reviews: ReviewsRepository)
       status: Exclude<ReviewStatus, "pending">,
       record?: (trx: Db, before: ReviewRow, after: ReviewRow) => Promise<void>,
     ): Promise<AdminReview> {
+      let changed = false;
       await retryingTransaction(db, async (trx) => {
+        changed = false;
         const found = await reviews.findById(reviewId, trx);
         if (!found) throw new NotFound(REVIEW_NOT_FOUND);
         await reviews.lockProduct(found.product_id, trx);
@@ -222,7 +235,9 @@ export function reviewsService(db: Kysely<Database>, reviews: ReviewsRepository)
         const after = await reviews.update(reviewId, { status }, trx);
         await refreshSummary(before.product_id, trx);
         await record?.(trx, before, after);
+        changed = true;
       });
+      if (changed) onCatalogueChanged?.();
       const row = await reviews.adminRow(reviewId);
       if (!row) throw new NotFound(REVIEW_NOT_FOUND);
       return toAdminReview(row);

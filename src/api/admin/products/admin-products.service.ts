@@ -57,6 +57,8 @@ export interface AdminProductsDeps {
   imagesDir: string | undefined;
   lowStockThreshold: number;
   logger: Logger;
+  /** Called after every committed change of a product (ApiDeps.onCatalogueChanged). */
+  onCatalogueChanged?: () => void;
 }
 
 export interface ImageUpload {
@@ -339,6 +341,7 @@ export function adminProductsService(deps: AdminProductsDeps) {
         });
         return productId;
       });
+      deps.onCatalogueChanged?.();
       return get(id);
     },
 
@@ -378,6 +381,7 @@ export function adminProductsService(deps: AdminProductsDeps) {
           });
         }
       });
+      deps.onCatalogueChanged?.();
       return get(productId);
     },
 
@@ -411,6 +415,7 @@ export function adminProductsService(deps: AdminProductsDeps) {
         });
         return "deleted" as const;
       });
+      deps.onCatalogueChanged?.();
       if (outcome === "deleted") await removeUploadsOf(productId);
       return { outcome, message: outcome === "deleted" ? DELETED : ARCHIVED };
     },

@@ -1,0 +1,166 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import {
+  type CachedPage,
+  cachedPage,
+  createPageCache,
+  gzipWithNonce,
+  pageCacheKey,
+  stampNonce,
+} from "./page-cache.ts";
+
+const page = (body: string, nonce?: string): CachedPage =>
+  cachedPage(200, [["content-type", "text/html"]], body, nonce);
+const key = (url: string) => pageCacheKey(new URL(url, "http://shop.test"));
+
+describe("the page cache", () => {
+  it("keeps pages up to its bytes, dropping the least recently used first", () => {
+    const one = page("a".repeat(1000));
+    const cache = createPageCache({ maxBytes: one.bytes * 2, ttlMs: 60_000 });
+    cache.begin("/a").finish(one);
+    cache.begin("/b").finish(page("b".repeat(1000)));
+    expect(cache.get("/a")).toBe(one); // /a is now the most recently used
+    cache.begin("/c").finish(page("c".repeat(1000)));
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.get("/a")).toBe(one);
+    expect(cache.get("/c")).toBeDefined();
+    expect(cache.stats()).toEqual({ entries: 2, bytes: one.bytes * 2 });
+  });
+
+  it("never keeps a page larger than the whole cache, and keeps nothing at 0 bytes", () => {
+    const small = createPageCache({ maxBytes: 100, ttlMs: 60_000 });
+    small.begin("/big").finish(page("x".repeat(1000)));
+    expect(small.get("/big")).toBeUndefined();
+    const off = createPageCache({ maxBytes: 0, ttlMs: 60_000 });
+    expect(off.enabled).toBe(false);
+    off.begin("/").finish(page("home"));
+    expect(off.get("/")).toBeUndefined();
+  });
+
+  it("forgets a page after its TTL", () => {
+    let now = 1_000;
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 60_000, now: () => now });
+    cache.begin("/").finish(page("home"));
+    now += 59_999;
+    expect(cache.get("/")).toBeDefined();
+    now += 1;
+    expect(cache.get("/")).toBeUndefined();
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("renders a page once for everyone asking at the same time (no stampede)", async () => {
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    const claim = cache.begin("/shop");
+    const waiting = [cache.pending("/shop"), cache.pending("/shop")];
+    expect(waiting.every((promise) => promise !== undefined)).toBe(true);
+    const rendered = page("shop");
+    claim.finish(rendered);
+    expect(await Promise.all(waiting)).toEqual([rendered, rendered]);
+    expect(cache.pending("/shop")).toBeUndefined();
+    expect(cache.get("/shop")).toBe(rendered);
+  });
+
+  it("tells waiters to render their own when the answer is not to be kept", async () => {
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    const claim = cache.begin("/product/gone");
+    const waiting = cache.pending("/product/gone");
+    claim.finish(null);
+    expect(await waiting).toBeNull();
+    expect(cache.get("/product/gone")).toBeUndefined();
+  });
+
+  it("drops everything on clear, and keeps no render that started before it", async () => {
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    cache.begin("/").finish(page("home"));
+    const before = cache.begin("/shop");
+    const waiting = cache.pending("/shop");
+    cache.clear();
+    expect(cache.get("/")).toBeUndefined();
+    expect(cache.pending("/shop")).toBeUndefined();
+    before.finish(page("old prices"));
+    expect(await waiting).toBeNull();
+    expect(cache.get("/shop")).toBeUndefined();
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it("cuts the render's nonce out and stamps each response's own in", () => {
+    const kept = page('<script nonce="N1">a</script><p>N</p><script nonce="N1">b</script>', "N1");
+    expect(stampNonce(kept, "XYZ").toString()).toBe(
+      '<script nonce="XYZ">a</script><p>N</p><script nonce="XYZ">b</script>',
+    );
+    expect(stampNonce(page("<p>no scripts</p>"), "XYZ").toString()).toBe("<p>no scripts</p>");
+  });
+});
+
+describe("a kept page gzipped per response", () => {
+  it("gzips a kept page with each response's nonce, as any client inflates it", () => {
+    const nonce = "q1w2e3r4t5y6u7i8o9p0aa==";
+    // Repeated text on both sides of each nonce: deflate would reach across it if the segments shared a window.
+    const filler = '<div class="card">Leather Tote — Rs. 10,000 ✓</div>'.repeat(400);
+    const body = `<html><script nonce="${nonce}">x</script>${filler}<script nonce="${nonce}">y</script>${filler}</html>`;
+    const kept = page(body, nonce);
+    for (const fresh of ["A".repeat(24), "b", ""]) {
+      const gzipped = gzipWithNonce(kept, fresh);
+      expect(gunzipSync(gzipped).toString()).toBe(body.replaceAll(nonce, fresh));
+      expect(gzipped.byteLength).toBeLessThan(Buffer.byteLength(body) / 10);
+    }
+    expect(gunzipSync(gzipWithNonce(page("plain"), "N")).toString()).toBe("plain");
+    expect(gunzipSync(gzipWithNonce(page(""), "N")).toString()).toBe("");
+  });
+});
+
+describe("page cache keys", () => {
+  it("keeps the public pages", () => {
+    expect(key("/")).toBe("/");
+    expect(key("/shop")).toBe("/shop");
+    expect(key("/shop/handbags")).toBe("/shop/handbags");
+    expect(key("/product/leather-tote")).toBe("/product/leather-tote");
+    for (const path of ["/about", "/blogs", "/contact", "/terms-and-conditions", "/privacy-policy"]) {
+      expect(key(path)).toBe(path);
+    }
+  });
+
+  it("never keeps a personal, back-office, API or unknown page", () => {
+    for (const path of [
+      "/cart",
+      "/checkout",
+      "/wishlist",
+      "/order-success",
+      "/order-lookup",
+      "/user-login",
+      "/user-dashboard",
+      "/my-account",
+      "/account/orders",
+      "/admin",
+      "/admin/products",
+      "/api/products",
+      "/newsletter/confirm",
+      "/logout",
+      "/search-suggestions",
+      "/shop.data",
+      "/_root.data",
+      "/product/a/b",
+      "/nowhere",
+    ]) {
+      expect(key(path), path).toBeNull();
+    }
+  });
+
+  it("sorts the parameters a page reads and drops empty ones", () => {
+    expect(key("/shop?sort=low2high&color=2&page=2")).toBe("/shop?color=2&page=2&sort=low2high");
+    expect(key("/shop?color=2&sort=low2high&page=2")).toBe("/shop?color=2&page=2&sort=low2high");
+    expect(key("/shop?color=&size=&tag=3")).toBe("/shop?tag=3");
+    expect(key("/shop?search=red+bag")).toBe("/shop?search=red+bag");
+    expect(key("/product/leather-tote?color=3&tab=reviews")).toBe(
+      "/product/leather-tote?color=3&tab=reviews",
+    );
+  });
+
+  it("keeps no page with a parameter it does not read, too many parameters or a long value", () => {
+    expect(key("/?utm_source=mail")).toBeNull();
+    expect(key("/shop?fbclid=x")).toBeNull();
+    expect(key("/about?page=2")).toBeNull();
+    expect(key(`/shop?search=${"a".repeat(101)}`)).toBeNull();
+    expect(key(`/shop?${Array.from({ length: 9 }, () => "color=1").join("&")}`)).toBeNull();
+  });
+});

@@ -1,0 +1,223 @@
+import { constants, crc32, deflateRawSync } from "node:zlib";
+
+/**
+ * Rendered public pages, kept in memory (docs/decisions/0033-public-html-cache.md). Only what every visitor
+ * without a personal cookie sees is kept: the host decides that (`pageCacheKey`, `hasPersonalCookies`); this
+ * module keeps the bodies.
+ *
+ * - Bounded by bytes (least recently used first out) and by age (a TTL: the safety net for a change whose
+ *   invalidation was lost, e.g. while Redis was down).
+ * - One render per key at a time: requests for a page being rendered wait for it rather than render it again.
+ * - `clear()` (a catalogue change) drops every page, and a render that started before it is not kept.
+ * - Each page is kept with its CSP nonce cut out (`segments`): every response stamps its own nonce in.
+ */
+
+export interface CachedPage {
+  status: number;
+  /** The rendered response's headers, less the per-request ones (cookies, request id, security headers). */
+  headers: [name: string, value: string][];
+  /** The body (UTF-8) split where the render's nonce was: joined with another nonce, it is that page. */
+  segments: Buffer[];
+  /** Each segment deflated on its own (see `gzipWithNonce`). */
+  deflated: Buffer[];
+  /** What the page holds in memory, for the byte bound. */
+  bytes: number;
+}
+
+export interface PageCacheOptions {
+  maxBytes: number;
+  ttlMs: number;
+  now?: () => number;
+}
+
+export interface PageCache {
+  readonly enabled: boolean;
+  /** A fresh page for `key`, or undefined. */
+  get(key: string): CachedPage | undefined;
+  /** The render of `key` under way in this process, if any (another request's): wait for it. */
+  pending(key: string): Promise<CachedPage | null> | undefined;
+  /**
+   * Claims the render of `key`: `finish(page)` keeps the page (unless the cache was cleared meanwhile) and hands
+   * it to the requests that waited; `finish(null)` says the answer is not to be kept (they render their own).
+   */
+  begin(key: string): { finish(page: CachedPage | null): void };
+  /** Drops every page and forgets renders under way (their results are not kept). */
+  clear(): void;
+  stats(): { entries: number; bytes: number };
+}
+
+interface Entry {
+  page: CachedPage;
+  expires: number;
+}
+
+/** `body` with every occurrence of `nonce` cut out, ready to be stamped with another (and gzipped once). */
+export function cachedPage(
+  status: number,
+  headers: [string, string][],
+  body: string,
+  nonce: string | undefined,
+): CachedPage {
+  const segments = (nonce ? body.split(nonce) : [body]).map((segment) => Buffer.from(segment, "utf8"));
+  // Deflated each on its own (a fresh window per segment), so no match can reach into the nonce between them.
+  const deflated = segments.map((segment) =>
+    deflateRawSync(segment, { finishFlush: constants.Z_SYNC_FLUSH }),
+  );
+  const bytes = [...segments, ...deflated].reduce((sum, part) => sum + part.byteLength, 512);
+  return { status, headers, segments, deflated, bytes };
+}
+
+/** The page's body for a response whose nonce is `nonce`. */
+export function stampNonce(page: CachedPage, nonce: string | undefined): Buffer {
+  if (page.segments.length === 1) return page.segments[0]!;
+  const glue = Buffer.from(nonce ?? "", "utf8");
+  return Buffer.concat(
+    page.segments.flatMap((segment, index) => (index === 0 ? [segment] : [glue, segment])),
+  );
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+/** An empty final block (fixed Huffman codes): ends the deflate stream. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/**
+ * The page gzipped for a response whose nonce is `nonce`, without compressing anything per request: the
+ * segments were deflated once, each ending byte-aligned (a sync flush), and the nonce goes between them as a
+ * stored (uncompressed) block; only the CRC-32 of the whole body is computed per response. A valid gzip stream
+ * (RFC 1951 §3.2.4, RFC 1952) that any client inflates like any other.
+ */
+export function gzipWithNonce(page: CachedPage, nonce: string | undefined): Buffer {
+  const glue = Buffer.from(nonce ?? "", "utf8");
+  const stored = Buffer.alloc(5);
+  stored.writeUInt16LE(glue.byteLength, 1);
+  stored.writeUInt16LE(~glue.byteLength & 0xffff, 3);
+  const parts: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  page.segments.forEach((segment, index) => {
+    if (index > 0) {
+      parts.push(stored, glue);
+      crc = crc32(glue, crc);
+      size += glue.byteLength;
+    }
+    parts.push(page.deflated[index]!);
+    crc = crc32(segment, crc);
+    size += segment.byteLength;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  parts.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(parts);
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const renders = new Map<string, Promise<CachedPage | null>>();
+  let bytes = 0;
+  let generation = 0;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.page.bytes;
+  }
+
+  function store(key: string, page: CachedPage) {
+    if (page.bytes > options.maxBytes) return;
+    remove(key);
+    entries.set(key, { page, expires: now() + options.ttlMs });
+    bytes += page.bytes;
+    // A Map iterates in insertion order, and a hit re-inserts: the first key is the least recently used.
+    for (const [oldest] of entries) {
+      if (bytes <= options.maxBytes) break;
+      remove(oldest);
+    }
+  }
+
+  return {
+    enabled: options.maxBytes > 0,
+
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expires <= now()) {
+        remove(key);
+        return undefined;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.page;
+    },
+
+    pending: (key) => renders.get(key),
+
+    begin(key) {
+      const started = generation;
+      let settle: (page: CachedPage | null) => void = () => {};
+      const render = new Promise<CachedPage | null>((resolve) => {
+        settle = resolve;
+      });
+      renders.set(key, render);
+      return {
+        finish(page) {
+          if (renders.get(key) === render) renders.delete(key);
+          const current = started === generation;
+          if (page && current && options.maxBytes > 0) store(key, page);
+          // Waiters of a render the cache was cleared under render their own: it may show the old catalogue.
+          settle(current ? page : null);
+        },
+      };
+    },
+
+    clear() {
+      generation++;
+      entries.clear();
+      renders.clear();
+      bytes = 0;
+    },
+
+    stats: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+/** Query parameters a public page reads; any other makes the request uncached (it is rendered as usual). */
+const LISTING_PARAMS = new Set(["search", "type", "color", "size", "tag", "sort", "page"]);
+const PRODUCT_PARAMS = new Set(["color", "size", "tab", "reviews_page"]);
+const NO_PARAMS = new Set<string>();
+
+const PUBLIC_PAGES: [RegExp, Set<string>][] = [
+  [/^\/$/, NO_PARAMS],
+  [/^\/shop(\/[^/]{1,200})?$/, LISTING_PARAMS],
+  [/^\/product\/[^/]{1,200}$/, PRODUCT_PARAMS],
+  [/^\/(blogs|about|contact|terms-and-conditions|privacy-policy)$/, NO_PARAMS],
+];
+
+/** At most this many parameters, each value at most this long: a longer query is rendered, not kept. */
+const MAX_PARAMS = 8;
+const MAX_VALUE = 100;
+
+/**
+ * The cache key of a public page's URL, or null when the URL is not one the cache keeps: only the storefront's
+ * public pages (home, shop listings, products, the static pages), with only the parameters they read. The
+ * parameters are sorted by name (a page reads them by name, so `?a=1&b=2` and `?b=2&a=1` are the same page),
+ * and empty ones dropped (the shop's forms send `color=` for "any").
+ */
+export function pageCacheKey(url: URL): string | null {
+  const path = url.pathname;
+  const page = PUBLIC_PAGES.find(([pattern]) => pattern.test(path));
+  if (!page) return null;
+  const allowed = page[1];
+  const params: [string, string][] = [];
+  let count = 0;
+  for (const [name, value] of url.searchParams) {
+    if (++count > MAX_PARAMS || !allowed.has(name) || value.length > MAX_VALUE) return null;
+    if (value !== "") params.push([name, value]);
+  }
+  // A stable sort: repeated names keep their order.
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(params).toString();
+  return query ? `${path}?${query}` : path;
+}
