@@ -81,7 +81,10 @@ test("Add To Cart pressed before the page hydrates adds exactly one, once, throu
   expect(cart.quantity).toBe(1);
 });
 
-test("after the first interaction, links navigate on the client; Back returns", async ({ page, isMobile }) => {
+test("after the first interaction, links navigate on the client; Back returns", async ({
+  page,
+  isMobile,
+}) => {
   await page.goto("/");
   await hydrate(page);
   await page.evaluate(() => {
