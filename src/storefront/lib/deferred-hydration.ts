@@ -78,6 +78,7 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
   const fail = () => {
     if (state === "done") return;
     state = "done";
+    stop();
     replay(release());
   };
 
