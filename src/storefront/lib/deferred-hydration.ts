@@ -2,7 +2,7 @@
  * Hydration on the first interaction (decision 0028). The server sends every page with its application script
  * parked (`deferAppScripts` in deferred-hydration.server.ts): no JavaScript file is fetched while the page loads.
  * A tiny inline script (`BOOT_SCRIPT`, from `bootDeferredHydration` below) starts the application on the
- * shopper's first sign of life (a pointer, a touch, a key, focus, the wheel) and keeps what they do until the page
+ * shopper's first sign of life (a pointer, a touch, a key, focus, the wheel, a changed field) and keeps what they do until the page
  * has hydrated:
  *
  * - A link, or a GET form (the search box, the shop's filters), is left to the browser: a full page load, exactly
@@ -49,7 +49,7 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
   let state: "waiting" | "loading" | "done" = "waiting";
   let held: { form: HTMLFormElement; submitter: HTMLElement | null } | { button: HTMLElement } | null = null;
   let giveUp: ReturnType<typeof setTimeout> | undefined;
-  const triggers = ["pointerdown", "touchstart", "keydown", "focusin", "mouseover", "wheel"];
+  const triggers = ["pointerdown", "touchstart", "keydown", "focusin", "mouseover", "wheel", "change"];
 
   const release = () => {
     const what = held;
