@@ -30,6 +30,8 @@ export interface ShopBoot {
   start(): void;
   /** The page has hydrated: replay what was held, stop listening. */
   hydrated(): void;
+  /** Whether the browser went offline or online again before the page hydrated (the watcher then checks). */
+  connectivityChanged(): boolean;
 }
 
 declare global {
@@ -164,12 +166,23 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
     for (const type of triggers) win.removeEventListener(type, start, true);
     win.removeEventListener("submit", onSubmit, true);
     win.removeEventListener("click", onClick, true);
+    win.removeEventListener("online", onConnectivity);
+    win.removeEventListener("offline", onConnectivity);
+  };
+
+  // Going offline or online again is for the hydrated page to act on (it goes to /offline and back).
+  let connectivity = false;
+  const onConnectivity = () => {
+    connectivity = true;
+    start();
   };
 
   for (const type of triggers) win.addEventListener(type, start, { capture: true, passive: true });
   win.addEventListener("submit", onSubmit, true);
   win.addEventListener("click", onClick, true);
-  return { start, hydrated };
+  win.addEventListener("online", onConnectivity);
+  win.addEventListener("offline", onConnectivity);
+  return { start, hydrated, connectivityChanged: () => connectivity };
 }
 
 /** The inline script every page carries in its head (with the response's CSP nonce). */
