@@ -2,7 +2,7 @@
  * Hydration on the first interaction (decision 0028). The server sends every page with its application script
  * parked (`deferAppScripts` in deferred-hydration.server.ts): no JavaScript file is fetched while the page loads.
  * A tiny inline script (`BOOT_SCRIPT`, from `bootDeferredHydration` below) starts the application on the
- * shopper's first sign of life (a pointer, a touch, a key, focus, the wheel, a changed field) and keeps what they do until the page
+ * shopper's first sign of life (a pointer, a touch, a key, focus, the wheel, a scroll, a changed field) and keeps what they do until the page
  * has hydrated:
  *
  * - A link, or a GET form (the search box, the shop's filters), is left to the browser: a full page load, exactly
@@ -51,7 +51,16 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
   let state: "waiting" | "loading" | "done" = "waiting";
   let held: { form: HTMLFormElement; submitter: HTMLElement | null } | { button: HTMLElement } | null = null;
   let giveUp: ReturnType<typeof setTimeout> | undefined;
-  const triggers = ["pointerdown", "touchstart", "keydown", "focusin", "mouseover", "wheel", "change"];
+  const triggers = [
+    "pointerdown",
+    "touchstart",
+    "keydown",
+    "focusin",
+    "mouseover",
+    "wheel",
+    "scroll",
+    "change",
+  ];
 
   const release = () => {
     const what = held;
@@ -154,12 +163,24 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
     start();
   };
 
+  /**
+   * React hydrates a page's Suspense boundaries (the cart, the product lists) after the root that reports the
+   * hydration; a form inside one is React's only once it carries React's own properties. Until then a replayed
+   * submission would be posted the plain way, so wait for them, up to about 3 s.
+   */
+  const replayWhenReady = (what: NonNullable<ReturnType<typeof release>>, tries: number) => {
+    const element = "form" in what ? what.form : what.button;
+    const owned = Object.keys(element).some((key) => key.indexOf("__reactFiber$") === 0);
+    if (owned || tries >= 100 || !element.isConnected) replay(what);
+    else setTimeout(() => replayWhenReady(what, tries + 1), 30);
+  };
+
   const hydrated = () => {
     state = "done";
     stop();
     const what = release();
     // After the commit that reported it, so the page's handlers are in place.
-    if (what) setTimeout(() => replay(what), 0);
+    if (what) setTimeout(() => replayWhenReady(what, 0), 0);
   };
 
   const stop = () => {
