@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrate, test } from "./fixtures.ts";
 import { oneColourProduct } from "./products.ts";
 
 /**
