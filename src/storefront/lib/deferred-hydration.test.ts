@@ -105,6 +105,22 @@ describe("the boot script", () => {
     expect(presses).toEqual([1]);
   });
 
+  it("keeps button presses and the form in order: a stepper pressed before Add To Cart counts", () => {
+    const order: string[] = [];
+    button("plus").addEventListener("click", () => order.push("plus"));
+    form("add").addEventListener("submit", (event) => {
+      event.preventDefault();
+      order.push("add");
+    });
+    button("plus").click();
+    button("plus").click();
+    form("add").requestSubmit(button("add-button"));
+    expect(order).toEqual([]);
+    boot.hydrated();
+    vi.runAllTimers();
+    expect(order).toEqual(["plus", "plus", "add"]);
+  });
+
   it("posts a held form the plain way when the page does not hydrate in time, and never twice", () => {
     const sent = submissions("add");
     form("add").requestSubmit(button("add-button"));

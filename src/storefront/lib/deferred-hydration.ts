@@ -12,7 +12,7 @@
  *   If the application cannot load (an error, or no hydration within `GIVE_UP_MS`), the form is posted the plain
  *   way instead, as without JavaScript.
  * - A press on a JavaScript-only button (`type="button"`: quantity steppers, slider arrows, tabs) is held and
- *   pressed again once the page has hydrated.
+ *   pressed again once the page has hydrated, in order with the form (at most ten presses).
  *
  * The page tells the script it has hydrated by calling `window.__shopBoot.hydrated()` (root.tsx), which also
  * stops the listening.
@@ -49,7 +49,8 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
   const nonce = (doc.currentScript as HTMLScriptElement | null)?.nonce ?? "";
   // waiting: nothing loaded; loading: the application is on its way; done: hydrated, or given up (plain pages).
   let state: "waiting" | "loading" | "done" = "waiting";
-  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | { button: HTMLElement } | null = null;
+  // What the shopper did before hydration, in order: button presses and at most one form.
+  let held: ({ form: HTMLFormElement; submitter: HTMLElement | null } | { button: HTMLElement })[] = [];
   let giveUp: ReturnType<typeof setTimeout> | undefined;
   const triggers = [
     "pointerdown",
@@ -63,16 +64,16 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
   ];
 
   const release = () => {
-    const what = held;
-    held = null;
+    const all = held;
+    held = [];
     if (giveUp !== undefined) clearTimeout(giveUp);
-    if (what && "form" in what) what.form.removeAttribute("aria-busy");
-    return what;
+    for (const what of all) if ("form" in what) what.form.removeAttribute("aria-busy");
+    return all;
   };
+  type Held = ReturnType<typeof release>[number];
 
   /** Sends a held form or presses a held button again; with state "done" nothing here holds it back. */
-  const replay = (what: ReturnType<typeof release>) => {
-    if (!what) return;
+  const replay = (what: Held) => {
     if ("button" in what) {
       if (what.button.isConnected) what.button.click();
       return;
@@ -90,7 +91,7 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
     if (state === "done") return;
     state = "done";
     stop();
-    replay(release());
+    for (const what of release()) replay(what);
   };
 
   const start = () => {
@@ -144,8 +145,8 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
     event.preventDefault();
     event.stopImmediatePropagation();
     // One form at a time: another press while it waits would send it twice.
-    if (held) return;
-    held = { form, submitter: submitter as HTMLElement | null };
+    if (held.some((what) => "form" in what)) return;
+    held.push({ form, submitter: submitter as HTMLElement | null });
     form.setAttribute("aria-busy", "true");
     giveUp = setTimeout(fail, giveUpMs);
     start();
@@ -159,7 +160,7 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
     if (!button || (button as HTMLButtonElement).type !== "button") return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (!held) held = { button: button as HTMLElement };
+    if (held.length < 10) held.push({ button: button as HTMLElement });
     start();
   };
 
@@ -168,19 +169,24 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
    * hydration; a form inside one is React's only once it carries React's own properties. Until then a replayed
    * submission would be posted the plain way, so wait for them, up to about 3 s.
    */
-  const replayWhenReady = (what: NonNullable<ReturnType<typeof release>>, tries: number) => {
+  const replayWhenReady = (queue: Held[], tries: number) => {
+    const what = queue[0];
+    if (!what) return;
     const element = "form" in what ? what.form : what.button;
     const owned = Object.keys(element).some((key) => key.indexOf("__reactFiber$") === 0);
-    if (owned || tries >= 100 || !element.isConnected) replay(what);
-    else setTimeout(() => replayWhenReady(what, tries + 1), 30);
+    if (owned || tries >= 100 || !element.isConnected) {
+      replay(what);
+      // The next one after React has handled this one.
+      setTimeout(() => replayWhenReady(queue.slice(1), 0), 0);
+    } else setTimeout(() => replayWhenReady(queue, tries + 1), 30);
   };
 
   const hydrated = () => {
     state = "done";
     stop();
-    const what = release();
+    const queue = release();
     // After the commit that reported it, so the page's handlers are in place.
-    if (what) setTimeout(() => replayWhenReady(what, 0), 0);
+    if (queue.length > 0) setTimeout(() => replayWhenReady(queue, 0), 0);
   };
 
   const stop = () => {
