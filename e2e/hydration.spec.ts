@@ -81,6 +81,23 @@ test("Add To Cart pressed before the page hydrates adds exactly one, once, throu
   expect(cart.quantity).toBe(1);
 });
 
+test("the quantity stepper pressed before the page hydrates counts: + then Add To Cart adds two", async ({
+  page,
+  variant,
+}) => {
+  const url = await productUrl(page, variant);
+  await slowScripts(page, 800);
+  await page.goto(url);
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  expect(await isHydrated(page)).toBe(false);
+  await expect(page.getByText("Your item has been added to the cart!")).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+  const cart = await (await page.request.get("/api/cart")).json();
+  expect(cart.cart).toHaveLength(1);
+  expect(cart.quantity).toBe(2);
+});
+
 test("after the first interaction, links navigate on the client; Back returns", async ({
   page,
   isMobile,
