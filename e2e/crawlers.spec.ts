@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrate, test } from "./fixtures.ts";
 
 test("robots.txt names the sitemap, which lists pages, categories and products by absolute URL", async ({
   request,
@@ -81,12 +81,8 @@ test("filtered, sorted and paginated shop pages point their canonical link at th
   await expect(canonical).toHaveAttribute("href", `${baseURL}/shop/kurtas`);
 
   // Client-side: to page 2 of the whole shop, then a filter on top.
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .or(page.getByRole("button", { name: "Open menu" }))
-    .first()
-    .waitFor();
   await page.goto("/shop");
+  await hydrate(page);
   await expect(canonical).toHaveAttribute("href", `${baseURL}/shop`);
   await page
     .getByRole("navigation", { name: "Pagination" })

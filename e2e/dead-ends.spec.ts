@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrate, test } from "./fixtures.ts";
 
 const NOT_FOUND = "Sorry, the page you are looking for does not exist";
 
-/** A client-side navigation, as a link inside the app makes it (no full page load). */
+/** A client-side navigation, as a link inside the hydrated app makes it (no full page load). */
 async function navigateInApp(page: Page, to: string) {
+  await hydrate(page);
   await page.evaluate(async (url) => {
     const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
       .__reactRouterDataRouter;

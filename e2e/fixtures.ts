@@ -227,3 +227,12 @@ export const test = base.extend<{
     await use(shopper);
   },
 });
+
+/**
+ * The shopper's first interaction on a freshly loaded page: pages load no JavaScript until then (decision 0028).
+ * A press of Shift starts it; resolves once the page has hydrated (the `js` class on <html>).
+ */
+export async function hydrate(page: Page) {
+  await page.keyboard.press("Shift");
+  await expect(page.locator("html")).toHaveClass(/\bjs\b/);
+}

@@ -1,7 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
+import { hydrate } from "./fixtures.ts";
 
 /** Below 1280 px the header's search sits behind a search icon; at 1280 it is always there. */
 async function searchBox(page: Page) {
+  // Suggestions are the hydrated page's (a cold page's box is covered in hydration.spec.ts).
+  await hydrate(page);
   const box = page.getByRole("combobox", { name: "Search products" });
   if (await box.isVisible()) await box.click();
   else await page.locator(".site-header__bar").getByRole("button", { name: "Search" }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, fillCheckout, test, uniqueEmail } from "./fixtures.ts";
+import { expect, fillCheckout, hydrate, test, uniqueEmail } from "./fixtures.ts";
 
 // The login guard's redirect target is the page the shopper asked for, however they got there: a client-side
 // click (whose data request is /my-account.data?_routes=…) or a typed address. After logging in they land on that
@@ -20,6 +20,8 @@ test("login guard: My account clicked in the header (or the phone menu) comes ba
   shopper,
 }, testInfo) => {
   await page.goto("/");
+  // A client-side click: the page has hydrated (a cold page's click is a full load, the typed-address case).
+  await hydrate(page);
   if (testInfo.project.name === "mobile") {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.locator("#mobile-menu").getByRole("link", { name: "My account" }).click();

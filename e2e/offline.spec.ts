@@ -1,10 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { expect, hydrate, test } from "./fixtures.ts";
 
 test("offline: the shop goes to /offline, which works without a network, and back home when online", async ({
   page,
   context,
 }) => {
   await page.goto("/blogs");
+  // The page registers the service worker once it has hydrated (on the first interaction).
+  await hydrate(page);
   // The service worker keeps the offline page; wait until it is in charge of this page.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

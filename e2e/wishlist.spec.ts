@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrate, test } from "./fixtures.ts";
 import { oneColourProduct } from "./products.ts";
 
 /**
@@ -7,6 +7,7 @@ import { oneColourProduct } from "./products.ts";
  * that a click now goes through a fetcher (optimistic, with a toast).
  */
 async function hydrated(page: Page) {
+  await hydrate(page);
   await expect(page.locator(".wishlist-toggle").first()).toBeVisible();
   await expect(page.locator('.wishlist-toggle input[name="back"]')).toHaveCount(0);
 }

@@ -6,7 +6,7 @@ export interface PageWeight {
   status: number;
   /** Bytes of the HTML document as served (compressed when the server compresses). */
   htmlBytes: number;
-  /** JavaScript files the document makes the browser load before it is interactive (scripts and modulepreloads). */
+  /** JavaScript files the document makes the browser load before the first interaction (scripts and modulepreloads). */
   scripts: number;
   /** Their size gzipped at the default level, the budget's measure. */
   jsGzipBytes: number;
@@ -16,8 +16,10 @@ export interface PageWeight {
   jsRawBytes: number;
   /** Scripts served without compression although the client accepted gzip. */
   uncompressed: string[];
-  /** Of jsGzipBytes, the client entry and what it imports statically: React, React DOM and React Router. */
+  /** The client entry and what it imports statically: React, React DOM and React Router. */
   runtimeGzipBytes: number;
+  /** What the first interaction adds (gzip): the application script the page parks until then. */
+  onInteractionGzipBytes: number;
 }
 
 interface Fetched {
@@ -92,8 +94,27 @@ export async function pageWeight(
 ): Promise<PageWeight> {
   const page = await fetchText(origin + pagePath, headers);
   // What the document names, and everything those modules import statically: the browser loads all of it
-  // before the page hydrates, whether or not the document preloads it.
-  const pending = scriptUrls(page.text);
+  // before the first interaction, whether or not the document preloads it. The application script the page
+  // parks until the first interaction (decision 0028) is not loaded before it: it is weighed apart.
+  const loaded = await scriptWeight(origin, pagePath, scriptUrls(withoutParkedScripts(page.text)));
+  const parked = await scriptWeight(origin, pagePath, scriptUrls(page.text));
+  return {
+    runtimeGzipBytes: await runtimeWeight(origin, page.text),
+    path: pagePath,
+    status: page.status,
+    htmlBytes: page.wire.length,
+    ...loaded,
+    onInteractionGzipBytes: parked.jsGzipBytes - loaded.jsGzipBytes,
+  };
+}
+
+/** A page's HTML without the script it parks until the first interaction (`type="text/x-deferred-module"`). */
+export function withoutParkedScripts(html: string): string {
+  return html.replace(/<script\b[^>]*\btype="text\/x-deferred-module"[^>]*>[\s\S]*?<\/script>/g, "");
+}
+
+async function scriptWeight(origin: string, pagePath: string, urls: string[]) {
+  const pending = [...urls];
   const scripts = new Set<string>();
   let jsGzipBytes = 0;
   let jsServedBytes = 0;
@@ -112,17 +133,7 @@ export async function pageWeight(
     jsServedBytes += served.wire.length;
     if (!served.encoding) uncompressed.push(url);
   }
-  return {
-    runtimeGzipBytes: await runtimeWeight(origin, page.text),
-    path: pagePath,
-    status: page.status,
-    htmlBytes: page.wire.length,
-    scripts: scripts.size,
-    jsGzipBytes,
-    jsServedBytes,
-    jsRawBytes,
-    uncompressed,
-  };
+  return { scripts: scripts.size, jsGzipBytes, jsServedBytes, jsRawBytes, uncompressed };
 }
 
 /**

@@ -30,7 +30,7 @@ export async function pageWeights(run: Run, server: RunningServer, productSlug: 
       row.weight = await pageWeight(server.url, pagePath, headers);
       if (row.weight.status !== 200) row.error = `answered ${row.weight.status}`;
       log(
-        `  ${name.padEnd(8)} ${pagePath.padEnd(40)} JS ${row.weight.scripts} files, ${fmt.kb(row.weight.jsGzipBytes)} KB gzip (${fmt.kb(row.weight.jsRawBytes)} KB raw; runtime ${fmt.kb(row.weight.runtimeGzipBytes)} KB)`,
+        `  ${name.padEnd(8)} ${pagePath.padEnd(40)} JS ${row.weight.scripts} files, ${fmt.kb(row.weight.jsGzipBytes)} KB gzip (${fmt.kb(row.weight.jsRawBytes)} KB raw; runtime ${fmt.kb(row.weight.runtimeGzipBytes)} KB); on the first interaction ${fmt.kb(row.weight.onInteractionGzipBytes)} KB more`,
       );
     } catch (error) {
       row.error = error instanceof Error ? error.message : String(error);

@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { cspNonceContext, NonceContext } from "./lib/csp-nonce.ts";
+import { deferAppScripts } from "./lib/deferred-hydration.server.ts";
 import { requestLogContext } from "./lib/request-log.server.ts";
 
 /** Deferred loader data older than this is rejected so the page still finishes. */
@@ -12,6 +12,7 @@ export const streamTimeout = 5_000;
  * Renders every document completely before sending it. Loaders reach the API in-process, so waiting for all
  * Suspense boundaries costs milliseconds, and shoppers, crawlers and link previews all get the same full HTML
  * with the products in it. Deferred data still streams on client navigations, where the shimmer cards show.
+ * The finished document's application script is parked until the shopper's first interaction (decision 0028).
  */
 export default function handleRequest(
   request: Request,
@@ -48,15 +49,18 @@ export default function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // The whole document, so its application script can be parked until the shopper interacts.
+          const chunks: Buffer[] = [];
+          const body = new PassThrough();
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const html = deferAppScripts(Buffer.concat(chunks).toString("utf8"));
+            resolve(new Response(html, { headers: responseHeaders, status }));
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          body.on("error", reject);
           pipe(body);
         },
         onShellError(error: unknown) {

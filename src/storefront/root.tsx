@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,8 +17,10 @@ import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
 import { apiContext } from "./lib/api.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
+import { BOOT_SCRIPT } from "./lib/deferred-hydration.ts";
 import { ConnectivityWatcher } from "./offline/connectivity-watcher.tsx";
 import appStyles from "./styles/app.css?url";
+import { useHydrated } from "./ui/hooks.ts";
 import { NotFoundContent } from "./ui/not-found-content.tsx";
 import { ToastProvider } from "./ui/toast.tsx";
 
@@ -102,6 +104,7 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  useHydratedSignal();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -111,10 +114,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The host sends Referrer-Policy: no-referrer, which makes browsers send "Origin: null" on form posts, and
             React Router refuses those. same-origin keeps referrers away from other sites and forms working. */}
         <meta name="referrer" content="same-origin" />
-        {/* Lets CSS tell "JavaScript is on its way" from "no JavaScript" (off-canvas panels fall back to :target). */}
-        <script nonce={nonce} suppressHydrationWarning>
-          {"document.documentElement.classList.add('js')"}
-        </script>
+        {/* Starts the page's JavaScript on the first interaction and keeps what the shopper does until then
+            (decision 0028); until it has hydrated the page works as it does without JavaScript. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -125,6 +127,20 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Once the page has hydrated (in the commit where every `useHydrated` component shows its JavaScript form): the
+ * `js` class lets CSS tell the hydrated page from a plain one (off-canvas panels and the search box open through
+ * `:target` until then), and the boot script replays what the shopper did before.
+ */
+function useHydratedSignal() {
+  const hydrated = useHydrated();
+  useLayoutEffect(() => {
+    if (!hydrated) return;
+    document.documentElement.classList.add("js");
+    window.__shopBoot?.hydrated();
+  }, [hydrated]);
 }
 
 const EMPTY_LAYOUT: LayoutData = { categories: [], user: null, cart: null, wishlist: null };

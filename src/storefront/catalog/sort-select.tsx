@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigate } from "react-router";
 import { useHydrated } from "../ui/hooks.ts";
 import { SORT_OPTIONS, shopHref, withFilter } from "./shop-query.ts";
@@ -11,6 +12,15 @@ export function SortSelect({ category, query }: { category: string | undefined; 
   const navigate = useNavigate();
   const sort = query.get("sort") ?? "default";
   const kept = [...withFilter(query, "sort", null).entries()];
+  const select = useRef<HTMLSelectElement>(null);
+
+  // An order chosen before the page hydrated (a change React did not see, and the Apply button is now gone):
+  // shown at once, as choosing it on the hydrated page does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what the page showed when it hydrated
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen && chosen !== sort) navigate(shopHref(category, withFilter(query, "sort", chosen)));
+  }, []);
 
   return (
     <Form method="get" action={shopHref(category, new URLSearchParams())} className="sort-form">
@@ -22,6 +32,7 @@ export function SortSelect({ category, query }: { category: string | undefined; 
       </label>
       <select
         id="shop-sort"
+        ref={select}
         name="sort"
         key={sort}
         defaultValue={sort}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Slider } from "../../shared/contracts/catalog.ts";
+import { useHydrated } from "../ui/hooks.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons.tsx";
 
 /** Spec section 9: fade, 450 ms speed (in the CSS), 4000 ms autoplay, loop, one slide per view. */
@@ -15,6 +16,9 @@ export function BannerSlider({ slides }: { slides: Slider[] }) {
   const [held, setHeld] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
   const count = slides.length;
+  // Until the page hydrates only the first slide's photo loads: the others cannot show before (no autoplay, no
+  // arrows) and would compete with the first paint for the connection.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     setReducedMotion(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false);
@@ -48,7 +52,7 @@ export function BannerSlider({ slides }: { slides: Slider[] }) {
             href={slide.url}
             target="_blank"
             rel="noopener noreferrer"
-            className={`hero__slide${index === active ? " is-active" : ""}`}
+            className={`hero__slide${index === active ? " is-active" : ""}${index > 0 && !hydrated ? " hero__slide--later" : ""}`}
             inert={index !== active}
             aria-roledescription="slide"
             aria-label={`Slide ${index + 1} of ${count}: see the collection (opens in a new tab)`}

@@ -5,7 +5,7 @@ import { imageVariants } from "../../shared/images.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { SUGGEST_MIN_CHARS } from "../../shared/search-limits.ts";
 import { countOf } from "../catalog/result-count.ts";
-import { useHydrated } from "../ui/hooks.ts";
+import { useAfterNavigation, useHydrated } from "../ui/hooks.ts";
 import { CloseIcon, SearchIcon } from "../ui/icons.tsx";
 
 /** How long typing must pause before suggestions are asked for. */
@@ -89,14 +89,25 @@ export function HeaderSearch() {
   const [active, setActive] = useState(-1);
   const [panelOpen, setPanelOpen] = useState(false);
 
-  // A navigation shows the searched term (on the results page) or clears the box, and closes everything.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger
+  // When the page hydrates, what the shopper did before stays: the text typed into the box (React would put
+  // back the server's empty value on its next render) and the box opened through its link (#header-search).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what the page showed when it hydrated
   useEffect(() => {
+    const typed = input.current?.value ?? urlSearch;
+    if (typed !== urlSearch) {
+      setValue(typed);
+      setExpanded(document.activeElement === input.current);
+    }
+    if (window.location.hash === "#header-search") setPanelOpen(true);
+  }, []);
+
+  // A navigation shows the searched term (on the results page) or clears the box, and closes everything.
+  useAfterNavigation(() => {
     setValue(urlSearch);
     setExpanded(false);
     setActive(-1);
     setPanelOpen(false);
-  }, [location.key]);
+  });
 
   const term = value.trim();
   // Debounced: only a pause in typing asks for suggestions; each keystroke restarts the wait.

@@ -56,7 +56,16 @@ export function MiniCart({
                 const image = imageVariants(line.attributes.image);
                 return (
                   <li key={line.id} className="mini-cart__line">
-                    <img src={image.src} srcSet={image.srcSet} sizes="64px" width={64} height={64} alt="" />
+                    <img
+                      src={image.src}
+                      srcSet={image.srcSet}
+                      sizes="64px"
+                      width={64}
+                      height={64}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                    />
                     <div>
                       <Link to={`/product/${line.attributes.slug}`} className="mini-cart__name">
                         {line.name}

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useCallback, useState } from "react";
+import { Link, NavLink } from "react-router";
 import type { Category } from "../../shared/contracts/catalog.ts";
-import { useEscapeKey, useScrolledPast } from "../ui/hooks.ts";
+import { useAfterNavigation, useEscapeKey, useScrolledPast } from "../ui/hooks.ts";
 import { MenuIcon, PhoneIcon } from "../ui/icons.tsx";
 import { OffCanvasToggle } from "../ui/off-canvas.tsx";
 import { AccountMenu } from "./account-menu.tsx";
@@ -18,7 +18,6 @@ const STICKY_FROM_PX = 200;
 type Panel = "account" | "cart" | "menu";
 
 export function SiteHeader({ data }: { data: LayoutData }) {
-  const location = useLocation();
   const sticky = useScrolledPast(STICKY_FROM_PX);
   const [panel, setPanel] = useState<Panel | null>(null);
   const close = useCallback(() => setPanel(null), []);
@@ -26,8 +25,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
   useEscapeKey(dropdownOpen, close);
 
   // Every route change closes whatever is open.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger, not an input
-  useEffect(close, [location.key, close]);
+  useAfterNavigation(close);
 
   /** A <details> dropdown reports its own toggles; opening one closes the others. */
   const toggle = useCallback(

@@ -28,6 +28,8 @@ export function ConnectivityWatcher() {
     };
     window.addEventListener("offline", check);
     window.addEventListener("online", check);
+    // A change the page saw before it hydrated (decision 0028) is acted on now.
+    if (window.__shopBoot?.connectivityChanged()) check();
     return () => {
       clearTimeout(timer);
       window.removeEventListener("offline", check);

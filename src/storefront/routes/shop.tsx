@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useState } from "react";
 import { Await, data, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { ProductList } from "../../shared/contracts/catalog.ts";
 import { listingQuery, loadList, loadProductList } from "../catalog/catalog.server.ts";
@@ -14,6 +14,7 @@ import { isDocumentRequest } from "../lib/streaming.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import shopStyles from "../styles/shop.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
+import { useAfterNavigation } from "../ui/hooks.ts";
 import { CloseIcon, FilterIcon } from "../ui/icons.tsx";
 import { OffCanvasToggle } from "../ui/off-canvas.tsx";
 import { ProductGridShimmer } from "../ui/shimmer.tsx";
@@ -83,8 +84,7 @@ export default function Shop({ loaderData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
   const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [];
   const [filtersOpen, setFiltersOpen] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger, not an input
-  useEffect(() => setFiltersOpen(false), [location.key]);
+  useAfterNavigation(() => setFiltersOpen(false));
 
   const category = params.category;
   const query = new URLSearchParams(location.search);

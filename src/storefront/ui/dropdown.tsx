@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 /**
  * A header dropdown built on <details>, so it opens even before the page's JavaScript runs. Once it runs,
@@ -19,8 +19,15 @@ export function Dropdown({
   className?: string;
   children: ReactNode;
 }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  // Opened before the page hydrated (React did not see that toggle): the header takes it over as open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what the page showed when it hydrated
+  useEffect(() => {
+    if (details.current?.open) onToggle(true);
+  }, []);
   return (
     <details
+      ref={details}
       className={`dropdown ${className}`}
       open={open}
       onToggle={(event) => onToggle(event.currentTarget.open)}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 
 /** While `active`, Escape calls `onDismiss` (dropdowns, the mini cart and off-canvas panels close on it). */
 export function useEscapeKey(active: boolean, onDismiss: () => void) {
@@ -41,4 +42,19 @@ export function useBodyScrollLock(locked: boolean) {
       document.body.style.overflow = previous;
     };
   }, [locked]);
+}
+
+/**
+ * Calls `onNavigate` after each navigation (a new location key), not when the page first renders or hydrates:
+ * a panel the shopper opened before the page hydrated stays open.
+ */
+export function useAfterNavigation(onNavigate: () => void) {
+  const { key } = useLocation();
+  const shown = useRef(key);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger, not an input
+  useEffect(() => {
+    if (key === shown.current) return;
+    shown.current = key;
+    onNavigate();
+  }, [key]);
 }

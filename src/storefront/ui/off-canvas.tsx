@@ -113,6 +113,12 @@ export function OffCanvasToggle({
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
+  // Opened through the link before the page hydrated (the address ends in #target): it stays open, now as the
+  // page's own state, since the hydrated page no longer opens panels through :target.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what the page showed when it hydrated
+  useEffect(() => {
+    if (window.location.hash === `#${target}`) onOpen();
+  }, []);
   if (!hydrated) {
     return (
       <a href={`#${target}`} className={className} aria-label={label}>
