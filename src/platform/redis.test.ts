@@ -1,7 +1,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { testRedis } from "../testing/test-redis.ts";
-import { closeRedis, openRedis, redisReady } from "./redis.ts";
+import { announceCatalogueChange, closeRedis, openRedis, redisReady } from "./redis.ts";
 
 function capturingLogger() {
   const lines: { msg: string; redis?: string }[] = [];
@@ -36,5 +36,31 @@ describe("the Redis connection", () => {
     } finally {
       await closeRedis(redis);
     }
+  });
+
+  it.skipIf(!available)(
+    "announces a catalogue change from another process on the shared channel",
+    async () => {
+      const { logger } = capturingLogger();
+      const channel = `test:catalogue-${process.pid}-${Date.now()}`;
+      const listener = openRedis(url ?? "", logger);
+      const subscriber = listener.duplicate({ enableOfflineQueue: true });
+      try {
+        await subscriber.subscribe(channel);
+        const heard = new Promise<string>((resolve) =>
+          subscriber.on("message", (_name, message) => resolve(message)),
+        );
+        expect(await announceCatalogueChange(url ?? "", logger, channel)).toBe(true);
+        expect(await heard).toBe("catalog-cli");
+      } finally {
+        subscriber.disconnect();
+        await closeRedis(listener);
+      }
+    },
+  );
+
+  it("says when the announcement could not be sent", async () => {
+    const { logger } = capturingLogger();
+    expect(await announceCatalogueChange("redis://127.0.0.1:1", logger)).toBe(false);
   });
 });

@@ -4,6 +4,12 @@ import { redactUrl } from "./db/connection.ts";
 
 export type { Redis } from "ioredis";
 
+/**
+ * The Redis channel on which a process says it changed the catalogue (docs/decisions/0033): every instance of
+ * the shop listening on it drops its cached pages and catalogue lists.
+ */
+export const CATALOGUE_CHANNEL = "shop:catalogue-changed";
+
 /** How long a rate-limit check waits for Redis before counting in memory instead. */
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 2_000;
@@ -68,4 +74,26 @@ export async function closeRedis(redis: Redis): Promise<void> {
   });
   await redis.quit().catch(() => redis.disconnect());
   await ended;
+}
+
+/**
+ * Tells every instance of the shop that the catalogue changed, from a process that is not one of them (the
+ * catalogue CLI): one message on `CATALOGUE_CHANNEL`. Answers whether it was sent; without Redis reachable the
+ * instances' cached pages show the change when they expire (a minute).
+ */
+export async function announceCatalogueChange(
+  url: string,
+  logger: Pick<Logger, "warn" | "info">,
+  channel = CATALOGUE_CHANNEL,
+): Promise<boolean> {
+  const redis = openRedis(url, logger);
+  try {
+    if (!(await redisReady(redis))) return false;
+    await redis.publish(channel, "catalog-cli");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await closeRedis(redis);
+  }
 }

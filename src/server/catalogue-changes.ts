@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import type { Redis } from "../platform/redis.ts";
-
-/** The Redis channel on which an instance says it changed the catalogue. */
-export const CATALOGUE_CHANNEL = "shop:catalogue-changed";
+import { CATALOGUE_CHANNEL, type Redis } from "../platform/redis.ts";
 
 export interface CatalogueChanges {
   /** After a committed catalogue write here: drops this instance's caches and tells the others. */

@@ -5,12 +5,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../../platform/db/connection.ts";
 import { migrateToLatest } from "../../../platform/db/migrate.ts";
+import { CATALOGUE_CHANNEL, openRedis, type Redis } from "../../../platform/redis.ts";
 import { CATALOG_CSV_COLUMNS } from "../../../shared/catalog-csv.ts";
 import { buildCatalogue } from "../../../testing/factories.ts";
 import { testEngine } from "../../../testing/test-db.ts";
+import { testRedis } from "../../../testing/test-redis.ts";
 import { csvRecord } from "../../csv.ts";
 
 const { engine } = testEngine();
+const redis = testRedis();
 const CLI = path.resolve(import.meta.dirname, "catalog-cli.ts");
 
 function run(env: Record<string, string>, ...args: string[]) {
@@ -66,7 +69,23 @@ describe.skipIf(engine !== "sqlite")("npm run catalog:import and catalog:export"
         }) +
         row({ Handle: "cli-bad", Title: "Bad", Category: "Handbags", "Option1 Value": "Black" }),
     );
+    // With REDIS_URL set, an import that changed something tells the running shop's instances.
+    let subscriber: Redis | undefined;
+    let heard: Promise<string> | undefined;
+    if (redis.available && redis.url) {
+      env.REDIS_URL = redis.url;
+      subscriber = openRedis(redis.url, { warn: () => {}, info: () => {} }).duplicate({
+        enableOfflineQueue: true,
+      });
+      await subscriber.subscribe(CATALOGUE_CHANNEL);
+      heard = new Promise((resolve) => subscriber!.on("message", (_channel, message) => resolve(message)));
+    }
     const imported = await run(env, "import", file);
+    if (subscriber) {
+      expect(await heard).toBe("catalog-cli");
+      expect(imported.stderr).toContain("Told the running shop through Redis: its cached pages are dropped.");
+      subscriber.disconnect();
+    }
     expect(imported.code).toBe(1);
     expect(imported.stderr).toContain("1 of 1 products done");
     expect(imported.stdout).toContain("Products: 1 created, 0 updated, 0 unchanged, 1 rejected.");

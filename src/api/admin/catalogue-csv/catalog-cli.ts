@@ -5,6 +5,8 @@
  * products created, updated, unchanged and rejected, with every rejected row's reason. It exits with 1 when any row
  * was rejected or the file could not be read, so a script can tell. The export writes the whole catalogue ("-" for
  * standard output). Both use the shop's configuration (DATABASE_URL, DATA_DIR), migrating the database first.
+ * An import that changed the catalogue tells the running shop through Redis when REDIS_URL is set, so every
+ * instance drops its cached pages at once (docs/decisions/0033); without Redis they show it within a minute.
  *
  * Runs under plain Node 24 (type stripping), so only erasable TypeScript syntax and `.ts` imports here.
  */
@@ -20,6 +22,7 @@ import {
   redactUrl,
 } from "../../../platform/db/connection.ts";
 import { migrateToLatest } from "../../../platform/db/migrate.ts";
+import { announceCatalogueChange } from "../../../platform/redis.ts";
 import { CATALOG_CSV_MAX_BYTES, CATALOG_CSV_MESSAGES } from "../../../shared/catalog-csv.ts";
 import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
 import { exportCatalogue } from "./catalogue-export.ts";
@@ -97,7 +100,18 @@ function printReport(report: CatalogueImportReport) {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-async function runImport(handle: DatabaseHandle, file: string, dryRun: boolean): Promise<number> {
+/** What the CLI says when Redis is down: a line on standard error (the shop's own logs are elsewhere). */
+const stderrLogger = {
+  warn: (..._args: unknown[]) => process.stderr.write("Redis unreachable.\n"),
+  info: () => {},
+};
+
+async function runImport(
+  handle: DatabaseHandle,
+  file: string,
+  dryRun: boolean,
+  redisUrl: string | undefined,
+): Promise<number> {
   const size = fs.statSync(file).size;
   if (size > CATALOG_CSV_MAX_BYTES) throw new CsvFileError(CATALOG_CSV_MESSAGES.tooLarge);
   let text: string;
@@ -106,13 +120,25 @@ async function runImport(handle: DatabaseHandle, file: string, dryRun: boolean):
   } catch {
     throw new CsvFileError(CATALOG_CSV_MESSAGES.notUtf8);
   }
-  const report = await importCatalogue({ db: handle.db }, text, {
+  let changed = false;
+  const onCatalogueChanged = () => {
+    changed = true;
+  };
+  const report = await importCatalogue({ db: handle.db, onCatalogueChanged }, text, {
     actor: CLI_ACTOR,
     dryRun,
     fileName: file,
     onProgress: progressReporter(process.stderr),
   });
   printReport(report);
+  if (changed && redisUrl) {
+    const told = await announceCatalogueChange(redisUrl, stderrLogger);
+    process.stderr.write(
+      told
+        ? "Told the running shop through Redis: its cached pages are dropped.\n"
+        : "Could not reach Redis: the running shop shows the changes within a minute.\n",
+    );
+  }
   return report.products.rejected > 0 || report.rows.rejected > 0 ? 1 : 0;
 }
 
@@ -146,7 +172,7 @@ async function main(): Promise<number> {
       await runExport(handle, options.file);
       return 0;
     }
-    return await runImport(handle, options.file, options.dryRun);
+    return await runImport(handle, options.file, options.dryRun, config.redisUrl);
   } finally {
     await handle?.close();
   }
