@@ -186,9 +186,9 @@ export function createHost(
     const request = publicRequest(c.req.raw, platform.config.trustProxy);
     const url = new URL(request.url);
     const method = request.method;
+    const personal = hasPersonalCookies(cookieHeader);
     // A page everyone without a personal cookie sees alike, keyed by origin, path and its known parameters.
-    const path =
-      (method === "GET" || method === "HEAD") && !hasPersonalCookies(cookieHeader) ? pageCacheKey(url) : null;
+    const path = (method === "GET" || method === "HEAD") && !personal ? pageCacheKey(url) : null;
     const key = path === null ? null : `${url.origin}${path}`;
 
     if (key !== null && pages.enabled) {
@@ -251,11 +251,7 @@ export function createHost(
     headers.set("Vary", PAGE_VARY);
     if (publicPage) {
       headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
-    } else if (
-      isPrivatePage(url, cookieHeader) ||
-      hasPersonalCookies(cookieHeader) ||
-      setCookies.length > 0
-    ) {
+    } else if (isPrivatePage(url, cookieHeader) || personal || setCookies.length > 0) {
       headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
     }
     for (const cookie of setCookies) headers.append("set-cookie", cookie);
