@@ -2,11 +2,12 @@
 // starts the production server on the demo catalogue, makes an owner (`npm run owner:create`'s code), signs in
 // through the storefront's own login form and runs Lighthouse (mobile) on the main back-office screens with that
 // session cookie. Prints each screen's accessibility score and the audits that failed. Not part of `npm test`.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildApp, buildExists } from "./lib/build.ts";
 import { WORK_DIR } from "./lib/datasets.ts";
-import { chromeAvailable, lighthouseOnce } from "./lib/lighthouse.ts";
+import { chromeAvailable, lighthouseWithRetries } from "./lib/lighthouse.ts";
 import { withServer } from "./workloads/shared.ts";
 
 const EMAIL = "owner@bench.example.pk";
@@ -17,14 +18,6 @@ const only = argv
   .find((arg) => arg.startsWith("--pages="))
   ?.split("=")[1]
   ?.split(",");
-
-function ensureBuild() {
-  if (fs.existsSync("build/server/index.js") && fs.existsSync("build/client")) return;
-  const built = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (built.status !== 0) throw new Error("the build failed; run `npm run build` to see why");
-}
 
 /** The session cookie the login form sets (a same-origin form post, as a browser sends it). */
 async function signIn(origin: string): Promise<string> {
@@ -46,7 +39,7 @@ async function signIn(origin: string): Promise<string> {
 
 async function main() {
   if (!chromeAvailable()) throw new Error("no Chromium: set CHROME_PATH");
-  ensureBuild();
+  if (!buildExists()) buildApp();
   const dataDir = path.join(WORK_DIR, "admin-a11y");
   fs.rmSync(dataDir, { recursive: true, force: true });
   const databaseUrl = `sqlite:${path.join(dataDir, "shop.sqlite")}`;
@@ -85,15 +78,11 @@ async function main() {
         continue;
       }
       const file = path.join(dataDir, "lighthouse", `${name.replaceAll(" ", "-")}.json`);
-      // Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated, up to twice.
-      let result: Awaited<ReturnType<typeof lighthouseOnce>> | undefined;
-      for (let attempt = 1; !result; attempt++) {
-        try {
-          result = await lighthouseOnce(server.url + pagePath, file, { Cookie: cookie });
-        } catch (error) {
-          if (attempt === 3) throw error;
-        }
-      }
+      let lastError: unknown;
+      const result = await lighthouseWithRetries(server.url + pagePath, file, { Cookie: cookie }, (error) => {
+        lastError = error;
+      });
+      if (!result) throw lastError;
       const failing = result.failing
         .filter((audit) => audit.category === "accessibility")
         .map((audit) => audit.id)

@@ -7,10 +7,10 @@
 //
 // This file runs the workloads in order (bench/workloads/: api, checkout, ssr, growth, pages), each on the
 // datasets it needs, then prints the report (bench/report.ts) and writes the results (bench/results.ts).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildApp, buildExists } from "./lib/build.ts";
 import { listingProbes, sampleProductSlug } from "./lib/catalogue-samples.ts";
 import {
   DATA_DIR,
@@ -42,17 +42,9 @@ const { results } = run;
 function ensureBuild() {
   // BENCH_BUILD_ENTRY=src/server/app.ts serves the API from source (no build; pages then fail): a debugging aid.
   if (process.env.BENCH_BUILD_ENTRY) return;
-  if (!rebuild && fs.existsSync("build/server/index.js") && fs.existsSync("build/client")) return;
+  if (!rebuild && buildExists()) return;
   log("building the app (react-router build)...");
-  const started = performance.now();
-  // `npm run build` is `react-router build`; the CLI is run directly so no npm is needed on PATH.
-  const cli = JSON.parse(fs.readFileSync("node_modules/@react-router/dev/package.json", "utf8")) as {
-    bin: Record<string, string>;
-  };
-  const bin = path.resolve("node_modules/@react-router/dev", cli.bin["react-router"] ?? "bin.cjs");
-  const built = spawnSync(process.execPath, [bin, "build"], { stdio: ["ignore", "ignore", "inherit"] });
-  if (built.status !== 0) throw new Error("the build failed; run `npm run build` to see why");
-  results.build = { built: true, seconds: (performance.now() - started) / 1000 };
+  results.build = { built: true, seconds: buildApp() };
   log(`  built in ${results.build.seconds.toFixed(1)} s`);
 }
 

@@ -61,6 +61,27 @@ export function chromeAvailable(): boolean {
   return fs.existsSync(CHROME_PATH);
 }
 
+/**
+ * `lighthouseOnce`, repeated up to twice when it fails: Lighthouse now and then fails to record a trace
+ * (NO_NAVSTART). `onFailure` hears of each failed attempt (and whether another follows); answers undefined when
+ * all three failed.
+ */
+export async function lighthouseWithRetries(
+  url: string,
+  outputFile: string,
+  headers: Record<string, string>,
+  onFailure: (reason: unknown, again: boolean) => void,
+): Promise<LighthouseRun | undefined> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      return await lighthouseOnce(url, outputFile, headers);
+    } catch (error) {
+      onFailure(error, attempt < 3);
+    }
+  }
+  return undefined;
+}
+
 /** One Lighthouse run (mobile settings, the tool's defaults: simulated slow 4G and a 4x slower CPU). */
 export async function lighthouseOnce(
   url: string,

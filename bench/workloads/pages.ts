@@ -2,7 +2,7 @@
 import path from "node:path";
 import { guestCart, sampleProductSlug, sampleVariants } from "../lib/catalogue-samples.ts";
 import { WORK_DIR } from "../lib/datasets.ts";
-import { CHROME_PATH, chromeAvailable, lighthouseOnce, summarise } from "../lib/lighthouse.ts";
+import { CHROME_PATH, chromeAvailable, lighthouseWithRetries, summarise } from "../lib/lighthouse.ts";
 import { pageWeight } from "../lib/page-weight.ts";
 import type { RunningServer } from "../lib/server-process.ts";
 import { fmt } from "../lib/table.ts";
@@ -76,17 +76,11 @@ export async function lighthousePhase(run: Run, onlyPages: string[] | undefined)
         const runs = [];
         for (let index = 0; index < settings.lighthouseRuns; index++) {
           const file = path.join(WORK_DIR, "lighthouse", `${name}-${index + 1}.json`);
-          // Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated, up to twice.
-          for (let attempt = 1; ; attempt++) {
-            try {
-              runs.push(await lighthouseOnce(server.url + pagePath, file, headers));
-              break;
-            } catch (error) {
-              const reason = error instanceof Error ? error.message.split("\n").slice(-2).join(" ") : error;
-              log(`  ${name}: Lighthouse run ${index + 1} failed (${reason})${attempt < 3 ? ", again" : ""}`);
-              if (attempt === 3) break;
-            }
-          }
+          const result = await lighthouseWithRetries(server.url + pagePath, file, headers, (error, again) => {
+            const reason = error instanceof Error ? error.message.split("\n").slice(-2).join(" ") : error;
+            log(`  ${name}: Lighthouse run ${index + 1} failed (${reason})${again ? ", again" : ""}`);
+          });
+          if (result) runs.push(result);
         }
         if (runs.length === 0) {
           row.error = "every Lighthouse run failed";
