@@ -6,6 +6,8 @@ import {
   HIDDEN_TOKEN,
   type IndexedFilter,
   postgresFilterLexeme,
+  postgresPrefixQuery,
+  prefixMatch,
   queryFilterTokens,
 } from "../../platform/db/search-documents.ts";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
@@ -39,37 +41,46 @@ function alternatives(word: string): string[][] {
 }
 
 /**
- * The FTS5 query: every word (any of its alternatives) in the text columns, the last word also as a prefix,
- * and every filter token in `filters`. Words and tokens are letters and digits only, so quoting them as
- * phrases is all the escaping needed.
+ * The FTS5 query: every word (any of its alternatives) in the text columns, the last word also as a prefix, of a
+ * stemmed word or of a name as written (`prefixMatch`), and every filter token in `filters`. Words and tokens are
+ * letters and digits only, so quoting them as phrases is all the escaping needed.
  */
 function ftsMatch(words: string[], tokens: string[]): string {
   const last = words.length - 1;
   const text = words
     .map((word, i) => {
-      const options = alternatives(word).map((parts, j) => {
-        const phrase = `"${parts.join(" ")}"`;
-        return i === last && j === 0 ? `${phrase}*` : phrase;
-      });
-      return options.length === 1 ? options[0] : `(${options.join(" OR ")})`;
+      const options = alternatives(word).map((parts) => `"${parts.join(" ")}"`);
+      if (i === last) return prefixMatch(word, options.slice(1));
+      const any = options.length === 1 ? options[0] : `(${options.join(" OR ")})`;
+      return `{title facets description} : ${any}`;
     })
     .join(" AND ");
   const filters = tokens.map((token) => `"${token}"`).join(" AND ");
-  return `{title facets description} : (${text})${filters ? ` AND filters : (${filters})` : ""} NOT filters : "${HIDDEN_TOKEN}"`;
+  return `${text}${filters ? ` AND filters : (${filters})` : ""} NOT filters : "${HIDDEN_TOKEN}"`;
 }
 
-/** The tsquery text of the words (to_tsquery 'english'): alternatives with |, phrases with <->, last word :*. */
-function tsQuery(words: string[]): string {
-  const last = words.length - 1;
-  return words
-    .map((word, i) => {
-      const options = alternatives(word).map((parts, j) => {
-        const phrase = parts.join(" <-> ");
-        return i === last && j === 0 ? `${phrase}:*` : phrase;
-      });
-      return options.length === 1 ? options[0] : `(${options.join(" | ")})`;
-    })
+/** The to_tsquery('english') text of one word: its alternatives with |, phrases with <->, `:*` when a prefix. */
+function tsWord(word: string, prefix: boolean): string {
+  const options = alternatives(word).map((parts, j) => {
+    const phrase = parts.join(" <-> ");
+    return prefix && j === 0 ? `${phrase}:*` : phrase;
+  });
+  return options.length === 1 ? options[0]! : `(${options.join(" | ")})`;
+}
+
+/**
+ * The tsquery of the words: each word with its alternatives, the last one as a prefix of a stemmed word or of a
+ * name as written (`postgresPrefixQuery`).
+ */
+function tsQuery(words: string[]) {
+  const last = words.at(-1)!;
+  const typing = postgresPrefixQuery(last, tsWord(last, true));
+  if (words.length === 1) return typing;
+  const whole = words
+    .slice(0, -1)
+    .map((word) => tsWord(word, false))
     .join(" & ");
+  return sql`(to_tsquery('english', ${whole}) && ${typing})`;
 }
 
 /** The tsquery of the filter tokens (quoted lexemes, taken as they are), and not a hidden product. */
@@ -115,7 +126,7 @@ function matches(engine: Engine, words: string[], tokens: string[], limit: numbe
   }
   // The tsquery is written out (not joined from a function scan), so the planner sees it and estimates how
   // many documents match: walking the primary key backwards suits a common word, the GIN index a rare one.
-  const query = sql`(to_tsquery('english', ${tsQuery(words)}) && ${tsFilterQuery(tokens)}::tsquery)`;
+  const query = sql`(${tsQuery(words)} && ${tsFilterQuery(tokens)}::tsquery)`;
   return sql<Match>`(select product_id, ${columns}
     from product_search where document @@ ${query}
     order by product_id desc limit ${literalInteger(limit)})`;

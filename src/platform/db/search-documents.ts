@@ -15,6 +15,9 @@ import type { Database } from "./schema.ts";
  *                the index alone (SQLite: a fourth column, bm25 weight 0; PostgreSQL: `#`-prefixed lexemes in
  *                the same tsvector, which no shopper's word can produce), and `hidden` for a product shoppers
  *                may not see (a draft or archived product), which a shopper's search leaves out
+ * - names        the words of title and facets as written (`nameWords`), for a word typed only in part
+ *                (`prefixMatch`, `postgresPrefixQuery`; migration 017). SQLite: a fifth column of every start of
+ *                those words (`sqliteNameStarts`); PostgreSQL: `=`-prefixed lexemes in the same tsvector
  * The catalogue writer calls `writeSearchDocuments` for the products it wrote, inside its transaction.
  */
 
@@ -76,6 +79,66 @@ export function vocabularyWords(title: string, facets: string): Set<string> {
     if (word.length > 1 && !/^\d+$/.test(word)) words.add(word);
   }
   return words;
+}
+
+/**
+ * The words of title and facets as written (distinct), which a word typed in part is also matched against.
+ * The stemmers index "beautiful" as "beauti" and "rational" as "ration", so the prefix "beautif" or "rationa",
+ * typed on the way to the whole word, starts no indexed word: without these the search finds nothing halfway
+ * through such words and finds them again once the word is complete. Descriptions are left out: a shopper types
+ * what products are called, and a description's word still matches once it is whole.
+ */
+export function nameWords(title: string, facets: string): string[] {
+  return [...new Set(`${title} ${facets}`.split(" ").filter((word) => word.length > 0))];
+}
+
+/**
+ * A word typed in part is matched against the names from this many characters on: both stemmers leave shorter
+ * words as they are, so for them the stemmed words' prefix is enough.
+ */
+export const NAME_PREFIX_MIN = 3;
+
+/**
+ * SQLite keeps, in a column of its own, every start of every name word from `NAME_PREFIX_MIN` characters to the
+ * whole word ("emb emba ... embroidered"), and a word typed in part is looked up there as a whole word. The
+ * Porter stemmer runs on both sides alike (the typed "every" and the stored start "every" both become "everi"),
+ * which a prefix query on the words as written cannot do: FTS5 stems the typed prefix too, so "every"* would ask
+ * for words starting "everi", and "everyday" does not.
+ */
+export function sqliteNameStarts(names: string[]): string {
+  const starts = new Set<string>();
+  for (const word of names) {
+    for (let length = NAME_PREFIX_MIN; length <= word.length; length++) starts.add(word.slice(0, length));
+  }
+  return [...starts].join(" ");
+}
+
+/** PostgreSQL keeps the names as lexemes starting with `=`, which `to_tsquery` never makes from a word. */
+export function postgresNameLexeme(word: string): string {
+  return `=${word}`;
+}
+
+/**
+ * The FTS5 query of a word typed in part: its start in the stemmed text columns, or (from `NAME_PREFIX_MIN`
+ * characters) the start of a name as written. `alternatives` are more FTS5 phrases the text columns may match
+ * instead (a synonym).
+ */
+export function prefixMatch(word: string, alternatives: string[] = []): string {
+  const text = `{title facets description} : (${[`"${word}"*`, ...alternatives].join(" OR ")})`;
+  return word.length < NAME_PREFIX_MIN ? text : `(${text} OR names : "${word}")`;
+}
+
+/**
+ * The tsquery of a word typed in part, `english` being its `to_tsquery('english', …)` text (`word:*`, with
+ * any alternatives): that, or (from `NAME_PREFIX_MIN` characters) the start of a name as written. A stop word
+ * ("for", "with") gives an empty English query, which PostgreSQL leaves out of the search; then the name is left
+ * out as well, so "bags with" still finds bags while the shopper types on.
+ */
+export function postgresPrefixQuery(word: string, english: string) {
+  const stemmed = sql`to_tsquery('english', ${english})`;
+  if (word.length < NAME_PREFIX_MIN) return stemmed;
+  const name = `'${postgresNameLexeme(word)}':*`;
+  return sql`(case when numnode(${stemmed}) = 0 then ${stemmed} else ${stemmed} || ${name}::tsquery end)`;
 }
 
 /** A listing filter as the index knows it: ids, with the category already resolved from its slug. */
@@ -146,6 +209,7 @@ export interface SearchDocument {
   facets: string;
   description: string;
   filters: string[];
+  names: string[];
 }
 
 const CHUNK = 500;
@@ -191,10 +255,13 @@ async function buildDocuments(db: Db, productIds: number[]): Promise<SearchDocum
     const ownVariants = variants.get(row.id) ?? [];
     const ownTags = tags.get(row.id) ?? [];
     const colorNames = [...new Set(ownVariants.map((variant) => variant.name))];
+    const title = documentText(row.title);
+    const facets = documentText([row.category, ...colorNames, ...ownTags.map((tag) => tag.name)].join(", "));
     return {
       productId: row.id,
-      title: documentText(row.title),
-      facets: documentText([row.category, ...colorNames, ...ownTags.map((tag) => tag.name)].join(", ")),
+      title,
+      facets,
+      names: nameWords(title, facets),
       description: documentText(plainText(row.short_description)),
       filters: filterTokens({
         status: (row as { status?: string }).status,
@@ -232,9 +299,11 @@ export async function writeSearchDocuments(db: Db, productIds: number[] | "all")
         await sql`delete from product_search where rowid in (${sql.join(chunkIds)})`.execute(db);
       if (documents.length === 0) continue;
       const values = documents.map(
-        (d) => sql`(${d.productId}, ${d.title}, ${d.facets}, ${d.description}, ${d.filters.join(" ")})`,
+        (d) =>
+          sql`(${d.productId}, ${d.title}, ${d.facets}, ${d.description}, ${d.filters.join(" ")},
+            ${sqliteNameStarts(d.names)})`,
       );
-      await sql`insert into product_search (rowid, title, facets, description, filters)
+      await sql`insert into product_search (rowid, title, facets, description, filters, names)
         values ${sql.join(values)}`.execute(db);
       continue;
     }
@@ -246,7 +315,7 @@ export async function writeSearchDocuments(db: Db, productIds: number[] | "all")
           setweight(to_tsvector('english', ${d.title}), 'A') ||
           setweight(to_tsvector('english', ${d.facets}), 'B') ||
           setweight(to_tsvector('english', ${d.description}), 'D') ||
-          array_to_tsvector(${d.filters.map(postgresFilterLexeme)}::text[]))`,
+          array_to_tsvector(${[...d.filters.map(postgresFilterLexeme), ...d.names.map(postgresNameLexeme)]}::text[]))`,
     );
     await sql`insert into product_search (product_id, title, facets, document) values ${sql.join(values)}
       on conflict (product_id) do update

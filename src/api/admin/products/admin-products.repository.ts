@@ -8,7 +8,12 @@ import {
 } from "kysely";
 import type { Engine } from "../../../platform/db/connection.ts";
 import type { Database } from "../../../platform/db/schema.ts";
-import { engineOf, searchWords } from "../../../platform/db/search-documents.ts";
+import {
+  engineOf,
+  postgresPrefixQuery,
+  prefixMatch,
+  searchWords,
+} from "../../../platform/db/search-documents.ts";
 import { retryingTransaction } from "../../../platform/db/transaction.ts";
 import type { AdminProductsQuery } from "../../../shared/contracts/admin-products.ts";
 import { normaliseSku } from "../../../shared/sku.ts";
@@ -18,8 +23,9 @@ type ProductsEb = ExpressionBuilder<Database, "products">;
 
 /**
  * The product ids an admin search finds: those the search index finds, every word as the start of a word (staff
- * type fragments: "zebra sat" finds "Zebrawood Satchel") in the title, the facets (category, colours, tags) or the
- * description, whatever the product's status; and the product of a SKU typed exactly (stored in upper case). One
+ * type fragments: "zebra sat" finds "Zebrawood Satchel"; one the stemmers would miss, like "embroide", is also
+ * looked for at the start of the names as written: `prefixMatch`, `postgresPrefixQuery`) in the title, the
+ * facets (category, colours, tags) or the description, whatever the product's status; and the product of a SKU typed exactly (stored in upper case). One
  * list (a UNION), so the page can still walk products in id order. The words are letters and digits only
  * (`searchWords`), so they cannot carry FTS5 or tsquery syntax.
  */
@@ -28,12 +34,14 @@ function searchHits(engine: Engine, q: string) {
   const words = searchWords(q);
   if (words.length === 0) return sql<number>`(${sku})`;
   if (engine === "sqlite") {
-    const match = `{title facets description} : (${words.map((word) => `"${word}"*`).join(" AND ")})`;
+    const match = words.map((word) => prefixMatch(word)).join(" AND ");
     return sql<number>`(select rowid from product_search where product_search match ${match} union ${sku})`;
   }
-  const query = words.map((word) => `${word}:*`).join(" & ");
-  return sql<number>`(select product_id from product_search where document @@ to_tsquery('english', ${query})
-    union ${sku})`;
+  const query = sql.join(
+    words.map((word) => postgresPrefixQuery(word, `${word}:*`)),
+    sql` && `,
+  );
+  return sql<number>`(select product_id from product_search where document @@ (${query}) union ${sku})`;
 }
 
 const SORTS = {

@@ -1,7 +1,5 @@
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../connection.ts";
-import type { Database } from "../schema.ts";
-import { writeSearchDocuments } from "../search-documents.ts";
 
 /**
  * Search that stays fast at 100,000 products (docs/decisions/0023-search-speed.md):
@@ -18,7 +16,8 @@ import { writeSearchDocuments } from "../search-documents.ts";
  *   it when the extension can be created. Without the extension (no permission on a managed server) the
  *   migration still succeeds and the shop compares words in TypeScript (logged once at run time).
  *
- * Every document is rewritten here, so the index is built in its final shape for existing catalogues.
+ * The documents are written by 017-search-names, which gives the index its final shape and then indexes every
+ * product (this migration used to, with the writer of its day).
  */
 
 /** FTS5 prefix index lengths (characters). */
@@ -45,8 +44,6 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   } else {
     await createVocabulary(db);
   }
-  await writeSearchDocuments(db as Kysely<Database>, "all");
-  if (engine === "postgres") await sql`analyze product_search`.execute(db);
 }
 
 /**
