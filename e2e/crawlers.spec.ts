@@ -8,8 +8,9 @@ test("robots.txt names the sitemap, which lists pages, categories and products b
   expect(robots.status()).toBe(200);
   const robotsText = await robots.text();
   expect(robotsText).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  // The cart is open to crawlers (decision 0020, amended); what a crawler sees there is the empty cart.
+  expect(robotsText).not.toContain("Disallow: /cart");
   for (const path of [
-    "/cart",
     "/checkout",
     "/my-account",
     "/user-login",
@@ -102,4 +103,9 @@ test("filtered, sorted and paginated shop pages point their canonical link at th
   await expect(page).toHaveURL(/\/product\/[a-z0-9-]+$/);
   const slug = new URL(page.url()).pathname;
   await expect(canonical).toHaveAttribute("href", `${baseURL}${slug}`);
+
+  // The cart's canonical is /cart, whatever query it was opened with.
+  await page.goto("/cart?utm_source=mail");
+  await expect(canonical).toHaveAttribute("href", `${baseURL}/cart`);
+  await expect(canonical).toHaveCount(1);
 });

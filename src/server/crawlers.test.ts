@@ -7,12 +7,11 @@ const { engine, available } = testEngine();
 const ORIGIN = "https://shop.example.pk";
 
 describe("robots.txt", () => {
-  it("names the sitemap by its absolute URL and keeps crawlers out of carts, checkout, accounts, orders and the API", () => {
+  it("names the sitemap by its absolute URL and keeps crawlers out of checkout, accounts, orders and the API", () => {
     const robots = robotsTxt(ORIGIN);
     expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     for (const path of [
       "/api/",
-      "/cart",
       "/checkout",
       "/order",
       "/account/",
@@ -24,7 +23,8 @@ describe("robots.txt", () => {
     ]) {
       expect(robots).toContain(`Disallow: ${path}\n`);
     }
-    expect(robots).not.toMatch(/Disallow: \/(shop|product)/);
+    // The cart is one page, the empty cart without a cookie (decision 0020, amended 2026-11-23).
+    expect(robots).not.toMatch(/Disallow: \/(shop|product|cart)/);
   });
 });
 

@@ -10,12 +10,12 @@ import type { Database } from "../platform/db/schema.ts";
  */
 
 /**
- * Pages a shopper's own state makes (cart, checkout, account, orders, the newsletter links' pages) and the JSON
- * API are not for indexing.
+ * Pages a shopper's own state makes (checkout, account, orders, the newsletter links' pages) and the JSON API are
+ * not for indexing. The cart is allowed (decision 0020, amended): a crawler, without a cookie, reads one page, the
+ * empty cart, whose canonical link is /cart.
  */
 const DISALLOWED = [
   "/api/",
-  "/cart",
   "/checkout",
   "/order",
   "/account/",

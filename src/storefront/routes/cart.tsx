@@ -10,7 +10,7 @@ import { FormAlert } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
 import { CONNECTION_FAILED, reloadAfterSubmission, submitOrFail } from "../forms/submission.ts";
 import { SHOP_NAME } from "../layout/layout-data.ts";
-import { apiContext } from "../lib/api.server.ts";
+import { apiContext, siteContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
 import shopStyles from "../styles/shop.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
@@ -24,18 +24,26 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: pageStyles },
 ];
 
-export const meta: Route.MetaFunction = () => [
+/**
+ * Crawlers may read the cart (decision 0020, amended): without a cookie it is the empty cart, one page. The
+ * canonical link folds any query string onto /cart.
+ */
+export const meta: Route.MetaFunction<typeof loader> = ({ loaderData }) => [
   { title: `Cart | ${SHOP_NAME}` },
   {
     name: "description",
     content:
       "Review the bags and clothing in your cart, change quantities and check out. Delivery across Pakistan.",
   },
+  ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonical }] : []),
 ];
 
 /** The cart streams, so a client navigation shows the shimmer rows at once; documents arrive complete. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { cart: loadCart(context.get(apiContext)) };
+  return {
+    cart: loadCart(context.get(apiContext)),
+    canonical: `${context.get(siteContext).publicUrl}/cart`,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
