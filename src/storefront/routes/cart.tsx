@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [
  * Crawlers may read the cart (decision 0020, amended): without a cookie it is the empty cart, one page. The
  * canonical link folds any query string onto /cart.
  */
-export const meta: Route.MetaFunction<typeof loader> = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Cart | ${SHOP_NAME}` },
   {
     name: "description",
