@@ -10,14 +10,7 @@ test("robots.txt names the sitemap, which lists pages, categories and products b
   expect(robotsText).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   // The cart is open to crawlers (decision 0020, amended); what a crawler sees there is the empty cart.
   expect(robotsText).not.toContain("Disallow: /cart");
-  for (const path of [
-    "/checkout",
-    "/my-account",
-    "/user-login",
-    "/user-register",
-    "/order",
-    "/api/",
-  ]) {
+  for (const path of ["/checkout", "/my-account", "/user-login", "/user-register", "/order", "/api/"]) {
     expect(robotsText).toContain(`Disallow: ${path}\n`);
   }
 

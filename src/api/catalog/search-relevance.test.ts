@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase, testEngine } from "../../testing
 import { catalogRepository } from "./catalog.repository.ts";
 import { catalogService } from "./catalog.service.ts";
 import { insertProduct, refreshListingPrice } from "./product-writer.ts";
-import { SEARCH_WINDOW, searchRepository } from "./search.repository.ts";
+import { namesNeeded, SEARCH_WINDOW, searchRepository } from "./search.repository.ts";
 import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
 
 /**
@@ -230,6 +230,17 @@ describe.skipIf(!available)(`product search on ${engine}`, () => {
     }
     expect(missed).toEqual([]);
   });
+
+  it.skipIf(engine !== "postgres")(
+    "asks PostgreSQL for the names as written only when the stemmed prefix would miss one",
+    async () => {
+      const needed = namesNeeded(database.db);
+      for (const word of ["embroidere", "oversi", "every", "essentia"])
+        expect([word, await needed(word)]).toEqual([word, true]);
+      for (const word of ["bag", "laptop", "kurt", "wallet", "xyzzy", "ba"])
+        expect(await needed(word)).toBe(false);
+    },
+  );
 
   it("finds a product by a word typed in part after whole words", async () => {
     expect((await search("lawn embroide")).data.map((card) => card.slug)).toContain("embroidered-lawn-kurta");

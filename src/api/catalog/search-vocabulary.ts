@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
-import { engineOf, vocabularyWords } from "../../platform/db/search-documents.ts";
+import { engineOf, likePrefix, vocabularyWords } from "../../platform/db/search-documents.ts";
 import { catalogueVersion } from "./count-cache.ts";
 import { SYNONYM_WORDS } from "./search-synonyms.ts";
 
@@ -121,7 +121,7 @@ function allWords(db: Kysely<Database>): Candidates {
  */
 function trigramNeighbours(db: Kysely<Database>): Candidates {
   return async (word) => {
-    const prefix = `${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const prefix = likePrefix(word);
     const rows = await sql<{ word: string; products: number }>`
       select word, products from search_vocabulary_near(${word}, ${prefix})`.execute(db);
     return withSynonyms(new Map(rows.rows.map((row) => [row.word, Number(row.products)])));

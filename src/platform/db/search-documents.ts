@@ -113,6 +113,11 @@ export function sqliteNameStarts(names: string[]): string {
   return [...starts].join(" ");
 }
 
+/** A LIKE pattern for words starting with `word` (escaped, though query words are letters and digits). */
+export function likePrefix(word: string): string {
+  return `${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 /** PostgreSQL keeps the names as lexemes starting with `=`, which `to_tsquery` never makes from a word. */
 export function postgresNameLexeme(word: string): string {
   return `=${word}`;
@@ -130,13 +135,14 @@ export function prefixMatch(word: string, alternatives: string[] = []): string {
 
 /**
  * The tsquery of a word typed in part, `english` being its `to_tsquery('english', …)` text (`word:*`, with
- * any alternatives): that, or (from `NAME_PREFIX_MIN` characters) the start of a name as written. A stop word
- * ("for", "with") gives an empty English query, which PostgreSQL leaves out of the search; then the name is left
- * out as well, so "bags with" still finds bags while the shopper types on.
+ * any alternatives): that, or (from `NAME_PREFIX_MIN` characters, and unless the caller knows no name needs it:
+ * `names` false) the start of a name as written. A stop word ("for", "with") gives an empty English query, which
+ * PostgreSQL leaves out of the search; then the name is left out as well, so "bags with" still finds bags while
+ * the shopper types on.
  */
-export function postgresPrefixQuery(word: string, english: string) {
+export function postgresPrefixQuery(word: string, english: string, names = true) {
   const stemmed = sql`to_tsquery('english', ${english})`;
-  if (word.length < NAME_PREFIX_MIN) return stemmed;
+  if (!names || word.length < NAME_PREFIX_MIN) return stemmed;
   const name = `'${postgresNameLexeme(word)}':*`;
   return sql`(case when numnode(${stemmed}) = 0 then ${stemmed} else ${stemmed} || ${name}::tsquery end)`;
 }
