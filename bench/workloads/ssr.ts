@@ -8,7 +8,8 @@ import { checked, progress } from "./shared.ts";
 /**
  * Server rendering: a minimal React Router page, the lightest shop page and the three main pages as a visitor
  * without cookies sees them (the pages a shared cache may keep), then home and product again with a guest cart's
- * cookie (a personal visitor: rendered every time). The bare JSON route is measured before and after, so every
+ * cookie (a personal visitor: the kept page with their cart spliced in, decision 0033; every other personal
+ * cookie is rendered every time). The bare JSON route is measured before and after, so every
  * row also has its share of the bare HTTP stack's throughput.
  */
 export async function ssrPhase(run: Run, server: RunningServer, products: number, productSlug: string) {

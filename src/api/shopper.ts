@@ -22,11 +22,23 @@ export interface Shopper {
   wishlistKeyHash: string | undefined;
 }
 
+/**
+ * The guest key a Cookie header names in `cookie` (the guest cart's or wishlist's), when it is well signed and
+ * well formed; undefined otherwise (absent, forged, or signed with another secret).
+ */
+export function guestKeyIn(
+  header: string | null | undefined,
+  cookie: CookieDefinition,
+  policy: CookiePolicy,
+): string | undefined {
+  const value = readSignedCookie(header, cookie, policy);
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+}
+
 /** The guest-cart and guest-wishlist cookies as the API reads and writes them. */
 export function shopperCookies(policy: CookiePolicy) {
   function keyIn(c: Context, cookie: CookieDefinition): string | undefined {
-    const value = readSignedCookie(c.req.header("cookie"), cookie, policy);
-    return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+    return guestKeyIn(c.req.header("cookie"), cookie, policy);
   }
 
   /** A user's own, or the guest's named by `cookie`, creating the key (and renewing the cookie for 30 days). */

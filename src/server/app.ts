@@ -16,8 +16,23 @@ import { storefrontBodyLimit } from "./body-limit.ts";
 import { chooseEncoding, compression } from "./compression.ts";
 import { crawlerRoutes } from "./crawlers.ts";
 import { clientAddressResolver, publicRequest } from "./forwarded.ts";
+import {
+  anonymousCartSlots,
+  CART_SLOTS,
+  cartSlots,
+  guestCarts,
+  onlyGuestCartKey,
+} from "./guest-cart-pages.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./lifecycle.ts";
-import { type CachedPage, cachedPage, gzipWithNonce, pageCacheKey, stampNonce } from "./page-cache.ts";
+import {
+  type CachedPage,
+  cachedPage,
+  gzipWithNonce,
+  hasSlots,
+  type PageFill,
+  pageCacheKey,
+  stampNonce,
+} from "./page-cache.ts";
 import { type Platform, startPlatform } from "./platform.ts";
 
 export { createLifecycle, gracefulShutdown } from "./lifecycle.ts";
@@ -152,57 +167,47 @@ export function createHost(
   host.route("/", platform.api);
 
   const pages = platform.pages;
+  const guestCart = guestCarts(platform.database);
 
   /**
    * A kept page as this request's answer: its own nonce stamped in, its own request id; gzipped without
-   * compressing anything when the client takes gzip (every browser does), as it is otherwise.
+   * compressing anything but `fill` when the client takes gzip (every browser does), as it is otherwise. With a
+   * `fill` (a guest's cart in the page's slots) the answer is personal: `private, no-store`, `X-Cache: splice`.
    */
   function fromCache(
     page: CachedPage,
-    status: "hit" | "miss",
+    status: "hit" | "miss" | "splice",
     c: { req: { method: string; header(name: string): string | undefined } },
     id: string,
     nonce: string | undefined,
+    fill?: PageFill,
   ) {
     const headers = new Headers(page.headers);
     headers.set(REQUEST_ID_HEADER, id);
-    headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+    headers.set("Cache-Control", fill ? PERSONAL_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL);
     headers.set("Vary", PAGE_VARY);
     headers.set(CACHE_STATUS_HEADER, status);
     if (c.req.method === "HEAD") return new Response(null, { status: page.status, headers });
     const gzip = chooseEncoding(c.req.header("accept-encoding"), ["gzip"]) === "gzip";
-    const body = gzip ? gzipWithNonce(page, nonce) : stampNonce(page, nonce);
+    const body = gzip ? gzipWithNonce(page, nonce, fill) : stampNonce(page, nonce, fill);
     if (gzip) headers.set("Content-Encoding", "gzip");
     headers.set("Content-Length", String(body.byteLength));
     return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers });
   }
 
-  host.all("*", storefrontBodyLimit(), async (c) => {
+  /** One storefront render of `request` for a shopper whose cookies are `cookieHeader`. */
+  async function render(
+    request: Request,
+    cookieHeader: string | null,
+    meta: { id: string; nonce: string | undefined; address: string | undefined },
+  ) {
     const setCookies: string[] = [];
-    const id = c.get("requestId");
-    const nonce = c.get("secureHeadersNonce");
-    const address = clientAddress(c);
-    const cookieHeader = c.req.header("cookie") ?? null;
-    const request = publicRequest(c.req.raw, platform.config.trustProxy);
-    const url = new URL(request.url);
-    const method = request.method;
-    const personal = hasPersonalCookies(cookieHeader);
-    // A page everyone without a personal cookie sees alike, keyed by origin, path and its known parameters.
-    const path = (method === "GET" || method === "HEAD") && !personal ? pageCacheKey(url) : null;
-    const key = path === null ? null : `${url.origin}${path}`;
-
-    if (key !== null && pages.enabled) {
-      const kept = pages.get(key) ?? (await pages.pending(key));
-      if (kept) return fromCache(kept, "hit", c, id, nonce);
-    }
-    const claim = key !== null && pages.enabled && method === "GET" ? pages.begin(key) : undefined;
-
     // A page whose data the API could not give (a 5xx, or no answer) shows a notice instead: never kept.
     let degraded = false;
     const context = new RouterContextProvider();
     context.set(siteContext, { publicUrl: platform.config.publicUrl });
-    context.set(requestLogContext, platform.logger.child({ requestId: id }));
-    context.set(cspNonceContext, nonce);
+    context.set(requestLogContext, platform.logger.child({ requestId: meta.id }));
+    context.set(cspNonceContext, meta.nonce);
     context.set(
       apiContext,
       createApiClient({
@@ -210,7 +215,9 @@ export function createHost(
         // rate limits) rides in the env, which no request header can reach.
         fetch: async (apiRequest) => {
           try {
-            const answer = await platform.api.request(apiRequest, undefined, { [CLIENT_ADDRESS]: address });
+            const answer = await platform.api.request(apiRequest, undefined, {
+              [CLIENT_ADDRESS]: meta.address,
+            });
             if (answer.status >= 500) degraded = true;
             return answer;
           } catch (error) {
@@ -222,30 +229,124 @@ export function createHost(
         policy,
         setCookies,
         // The API logs by request id; in-process calls carry it.
-        headers: { [REQUEST_ID_HEADER]: id },
+        headers: { [REQUEST_ID_HEADER]: meta.id },
       }),
     );
-    let response: Response;
+    const response = await (await storefront())(request, context);
+    return { response, setCookies, degraded };
+  }
+
+  /**
+   * Renders the public page `key` (claimed in the cache: others wait for it) and keeps it when it may be kept:
+   * a 200 HTML page that set no cookie and met no API failure. Returns the kept page, or the render's own answer.
+   */
+  async function renderToKeep(
+    key: string,
+    request: Request,
+    cookieHeader: string | null,
+    meta: { id: string; nonce: string | undefined; address: string | undefined },
+  ) {
+    const claim = pages.begin(key);
+    let rendered: Awaited<ReturnType<typeof render>>;
     try {
-      response = await (await storefront())(request, context);
+      rendered = await render(request, cookieHeader, meta);
     } catch (error) {
-      claim?.finish(null);
+      claim.finish(null);
       throw error;
     }
-
-    const publicPage = key !== null && response.status === 200 && setCookies.length === 0 && !degraded;
-    const keep = pages.enabled && method === "GET";
-    if (publicPage && keep && response.headers.get("Content-Type")?.startsWith("text/html")) {
+    const { response, setCookies, degraded } = rendered;
+    if (
+      response.status === 200 &&
+      setCookies.length === 0 &&
+      !degraded &&
+      response.headers.get("Content-Type")?.startsWith("text/html")
+    ) {
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
         if (!PER_RESPONSE.has(name)) headers.push([name, value]);
       });
-      const page = cachedPage(response.status, headers, await response.text(), nonce);
-      claim?.finish(page);
-      return fromCache(page, "miss", c, id, nonce);
+      const page = cachedPage(
+        response.status,
+        headers,
+        await response.text(),
+        meta.nonce,
+        anonymousCartSlots(),
+      );
+      claim.finish(page);
+      return { page };
     }
-    claim?.finish(null);
+    claim.finish(null);
+    return { rendered };
+  }
 
+  /**
+   * The kept page `key` with this guest's cart in its slots, or null when that cannot be the answer: the key
+   * names no cart (or reading it failed), the page is not one that may be kept (a 404, a failure: rendered
+   * anonymously here for nothing, and the guest's own render follows), or the page lacks the slots. A page
+   * nobody kept yet is rendered as a visitor without cookies sees it, and kept.
+   */
+  async function withGuestCart(
+    key: string,
+    cartKey: string,
+    request: Request,
+    meta: { id: string; nonce: string | undefined; address: string | undefined },
+  ): Promise<{ page: CachedPage; fill: PageFill } | null> {
+    const cart = guestCart(cartKey).catch((error: unknown) => {
+      platform.logger.warn({ err: error, requestId: meta.id }, "guest cart not read for a kept page");
+      return undefined;
+    });
+    let page = pages.get(key) ?? (await pages.pending(key)) ?? undefined;
+    if (!page && request.method === "GET") {
+      const anonymous = new Headers(request.headers);
+      anonymous.delete("cookie");
+      const withoutCookies = new Request(request.url, { headers: anonymous });
+      page = (await renderToKeep(key, withoutCookies, null, meta)).page;
+    }
+    const found = await cart;
+    if (!page || !found || !hasSlots(page, CART_SLOTS)) return null;
+    return { page, fill: cartSlots(found) };
+  }
+
+  host.all("*", storefrontBodyLimit(), async (c) => {
+    const id = c.get("requestId");
+    const nonce = c.get("secureHeadersNonce");
+    const meta = { id, nonce, address: clientAddress(c) };
+    const cookieHeader = c.req.header("cookie") ?? null;
+    const request = publicRequest(c.req.raw, platform.config.trustProxy);
+    const url = new URL(request.url);
+    const method = request.method;
+    const personal = hasPersonalCookies(cookieHeader);
+    const readable = method === "GET" || method === "HEAD";
+    // A guest whose only cookie is their cart's: a kept page with their cart spliced in (decision 0033).
+    const cartKey =
+      personal && readable && pages.enabled ? onlyGuestCartKey(cookieHeader, policy) : undefined;
+    // A page everyone without a personal cookie sees alike, keyed by origin, path and its known parameters.
+    const path = readable && (!personal || cartKey !== undefined) ? pageCacheKey(url) : null;
+    const key = path === null ? null : `${url.origin}${path}`;
+
+    let rendered: Awaited<ReturnType<typeof render>> | undefined;
+    if (key !== null && cartKey !== undefined) {
+      const spliced = await withGuestCart(key, cartKey, request, meta);
+      if (spliced) return fromCache(spliced.page, "splice", c, id, nonce, spliced.fill);
+    } else if (key !== null && pages.enabled) {
+      const kept = pages.get(key) ?? (await pages.pending(key));
+      if (kept) return fromCache(kept, "hit", c, id, nonce);
+      if (method === "GET") {
+        const answer = await renderToKeep(key, request, cookieHeader, meta);
+        if (answer.page) return fromCache(answer.page, "miss", c, id, nonce);
+        rendered = answer.rendered;
+      }
+    }
+    rendered ??= await render(request, cookieHeader, meta);
+
+    const { response, setCookies, degraded } = rendered;
+    // Public: a page of the cache's (for a visitor without a personal cookie) that could have been kept.
+    const publicPage =
+      key !== null &&
+      cartKey === undefined &&
+      response.status === 200 &&
+      setCookies.length === 0 &&
+      !degraded;
     const headers = new Headers(response.headers);
     headers.set(REQUEST_ID_HEADER, id);
     headers.set("Vary", PAGE_VARY);

@@ -5,6 +5,7 @@ import {
   cachedPage,
   createPageCache,
   gzipWithNonce,
+  hasSlots,
   pageCacheKey,
   stampNonce,
 } from "./page-cache.ts";
@@ -109,6 +110,57 @@ describe("a kept page gzipped per response", () => {
   });
 });
 
+describe("a kept page's slots", () => {
+  const nonce = "q1w2e3r4t5y6u7i8o9p0aa==";
+  const filler = '<div class="card">Leather Tote — Rs. 10,000 ✓</div>'.repeat(200);
+  const body =
+    `<html><script nonce="${nonce}">boot</script><header><b id="cart">0 items</b></header>${filler}` +
+    `<script nonce="${nonce}">data("cart:[]")</script>${filler}</html>`;
+  const slots = new Map([
+    ["count", '<b id="cart">0 items</b>'],
+    ["data", "cart:[]"],
+  ]);
+
+  it("puts a request's own text in each slot, the kept text where it has none, and any nonce", () => {
+    const kept = cachedPage(200, [], body, nonce, slots);
+    expect(hasSlots(kept, ["count", "data"])).toBe(true);
+    const fill = new Map([
+      ["count", '<b id="cart">12 items ✓</b>'],
+      ["data", 'cart:[{"q":12}]'],
+    ]);
+    const expected = body
+      .replaceAll(nonce, "N2")
+      .replace('<b id="cart">0 items</b>', '<b id="cart">12 items ✓</b>')
+      .replace("cart:[]", 'cart:[{"q":12}]');
+    expect(stampNonce(kept, "N2", fill).toString()).toBe(expected);
+    expect(gunzipSync(gzipWithNonce(kept, "N2", fill)).toString()).toBe(expected);
+    // Without a fill: the kept page as it was rendered.
+    expect(stampNonce(kept, nonce).toString()).toBe(body);
+    expect(gunzipSync(gzipWithNonce(kept, nonce)).toString()).toBe(body);
+    expect(gunzipSync(gzipWithNonce(kept, nonce, new Map([["data", "x"]]))).toString()).toBe(
+      body.replace("cart:[]", "x"),
+    );
+  });
+
+  it("has no slot whose text is missing, found twice, or holds the nonce", () => {
+    const kept = cachedPage(
+      200,
+      [],
+      body,
+      nonce,
+      new Map([
+        ["missing", "<footer>"],
+        ["twice", "Leather Tote"],
+        ["nonce", `nonce="${nonce}">boot`],
+        ["count", '<b id="cart">0 items</b>'],
+      ]),
+    );
+    expect([...kept.slots.keys()]).toEqual(["count"]);
+    expect(hasSlots(kept, ["count", "twice"])).toBe(false);
+    expect(stampNonce(kept, nonce).toString()).toBe(body);
+  });
+});
+
 describe("page cache keys", () => {
   it("keeps the public pages", () => {
     expect(key("/")).toBe("/");
@@ -139,6 +191,8 @@ describe("page cache keys", () => {
       "/search-suggestions",
       "/shop.data",
       "/_root.data",
+      "/product/leather-tote.data",
+      "/shop/handbags.data",
       "/product/a/b",
       "/nowhere",
     ]) {

@@ -16,13 +16,26 @@ export interface CachedPage {
   status: number;
   /** The rendered response's headers, less the per-request ones (cookies, request id, security headers). */
   headers: [name: string, value: string][];
-  /** The body (UTF-8) split where the render's nonce was: joined with another nonce, it is that page. */
+  /**
+   * The body (UTF-8) split at its holes: wherever the render's nonce was, and at each slot (below). Joined with
+   * another nonce and the kept slots' text, it is that page.
+   */
   segments: Buffer[];
   /** Each segment deflated on its own (see `gzipWithNonce`). */
   deflated: Buffer[];
+  /** What goes between `segments[i]` and `segments[i + 1]`: the nonce (`null`) or the name of a slot. */
+  holes: (string | null)[];
+  /**
+   * The parts of the page that a request may replace (`PageFill`), by name, as the kept page has them (what a
+   * visitor without a cookie gets there), each with its deflated form. Only slots found exactly once are here.
+   */
+  slots: Map<string, { text: Buffer; deflated: Buffer }>;
   /** What the page holds in memory, for the byte bound. */
   bytes: number;
 }
+
+/** A request's own text for some of a kept page's slots (by name); the others keep the kept page's text. */
+export type PageFill = ReadonlyMap<string, string>;
 
 export interface PageCacheOptions {
   maxBytes: number;
@@ -51,29 +64,77 @@ interface Entry {
   expires: number;
 }
 
-/** `body` with every occurrence of `nonce` cut out, ready to be stamped with another (and gzipped once). */
+const deflate = (text: Buffer) => deflateRawSync(text, { finishFlush: constants.Z_SYNC_FLUSH });
+
+/**
+ * `body` with every occurrence of `nonce` cut out, ready to be stamped with another (and gzipped once), and cut
+ * at each of `slots` (name: the text the page has there) that occurs exactly once, so that a request can put
+ * its own text there (`PageFill`). A slot found twice or not at all, or overlapping another, is not a slot of
+ * this page: a request that needs it is rendered instead (`hasSlots`).
+ */
 export function cachedPage(
   status: number,
   headers: [string, string][],
   body: string,
   nonce: string | undefined,
+  slots: ReadonlyMap<string, string> = new Map(),
 ): CachedPage {
-  const segments = (nonce ? body.split(nonce) : [body]).map((segment) => Buffer.from(segment, "utf8"));
-  // Deflated each on its own (a fresh window per segment), so no match can reach into the nonce between them.
-  const deflated = segments.map((segment) =>
-    deflateRawSync(segment, { finishFlush: constants.Z_SYNC_FLUSH }),
+  const found: { name: string; start: number; end: number }[] = [];
+  for (const [name, text] of slots) {
+    const start = text === "" ? -1 : body.indexOf(text);
+    if (start < 0 || body.indexOf(text, start + 1) >= 0 || (nonce && text.includes(nonce))) continue;
+    found.push({ name, start, end: start + text.length });
+  }
+  found.sort((a, b) => a.start - b.start);
+  const apart = found.filter((slot, index) => index === 0 || slot.start >= found[index - 1]!.end);
+  const texts: string[] = [];
+  const holes: (string | null)[] = [];
+  let at = 0;
+  for (const slot of [...apart, { name: "", start: body.length, end: body.length }]) {
+    const pieces = nonce ? body.slice(at, slot.start).split(nonce) : [body.slice(at, slot.start)];
+    pieces.forEach((piece, index) => {
+      if (index > 0) holes.push(null);
+      texts.push(piece);
+    });
+    if (slot.name) holes.push(slot.name);
+    at = slot.end;
+  }
+  const segments = texts.map((segment) => Buffer.from(segment, "utf8"));
+  // Deflated each on its own (a fresh window per segment), so no match can reach into a hole between them.
+  const deflated = segments.map(deflate);
+  const kept = new Map(
+    apart.map(({ name, start, end }) => {
+      const text = Buffer.from(body.slice(start, end), "utf8");
+      return [name, { text, deflated: deflate(text) }] as const;
+    }),
   );
-  const bytes = [...segments, ...deflated].reduce((sum, part) => sum + part.byteLength, 512);
-  return { status, headers, segments, deflated, bytes };
+  const bytes = [
+    ...segments,
+    ...deflated,
+    ...[...kept.values()].flatMap((slot) => [slot.text, slot.deflated]),
+  ].reduce((sum, part) => sum + part.byteLength, 512);
+  return { status, headers, segments, deflated, holes, slots: kept, bytes };
 }
 
-/** The page's body for a response whose nonce is `nonce`. */
-export function stampNonce(page: CachedPage, nonce: string | undefined): Buffer {
+/** Whether the page has every one of `names` as a slot (it can take a request's own text there). */
+export function hasSlots(page: CachedPage, names: Iterable<string>): boolean {
+  for (const name of names) if (!page.slots.has(name)) return false;
+  return true;
+}
+
+/** The page's body for a response whose nonce is `nonce`, with `fill`'s text in its slots. */
+export function stampNonce(page: CachedPage, nonce: string | undefined, fill: PageFill = new Map()): Buffer {
   if (page.segments.length === 1) return page.segments[0]!;
   const glue = Buffer.from(nonce ?? "", "utf8");
-  return Buffer.concat(
-    page.segments.flatMap((segment, index) => (index === 0 ? [segment] : [glue, segment])),
-  );
+  const parts: Buffer[] = [page.segments[0]!];
+  page.holes.forEach((hole, index) => {
+    const own = hole === null ? undefined : fill.get(hole);
+    parts.push(
+      hole === null ? glue : own !== undefined ? Buffer.from(own, "utf8") : page.slots.get(hole)!.text,
+      page.segments[index + 1]!,
+    );
+  });
+  return Buffer.concat(parts);
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
@@ -81,28 +142,39 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 
 /**
- * The page gzipped for a response whose nonce is `nonce`, without compressing anything per request: the
- * segments were deflated once, each ending byte-aligned (a sync flush), and the nonce goes between them as a
- * stored (uncompressed) block; only the CRC-32 of the whole body is computed per response. A valid gzip stream
- * (RFC 1951 §3.2.4, RFC 1952) that any client inflates like any other.
+ * The page gzipped for a response whose nonce is `nonce`, compressing only what this request fills in: the
+ * segments were deflated once, each ending byte-aligned (a sync flush); the nonce goes between them as a stored
+ * (uncompressed) block, a slot as the kept page's deflated text or, when `fill` has its own, that text deflated
+ * now (a few KB at most); only the CRC-32 of the whole body is computed per response. A valid gzip stream (RFC
+ * 1951 §3.2.4, RFC 1952) that any client inflates like any other.
  */
-export function gzipWithNonce(page: CachedPage, nonce: string | undefined): Buffer {
+export function gzipWithNonce(
+  page: CachedPage,
+  nonce: string | undefined,
+  fill: PageFill = new Map(),
+): Buffer {
   const glue = Buffer.from(nonce ?? "", "utf8");
   const stored = Buffer.alloc(5);
   stored.writeUInt16LE(glue.byteLength, 1);
   stored.writeUInt16LE(~glue.byteLength & 0xffff, 3);
-  const parts: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let size = 0;
-  page.segments.forEach((segment, index) => {
-    if (index > 0) {
+  const parts: Buffer[] = [GZIP_HEADER, page.deflated[0]!];
+  let crc = crc32(page.segments[0]!, 0);
+  let size = page.segments[0]!.byteLength;
+  page.holes.forEach((hole, index) => {
+    let text: Buffer;
+    if (hole === null) {
+      text = glue;
       parts.push(stored, glue);
-      crc = crc32(glue, crc);
-      size += glue.byteLength;
+    } else {
+      const own = fill.get(hole);
+      const kept = page.slots.get(hole)!;
+      text = own !== undefined ? Buffer.from(own, "utf8") : kept.text;
+      parts.push(own !== undefined ? deflate(text) : kept.deflated);
     }
-    parts.push(page.deflated[index]!);
-    crc = crc32(segment, crc);
-    size += segment.byteLength;
+    const segment = page.segments[index + 1]!;
+    parts.push(page.deflated[index + 1]!);
+    crc = crc32(segment, crc32(text, crc));
+    size += text.byteLength + segment.byteLength;
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
@@ -207,6 +279,8 @@ const MAX_VALUE = 100;
  */
 export function pageCacheKey(url: URL): string | null {
   const path = url.pathname;
+  // React Router's data requests (`/product/tote.data`): data for a client-side navigation, never a page.
+  if (path.endsWith(".data")) return null;
   const page = PUBLIC_PAGES.find(([pattern]) => pattern.test(path));
   if (!page) return null;
   const allowed = page[1];

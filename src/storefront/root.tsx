@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/root";
+import { cartData } from "./layout/cart-data.ts";
 import { type LayoutData, type LayoutHandle, SHOP_NAME } from "./layout/layout-data.ts";
 import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
@@ -59,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const data: LayoutData & { notices: string[] } = {
     categories: categories.ok ? categories.data : [],
     user,
-    cart: cart.ok ? cart.data : null,
+    cart: cartData(cart.ok ? cart.data : null),
     wishlist: wishlist.ok ? wishlist.data : null,
     notices: categories.ok ? [] : ["Failed to load categories"],
   };
@@ -143,7 +144,7 @@ function useHydratedSignal() {
   }, [hydrated]);
 }
 
-const EMPTY_LAYOUT: LayoutData = { categories: [], user: null, cart: null, wishlist: null };
+const EMPTY_LAYOUT: LayoutData = { categories: [], user: null, cart: cartData(null), wishlist: null };
 
 /**
  * The page frame: header, main and footer. A route's handle may hide the header or footer; an error page (the

@@ -49,10 +49,14 @@ export function toCart(rows: LineRow[]): Cart {
 }
 
 export function cartService(carts: CartRepository) {
-  async function view(owner: CartOwner | null): Promise<Cart> {
-    if (!owner) return EMPTY_CART;
+  /** The owner's cart, or undefined when there is none (a guest key whose cart was never made, or purged). */
+  async function existing(owner: CartOwner): Promise<Cart | undefined> {
     const cartId = await carts.findCartId(owner);
-    return cartId === undefined ? EMPTY_CART : toCart(await carts.lines(cartId));
+    return cartId === undefined ? undefined : toCart(await carts.lines(cartId));
+  }
+
+  async function view(owner: CartOwner | null): Promise<Cart> {
+    return (owner ? await existing(owner) : undefined) ?? EMPTY_CART;
   }
 
   async function requireCartId(owner: CartOwner | null): Promise<number> {
@@ -63,6 +67,7 @@ export function cartService(carts: CartRepository) {
 
   return {
     view,
+    existing,
 
     /** Adds to the cart (creating it), never beyond stock: a refusal changes nothing. */
     async add(owner: CartOwner, input: AddToCartInput): Promise<Cart> {

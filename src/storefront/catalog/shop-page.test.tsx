@@ -92,7 +92,7 @@ function renderShop(
       {
         id: "root",
         path: "/",
-        loader: () => ({ categories: CATEGORIES, user: null, cart: null, notices: [] }),
+        loader: () => ({ categories: CATEGORIES, user: null, cart: "null", notices: [] }),
         Component: RootLayout,
         ErrorBoundary: RootError,
         HydrateFallback: NoFallback,

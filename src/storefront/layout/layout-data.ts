@@ -1,7 +1,7 @@
 import type { User } from "../../shared/contracts/account.ts";
-import type { Cart } from "../../shared/contracts/cart.ts";
 import type { Category } from "../../shared/contracts/catalog.ts";
 import type { WishlistIds } from "../../shared/contracts/wishlist.ts";
+import type { CartData } from "./cart-data.ts";
 
 /**
  * What the root loader gives every page's header: categories, the signed-in shopper, the cart and the wishlist.
@@ -10,8 +10,11 @@ import type { WishlistIds } from "../../shared/contracts/wishlist.ts";
 export interface LayoutData {
   categories: Category[];
   user: User | null;
-  /** Null when the cart could not be loaded; the mini cart is then not shown. */
-  cart: Cart | null;
+  /**
+   * The cart as its JSON text (`readCart` gives it back; "null" when it could not be loaded, and the mini cart
+   * is then not shown): one string, so a kept page can take a guest's cart (see `cart-data.ts`).
+   */
+  cart: CartData;
   /** The saved products' ids; null when they could not be loaded (no count shows, every heart is unpressed). */
   wishlist: WishlistIds | null;
 }

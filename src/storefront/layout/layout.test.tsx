@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Cart } from "../../shared/contracts/cart.ts";
 import App from "../root.tsx";
 import { EMPTY_CART } from "../testing/fake-api.ts";
+import { cartData } from "./cart-data.ts";
 import type { LayoutData } from "./layout-data.ts";
 
 afterEach(cleanup);
@@ -68,7 +69,7 @@ function renderLayout(data: LayoutData, url = "/") {
 const guest: LayoutData = {
   categories: [{ id: 1, name: "Totes", slug: "totes", parent_id: null }],
   user: null,
-  cart: EMPTY_CART,
+  cart: cartData(EMPTY_CART),
   wishlist: { count: 0, product_ids: [] },
 };
 
@@ -105,7 +106,7 @@ describe("shared layout", () => {
   });
 
   it("lists the cart's lines with the API's figures and offers view cart and checkout", async () => {
-    renderLayout({ ...guest, cart: CART });
+    renderLayout({ ...guest, cart: cartData(CART) });
     expect((await screen.findByTestId("cart-count")).textContent).toBe("3");
     const miniCart = screen.getByTestId("mini-cart");
     expect(within(miniCart).getByRole("link", { name: "City Tote" }).getAttribute("href")).toBe(
@@ -162,7 +163,7 @@ describe("shared layout", () => {
   });
 
   it("closes the mini cart when its overlay is clicked", async () => {
-    renderLayout({ ...guest, cart: CART });
+    renderLayout({ ...guest, cart: cartData(CART) });
     const summary = await screen.findByLabelText("Cart, 3 items");
     await userEvent.click(summary);
     expect(summary.closest("details")!.open).toBe(true);

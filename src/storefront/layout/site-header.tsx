@@ -5,6 +5,7 @@ import { useAfterNavigation, useEscapeKey, useScrolledPast } from "../ui/hooks.t
 import { MenuIcon, PhoneIcon } from "../ui/icons.tsx";
 import { OffCanvasToggle } from "../ui/off-canvas.tsx";
 import { AccountMenu } from "./account-menu.tsx";
+import { readCart } from "./cart-data.ts";
 import { CategoryLinks } from "./category-links.tsx";
 import { HeaderSearch } from "./header-search.tsx";
 import { CONTACT, type LayoutData, NAV_LINKS } from "./layout-data.ts";
@@ -64,7 +65,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
               <HeaderSearch />
               <AccountMenu user={data.user} open={panel === "account"} onToggle={toggle("account")} />
               <WishlistLink wishlist={data.wishlist} />
-              <MiniCart cart={data.cart} open={panel === "cart"} onToggle={toggle("cart")} />
+              <MiniCart cart={readCart(data.cart)} open={panel === "cart"} onToggle={toggle("cart")} />
             </div>
           </div>
         </div>

@@ -1,0 +1,191 @@
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProduct } from "../api/catalog/product-writer.ts";
+import { newSecret } from "../api/secrets.ts";
+import { CART_COOKIE, cookiePolicy, setCookieHeader } from "../shared/cookies.server.ts";
+import { HARNESS_CONFIG, type Shopper, shopper } from "../testing/api-harness.ts";
+import { buildCatalogue, type Catalogue, variantId } from "../testing/factories.ts";
+import { type HostHarness, hostHarness } from "../testing/host-harness.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../testing/test-db.ts";
+
+const { engine, available } = testEngine();
+
+/** A name with everything the markup and the hydration script escape, and long enough to wrap. */
+const AWKWARD_NAME =
+  'The "Weekender" Holdall & Travel <Duffel> – Extra Large, Full-Grain Leather ’24 Edition\u2028with a Very Long Name';
+
+/**
+ * The page with its CSP nonce (from the header) replaced by a mark, so two responses compare whatever their
+ * nonces; and the development manifest's version, which each Vite server (each harness) draws at random (a
+ * production build's is the build's hash).
+ */
+function withoutNonce(response: Response, html: string): string {
+  const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(
+    response.headers.get("content-security-policy") ?? "",
+  )?.[1];
+  expect(nonce).toBeTruthy();
+  return html.replaceAll(nonce!, "NONCE").replace(/"version": "0\.\d+"/, '"version": "dev"');
+}
+
+/** The guest's Cookie header (their cart's cookie only). */
+const cookieOf = (guest: Shopper) => [...guest.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+
+describe.skipIf(!available)(`kept pages for a guest with a cart on ${engine}`, () => {
+  let database: TestDatabase;
+  let host: HostHarness;
+  /** The same shop with the page cache off: every page rendered in full, as before the splice. */
+  let rendered: HostHarness;
+  let catalogue: Catalogue;
+  let holdall: number;
+  const carts: Record<"empty" | "one" | "many", Shopper> = {} as never;
+  const pages = ["/", "/shop", "/shop/handbags", "/product/leather-tote", "/product/weekender-holdall"];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    catalogue = await buildCatalogue(database.db);
+    holdall = await insertProduct(database.db, {
+      slug: "weekender-holdall",
+      title: AWKWARD_NAME,
+      categoryId: catalogue.categories.bags.id,
+      shortDescription: "",
+      images: [{ colorId: catalogue.colors.tan.id, file: "/images/products/holdall/tan-800.webp", alt: "" }],
+      discount: 15,
+      newArrival: true,
+      dailyDeal: false,
+      tagIds: [],
+      variants: [
+        {
+          colorId: catalogue.colors.tan.id,
+          sizeId: catalogue.sizes.oneSize.id,
+          price: 1_234_567,
+          stock: 100,
+        },
+      ],
+    });
+    host = await hostHarness(database);
+    rendered = await hostHarness(database, { PAGE_CACHE_MB: "0" });
+
+    const { black, navy, tan } = catalogue.colors;
+    const { oneSize, small } = catalogue.sizes;
+    const { clutch, shirt, tote } = catalogue.products;
+    const add = async (guest: Shopper, id: number, size: number, quantity: number) => {
+      const answer = await guest.post("/cart/add", { id, size, quantity });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body as { cart: { id: number }[] };
+    };
+    carts.empty = shopper(host.api);
+    const added = await add(
+      carts.empty,
+      clutch,
+      await variantId(database.db, clutch, black.id, oneSize.id),
+      1,
+    );
+    expect((await carts.empty.post("/cart/remove", { id: added.cart[0]!.id })).status).toBe(200);
+    carts.one = shopper(host.api);
+    await add(carts.one, clutch, await variantId(database.db, clutch, black.id, oneSize.id), 1);
+    carts.many = shopper(host.api);
+    await add(carts.many, holdall, await variantId(database.db, holdall, tan.id, oneSize.id), 12);
+    await add(carts.many, tote, await variantId(database.db, tote, black.id, oneSize.id), 5);
+    await add(carts.many, shirt, await variantId(database.db, shirt, navy.id, small.id), 3);
+    await add(carts.many, clutch, await variantId(database.db, clutch, black.id, oneSize.id), 2);
+  }, 90_000);
+
+  afterAll(async () => {
+    await host?.close();
+    await rendered?.close();
+    await database?.drop();
+  });
+
+  async function get(harness: HostHarness, path: string, headers: Record<string, string> = {}) {
+    const response = await harness.request(path, { headers: { accept: "text/html", ...headers } });
+    const html = await response.text();
+    return { response, html, cache: response.headers.get("x-cache") };
+  }
+
+  it("answers a guest with a cart with the kept page and their cart, the same page a full render gives them", async () => {
+    for (const path of pages) {
+      host.pages.clear();
+      expect((await get(host, path)).cache, path).toBe("miss");
+      for (const [name, guest] of Object.entries(carts)) {
+        const cookie = cookieOf(guest);
+        const spliced = await get(host, path, { cookie });
+        expect(spliced.cache, `${path} ${name}`).toBe("splice");
+        expect(spliced.response.status).toBe(200);
+        expect(spliced.response.headers.get("cache-control")).toBe("private, no-store");
+        expect(spliced.response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+        expect(spliced.response.headers.get("set-cookie")).toBeNull();
+        const full = await get(rendered, path, { cookie });
+        expect(full.cache).toBeNull();
+        expect(withoutNonce(spliced.response, spliced.html), `${path} ${name}`).toBe(
+          withoutNonce(full.response, full.html),
+        );
+      }
+    }
+    // What the comparison covers: the counts, lines and labels of each cart, and the cart in the hydration data.
+    const many = await get(host, "/product/leather-tote", { cookie: cookieOf(carts.many) });
+    expect(many.html).toContain('aria-label="Cart, 22 items"');
+    expect(many.html).toContain('data-testid="cart-count">22</span>');
+    expect(many.html).toContain("The &quot;Weekender&quot; Holdall &amp; Travel &lt;Duffel&gt;");
+    expect(many.html).toContain('\\\\\\"quantity\\\\\\":22');
+    const empty = await get(host, "/product/leather-tote", { cookie: cookieOf(carts.empty) });
+    expect(empty.html).toContain("No items added to cart");
+  }, 120_000);
+
+  it("sends the spliced page gzipped, and renders the page to keep when none was kept", async () => {
+    host.pages.clear();
+    const cookie = cookieOf(carts.many);
+    const plain = await get(host, "/shop", { cookie });
+    // No page was kept: this request rendered the page a visitor without cookies sees, and kept it.
+    expect(plain.cache).toBe("splice");
+    expect((await get(host, "/shop")).cache).toBe("hit");
+    const zipped = await host.request("/shop", { headers: { cookie, "accept-encoding": "gzip, br" } });
+    expect(zipped.headers.get("x-cache")).toBe("splice");
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    const body = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString("utf8");
+    expect(withoutNonce(zipped, body)).toBe(withoutNonce(plain.response, plain.html));
+    // The cookie-less page is still the kept one: no guest's cart went into the cache.
+    const anonymous = await get(host, "/shop");
+    expect(anonymous.cache).toBe("hit");
+    expect(anonymous.html).not.toContain('\\\\\\"quantity\\\\\\":22');
+    expect(anonymous.html).toContain('aria-label="Cart, 0 items"');
+  });
+
+  it("shows the cart as it is now after a change", async () => {
+    const guest = shopper(host.api);
+    const { clutch } = catalogue.products;
+    const size = await variantId(database.db, clutch, catalogue.colors.black.id, catalogue.sizes.oneSize.id);
+    await guest.post("/cart/add", { id: clutch, size, quantity: 1 });
+    expect((await get(host, "/", { cookie: cookieOf(guest) })).html).toContain('aria-label="Cart, 1 item"');
+    await guest.post("/cart/add", { id: clutch, size, quantity: 1 });
+    const after = await get(host, "/", { cookie: cookieOf(guest) });
+    expect(after.cache).toBe("splice");
+    expect(after.html).toContain('aria-label="Cart, 2 items"');
+  });
+
+  it("renders in full for any other cookie, a forged or unknown cart key, a page the cache does not keep, and HEAD", async () => {
+    const cart = cookieOf(carts.one);
+    await get(host, "/product/leather-tote");
+    const policy = cookiePolicy(HARNESS_CONFIG);
+    const unknownKey = setCookieHeader(CART_COOKIE, newSecret(), policy).split(";")[0]!;
+    for (const cookie of [
+      `${cart}; wishlist_key=x`,
+      `${cart}; shop_session=x`,
+      `${cart}; order_access=x`,
+      `${cart}; unknown=1`,
+      `${cart}; ${cart}`,
+      "cart_key=forged.value",
+      unknownKey,
+    ]) {
+      const answer = await get(host, "/product/leather-tote", { cookie });
+      expect(answer.cache, cookie).toBeNull();
+      expect(answer.response.status).toBe(200);
+      expect(answer.response.headers.get("cache-control"), cookie).toBe("private, no-store");
+    }
+    for (const path of ["/cart", "/product/leather-tote?utm_source=mail", "/product/no-such-thing"]) {
+      expect((await get(host, path, { cookie: cart })).cache, path).toBeNull();
+    }
+    const head = await host.request("/product/leather-tote", { method: "HEAD", headers: { cookie: cart } });
+    expect(head.headers.get("x-cache")).toBe("splice");
+    expect(head.headers.get("cache-control")).toBe("private, no-store");
+  });
+});

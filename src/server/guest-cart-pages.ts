@@ -1,0 +1,103 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router";
+import { cartRepository } from "../api/cart/cart.repository.ts";
+import { cartService, EMPTY_CART } from "../api/cart/cart.service.ts";
+import { hashSecret } from "../api/secrets.ts";
+import { guestKeyIn } from "../api/shopper.ts";
+import type { DatabaseHandle } from "../platform/db/connection.ts";
+import type { Cart } from "../shared/contracts/cart.ts";
+import { CART_COOKIE, type CookiePolicy } from "../shared/cookies.server.ts";
+import { cartData } from "../storefront/layout/cart-data.ts";
+import { MiniCart } from "../storefront/layout/mini-cart.tsx";
+
+/**
+ * A kept public page for a guest with a cart (docs/decisions/0033-public-html-cache.md, "A guest with a cart"):
+ * everything a public page shows of the cart is in two slots, which the host fills with this guest's cart
+ * instead of rendering the whole page for them:
+ *
+ * - `mini-cart`: the header's cart (its count badge, the "Cart, n items" label, the dropdown's lines, total and
+ *   empty state), rendered here by the header's own component, alone;
+ * - `cart-data`: the root loader's `cart` (the cart's JSON text, `storefront/layout/cart-data.ts`) as it sits in
+ *   the page's hydration script, escaped as React Router escapes it, so the page hydrates with this cart.
+ *
+ * A kept page is rendered for a visitor without cookies, whose cart is the empty one: its slots hold the empty
+ * cart's text, found in the page when it is kept (`cachedPage`).
+ */
+export const CART_SLOTS = ["mini-cart", "cart-data"] as const;
+
+/**
+ * A string value of loader data as it appears in the page: turbo-stream writes it as a JSON string, and React
+ * Router puts each chunk of the stream in an inline script as another JSON string, with `& < > U+2028 U+2029`
+ * escaped (`StreamTransfer` and `escapeHtml` in react-router's `lib/dom/ssr`). Both escapes work character by
+ * character, so the value's escaped text is the same wherever in the chunk it sits.
+ */
+export function inHydrationScript(value: string): string {
+  return JSON.stringify(JSON.stringify(value))
+    .slice(1, -1)
+    .replace(/[&><\u2028\u2029]/g, (char) => HTML_ESCAPES[char]!);
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+const ignore = () => {};
+
+/** The mini cart's markup for `cart`, as the header renders it on the server (closed, as every render has it). */
+export function miniCartMarkup(cart: Cart): string {
+  return renderToString(
+    createElement(
+      StaticRouter,
+      { location: "/" },
+      createElement(MiniCart, { cart, open: false, onToggle: ignore }),
+    ),
+  );
+}
+
+/** What a page shows in its cart slots for `cart`. */
+export function cartSlots(cart: Cart): Map<string, string> {
+  return new Map([
+    ["mini-cart", miniCartMarkup(cart)],
+    ["cart-data", inHydrationScript(cartData(cart))],
+  ]);
+}
+
+let anonymous: Map<string, string> | undefined;
+
+/** The slots of a page rendered for a visitor without cookies: the API's empty cart. */
+export function anonymousCartSlots(): Map<string, string> {
+  anonymous ??= cartSlots(EMPTY_CART);
+  return anonymous;
+}
+
+/**
+ * The guest key when the Cookie header holds the guest cart's cookie and nothing else, well signed; undefined
+ * otherwise (any other cookie, a session, a wishlist, order access, one the shop does not know, may change the
+ * page in ways the slots do not cover, and a forged or mistyped cart cookie is rendered for as before).
+ */
+export function onlyGuestCartKey(header: string | null, policy: CookiePolicy): string | undefined {
+  if (!header) return undefined;
+  let names = 0;
+  for (const part of header.split(";")) {
+    const separator = part.indexOf("=");
+    const name = (separator < 0 ? part : part.slice(0, separator)).trim();
+    if (name === "") continue;
+    if (name !== CART_COOKIE.name || ++names > 1) return undefined;
+  }
+  return names === 1 ? guestKeyIn(header, CART_COOKIE, policy) : undefined;
+}
+
+/**
+ * Reads a guest's cart straight from the cart service (two queries, the API's own money rules), without a
+ * round trip through the API's router: undefined when the key names no cart (never made, or purged after 30
+ * days), and such a request is rendered as before.
+ */
+export function guestCarts(database: DatabaseHandle) {
+  const carts = cartService(cartRepository(database.db));
+  return (key: string): Promise<Cart | undefined> => carts.existing({ guestKeyHash: hashSecret(key) });
+}
