@@ -55,8 +55,8 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     });
     if (seeded) logger.info({ ms: Math.round(performance.now() - started) }, "demo catalogue seeded");
   }
-  // Reported, not fatal: a slide without its AVIF twin still shows everywhere, only phones would find the twin
-  // missing, which is no reason to keep the whole shop down.
+  // Reported, not fatal: a slide without its AVIF twin still shows on desktops and in browsers without AVIF; phones
+  // that take AVIF would miss that one picture, which is worth a warning but not worth keeping the shop down.
   await ensureSlideTwins(database.db, config.imagesDir).then(
     (written) => {
       if (written.length > 0) logger.info({ files: written.length }, "AVIF mobile slide images written");
