@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PRODUCT_IMAGE, imageVariants, PLACEHOLDER_IMAGE, slugify } from "./images.ts";
+import {
+  DEFAULT_PRODUCT_IMAGE,
+  imageVariants,
+  PLACEHOLDER_IMAGE,
+  slideMobileAvifUrl,
+  slugify,
+} from "./images.ts";
 
 describe("imageVariants", () => {
   it("gives a rendered product image its 400 px sibling in the srcSet", () => {
@@ -25,6 +31,30 @@ describe("imageVariants", () => {
     for (const url of [null, undefined, "", "   "]) {
       expect(imageVariants(url)).toEqual({ src: DEFAULT_PRODUCT_IMAGE, srcSet: undefined });
       expect(imageVariants(url, PLACEHOLDER_IMAGE).src).toBe(PLACEHOLDER_IMAGE);
+    }
+  });
+});
+
+describe("slideMobileAvifUrl", () => {
+  it("names the AVIF twin of a drawn or uploaded mobile slide", () => {
+    expect(slideMobileAvifUrl("/images/sliders/slide-1-mobile.webp")).toBe(
+      "/images/sliders/slide-1-mobile.avif",
+    );
+    expect(slideMobileAvifUrl("/images/uploads/sliders/AbC9x-mobile.webp")).toBe(
+      "/images/uploads/sliders/AbC9x-mobile.avif",
+    );
+  });
+
+  it("has none for any other URL", () => {
+    for (const url of [
+      "/images/sliders/slide-1-desktop.webp",
+      "/images/sliders/slide-1-mobile.avif",
+      "/images/sliders/slide-1-mobile.webp?v=2",
+      "/images/products/tote/olive-front-800.webp",
+      "https://cdn.example.pk/sliders/eid-mobile.webp",
+      "/images/sliders/../secrets-mobile.webp",
+    ]) {
+      expect(slideMobileAvifUrl(url)).toBeNull();
     }
   });
 });

@@ -3,9 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_AVATAR, DEFAULT_PRODUCT_IMAGE, PLACEHOLDER_IMAGE } from "../../shared/images.ts";
-import { productImageUrl } from "./image-urls.ts";
-import { imageFilePath, type ProductImageSpec, renderImageSet } from "./render.ts";
+import {
+  DEFAULT_AVATAR,
+  DEFAULT_PRODUCT_IMAGE,
+  PLACEHOLDER_IMAGE,
+  slideMobileAvifUrl,
+} from "../../shared/images.ts";
+import { productImageUrl, sliderImageUrl, uploadedSlideUrls } from "./image-urls.ts";
+import {
+  imageFilePath,
+  type ProductImageSpec,
+  renderImageSet,
+  renderMissingSlideTwins,
+  renderSlidePhoto,
+} from "./render.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "render-test-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -20,7 +31,8 @@ describe("rendering", () => {
   it("draws one product's colours as front and back WebP at 400 and 800 px, plus slides and fallbacks", async () => {
     const result = await renderImageSet(dir, SPECS);
     const expectedProductFiles = SPECS.length * 2 * 2;
-    expect(result.written).toBe(expectedProductFiles + 6 + 3);
+    // Three slides: desktop, mobile and the mobile image's AVIF twin each.
+    expect(result.written).toBe(expectedProductFiles + 9 + 3);
 
     for (const spec of SPECS) {
       for (const [view, width] of [
@@ -60,15 +72,15 @@ describe("rendering", () => {
       120,
     );
 
-    for (const [n, layout, width, height] of [
-      [1, "desktop", 1600, 600],
-      [3, "mobile", 800, 1000],
+    for (const [url, format, width, height] of [
+      ["/images/sliders/slide-1-desktop.webp", "webp", 1600, 600],
+      ["/images/sliders/slide-3-mobile.webp", "webp", 800, 1000],
+      ["/images/sliders/slide-3-mobile.avif", "heif", 800, 1000],
     ] as const) {
-      const metadata = await sharp(
-        imageFilePath(dir, `/images/sliders/slide-${n}-${layout}.webp`),
-      ).metadata();
-      expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", width, height]);
+      const metadata = await sharp(imageFilePath(dir, url)).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual([format, width, height]);
     }
+    await expectSamePicture("/images/sliders/slide-3-mobile.webp", "/images/sliders/slide-3-mobile.avif");
     for (const url of [DEFAULT_PRODUCT_IMAGE, PLACEHOLDER_IMAGE, DEFAULT_AVATAR]) {
       expect((await sharp(imageFilePath(dir, url)).metadata()).format).toBe("webp");
     }
@@ -81,4 +93,76 @@ describe("rendering", () => {
       fs.readdirSync(path.join(dir, "products", first.productSlug)).some((name) => name.endsWith(".tmp")),
     ).toBe(false);
   }, 30_000);
+});
+
+/** A photo-like picture with detail, so its scaled copies can be compared. */
+function photo(width: number, height: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#12514d"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#e5c067"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+/**
+ * The AVIF twin shows the same picture as the WebP, and is much smaller: average colours match, and it is at
+ * most 70% of the WebP's bytes (the drawn slides come out at about half).
+ */
+async function expectSamePicture(webpUrl: string, avifUrl: string, root = dir) {
+  const [webp, avif] = [imageFilePath(root, webpUrl), imageFilePath(root, avifUrl)];
+  const [a, b] = await Promise.all([sharp(webp).stats(), sharp(avif).stats()]);
+  for (const channel of [0, 1, 2]) {
+    expect(Math.abs(a.channels[channel]!.mean - b.channels[channel]!.mean)).toBeLessThan(3);
+  }
+  expect(fs.statSync(avif).size).toBeLessThan(fs.statSync(webp).size * 0.7);
+}
+
+describe("slide images", () => {
+  it("cuts an uploaded slide into desktop, mobile and the mobile image's AVIF twin", async () => {
+    const urls = uploadedSlideUrls("upload1");
+    const files = await renderSlidePhoto(dir, await photo(2000, 1200), urls);
+    expect(files).toHaveLength(3);
+    for (const [url, format, width, height] of [
+      [urls.desktop, "webp", 1600, 600],
+      [urls.mobile, "webp", 800, 1000],
+      [slideMobileAvifUrl(urls.mobile)!, "heif", 800, 1000],
+    ] as const) {
+      const metadata = await sharp(imageFilePath(dir, url)).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual([format, width, height]);
+    }
+    await expectSamePicture(urls.mobile, slideMobileAvifUrl(urls.mobile)!);
+  });
+
+  it("gives mobile slides made before the twin existed their AVIF file, once, from their WebP", async () => {
+    const old = fs.mkdtempSync(path.join(os.tmpdir(), "render-test-old-"));
+    try {
+      // A drawn slide and an uploaded one as an older release left them: the 800x1000 file only.
+      const drawn = sliderImageUrl(2, "mobile");
+      const uploaded = uploadedSlideUrls("before").mobile;
+      for (const url of [drawn, uploaded]) {
+        const file = imageFilePath(old, url);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        await sharp(await photo(800, 1000))
+          .webp()
+          .toFile(file);
+      }
+      const missingSource = uploadedSlideUrls("gone").mobile;
+      const written = await renderMissingSlideTwins(old, [
+        drawn,
+        uploaded,
+        drawn,
+        missingSource,
+        sliderImageUrl(2, "desktop"),
+        "https://cdn.example.pk/slide.webp",
+      ]);
+      expect(written.toSorted()).toEqual(
+        [drawn, uploaded].map((url) => imageFilePath(old, slideMobileAvifUrl(url)!)).toSorted(),
+      );
+      const metadata = await sharp(written[0]!).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual(["heif", 800, 1000]);
+      await expectSamePicture(uploaded, slideMobileAvifUrl(uploaded)!, old);
+      expect(fs.existsSync(imageFilePath(old, slideMobileAvifUrl(missingSource)!))).toBe(false);
+      // The next start finds them in place.
+      expect(await renderMissingSlideTwins(old, [drawn, uploaded])).toEqual([]);
+    } finally {
+      fs.rmSync(old, { recursive: true, force: true });
+    }
+  });
 });

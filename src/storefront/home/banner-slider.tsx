@@ -1,15 +1,21 @@
 import { useEffect, useState } from "react";
+import { preload } from "react-dom";
 import type { Slider } from "../../shared/contracts/catalog.ts";
+import { slideMobileAvifUrl } from "../../shared/images.ts";
 import { useHydrated } from "../ui/hooks.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons.tsx";
 
 /** Spec section 9: fade, 450 ms speed (in the CSS), 4000 ms autoplay, loop, one slide per view. */
 export const AUTOPLAY_MS = 4000;
 
+/** Where the <picture> switches from the mobile image to the desktop one (its first <source>'s media query). */
+const DESKTOP_MEDIA = "(min-width: 768px)";
+const MOBILE_MEDIA = "(max-width: 767px)";
+
 /**
  * The home banner: slides fade into each other and loop; each opens its url in a new tab. The desktop image
- * shows from 768 px, the mobile image below. Autoplay pauses while the pointer or focus is on the banner,
- * and does not start for shoppers who ask for reduced motion.
+ * shows from 768 px, the mobile image below (its AVIF twin where the browser takes AVIF). Autoplay pauses while
+ * the pointer or focus is on the banner, and does not start for shoppers who ask for reduced motion.
  */
 export function BannerSlider({ slides }: { slides: Slider[] }) {
   const [active, setActive] = useState(0);
@@ -33,6 +39,20 @@ export function BannerSlider({ slides }: { slides: Slider[] }) {
   }, [active, count, held, reducedMotion]);
 
   if (count === 0) return null;
+  // The first slide is the page's largest paint. React writes its own preload for a high-priority <img>, but
+  // not for one inside a <picture> (a <source> may choose another file), so the banner names the file each
+  // screen will pick itself: the preloads go first in the head, ahead of the stylesheets, and the image takes the
+  // connection the page came on. A browser without AVIF skips that preload (its type) and finds the WebP in
+  // the <img>.
+  const first = slides[0]!;
+  const firstAvif = slideMobileAvifUrl(first.slide_mobile);
+  preload(firstAvif ?? first.slide_mobile, {
+    as: "image",
+    fetchPriority: "high",
+    media: MOBILE_MEDIA,
+    ...(firstAvif ? { type: "image/avif" } : {}),
+  });
+  preload(first.slideimage, { as: "image", fetchPriority: "high", media: DESKTOP_MEDIA });
   const go = (index: number) => setActive((index + count) % count);
 
   return (
@@ -46,31 +66,35 @@ export function BannerSlider({ slides }: { slides: Slider[] }) {
       onBlur={() => setHeld(false)}
     >
       <div className="hero__viewport">
-        {slides.map((slide, index) => (
-          <a
-            key={slide.id}
-            href={slide.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`hero__slide${index === active ? " is-active" : ""}${index > 0 && !hydrated ? " hero__slide--later" : ""}`}
-            inert={index !== active}
-            aria-roledescription="slide"
-            aria-label={`Slide ${index + 1} of ${count}: see the collection (opens in a new tab)`}
-          >
-            <picture>
-              <source media="(min-width: 768px)" srcSet={slide.slideimage} width={1600} height={600} />
-              <img
-                src={slide.slide_mobile}
-                alt=""
-                width={800}
-                height={1000}
-                loading={index === 0 ? "eager" : "lazy"}
-                fetchPriority={index === 0 ? "high" : "low"}
-                decoding={index === 0 ? undefined : "async"}
-              />
-            </picture>
-          </a>
-        ))}
+        {slides.map((slide, index) => {
+          const avif = slideMobileAvifUrl(slide.slide_mobile);
+          return (
+            <a
+              key={slide.id}
+              href={slide.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`hero__slide${index === active ? " is-active" : ""}${index > 0 && !hydrated ? " hero__slide--later" : ""}`}
+              inert={index !== active}
+              aria-roledescription="slide"
+              aria-label={`Slide ${index + 1} of ${count}: see the collection (opens in a new tab)`}
+            >
+              <picture>
+                <source media={DESKTOP_MEDIA} srcSet={slide.slideimage} width={1600} height={600} />
+                {avif && <source type="image/avif" srcSet={avif} width={800} height={1000} />}
+                <img
+                  src={slide.slide_mobile}
+                  alt=""
+                  width={800}
+                  height={1000}
+                  loading={index === 0 ? "eager" : "lazy"}
+                  fetchPriority={index === 0 ? "high" : "low"}
+                  decoding={index === 0 ? undefined : "async"}
+                />
+              </picture>
+            </a>
+          );
+        })}
       </div>
       {count > 1 && (
         <div className="hero__controls">

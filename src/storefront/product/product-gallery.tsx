@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { imageVariants } from "../../shared/images.ts";
+import { useHydrated } from "../ui/hooks.ts";
 
 /** Spec section 9: the gallery fades like the banner (450 ms, in the CSS) and autoplays every 4000 ms. */
 const AUTOPLAY_MS = 4000;
@@ -20,6 +21,9 @@ export function ProductGallery({ images, badges }: { images: GalleryPhoto[]; bad
   const [reducedMotion, setReducedMotion] = useState(false);
   const thumbs = useRef<HTMLUListElement>(null);
   const count = images.length;
+  // As in the home banner: until the page hydrates only the first photo loads. The others cannot show before
+  // (no autoplay, the thumbnails need JavaScript) and would share the connection with the largest paint.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     setReducedMotion(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false);
@@ -58,7 +62,7 @@ export function ProductGallery({ images, badges }: { images: GalleryPhoto[]; bad
           return (
             <img
               key={photo.url}
-              className={`gallery__image${index === active ? " is-active" : ""}`}
+              className={`gallery__image${index === active ? " is-active" : ""}${index > 0 && !hydrated ? " gallery__image--later" : ""}`}
               src={image.src}
               srcSet={image.srcSet}
               sizes={MAIN_SIZES}

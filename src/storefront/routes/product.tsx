@@ -29,17 +29,14 @@ import { loadReviews, submitReview } from "../product/reviews.server.ts";
 import { REVIEWS_PAGE_PARAM, ReviewsSection } from "../product/reviews-section.tsx";
 import { VariantOptions } from "../product/variant-options.tsx";
 import productStyles from "../styles/product.css?url";
-import shopStyles from "../styles/shop.css?url";
 import { Breadcrumb } from "../ui/breadcrumb.tsx";
 import { ratingLabel, reviewCount, StarRating } from "../ui/star-rating.tsx";
 import { WishlistToggle } from "../wishlist/wishlist-toggle.tsx";
 import type { Route } from "./+types/product";
 
-// shop.css styles the reviews' pagination, shared with the shop.
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: productStyles },
-  { rel: "stylesheet", href: shopStyles },
-];
+// product.css brings the reviews' pagination with it (styles/pagination.css, shared with shop.css): a second
+// stylesheet would share the connection with the product photo during the first paint (decision 0034).
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
 
 /** The query parameter that opens the page on one of its tabs (before JavaScript, tabs are links). */
 const TAB_PARAM = "tab";

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageFilePath } from "../../../platform/images/render.ts";
 import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
+import { slideMobileAvifUrl } from "../../../shared/images.ts";
 import {
   type AdminHarness,
   adminHarness,
@@ -415,6 +416,11 @@ describe.skipIf(!available)(`back-office catalogue settings API on ${engine}`, (
       expect([desktop.format, desktop.width, desktop.height]).toEqual(["webp", 1600, 600]);
       const mobile = await sharp(imageFilePath(admin.api.imagesDir, now.body.image_mobile)).metadata();
       expect([mobile.width, mobile.height]).toEqual([800, 1000]);
+      // Phones take the mobile image's AVIF twin, the same picture in half the bytes.
+      const avif = await sharp(
+        imageFilePath(admin.api.imagesDir, slideMobileAvifUrl(now.body.image_mobile)!),
+      ).metadata();
+      expect([avif.format, avif.compression, avif.width, avif.height]).toEqual(["heif", "av1", 800, 1000]);
 
       const future = await slide({
         image: { bytes: await picture("png"), name: "later.png", type: "image/png" },
@@ -498,12 +504,21 @@ describe.skipIf(!available)(`back-office catalogue settings API on ${engine}`, (
       expect(replaced.status).toBe(200);
       expect(replaced.body.image).not.toBe(first.image);
       expect(fs.existsSync(imageFilePath(admin.api.imagesDir, first.image))).toBe(false);
+      expect(fs.existsSync(imageFilePath(admin.api.imagesDir, slideMobileAvifUrl(first.image_mobile)!))).toBe(
+        false,
+      );
+      expect(
+        fs.existsSync(imageFilePath(admin.api.imagesDir, slideMobileAvifUrl(replaced.body.image_mobile)!)),
+      ).toBe(true);
       const ids = list.map((row: any) => row.id).toReversed();
       const order = await admin.staff.call("PUT", "/admin/catalogue/sliders/order", { ids });
       expect(order.body.data.map((row: any) => row.id)).toEqual(ids);
       const deleted = await admin.staff.call("DELETE", `/admin/catalogue/sliders/${first.id}`);
       expect(deleted.status).toBe(200);
       expect(fs.existsSync(imageFilePath(admin.api.imagesDir, replaced.body.image))).toBe(false);
+      expect(
+        fs.existsSync(imageFilePath(admin.api.imagesDir, slideMobileAvifUrl(replaced.body.image_mobile)!)),
+      ).toBe(false);
       expect((await audits("slider.delete")).length).toBe(1);
     });
   });

@@ -5,6 +5,7 @@ import { imageFilePath, renderSlidePhoto } from "../../../platform/images/render
 import { inspectUpload } from "../../../platform/images/uploads.ts";
 import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
 import type { AdminSlider, AdminSliderInput } from "../../../shared/contracts/admin-catalogue.ts";
+import { slideMobileAvifUrl } from "../../../shared/images.ts";
 import { NotFound, ServiceUnavailable, ValidationFailed } from "../../errors.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import type { CatalogueRepository } from "./catalogue.repository.ts";
@@ -65,12 +66,13 @@ export function slidesService(deps: CatalogueDeps) {
     return urls;
   }
 
-  /** Removes a slide's uploaded images (the drawn demo slides' files stay). */
+  /** Removes a slide's uploaded images, the mobile one's AVIF twin too (the drawn demo slides' files stay). */
   async function removeSlideFiles(urls: string[]) {
     if (!deps.imagesDir) return;
     const imagesDir = deps.imagesDir;
     await Promise.all(
       urls
+        .flatMap((url) => [url, slideMobileAvifUrl(url) ?? []].flat())
         .filter((url) => url.startsWith(`${UPLOADS_URL_PREFIX}sliders/`))
         .map((url) =>
           fs.promises
