@@ -23,6 +23,13 @@ export interface CachedPage {
   segments: Buffer[];
   /** Each segment deflated on its own (see `gzipWithNonce`). */
   deflated: Buffer[];
+  /**
+   * The page as a visitor without a cookie gets it (the kept slots' text in place), cut at the nonce only, each
+   * part deflated on its own. Most answers are this one, and every cut costs compression (a part cannot refer back
+   * past it): cut at the slots too, the home page gzipped 9% larger, past the 14.6 KB a browser receives in the
+   * first round trip of a new connection.
+   */
+  plainDeflated: Buffer[];
   /** What goes between `segments[i]` and `segments[i + 1]`: the nonce (`null`) or the name of a slot. */
   holes: (string | null)[];
   /**
@@ -102,6 +109,7 @@ export function cachedPage(
   const segments = texts.map((segment) => Buffer.from(segment, "utf8"));
   // Deflated each on its own (a fresh window per segment), so no match can reach into a hole between them.
   const deflated = segments.map(deflate);
+  const plainDeflated = (nonce ? body.split(nonce) : [body]).map((part) => deflate(Buffer.from(part, "utf8")));
   const kept = new Map(
     apart.map(({ name, start, end }) => {
       const text = Buffer.from(body.slice(start, end), "utf8");
@@ -111,9 +119,10 @@ export function cachedPage(
   const bytes = [
     ...segments,
     ...deflated,
+    ...plainDeflated,
     ...[...kept.values()].flatMap((slot) => [slot.text, slot.deflated]),
   ].reduce((sum, part) => sum + part.byteLength, 512);
-  return { status, headers, segments, deflated, holes, slots: kept, bytes };
+  return { status, headers, segments, deflated, plainDeflated, holes, slots: kept, bytes };
 }
 
 /** Whether the page has every one of `names` as a slot (it can take a request's own text there). */
@@ -157,7 +166,10 @@ export function gzipWithNonce(
   const stored = Buffer.alloc(5);
   stored.writeUInt16LE(glue.byteLength, 1);
   stored.writeUInt16LE(~glue.byteLength & 0xffff, 3);
-  const parts: Buffer[] = [GZIP_HEADER, page.deflated[0]!];
+  // Without a text of its own in any slot, the answer is the plain page: its parts, the nonce between them.
+  const plain = !page.holes.some((hole) => hole !== null && fill.has(hole));
+  const parts: Buffer[] = [GZIP_HEADER, plain ? page.plainDeflated[0]! : page.deflated[0]!];
+  let nonces = 0;
   let crc = crc32(page.segments[0]!, 0);
   let size = page.segments[0]!.byteLength;
   page.holes.forEach((hole, index) => {
@@ -165,14 +177,15 @@ export function gzipWithNonce(
     if (hole === null) {
       text = glue;
       parts.push(stored, glue);
+      if (plain) parts.push(page.plainDeflated[++nonces]!);
     } else {
       const own = fill.get(hole);
       const kept = page.slots.get(hole)!;
       text = own !== undefined ? Buffer.from(own, "utf8") : kept.text;
-      parts.push(own !== undefined ? deflate(text) : kept.deflated);
+      if (!plain) parts.push(own !== undefined ? deflate(text) : kept.deflated);
     }
     const segment = page.segments[index + 1]!;
-    parts.push(page.deflated[index + 1]!);
+    if (!plain) parts.push(page.deflated[index + 1]!);
     crc = crc32(segment, crc32(text, crc));
     size += text.byteLength + segment.byteLength;
   });
