@@ -109,7 +109,9 @@ export function cachedPage(
   const segments = texts.map((segment) => Buffer.from(segment, "utf8"));
   // Deflated each on its own (a fresh window per segment), so no match can reach into a hole between them.
   const deflated = segments.map(deflate);
-  const plainDeflated = (nonce ? body.split(nonce) : [body]).map((part) => deflate(Buffer.from(part, "utf8")));
+  const plainDeflated = (nonce ? body.split(nonce) : [body]).map((part) =>
+    deflate(Buffer.from(part, "utf8")),
+  );
   const kept = new Map(
     apart.map(({ name, start, end }) => {
       const text = Buffer.from(body.slice(start, end), "utf8");
