@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import type { Cart, CartLine, CartSummary } from "../../shared/contracts/cart.ts";
 import { SESSION_COOKIE, setCookieHeader } from "../../shared/cookies.server.ts";
-import { apiContext } from "../lib/api.server.ts";
+import { apiContext, siteContext } from "../lib/api.server.ts";
 import { type ApiClient, createApiClient } from "../lib/api-client.server.ts";
 
 /** What a fake API answers: a status and a JSON body. */
@@ -65,6 +65,8 @@ export function fakeApi(handlers: Record<string, Handler>, token: string | null 
   }, token);
   const context = new RouterContextProvider();
   context.set(apiContext, api);
+  // The host sets the shop's address for every request (canonical links); a test may set its own.
+  context.set(siteContext, { publicUrl: "https://shop.example.pk" });
   return { api, context, calls, cookies };
 }
 
