@@ -101,24 +101,29 @@ function tsFilterQuery(tokens: string[]): string {
  */
 const LIVE = sql.lit(LIVE_STATUS);
 
-/**
- * The window is joined to `products` with CROSS JOIN and the condition in WHERE: the same join, but SQLite then
- * keeps the window as the outer loop and reads each product by its key. With an inner join its planner starts from
- * the status index instead (every product on sale, 100,000 of them) and probes the window for each: 3-4 ms at 100k
- * products where the window read itself takes 0.6 ms. PostgreSQL plans both forms alike.
- */
-
 /** A matching document as the window reads it (title and facets only when ranking by relevance). */
 interface Match {
-  product_id: number;
+  id: number;
+  in_stock: number;
+  sale_price: number;
   title: string;
   facets: string;
 }
 
 /**
- * The newest `limit` matches, newest first, from the index alone (a join here would let PostgreSQL's planner
- * walk the products instead, or in parallel). The words and tokens are letters and digits only (`searchWords`,
- * `filterTokens`), so they cannot carry query syntax.
+ * The newest `limit` matches on sale, newest first, with what ranking needs (`texts`: title and facets, else
+ * empty). The words and tokens are letters and digits only (`searchWords`, `filterTokens`), so they cannot carry
+ * query syntax.
+ *
+ * SQLite: the FTS5 window, joined to `products` for the stock flag, price and status, with CROSS JOIN and the
+ * condition in WHERE: the same join, but SQLite then keeps the window as the outer loop and reads each product by
+ * its key. With an inner join its planner starts from the status index instead (every product on sale, 100,000 of
+ * them) and probes the window for each: 3-4 ms at 100k products where the window read itself takes 0.6 ms.
+ *
+ * PostgreSQL: `product_search` alone, which keeps copies of those columns (migration 018): joining 500 products
+ * cost 0.7 ms of a 4 ms search. The tsquery is written out (not joined from a function scan), so the planner sees
+ * it and estimates how many documents match: walking the primary key backwards suits a common word, the GIN index
+ * a rare one (with `random_page_cost` 1.1, as every connection has: connection.ts).
  */
 function matches(
   engine: Engine,
@@ -128,18 +133,19 @@ function matches(
   texts: boolean,
   names: boolean,
 ) {
-  const columns = texts ? sql`title, facets` : sql`'' as title, '' as facets`;
   if (engine === "sqlite") {
-    return sql<Match>`(select rowid as product_id, ${columns}
-      from product_search where product_search match ${ftsMatch(words, tokens)}
-      order by rowid desc limit ${literalInteger(limit)})`;
+    const columns = texts ? sql`hits.title, hits.facets` : sql`'' as title, '' as facets`;
+    return sql<Match>`select products.id, products.in_stock, products.sale_price, ${columns}
+      from (select rowid, title, facets from product_search where product_search match ${ftsMatch(words, tokens)}
+        order by rowid desc limit ${literalInteger(limit)}) as hits
+      cross join products
+      where products.id = hits.rowid and products.status = ${LIVE}`;
   }
-  // The tsquery is written out (not joined from a function scan), so the planner sees it and estimates how
-  // many documents match: walking the primary key backwards suits a common word, the GIN index a rare one.
+  const columns = texts ? sql`title, facets` : sql`'' as title, '' as facets`;
   const query = sql`(${tsQuery(words, names)} && ${tsFilterQuery(tokens)}::tsquery)`;
-  return sql<Match>`(select product_id, ${columns}
-    from product_search where document @@ ${query}
-    order by product_id desc limit ${literalInteger(limit)})`;
+  return sql<Match>`select product_id as id, in_stock, sale_price, ${columns}
+    from product_search where document @@ ${query} and status = ${LIVE}
+    order by product_id desc limit ${literalInteger(limit)}`;
 }
 
 /** The matches in the chosen order: relevance (search-ranking.ts) or price, ties by id as the listing does. */
@@ -151,19 +157,6 @@ function ordered<T extends RankedDocument & { sale_price: number }>(
   if (sort === "low2high") return documents.toSorted((a, b) => a.sale_price - b.sale_price || a.id - b.id);
   if (sort === "high2low") return documents.toSorted((a, b) => b.sale_price - a.sale_price || b.id - a.id);
   return rankByRelevance(words, documents);
-}
-
-/**
- * PostgreSQL: the window's query planned as for data in memory (`random_page_cost` 1.1 instead of the default 4,
- * for this transaction only). With the default the planner prices the GIN index's scattered reads so high that
- * it walks the newest products even for a word in 1.7% of them (30,000 rows for 500 matches); priced for memory
- * it takes the index up to about 2% of the catalogue and walks above.
- */
-function planned<T>(read: (on: Kysely<Database>) => Promise<T>) {
-  return async (trx: Kysely<Database>) => {
-    await sql`set local random_page_cost = 1.1`.execute(trx);
-    return read(trx);
-  };
 }
 
 /**
@@ -230,15 +223,14 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       const names = await needsNames(filter.words.at(-1)!);
       // One row past the window says whether more match; it is the oldest and never served.
       const tokens = queryFilterTokens(indexed);
-      const read = (on: Kysely<Database>) =>
-        on
-          .selectFrom(matches(engine, filter.words, tokens, window + 1, sort === "default", names).as("hits"))
-          .crossJoin("products")
-          .whereRef("products.id", "=", "hits.product_id")
-          .where("products.status", "=", LIVE)
-          .select(["products.id", "products.in_stock", "products.sale_price", "hits.title", "hits.facets"])
-          .execute();
-      const documents = engine === "sqlite" ? await read(db) : await db.transaction().execute(planned(read));
+      const { rows: documents } = await matches(
+        engine,
+        filter.words,
+        tokens,
+        window + 1,
+        sort === "default",
+        names,
+      ).execute(db);
       const capped = documents.length > window;
       if (capped) {
         const oldest = Math.min(...documents.map((document) => document.id));
@@ -261,14 +253,15 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       const indexed = await indexedFilter(filter);
       if (!indexed) return false;
       const names = await needsNames(filter.words.at(-1)!);
-      const row = await db
-        .selectFrom(matches(engine, filter.words, queryFilterTokens(indexed), 1, false, names).as("hits"))
-        .crossJoin("products")
-        .whereRef("products.id", "=", "hits.product_id")
-        .where("products.status", "=", LIVE)
-        .select("hits.product_id")
-        .executeTakeFirst();
-      return row !== undefined;
+      const { rows } = await matches(
+        engine,
+        filter.words,
+        queryFilterTokens(indexed),
+        1,
+        false,
+        names,
+      ).execute(db);
+      return rows.length > 0;
     },
   };
 }
