@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { type RequestIdVariables, requestId } from "hono/request-id";
-import { NONCE, type SecureHeadersVariables, secureHeaders } from "hono/secure-headers";
+import { type SecureHeadersVariables, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { CLIENT_ADDRESS, clientAddress } from "../api/account/auth.ts";
 import { REQUEST_ID_HEADER } from "../api/app.ts";
@@ -15,6 +15,7 @@ import { requestLogContext } from "../storefront/lib/request-log.server.ts";
 import { storefrontBodyLimit } from "./body-limit.ts";
 import { chooseEncoding, compression } from "./compression.ts";
 import { crawlerRoutes } from "./crawlers.ts";
+import { pageNonce } from "./csp-nonce.ts";
 import { clientAddressResolver, publicRequest } from "./forwarded.ts";
 import {
   anonymousCartSlots,
@@ -86,8 +87,9 @@ export function createHost(
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:"],
-        // Inline scripts run only with this response's nonce (NONCE makes one per request; the pages get it).
-        scriptSrc: ["'self'", NONCE],
+        // Inline scripts run only with this response's nonce (one per page; the pages get it). JSON, images and
+        // assets get none, and so allow no inline script.
+        scriptSrc: ["'self'", pageNonce()],
         // Colour swatches and star ratings set style attributes from data, which no nonce can cover.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Vite's hot reload talks over a websocket in development.

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { MAX_BODY_BYTES } from "../api/validation.ts";
+import { bodiless, MAX_BODY_BYTES } from "../api/validation.ts";
 import { CATALOG_CSV_BODY_MAX_BYTES } from "../shared/catalog-csv.ts";
 import { IMAGE_UPLOAD_BODY_MAX_BYTES } from "../shared/product-admin.ts";
 
@@ -54,6 +54,7 @@ export function storefrontBodyLimit(): MiddlewareHandler {
     tooLargePage("10 MB", "more than a catalogue CSV may be (split it into several files)"),
   );
   return (c, next) => {
+    if (bodiless(c.req.method)) return next();
     if (c.req.method !== "POST") return forms(c, next);
     if (PHOTO_UPLOAD_PAGE.test(c.req.path)) return photos(c, next);
     if (CATALOGUE_IMPORT_PAGE.test(c.req.path)) return catalogueCsv(c, next);
