@@ -66,18 +66,24 @@ export function budget(results: Results): BudgetLine[] {
 
   const sqliteApi = results.api.find((entry) => entry.engine === "sqlite");
   const listing = sqliteApi?.rows[0];
+  // Issue 14 raised this from the first performance round's 0.30.
   lines.push({
     line: "Listing throughput ÷ bare JSON route (SQLite, page 1)",
-    target: "≥ 0.30",
+    target: "≥ 0.40",
     value: listing
       ? `${fmt.ratio(listing.ratio)} (${fmt.int(listing.result.rps)} / ${fmt.int(sqliteApi!.bare.rps)} req/s)`
       : "not measured",
-    pass: listing ? listing.ratio >= 0.3 : null,
+    pass: listing ? listing.ratio >= 0.4 : null,
   });
 
   // Issue 14: pages a visitor without personal cookies sees, and the same with a guest cart's cookie.
   for (const [label, names, min] of [
-    ["Home and product without cookies ÷ bare JSON route", ["home", "product"], 0.3],
+    [
+      "Home and product without cookies, gzip as browsers ask ÷ bare JSON route",
+      ["home, gzip as browsers ask", "product, gzip as browsers ask"],
+      0.3,
+    ],
+    ["Home and product without cookies, no Accept-Encoding ÷ bare JSON route", ["home", "product"], 0.3],
     [
       "Home and product with a cart cookie ÷ bare JSON route",
       ["home, with a cart cookie", "product, with a cart cookie"],
