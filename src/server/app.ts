@@ -12,6 +12,7 @@ import { createApiClient } from "../storefront/lib/api-client.server.ts";
 import { cspNonceContext } from "../storefront/lib/csp-nonce.ts";
 import { isPrivatePage } from "../storefront/lib/private-pages.ts";
 import { requestLogContext } from "../storefront/lib/request-log.server.ts";
+import { avifPhotos } from "./avif-photos.ts";
 import { storefrontBodyLimit } from "./body-limit.ts";
 import { chooseEncoding, compression } from "./compression.ts";
 import { crawlerRoutes } from "./crawlers.ts";
@@ -123,6 +124,8 @@ export function createHost(
   );
   host.use(compression());
 
+  // Product photos as AVIF for browsers that take it, at the same address (decision 0034).
+  host.use("/images/*", avifPhotos({ imagesDir: platform.config.imagesDir, logger: platform.logger }));
   host.use(
     "/images/*",
     serveStatic({
