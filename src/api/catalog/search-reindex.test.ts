@@ -71,6 +71,32 @@ describe.skipIf(!available)(`re-indexing products after a rename on ${engine}`, 
     expect(await slugs({ search: "carryall", category: "totes" })).toEqual(inCategory);
   });
 
+  it("finds a category added after a search within it found nothing, with the same service", async () => {
+    const catalog = catalogService(catalogRepository(database.db));
+    const within = async (category: string) =>
+      (
+        await catalog.listProducts({ page: 1, sort: "default", take: 48, search: "kurta", category })
+      ).data.map((card) => card.slug);
+    expect(await within("festive-wear")).toEqual([]);
+    const product = await database.db
+      .selectFrom("products")
+      .select(["id", "slug"])
+      .where("slug", "=", "chikankari-festive-kurta")
+      .executeTakeFirstOrThrow();
+    await database.db.transaction().execute(async (trx) => {
+      const made = await trx
+        .insertInto("categories")
+        .values({ name: "Festive Wear", slug: "festive-wear", position: 99 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.updateTable("products").set({ category_id: made.id }).where("id", "=", product.id).execute();
+      await reindexProductsUsing(trx, { categoryId: made.id });
+    });
+    expect(await within("festive-wear")).toEqual([product.slug]);
+    // Asked again, from the kept id.
+    expect(await within("festive-wear")).toEqual([product.slug]);
+  });
+
   it("forgets a deleted tag: the products are found before the deletion and rewritten after it", async () => {
     const winter = await database.db
       .selectFrom("tags")

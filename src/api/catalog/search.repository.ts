@@ -186,17 +186,35 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
   const engine = engineOf(db);
   const needsNames = engine === "postgres" ? namesNeeded(db) : () => Promise.resolve(true);
 
+  /**
+   * A category's id by its slug, kept per process like the counts (a round trip saved on every search within a
+   * category). Only found ids are kept: a category just added is found at once on every instance; one renamed or
+   * deleted elsewhere may be found by its old slug for up to a minute, with its own id (which then matches its
+   * products, or none).
+   */
+  const categoryIds = versionedCache<number>(60_000, 1_000);
+  const unknownCategory = new Error("unknown category");
+
   /** The index's filter for a listing filter; null when it can match nothing (an unknown category). */
   async function indexedFilter(filter: SearchFilter): Promise<IndexedFilter | null> {
     let categoryId: number | undefined;
-    if (filter.category !== undefined) {
-      const category = await db
-        .selectFrom("categories")
-        .select("id")
-        .where("slug", "=", filter.category)
-        .executeTakeFirst();
-      if (!category) return null;
-      categoryId = category.id;
+    const slug = filter.category;
+    if (slug !== undefined) {
+      categoryId = await categoryIds
+        .get(slug, async () => {
+          const category = await db
+            .selectFrom("categories")
+            .select("id")
+            .where("slug", "=", slug)
+            .executeTakeFirst();
+          if (!category) throw unknownCategory;
+          return category.id;
+        })
+        .catch((error: unknown) => {
+          if (error === unknownCategory) return undefined;
+          throw error;
+        });
+      if (categoryId === undefined) return null;
     }
     return { categoryId, colorId: filter.color, sizeId: filter.size, tagId: filter.tag, type: filter.type };
   }
