@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { type RequestIdVariables, requestId } from "hono/request-id";
-import { type SecureHeadersVariables, secureHeaders } from "hono/secure-headers";
+import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { CLIENT_ADDRESS, clientAddress } from "../api/account/auth.ts";
 import { REQUEST_ID_HEADER } from "../api/app.ts";
@@ -16,7 +16,6 @@ import { avifPhotos } from "./avif-photos.ts";
 import { storefrontBodyLimit } from "./body-limit.ts";
 import { chooseEncoding, compression } from "./compression.ts";
 import { crawlerRoutes } from "./crawlers.ts";
-import { pageNonce } from "./csp-nonce.ts";
 import { clientAddressResolver, publicRequest } from "./forwarded.ts";
 import {
   anonymousCartSlots,
@@ -36,6 +35,7 @@ import {
   stampNonce,
 } from "./page-cache.ts";
 import { type Platform, startPlatform } from "./platform.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 export { createLifecycle, gracefulShutdown } from "./lifecycle.ts";
 export type { Platform };
@@ -83,45 +83,7 @@ export function createHost(
 
   host.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: 64 }));
   host.use(clientAddressResolver(platform.config.trustProxy));
-  host.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:"],
-        // Inline scripts run only with this response's nonce (one per page; the pages get it). JSON, images and
-        // assets get none, and so allow no inline script.
-        scriptSrc: ["'self'", pageNonce()],
-        // Colour swatches and star ratings set style attributes from data, which no nonce can cover.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Vite's hot reload talks over a websocket in development.
-        connectSrc: mode === "development" ? ["'self'", "ws:"] : ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-      crossOriginEmbedderPolicy: false,
-      // The shop uses none of these; nothing embedded or injected may ask for them either.
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-        serial: [],
-        bluetooth: [],
-        hid: [],
-        midi: [],
-        accelerometer: [],
-        gyroscope: [],
-        magnetometer: [],
-        displayCapture: [],
-        browsingTopics: [],
-      },
-      // With no-referrer browsers send `Origin: null` on form posts, which React Router refuses.
-      referrerPolicy: "same-origin",
-    }),
-  );
+  host.use(securityHeaders(mode));
   host.use(compression());
 
   // Product photos as AVIF for browsers that take it, at the same address (decision 0034).
@@ -148,6 +110,9 @@ export function createHost(
         },
       }),
     );
+    // A build's file that is not there (an old page asking for a chunk of the build before) is a short 404, not a
+    // page: the browser asked for a script or a style sheet.
+    host.get("/assets/*", (c) => c.json({ message: "Not found." }, 404));
     // The other files at the top of the client build (favicon, service worker, ...) get a route each, so the
     // API and the pages are not preceded by a file-system lookup on every request.
     const topLevel = fs.existsSync(options.clientDir)

@@ -81,6 +81,19 @@ describe("security and caching headers of the host", () => {
     expect((await host.request("/api/categories")).headers.get("permissions-policy")).toBe(permissions);
   });
 
+  it("sends a photo only the headers that mean something on a file", async () => {
+    const photo = await host.request("/images/products/no-such-bag/black-front-400.webp");
+    expect(photo.status).toBe(404);
+    expect(photo.headers.get("content-type")).toContain("application/json");
+    expect(photo.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(photo.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(photo.headers.get("content-security-policy")).toBeNull();
+    expect(photo.headers.get("permissions-policy")).toBeNull();
+    // The same name under a page's path is a page, with the page's policy.
+    const page = await host.request("/product/black-front-400.webp");
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
   it("lets no cache keep a page that shows a shopper's data", async () => {
     const cacheControl = async (path: string, cookie?: string) =>
       (await host.request(path, { headers: cookie ? { cookie } : {} })).headers.get("cache-control");

@@ -1,8 +1,9 @@
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   type CachedPage,
   cachedPage,
+  chainedDeflate,
   createPageCache,
   gzipWithNonce,
   hasSlots,
@@ -110,6 +111,46 @@ describe("a kept page gzipped per response", () => {
   });
 });
 
+describe("a kept page deflated across its nonces", () => {
+  const nonce = "q1w2e3r4t5y6u7i8o9p0aa==";
+  const half = Array.from(
+    { length: 300 },
+    (_, i) => `<div class="card">Tote ${i * 7919} — Rs. ${i * 13}</div>`,
+  ).join("");
+  const fresh = "Zm9vYmFyYmF6cXV4cXV1eA==";
+  // The second half repeats the first, and the fresh nonce's own text comes after it: deflate must say "as
+  // before" across the nonce, yet never copy from where the nonce stands.
+  const body = `<p>${half}</p><script nonce="${nonce}">x</script><p>${half}</p><i>${fresh}${fresh}</i>`;
+
+  it("refers back past each nonce, as one stream over the whole page would", () => {
+    const kept = page(body, nonce);
+    const gzipped = gzipWithNonce(kept, fresh);
+    expect(gunzipSync(gzipped).toString()).toBe(body.replaceAll(nonce, fresh));
+    const whole = gzipSync(body, { level: 9 }).byteLength;
+    expect(gzipped.byteLength).toBeLessThan(whole + 100);
+    // Deflated part by part (the path for a nonce of another length), the repeat costs the whole half again.
+    const apart = gzipWithNonce(kept, "short");
+    expect(gunzipSync(apart).toString()).toBe(body.replaceAll(nonce, "short"));
+    expect(gzipped.byteLength).toBeLessThan(apart.byteLength * 0.7);
+  });
+
+  it("copies nothing from a nonce's place, whatever the next nonce is", () => {
+    const kept = page(body, nonce);
+    for (const next of [nonce, fresh, "A".repeat(24), "\0".repeat(24)]) {
+      expect(gunzipSync(gzipWithNonce(kept, next)).toString()).toBe(body.replaceAll(nonce, next));
+    }
+  });
+
+  it("deflates a page holding a NUL byte part by part", () => {
+    const withNul = `${body}\0\0\0\0`;
+    const parts = chainedDeflate([Buffer.from(withNul), Buffer.from(half)], 24);
+    expect(inflateRawSync(Buffer.concat([parts[0]!, Buffer.from([3, 0])])).toString()).toBe(withNul);
+    expect(inflateRawSync(Buffer.concat([parts[1]!, Buffer.from([3, 0])])).toString()).toBe(half);
+    const kept = page(withNul, nonce);
+    expect(gunzipSync(gzipWithNonce(kept, fresh)).toString()).toBe(withNul.replaceAll(nonce, fresh));
+  });
+});
+
 describe("a kept page's slots", () => {
   const nonce = "q1w2e3r4t5y6u7i8o9p0aa==";
   const filler = '<div class="card">Leather Tote — Rs. 10,000 ✓</div>'.repeat(200);
@@ -145,10 +186,11 @@ describe("a kept page's slots", () => {
   it("gzips the page a visitor without a fill gets cut at the nonce only, as compact as before it had slots", () => {
     const page = `<script nonce="${nonce}">boot</script>${filler}<b id="cart">0 items</b>${filler}`;
     const kept = cachedPage(200, [], page, nonce, new Map([["count", '<b id="cart">0 items</b>']]));
-    const plain = gzipWithNonce(kept, "N2");
-    const cut = gzipWithNonce(kept, "N2", new Map([["count", '<b id="cart">0 items</b>']]));
-    expect(gunzipSync(plain).toString()).toBe(page.replaceAll(nonce, "N2"));
-    expect(gunzipSync(cut).toString()).toBe(page.replaceAll(nonce, "N2"));
+    const next = "N2".repeat(12);
+    const plain = gzipWithNonce(kept, next);
+    const cut = gzipWithNonce(kept, next, new Map([["count", '<b id="cart">0 items</b>']]));
+    expect(gunzipSync(plain).toString()).toBe(page.replaceAll(nonce, next));
+    expect(gunzipSync(cut).toString()).toBe(page.replaceAll(nonce, next));
     // The second half repeats the first: across the slot's cut it cannot say so.
     expect(plain.byteLength).toBeLessThan(cut.byteLength * 0.75);
   });

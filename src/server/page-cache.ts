@@ -24,12 +24,15 @@ export interface CachedPage {
   /** Each segment deflated on its own (see `gzipWithNonce`). */
   deflated: Buffer[];
   /**
-   * The page as a visitor without a cookie gets it (the kept slots' text in place), cut at the nonce only, each
-   * part deflated on its own. Most answers are this one, and every cut costs compression (a part cannot refer back
-   * past it): cut at the slots too, the home page gzipped 9% larger, past the 14.6 KB a browser receives in the
-   * first round trip of a new connection.
+   * The page as a visitor without a cookie gets it (the kept slots' text in place), cut at the nonce only. Most
+   * answers are this one, so its parts are deflated as one stream would be: each with the page before it as its
+   * dictionary, the nonces in it as bytes no page holds (`chainedDeflate`), so a part refers back across the cuts
+   * but never into a nonce. Deflated each on its own, the cuts cost the home page 10% (12.4 KB against 11.2 KB),
+   * close to the 14.6 KB a browser receives in the first round trip of a new connection.
    */
   plainDeflated: Buffer[];
+  /** The length in bytes of the nonce `plainDeflated` was made for: another length cannot go between its parts. */
+  nonceBytes: number;
   /** What goes between `segments[i]` and `segments[i + 1]`: the nonce (`null`) or the name of a slot. */
   holes: (string | null)[];
   /**
@@ -73,6 +76,32 @@ interface Entry {
 
 const deflate = (text: Buffer) => deflateRawSync(text, { finishFlush: constants.Z_SYNC_FLUSH });
 
+/** Deflate's window: no match reaches further back. */
+const WINDOW = 32 * 1024;
+
+/**
+ * `parts` deflated for a stream in which a hole of `holeBytes` bytes comes between each two (as a stored block),
+ * each part ending byte-aligned. Each part is deflated with what the decoder has seen before it as the dictionary,
+ * every hole in it filled with NUL bytes: the distances are those of the real stream, and no match can use a hole,
+ * since no part holds a NUL (a page that does is deflated part by part, with fresh windows). Made once per kept
+ * page, at the highest level: the cost is paid once, the bytes saved on every answer.
+ */
+export function chainedDeflate(parts: Buffer[], holeBytes: number): Buffer[] {
+  if (parts.some((part) => part.includes(0))) return parts.map(deflate);
+  const hole = Buffer.alloc(holeBytes);
+  const seen: Buffer[] = [];
+  return parts.map((part, index) => {
+    const dictionary = index === 0 ? undefined : Buffer.concat(seen).subarray(-WINDOW);
+    seen.push(part, hole);
+    return deflateRawSync(part, {
+      finishFlush: constants.Z_SYNC_FLUSH,
+      level: constants.Z_BEST_COMPRESSION,
+      memLevel: 9,
+      ...(dictionary && dictionary.byteLength > 0 ? { dictionary } : {}),
+    });
+  });
+}
+
 /**
  * `body` with every occurrence of `nonce` cut out, ready to be stamped with another (and gzipped once), and cut
  * at each of `slots` (name: the text the page has there) that occurs exactly once, so that a request can put
@@ -109,8 +138,10 @@ export function cachedPage(
   const segments = texts.map((segment) => Buffer.from(segment, "utf8"));
   // Deflated each on its own (a fresh window per segment), so no match can reach into a hole between them.
   const deflated = segments.map(deflate);
-  const plainDeflated = (nonce ? body.split(nonce) : [body]).map((part) =>
-    deflate(Buffer.from(part, "utf8")),
+  const nonceBytes = Buffer.byteLength(nonce ?? "", "utf8");
+  const plainDeflated = chainedDeflate(
+    (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part, "utf8")),
+    nonceBytes,
   );
   const kept = new Map(
     apart.map(({ name, start, end }) => {
@@ -124,7 +155,7 @@ export function cachedPage(
     ...plainDeflated,
     ...[...kept.values()].flatMap((slot) => [slot.text, slot.deflated]),
   ].reduce((sum, part) => sum + part.byteLength, 512);
-  return { status, headers, segments, deflated, plainDeflated, holes, slots: kept, bytes };
+  return { status, headers, segments, deflated, plainDeflated, nonceBytes, holes, slots: kept, bytes };
 }
 
 /** Whether the page has every one of `names` as a slot (it can take a request's own text there). */
@@ -168,8 +199,10 @@ export function gzipWithNonce(
   const stored = Buffer.alloc(5);
   stored.writeUInt16LE(glue.byteLength, 1);
   stored.writeUInt16LE(~glue.byteLength & 0xffff, 3);
-  // Without a text of its own in any slot, the answer is the plain page: its parts, the nonce between them.
-  const plain = !page.holes.some((hole) => hole !== null && fill.has(hole));
+  // Without a text of its own in any slot, the answer is the plain page: its parts, the nonce between them (a
+  // nonce of the length its parts were deflated for; any other goes between parts deflated on their own).
+  const plain =
+    glue.byteLength === page.nonceBytes && !page.holes.some((hole) => hole !== null && fill.has(hole));
   const parts: Buffer[] = [GZIP_HEADER, plain ? page.plainDeflated[0]! : page.deflated[0]!];
   let nonces = 0;
   let crc = crc32(page.segments[0]!, 0);

@@ -9,11 +9,25 @@ import { WishlistToggle } from "../wishlist/wishlist-toggle.tsx";
 const CARD_SIZES = "(max-width: 767px) 50vw, (max-width: 1199px) 33vw, 300px";
 
 /**
+ * How a card's photo loads: `eager` for the first cards of a listing (the page's largest paint), `lazy` as it nears
+ * the screen, `late` lazily and after the page's other images: below a hero whose photo is the largest paint, the
+ * browser would otherwise raise the cards it sees to high priority and share a slow connection four ways while the
+ * hero waits (decision 0034, "The hero first").
+ */
+export type CardLoading = "eager" | "lazy" | "late";
+
+/**
  * A product in a grid: photo (the back view on hover), 'New' and '- {discount}%' badges, the wishlist heart, title,
  * the approved reviews' average and count (when it has any), and price with the struck-through old price when
  * discounted. Images load lazily over a neutral placeholder.
  */
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+export function ProductCard({
+  product,
+  loading = "lazy",
+}: {
+  product: ProductCardData;
+  loading?: CardLoading;
+}) {
   const front = imageVariants(product.image);
   const back = product.back_image ? imageVariants(product.back_image) : null;
   const discounted = product.discount_price !== null;
@@ -29,7 +43,8 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           width={800}
           height={800}
           alt=""
-          loading={eager ? "eager" : "lazy"}
+          loading={loading === "eager" ? "eager" : "lazy"}
+          fetchPriority={loading === "late" ? "low" : undefined}
           decoding="async"
         />
         {back && (
@@ -42,6 +57,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             height={800}
             alt=""
             loading="lazy"
+            fetchPriority="low"
             decoding="async"
           />
         )}
@@ -81,18 +97,23 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
   );
 }
 
-/** Products in the responsive grid: 2 per row below 768 px, 3 from medium screens, 4 on wide ones. */
+/**
+ * Products in the responsive grid: 2 per row below 768 px, 3 from medium screens, 4 on wide ones. The first
+ * `eagerCount` photos load at once; the rest as `loading` says.
+ */
 export function ProductGrid({
   products,
   eagerCount = 0,
+  loading = "lazy",
 }: {
   products: ProductCardData[];
   eagerCount?: number;
+  loading?: Exclude<CardLoading, "eager">;
 }) {
   return (
     <div className="product-grid">
       {products.map((product, index) => (
-        <ProductCard key={product.id} product={product} eager={index < eagerCount} />
+        <ProductCard key={product.id} product={product} loading={index < eagerCount ? "eager" : loading} />
       ))}
     </div>
   );

@@ -8,12 +8,9 @@ import { ServicesStrip } from "../home/services-strip.tsx";
 import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { isDocumentRequest } from "../lib/streaming.server.ts";
-import homeStyles from "../styles/home.css?url";
 import { ProductGridShimmer } from "../ui/shimmer.tsx";
 import { ToastOnMount } from "../ui/toast.tsx";
 import type { Route } from "./+types/home";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 
 export const meta: Route.MetaFunction = () => [
   { title: `${SHOP_NAME} | Bags and clothing, delivered across Pakistan` },
@@ -106,7 +103,7 @@ function ProductSection({
               cards === null ? (
                 <ToastOnMount message="Failed to load products" />
               ) : (
-                <ProductGrid products={cards} />
+                <ProductGrid products={cards} loading="late" />
               )
             }
           </Await>
