@@ -2,7 +2,7 @@
 // and measures the same URLs on both in alternating rounds, so a busy machine slows both alike.
 //
 //   node bench/compare.ts --a=<dir> --b=<dir> --paths=/api/products,/shop [--db=sqlite:<file>] [--rounds=3]
-//        [--duration=5] [--connections=10]
+//        [--duration=5] [--connections=10] [--gzip]
 // --db defaults to the cached 10,000-product catalogue of bench/run.ts. Both servers read the same database.
 import fs from "node:fs";
 import path from "node:path";
@@ -30,6 +30,8 @@ async function main() {
   const paths = arg("paths", "/api/products")!.split(",");
   if (!a || !b) throw new Error("usage: node bench/compare.ts --a=<dir> --b=<dir> --paths=/api/products,/");
   const rounds = Number(arg("rounds", "3"));
+  // As browsers ask (a kept page then goes out gzipped); without it, uncompressed.
+  const gzip = process.argv.includes("--gzip");
   const settings = {
     connections: Number(arg("connections", "10")),
     duration: Number(arg("duration", "5")),
@@ -48,6 +50,7 @@ async function main() {
         for (const [index, server] of servers.entries()) {
           const result = await measure(server.url + urlPath, settings, {
             accept: "application/json, text/html",
+            ...(gzip ? { "accept-encoding": "gzip, deflate, br" } : {}),
           });
           if (result.failures > 0)
             console.warn(`  ${urlPath} on ${index === 0 ? "a" : "b"}: ${result.failures} failed`);

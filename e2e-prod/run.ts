@@ -7,13 +7,21 @@
 // skipped, ... }), which .ci/summary.ts adds to the final count. Without PostgreSQL, Redis or nginx (when it
 // cannot be installed) it says it skipped and exits 0.
 //
-// Flags: --rebuild (build even if build/ is up to date with the sources), --only=journeys,load (default both),
-//        --report=path (default reports/production-shape.json).
+// Flags: --rebuild (build even if build/ is up to date with the sources), --only=journeys,load (default both;
+//        `lighthouse` measures home, shop and a product page through the proxy instead), --report=path (default
+//        reports/production-shape.json).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import {
+  CHROME_PATH,
+  chromeAvailable,
+  type LighthouseRun,
+  lighthouseOnce,
+  summarise,
+} from "../bench/lib/lighthouse.ts";
 import { buildState, buildStorefront } from "../scripts/build-stamp.ts";
-import { httpsClient } from "./http.ts";
+import { httpsClient, type Send } from "./http.ts";
 import {
   type CheckResult,
   catalogueAcrossInstances,
@@ -31,6 +39,7 @@ import {
   instance,
   makeCertificate,
   missingService,
+  PUBLIC_URL,
   type ReverseProxy,
   ROOT,
   startNginx,
@@ -92,6 +101,37 @@ async function journeys(): Promise<{ passed: number; failed: number; skipped: nu
   };
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
   return { passed: expected + flaky, failed: unexpected + (report.errors?.length ?? 0), skipped };
+}
+
+/**
+ * Lighthouse on home, shop and a product page as a phone meets them in production: through nginx, over HTTPS and
+ * HTTP/2 (`--only=lighthouse`, not part of the default run; docs/benchmarks.md, "Issue 14, round 4"). The same
+ * mobile settings as `bench/run.ts --only=pages`; the self-signed certificate is accepted by a Chromium flag.
+ */
+async function lighthouseThroughProxy(send: Send) {
+  if (!chromeAvailable()) {
+    log(`Lighthouse: no Chromium at ${CHROME_PATH}`);
+    return;
+  }
+  const listing = JSON.parse((await send("GET", "/api/products?page=1")).text) as {
+    data: { slug: string }[];
+  };
+  const pages: [string, string][] = [
+    ["home", "/"],
+    ["shop", "/shop"],
+    ["product", `/product/${listing.data[0]!.slug}`],
+  ];
+  for (const [name, pagePath] of pages) {
+    const runs: LighthouseRun[] = [];
+    for (let index = 1; index <= 3; index++) {
+      const file = path.join(ROOT, "lighthouse", `${name}-${index}.json`);
+      runs.push(await lighthouseOnce(PUBLIC_URL + pagePath, file, {}, ["--ignore-certificate-errors"]));
+    }
+    const lh = summarise(runs);
+    log(
+      `  ${name.padEnd(8)} perf ${lh.performance} a11y ${lh.accessibility} bp ${lh.bestPractices} seo ${lh.seo}  FCP ${Math.round(lh.fcp)} ms  LCP ${Math.round(lh.lcp)} ms (runs ${runs.map((run) => Math.round(run.lcp)).join(", ")})`,
+    );
+  }
 }
 
 async function main(): Promise<number> {
@@ -165,6 +205,11 @@ async function main(): Promise<number> {
       report.failed += report.journeys.failed;
       report.skipped += report.journeys.skipped;
       log(`[${elapsed()}] journeys: ${JSON.stringify(report.journeys)}`);
+    }
+
+    if (only.has("lighthouse")) {
+      log("\n--- Lighthouse through the proxy (HTTPS, HTTP/2), mobile, median of 3");
+      await lighthouseThroughProxy(client.send);
     }
 
     if (only.has("load")) {

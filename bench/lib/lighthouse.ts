@@ -87,6 +87,7 @@ export async function lighthouseOnce(
   url: string,
   outputFile: string,
   headers: Record<string, string> = {},
+  extraChromeFlags: string[] = [],
 ): Promise<LighthouseRun> {
   fs.mkdirSync(path.dirname(outputFile), { recursive: true });
   const args = [
@@ -95,7 +96,7 @@ export async function lighthouseOnce(
     "--output=json",
     `--output-path=${outputFile}`,
     "--quiet",
-    `--chrome-flags=${CHROME_FLAGS}`,
+    `--chrome-flags=${[CHROME_FLAGS, ...extraChromeFlags].join(" ")}`,
     `--only-categories=${CATEGORIES.join(",")}`,
     "--max-wait-for-load=30000",
   ];
