@@ -17,7 +17,7 @@ import {
   CHROME_PATH,
   chromeAvailable,
   type LighthouseRun,
-  lighthouseOnce,
+  lighthouseWithRetries,
   summarise,
 } from "../bench/lib/lighthouse.ts";
 import { buildState, buildStorefront } from "../scripts/build-stamp.ts";
@@ -125,7 +125,21 @@ async function lighthouseThroughProxy(send: Send) {
     const runs: LighthouseRun[] = [];
     for (let index = 1; index <= 3; index++) {
       const file = path.join(ROOT, "lighthouse", `${name}-${index}.json`);
-      runs.push(await lighthouseOnce(PUBLIC_URL + pagePath, file, {}, ["--ignore-certificate-errors"]));
+      const result = await lighthouseWithRetries(
+        PUBLIC_URL + pagePath,
+        file,
+        {},
+        (error, again) =>
+          log(
+            `  ${name}: Lighthouse run ${index} failed (${(error as Error).message})${again ? ", again" : ""}`,
+          ),
+        ["--ignore-certificate-errors"],
+      );
+      if (result) runs.push(result);
+    }
+    if (runs.length === 0) {
+      log(`  ${name}: every Lighthouse run failed`);
+      continue;
     }
     const lh = summarise(runs);
     log(

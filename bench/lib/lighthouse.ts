@@ -71,10 +71,11 @@ export async function lighthouseWithRetries(
   outputFile: string,
   headers: Record<string, string>,
   onFailure: (reason: unknown, again: boolean) => void,
+  extraChromeFlags: string[] = [],
 ): Promise<LighthouseRun | undefined> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      return await lighthouseOnce(url, outputFile, headers);
+      return await lighthouseOnce(url, outputFile, headers, extraChromeFlags);
     } catch (error) {
       onFailure(error, attempt < 3);
     }

@@ -89,16 +89,17 @@ const WINDOW = 32 * 1024;
 export function chainedDeflate(parts: Buffer[], holeBytes: number): Buffer[] {
   if (parts.some((part) => part.includes(0))) return parts.map(deflate);
   const hole = Buffer.alloc(holeBytes);
-  const seen: Buffer[] = [];
-  return parts.map((part, index) => {
-    const dictionary = index === 0 ? undefined : Buffer.concat(seen).subarray(-WINDOW);
-    seen.push(part, hole);
-    return deflateRawSync(part, {
+  // The last 32 KB the decoder will have seen before the next part.
+  let window = Buffer.alloc(0);
+  return parts.map((part) => {
+    const deflated = deflateRawSync(part, {
       finishFlush: constants.Z_SYNC_FLUSH,
       level: constants.Z_BEST_COMPRESSION,
       memLevel: 9,
-      ...(dictionary && dictionary.byteLength > 0 ? { dictionary } : {}),
+      ...(window.byteLength > 0 ? { dictionary: window } : {}),
     });
+    window = Buffer.concat([window, part, hole]).subarray(-WINDOW);
+    return deflated;
   });
 }
 
