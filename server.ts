@@ -24,16 +24,16 @@ async function main() {
     return;
   }
   const buildEntry = path.resolve("build/server/index.js");
-  const { startPlatform, createHost, createLifecycle, gracefulShutdown } = (await import(
+  const { startPlatform, createHostListener, createLifecycle, gracefulShutdown } = (await import(
     buildEntry
   )) as HostModule;
   const platform = await startPlatform();
   const lifecycle = createLifecycle();
-  const host = createHost(platform, {
+  const { listener } = createHostListener(platform, {
     clientDir: path.relative(process.cwd(), path.resolve("build/client")),
     lifecycle,
   });
-  const server = http.createServer(getRequestListener(host.fetch));
+  const server = http.createServer(listener);
   listen(server, platform.config.port, platform.config.host, platform.logger);
   const shutdown = gracefulShutdown({
     server,

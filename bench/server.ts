@@ -112,11 +112,14 @@ function minimalBuild(): ServerBuild {
 
 async function main() {
   const buildEntry = path.resolve(process.env.BENCH_BUILD_ENTRY ?? "build/server/index.js");
-  const { startPlatform, createHost } = (await import(buildEntry)) as HostModule;
+  const { startPlatform, createHost, createHostListener } = (await import(buildEntry)) as HostModule;
   const platform = await startPlatform();
-  const host = createHost(platform, {
-    clientDir: path.relative(process.cwd(), path.resolve("build/client")),
-  });
+  const clientDir = path.relative(process.cwd(), path.resolve("build/client"));
+  // The host as server.ts serves it; an older build (bench/compare.ts) without the kept-page lane as it was.
+  const hostListener =
+    typeof createHostListener === "function"
+      ? createHostListener(platform, { clientDir }).listener
+      : getRequestListener(createHost(platform, { clientDir }).fetch);
 
   const minimal = createRequestHandler(minimalBuild(), "production");
   const reference = new Hono();
@@ -124,10 +127,9 @@ async function main() {
   reference.get("/__bench/bare", (c) => c.json(BARE_BODY));
   reference.get("/__bench/minimal", (c) => minimal(c.req.raw, new RouterContextProvider()));
 
-  const server = http.createServer(
-    getRequestListener((request, env) =>
-      request.url.includes("/__bench/") ? reference.fetch(request, env) : host.fetch(request, env),
-    ),
+  const referenceListener = getRequestListener(reference.fetch);
+  const server = http.createServer((req, res) =>
+    req.url?.startsWith("/__bench/") ? referenceListener(req, res) : hostListener(req, res),
   );
   server.keepAliveTimeout = 60_000;
   const port = platform.config.port;

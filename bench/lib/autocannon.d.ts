@@ -14,6 +14,8 @@ declare module "autocannon" {
     body?: string;
     /** Replace `[<id>]` in the URL with a new unique id for every request. */
     idReplacement?: boolean;
+    /** Called with each connection's client as it is made (before it connects). */
+    setupClient?: (client: unknown) => void;
   }
 
   interface Histogram {

@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import type { RequestListener } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { type RequestIdVariables, requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
@@ -24,6 +26,7 @@ import {
   guestCarts,
   onlyGuestCartKey,
 } from "./guest-cart-pages.ts";
+import { type KeptPageLane, keptPageLane, withKeptPageLane } from "./kept-page-lane.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./lifecycle.ts";
 import {
   type CachedPage,
@@ -63,13 +66,33 @@ const PER_RESPONSE = new Set([
   "content-encoding",
 ]);
 
+export interface HostOptions {
+  clientDir?: string;
+  lifecycle?: Lifecycle;
+  /** Shown every answer from a kept page, to answer the next requests for it itself (`createHostListener`). */
+  lane?: KeptPageLane;
+}
+
+/**
+ * The host as Node's request listener (what server.ts serves): kept public pages from the kept-page lane once the
+ * host has answered them (docs/decisions/0033, "The kept-page lane"), every other request through the host.
+ */
+export function createHostListener(
+  platform: Platform,
+  options: Omit<HostOptions, "lane"> = {},
+): { host: ReturnType<typeof createHost>; listener: RequestListener } {
+  const lane = keptPageLane({ pages: platform.pages, trustProxy: platform.config.trustProxy });
+  const host = createHost(platform, { ...options, lane });
+  return { host, listener: withKeptPageLane(lane, getRequestListener(host.fetch)) };
+}
+
 /**
  * The HTTP host: one Hono app that serves built assets and images, the commerce API under /api, and the
  * server-rendered storefront for every other path.
  */
 export function createHost(
   platform: Platform,
-  options: { clientDir?: string; lifecycle?: Lifecycle } = {},
+  options: HostOptions = {},
 ): Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }> {
   const host = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }>();
   const mode = platform.config.env === "production" ? "production" : "development";
@@ -81,6 +104,8 @@ export function createHost(
 
   const policy = cookiePolicy(platform.config);
 
+  // Outermost: it reads each kept page's answer after every other middleware has set its headers.
+  if (options.lane) host.use(options.lane.recorder);
   host.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: 64 }));
   host.use(clientAddressResolver(platform.config.trustProxy));
   host.use(securityHeaders(mode));
@@ -147,11 +172,12 @@ export function createHost(
   function fromCache(
     page: CachedPage,
     status: "hit" | "miss" | "splice",
-    c: { req: { method: string; header(name: string): string | undefined } },
+    c: Context,
     id: string,
     nonce: string | undefined,
     fill?: PageFill,
   ) {
+    options.lane?.answered(c, { page, nonce, personal: fill !== undefined });
     const headers = new Headers(page.headers);
     headers.set(REQUEST_ID_HEADER, id);
     headers.set("Cache-Control", fill ? PERSONAL_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicRequest, resolveClientAddress } from "./forwarded.ts";
+import { publicOrigin, publicRequest, resolveClientAddress } from "./forwarded.ts";
 
 describe("forwarded headers", () => {
   it("takes the last X-Forwarded-For entry only when the proxy is trusted, and only when it is an address", () => {
@@ -46,5 +46,22 @@ describe("forwarded headers", () => {
     ).toBe("http://127.0.0.1:3241/cart");
     const untrusted = request({ "x-forwarded-proto": "https", "x-forwarded-host": "shop.pk" });
     expect(publicRequest(untrusted, false)).toBe(untrusted);
+  });
+});
+
+describe("publicOrigin", () => {
+  it("takes the proxy's protocol and host only when trusted and well formed", () => {
+    const own = { protocol: "http:", host: "127.0.0.1:3000" };
+    const forwarded = { proto: "https", host: "shop.pk" };
+    expect(publicOrigin(own, forwarded, true)).toEqual({ protocol: "https", host: "shop.pk" });
+    expect(publicOrigin(own, forwarded, false)).toEqual({ protocol: "http", host: "127.0.0.1:3000" });
+    expect(publicOrigin({ protocol: "http", host: "a" }, { proto: "gopher", host: "a b" }, true)).toEqual({
+      protocol: "http",
+      host: "a",
+    });
+    expect(publicOrigin(own, { proto: undefined, host: null }, true)).toEqual({
+      protocol: "http",
+      host: "127.0.0.1:3000",
+    });
   });
 });

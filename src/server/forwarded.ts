@@ -35,20 +35,41 @@ export function resolveClientAddress(
 }
 
 /**
+ * The protocol and host the shopper's browser used, for a request that reached us as `protocol` (with its colon,
+ * as `URL.protocol` has it) at `host`: with TRUST_PROXY, X-Forwarded-Proto and X-Forwarded-Host when they are well
+ * formed; otherwise the request's own.
+ */
+export function publicOrigin(
+  own: { protocol: string; host: string },
+  forwarded: { proto: string | null | undefined; host: string | null | undefined },
+  trustProxy: boolean,
+): { protocol: string; host: string } {
+  const ownProtocol = own.protocol.replace(/:$/, "");
+  if (!trustProxy) return { protocol: ownProtocol, host: own.host };
+  const proto = lastEntry(forwarded.proto)?.toLowerCase();
+  const host = lastEntry(forwarded.host);
+  return {
+    protocol: proto === "http" || proto === "https" ? proto : ownProtocol,
+    host: host && HOST.test(host) ? host : own.host,
+  };
+}
+
+/**
  * The request as the shopper's browser made it: with TRUST_PROXY, its URL takes the protocol and host from
- * X-Forwarded-Proto and X-Forwarded-Host (when they are well formed), so React Router's check that a form's
- * Origin matches the request URL passes behind an HTTPS proxy. Otherwise the request unchanged.
+ * X-Forwarded-Proto and X-Forwarded-Host (when they are well formed, `publicOrigin`), so React Router's check that
+ * a form's Origin matches the request URL passes behind an HTTPS proxy. Otherwise the request unchanged.
  */
 export function publicRequest(request: Request, trustProxy: boolean): Request {
   if (!trustProxy) return request;
   const url = new URL(request.url);
-  const proto = lastEntry(request.headers.get("x-forwarded-proto"))?.toLowerCase();
-  const host = lastEntry(request.headers.get("x-forwarded-host"));
-  const protocol = proto === "http" || proto === "https" ? proto : url.protocol.slice(0, -1);
-  const authority = host && HOST.test(host) ? host : url.host;
+  const { protocol, host } = publicOrigin(
+    url,
+    { proto: request.headers.get("x-forwarded-proto"), host: request.headers.get("x-forwarded-host") },
+    trustProxy,
+  );
   let rebuilt: URL;
   try {
-    rebuilt = new URL(`${protocol}://${authority}${url.pathname}${url.search}`);
+    rebuilt = new URL(`${protocol}://${host}${url.pathname}${url.search}`);
   } catch {
     return request;
   }

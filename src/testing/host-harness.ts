@@ -1,6 +1,9 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
 import pino from "pino";
 import { createServer } from "vite";
 import { loadConfig } from "../platform/config.ts";
@@ -10,6 +13,7 @@ import { type ApiHarness, apiHarness } from "./api-harness.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 type HostModule = typeof import("../server/app.ts");
+type LaneModule = typeof import("../server/kept-page-lane.ts");
 
 export interface HostHarness {
   /** A request to the whole host (API, storefront, assets), as the Node server would pass it on. */
@@ -18,6 +22,19 @@ export interface HostHarness {
   api: ApiHarness;
   /** The host's cached public pages. */
   pages: PageCache;
+  /**
+   * The host behind a real Node server on a loopback port, as server.ts serves it: the kept-page lane first
+   * (`createHostListener`), counting the requests it answered; the host for the rest.
+   */
+  listen(): Promise<ListeningHost>;
+  close(): Promise<void>;
+}
+
+export interface ListeningHost {
+  url: string;
+  server: http.Server;
+  /** How many requests the kept-page lane answered so far. */
+  laneAnswers(): number;
   close(): Promise<void>;
 }
 
@@ -40,6 +57,9 @@ export async function hostHarness(
     appType: "custom",
   });
   const { createHost } = (await vite.ssrLoadModule("/src/server/app.ts")) as HostModule;
+  const { keptPageLane, withKeptPageLane } = (await vite.ssrLoadModule(
+    "/src/server/kept-page-lane.ts",
+  )) as LaneModule;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -50,7 +70,7 @@ export async function hostHarness(
   fs.mkdirSync(config.imagesDir, { recursive: true });
   const pages = createPageCache({ maxBytes: config.pageCacheMb * 2 ** 20, ttlMs: PAGE_TTL_MS });
   const harness = apiHarness(database, { onCatalogueChanged: () => pages.clear() });
-  const host = createHost({
+  const platform = {
     config,
     logger: pino({ level: "silent" }),
     database,
@@ -59,12 +79,41 @@ export async function hostHarness(
     pages,
     mailWorker: harness.mailWorker,
     close: async () => {},
-  });
+  };
+  const lane = keptPageLane({ pages, trustProxy: config.trustProxy });
+  const host = createHost(platform, { lane });
+  const servers: ListeningHost[] = [];
   return {
     request: async (url, init) => host.request(new URL(url, HOST_URL).toString(), init),
     api: harness,
     pages,
+    async listen() {
+      let answers = 0;
+      const counted = {
+        ...lane,
+        answer: (req: http.IncomingMessage, res: http.ServerResponse) => {
+          const answered = lane.answer(req, res);
+          if (answered) answers++;
+          return answered;
+        },
+      };
+      const server = http.createServer(withKeptPageLane(counted, getRequestListener(host.fetch)));
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const listening: ListeningHost = {
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        server,
+        laneAnswers: () => answers,
+        close: () =>
+          new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+          }),
+      };
+      servers.push(listening);
+      return listening;
+    },
     async close() {
+      await Promise.all(servers.map((server) => server.close()));
       await vite.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

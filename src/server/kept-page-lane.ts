@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Context, MiddlewareHandler } from "hono";
+import { hasPersonalCookies } from "../shared/cookies.server.ts";
+import { chooseEncoding } from "./compression.ts";
+import { nonceSource } from "./csp-nonce.ts";
+import { publicOrigin } from "./forwarded.ts";
+import { type CachedPage, gzipWithNonce, type PageCache, pageCacheKey, stampNonce } from "./page-cache.ts";
+
+/**
+ * The kept-page lane (docs/decisions/0033-public-html-cache.md, "The kept-page lane"): a request the host would
+ * answer from a kept page, answered at Node's request listener instead, without building a web Request, running
+ * the middleware and routing, and turning a Response back into Node's. The answer is the one the host gave the
+ * last time it served that page: the lane replays the headers the whole middleware chain produced then (security
+ * headers, cache policy, Vary, content type), with this answer's own request id, CSP nonce, encoding and length.
+ * A page the host has not answered yet, and any request the lane is not sure about, goes to the host.
+ */
+export interface KeptPageLane {
+  /**
+   * The host's middleware that shows the lane each kept page's answer as it leaves, every header set: outermost,
+   * so it sees what every other middleware added.
+   */
+  recorder: MiddlewareHandler;
+  /** Hands a kept page's answer to the recorder; the host calls it for each answer from a kept page. */
+  answered(c: Context, answer: KeptAnswer): void;
+  /** Answers `req` from a kept page and returns true, or returns false and leaves it to the host. */
+  answer(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+/** A kept page's answer as the host gave it: the page, the request's nonce, and whether it was personal. */
+export interface KeptAnswer {
+  page: CachedPage;
+  nonce: string | undefined;
+  /** A guest's cart spliced in: personal, never replayed. */
+  personal: boolean;
+}
+
+/** The context variable that carries a kept page's answer to the recorder. */
+const KEPT_ANSWER = "keptAnswer";
+
+/** How the host answered a page: its headers as one flat list, the nonce's place in them cut out. */
+interface Replay {
+  /** `[name, value, name, value, ...]` with the CSP value at `nonceAt` written as `before`, nonce, `after`. */
+  headers: string[];
+  nonceAt: number;
+  before: string;
+  after: string;
+}
+
+/** Headers every answer sets for itself (or the lane sets): never replayed. */
+const OWN_HEADERS = new Set(["x-request-id", "content-length", "content-encoding", "x-cache", "date"]);
+/** A request id the host takes from the request (hono/request-id, `limitLength` 64 in the host). */
+const REQUEST_ID = /^[\w\-=]{1,64}$/;
+/** A Host header @hono/node-server takes as it is (its `reValidHost`); any other goes the long way. */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+export function keptPageLane(options: { pages: PageCache; trustProxy: boolean }): KeptPageLane {
+  const { pages, trustProxy } = options;
+  const replays = new WeakMap<CachedPage, Replay>();
+  const nextNonce = nonceSource();
+
+  /** What the host's answer for `page` said, if it can be said again: public, no cookie, one nonce. */
+  function remember(page: CachedPage, nonce: string | undefined, headers: Headers) {
+    if (headers.has("set-cookie") || !headers.get("cache-control")?.startsWith("public")) return;
+    const flat: string[] = [];
+    let nonceAt = -1;
+    let before = "";
+    let after = "";
+    for (const [name, value] of headers) {
+      if (OWN_HEADERS.has(name)) continue;
+      if (nonce && value.includes(nonce)) {
+        const at = value.indexOf(nonce);
+        if (nonceAt >= 0 || value.indexOf(nonce, at + 1) >= 0) return;
+        nonceAt = flat.length + 1;
+        before = value.slice(0, at);
+        after = value.slice(at + nonce.length);
+      }
+      flat.push(name, value);
+    }
+    // A page rendered with a nonce that its policy does not name cannot be given another one.
+    if (nonce && nonceAt < 0) return;
+    replays.set(page, { headers: flat, nonceAt, before, after });
+  }
+
+  /** The page `req` asks for when it is one the host would answer from the cache as it is, or undefined. */
+  function keptPageFor(req: IncomingMessage): CachedPage | undefined {
+    const target = req.url;
+    const host = req.headers.host;
+    if (req.method !== "GET" || !target || target[0] !== "/" || target.includes("\\")) return undefined;
+    if (!host || !PLAIN_HOST.test(host) || hasPersonalCookies(req.headers.cookie)) return undefined;
+    const own = { protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host };
+    const forwarded = {
+      proto: one(req.headers["x-forwarded-proto"]),
+      host: one(req.headers["x-forwarded-host"]),
+    };
+    const origin = publicOrigin(own, forwarded, trustProxy);
+    let url: URL;
+    try {
+      url = new URL(`${origin.protocol}://${origin.host}${target}`);
+    } catch {
+      return undefined;
+    }
+    const path = pageCacheKey(url);
+    return path === null ? undefined : pages.get(`${url.origin}${path}`);
+  }
+
+  return {
+    recorder: async (c, next) => {
+      await next();
+      const kept = c.get(KEPT_ANSWER as never) as KeptAnswer | undefined;
+      if (kept && !kept.personal && c.req.method === "GET") remember(kept.page, kept.nonce, c.res.headers);
+    },
+
+    answered: (c, answer) => c.set(KEPT_ANSWER as never, answer as never),
+
+    answer(req, res) {
+      if (!pages.enabled) return false;
+      const page = keptPageFor(req);
+      const replay = page && replays.get(page);
+      if (!page || !replay) return false;
+      const accepted = one(req.headers["accept-encoding"]);
+      const gzip = chooseEncoding(accepted, ["gzip"]) === "gzip";
+      // A client that takes brotli but not gzip gets the host's brotli.
+      if (!gzip && chooseEncoding(accepted) !== undefined) return false;
+      const nonce = replay.nonceAt >= 0 ? nextNonce() : undefined;
+      const body = gzip ? gzipWithNonce(page, nonce) : stampNonce(page, nonce);
+      const headers = replay.headers.slice();
+      if (nonce) headers[replay.nonceAt] = `${replay.before}${nonce}${replay.after}`;
+      const id = one(req.headers["x-request-id"]);
+      headers.push("x-request-id", id && REQUEST_ID.test(id) ? id : randomUUID(), "x-cache", "hit");
+      if (gzip) headers.push("content-encoding", "gzip");
+      headers.push("content-length", String(body.byteLength));
+      res.writeHead(page.status, headers);
+      res.end(body);
+      return true;
+    },
+  };
+}
+
+function one(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** Node's request listener: the lane first, then `host` (the host's own listener) for everything it leaves. */
+export function withKeptPageLane(lane: KeptPageLane, host: RequestListener): RequestListener {
+  return (req, res) => {
+    if (!lane.answer(req, res)) host(req, res);
+  };
+}
