@@ -168,6 +168,16 @@ export function hasSlots(page: CachedPage, names: Iterable<string>): boolean {
 /** The page's body for a response whose nonce is `nonce`, with `fill`'s text in its slots. */
 export function stampNonce(page: CachedPage, nonce: string | undefined, fill: PageFill = new Map()): Buffer {
   if (page.segments.length === 1) return page.segments[0]!;
+  return Buffer.concat(stampedParts(page, nonce, fill));
+}
+
+/** `stampNonce`'s body as the parts it is joined from, for a writer that sends them as they are (no copy). */
+export function stampedParts(
+  page: CachedPage,
+  nonce: string | undefined,
+  fill: PageFill = new Map(),
+): Buffer[] {
+  if (page.segments.length === 1) return [page.segments[0]!];
   const glue = Buffer.from(nonce ?? "", "utf8");
   const parts: Buffer[] = [page.segments[0]!];
   page.holes.forEach((hole, index) => {
@@ -177,7 +187,7 @@ export function stampNonce(page: CachedPage, nonce: string | undefined, fill: Pa
       page.segments[index + 1]!,
     );
   });
-  return Buffer.concat(parts);
+  return parts;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
