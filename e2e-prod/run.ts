@@ -21,7 +21,7 @@ import {
   summarise,
 } from "../bench/lib/lighthouse.ts";
 import { buildState, buildStorefront } from "../scripts/build-stamp.ts";
-import { httpsClient, type Send } from "./http.ts";
+import { httpsClient, type Send, shopperOn } from "./http.ts";
 import {
   type CheckResult,
   catalogueAcrossInstances,
@@ -116,19 +116,29 @@ async function lighthouseThroughProxy(send: Send) {
   const listing = JSON.parse((await send("GET", "/api/products?page=1")).text) as {
     data: { slug: string }[];
   };
-  const pages: [string, string][] = [
-    ["home", "/"],
-    ["shop", "/shop"],
-    ["product", `/product/${listing.data[0]!.slug}`],
+  // The cart with one item, as bench/run.ts measures it: a guest's cart cookie, sent with every request.
+  const guest = shopperOn(send);
+  const [variant] = await findVariants(send, 1);
+  const added = variant
+    ? await guest.post("/api/cart/add", { id: variant.productId, quantity: 1, size: variant.variantId })
+    : undefined;
+  const cartCookie = String(added?.headers["set-cookie"] ?? "").split(";")[0] ?? "";
+  const pages: [string, string, Record<string, string>][] = [
+    ["home", "/", {}],
+    ["shop", "/shop", {}],
+    ["product", `/product/${listing.data[0]!.slug}`, {}],
   ];
-  for (const [name, pagePath] of pages) {
+  if (added?.status === 200 && cartCookie) pages.push(["cart", "/cart", { cookie: cartCookie }]);
+  else log(`  cart: no guest cart to measure (${added?.status ?? "no variant"})`);
+  const summary: Record<string, unknown> = {};
+  for (const [name, pagePath, headers] of pages) {
     const runs: LighthouseRun[] = [];
     for (let index = 1; index <= 3; index++) {
       const file = path.join(ROOT, "lighthouse", `${name}-${index}.json`);
       const result = await lighthouseWithRetries(
         PUBLIC_URL + pagePath,
         file,
-        {},
+        headers,
         (error, again) =>
           log(
             `  ${name}: Lighthouse run ${index} failed (${(error as Error).message})${again ? ", again" : ""}`,
@@ -142,10 +152,14 @@ async function lighthouseThroughProxy(send: Send) {
       continue;
     }
     const lh = summarise(runs);
+    summary[name] = { ...lh, lcpRuns: runs.map((run) => Math.round(run.lcp)) };
     log(
       `  ${name.padEnd(8)} perf ${lh.performance} a11y ${lh.accessibility} bp ${lh.bestPractices} seo ${lh.seo}  FCP ${Math.round(lh.fcp)} ms  LCP ${Math.round(lh.lcp)} ms (runs ${runs.map((run) => Math.round(run.lcp)).join(", ")})`,
     );
   }
+  const file = path.join(ROOT, "lighthouse", "summary.json");
+  fs.writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+  log(`  (medians and every run's LCP in ${path.relative(process.cwd(), file)})`);
 }
 
 async function main(): Promise<number> {
