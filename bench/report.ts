@@ -33,6 +33,22 @@ export function budget(results: Results): BudgetLine[] {
   category("accessibility", "accessibility", 100);
   category("best practices", "bestPractices", 100);
   category("SEO", "seo", 100);
+  for (const [label, key] of [
+    ["first contentful paint", "fcp"],
+    ["largest contentful paint", "lcp"],
+  ] as const) {
+    const missing = pages.length < 4 || scored.length < pages.length;
+    lines.push({
+      line: `Lighthouse ${label}, direct (home, shop, product, cart)`,
+      target: "< 1.2 s",
+      value:
+        scored.length === 0
+          ? "not measured"
+          : scored.map((page) => `${page.name} ${fmt.int(page.lighthouse![key])} ms`).join(", ") +
+            (missing ? " (some pages not measured)" : ""),
+      pass: scored.length === 0 ? null : scored.every((page) => page.lighthouse![key] < 1200) && !missing,
+    });
+  }
 
   const weighed = pages.filter((page) => page.weight && page.weight.status === 200);
   lines.push({
