@@ -83,7 +83,8 @@ export function createHostListener(
 ): { host: ReturnType<typeof createHost>; listener: RequestListener } {
   const lane = keptPageLane({ pages: platform.pages, trustProxy: platform.config.trustProxy });
   const host = createHost(platform, { ...options, lane });
-  return { host, listener: withKeptPageLane(lane, getRequestListener(host.fetch)) };
+  const onError = (error: unknown) => platform.logger.error({ err: error }, "kept-page lane failed");
+  return { host, listener: withKeptPageLane(lane, getRequestListener(host.fetch), onError) };
 }
 
 /**

@@ -122,12 +122,67 @@ describe("the kept-page lane", () => {
     const answers = [
       await raw([`GET ${host.url}/ HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close"]),
       await raw(["POST / HTTP/1.1", `Host: 127.0.0.1:${port}`, "Content-Length: 0", "Connection: close"]),
-      await raw(["GET / HTTP/1.1", `Host: LOCALHOST:${port}`, "Connection: close"]),
+      await raw(["GET / HTTP/1.1", `Host: evil@127.0.0.1:${port}`, "Connection: close"]),
+      await raw(["GET /x\\..\\ HTTP/1.1", `Host: 127.0.0.1:${port}`, "Connection: close"]),
     ];
-    // The host's answers: its own render's nonce (the absolute form), a 404 (POST, another host's key).
+    // The host's answers: its own render's nonce (the absolute form), a 404 (POST), and the adapter's 400 for a
+    // Host with user info and a path with a backslash (both would name the kept page "/" to a URL parser).
     expect(answers[0]).toMatch(/^HTTP\/1\.1 200/);
     expect(answers[0]).toContain(`'nonce-${NONCE}'`);
     expect(answers[1]).toMatch(/^HTTP\/1\.1 404/);
-    expect(answers[2]).toMatch(/^HTTP\/1\.1 404/);
+    expect(answers[2]).toMatch(/^HTTP\/1\.1 400/);
+    expect(answers[3]).toMatch(/^HTTP\/1\.1 400/);
+  });
+
+  it("never remembers headers Node would refuse to send, and hands a lane that fails to the host", async () => {
+    const host = await serve({ trustProxy: false, headers: { "x-note": "a\u0001b" } });
+    host.keep(`${host.url}/`);
+    await get(host.url);
+    await get(host.url);
+    expect(host.hostAnswers()).toBe(2);
+
+    const pages = createPageCache({ maxBytes: 1 << 20, ttlMs: 60_000 });
+    const failing = {
+      ...keptPageLane({ pages, trustProxy: false }),
+      answer: (): boolean => {
+        throw new Error("lane failed");
+      },
+    };
+    const errors: unknown[] = [];
+    const server = http.createServer(
+      withKeptPageLane(
+        failing,
+        (_req, res) => res.end("from the host"),
+        (error) => errors.push(error),
+      ),
+    );
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const answer = await get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    expect(answer.text).toBe("from the host");
+    expect(errors).toHaveLength(1);
+  });
+
+  it("leaves a request whose own Host the host cannot parse to the host, whatever the proxy says", async () => {
+    const host = await serve({ trustProxy: true });
+    host.keep("https://shop.pk/");
+    const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "shop.pk" };
+    await get(host.url, forwarded);
+    const before = host.hostAnswers();
+    const port = new URL(host.url).port;
+    const answer = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path: "/", headers: { host: "999.1.1.1", ...forwarded } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    // The host had it (and failed it, as it fails any such request); the lane would have answered 200.
+    expect(answer).toBeGreaterThanOrEqual(400);
+    expect(host.hostAnswers()).toBe(before + 1);
   });
 });

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import {
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+  validateHeaderName,
+  validateHeaderValue,
+} from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { hasPersonalCookies } from "../shared/cookies.server.ts";
 import { chooseEncoding } from "./compression.ts";
@@ -68,6 +74,14 @@ export function keptPageLane(options: { pages: PageCache; trustProxy: boolean })
     let after = "";
     for (const [name, value] of headers) {
       if (OWN_HEADERS.has(name)) continue;
+      // undici's Headers takes characters Node refuses to send: such an answer is left to the host, whose adapter
+      // fails that one answer, rather than thrown at Node's listener.
+      try {
+        validateHeaderName(name);
+        validateHeaderValue(name, value);
+      } catch {
+        return;
+      }
       if (nonce && value.includes(nonce)) {
         const at = value.indexOf(nonce);
         if (nonceAt >= 0 || value.indexOf(nonce, at + 1) >= 0) return;
@@ -89,6 +103,9 @@ export function keptPageLane(options: { pages: PageCache; trustProxy: boolean })
     if (req.method !== "GET" || !target || target[0] !== "/" || target.includes("\\")) return undefined;
     if (!host || !PLAIN_HOST.test(host) || hasPersonalCookies(req.headers.cookie)) return undefined;
     const own = { protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host };
+    // The host parses the request's own URL even when the proxy names another origin: one it cannot parse
+    // (`Host: 999.1.1.1`) is its error to answer.
+    if (!URL.canParse(`${own.protocol}://${host}/`)) return undefined;
     const forwarded = {
       proto: one(req.headers["x-forwarded-proto"]),
       host: one(req.headers["x-forwarded-host"]),
@@ -108,7 +125,9 @@ export function keptPageLane(options: { pages: PageCache; trustProxy: boolean })
     recorder: async (c, next) => {
       await next();
       const kept = c.get(KEPT_ANSWER as never) as KeptAnswer | undefined;
-      if (kept && !kept.personal && c.req.method === "GET") remember(kept.page, kept.nonce, c.res.headers);
+      if (kept && !kept.personal && c.req.method === "GET" && c.res.status === kept.page.status) {
+        remember(kept.page, kept.nonce, c.res.headers);
+      }
     },
 
     answered: (c, answer) => c.set(KEPT_ANSWER as never, answer as never),
@@ -139,10 +158,10 @@ export function keptPageLane(options: { pages: PageCache; trustProxy: boolean })
         res.end(parts[0]);
         return true;
       }
+      // Corked, the parts leave in one write; `end()` uncorks.
       res.cork();
       for (const part of parts) res.write(part);
       res.end();
-      res.uncork();
       return true;
     },
   };
@@ -152,9 +171,28 @@ function one(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** Node's request listener: the lane first, then `host` (the host's own listener) for everything it leaves. */
-export function withKeptPageLane(lane: KeptPageLane, host: RequestListener): RequestListener {
+/**
+ * Node's request listener: the lane first, then `host` (the host's own listener) for everything it leaves. A
+ * failure in the lane is never thrown at Node (it would end the process): before anything is sent the host
+ * answers instead, after that the connection is closed, as a failed answer's would be.
+ */
+export function withKeptPageLane(
+  lane: KeptPageLane,
+  host: RequestListener,
+  onError: (error: unknown) => void = () => {},
+): RequestListener {
   return (req, res) => {
-    if (!lane.answer(req, res)) host(req, res);
+    let answered: boolean;
+    try {
+      answered = lane.answer(req, res);
+    } catch (error) {
+      onError(error);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      answered = false;
+    }
+    if (!answered) host(req, res);
   };
 }
