@@ -69,7 +69,10 @@ const PER_RESPONSE = new Set([
 export interface HostOptions {
   clientDir?: string;
   lifecycle?: Lifecycle;
-  /** Shown every answer from a kept page, to answer the next requests for it itself (`createHostListener`). */
+  /**
+   * Shown every answer from a kept page, to answer the next requests for it itself (`createHostListener`, which
+   * makes one for the platform unless given one).
+   */
   lane?: KeptPageLane;
 }
 
@@ -79,9 +82,10 @@ export interface HostOptions {
  */
 export function createHostListener(
   platform: Platform,
-  options: Omit<HostOptions, "lane"> = {},
+  options: HostOptions = {},
 ): { host: ReturnType<typeof createHost>; listener: RequestListener } {
-  const lane = keptPageLane({ pages: platform.pages, trustProxy: platform.config.trustProxy });
+  const lane =
+    options.lane ?? keptPageLane({ pages: platform.pages, trustProxy: platform.config.trustProxy });
   const host = createHost(platform, { ...options, lane });
   const onError = (error: unknown) => platform.logger.error({ err: error }, "kept-page lane failed");
   return { host, listener: withKeptPageLane(lane, getRequestListener(host.fetch), onError) };

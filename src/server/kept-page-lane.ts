@@ -103,9 +103,9 @@ export function keptPageLane(options: { pages: PageCache; trustProxy: boolean })
     if (req.method !== "GET" || !target || target[0] !== "/" || target.includes("\\")) return undefined;
     if (!host || !PLAIN_HOST.test(host) || hasPersonalCookies(req.headers.cookie)) return undefined;
     const own = { protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host };
-    // The host parses the request's own URL even when the proxy names another origin: one it cannot parse
-    // (`Host: 999.1.1.1`) is its error to answer.
-    if (!URL.canParse(`${own.protocol}://${host}/`)) return undefined;
+    // The host parses the request's own URL even when a trusted proxy names another origin: one it cannot parse
+    // (`Host: 999.1.1.1`) is its error to answer. (Untrusted, the URL below is that one and fails to parse.)
+    if (trustProxy && !URL.canParse(`${own.protocol}://${host}/`)) return undefined;
     const forwarded = {
       proto: one(req.headers["x-forwarded-proto"]),
       host: one(req.headers["x-forwarded-host"]),

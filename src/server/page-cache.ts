@@ -167,8 +167,8 @@ export function hasSlots(page: CachedPage, names: Iterable<string>): boolean {
 
 /** The page's body for a response whose nonce is `nonce`, with `fill`'s text in its slots. */
 export function stampNonce(page: CachedPage, nonce: string | undefined, fill: PageFill = new Map()): Buffer {
-  if (page.segments.length === 1) return page.segments[0]!;
-  return Buffer.concat(stampedParts(page, nonce, fill));
+  const parts = stampedParts(page, nonce, fill);
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }
 
 /** `stampNonce`'s body as the parts it is joined from, for a writer that sends them as they are (no copy). */

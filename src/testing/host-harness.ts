@@ -3,7 +3,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { getRequestListener } from "@hono/node-server";
 import pino from "pino";
 import { createServer } from "vite";
 import { loadConfig } from "../platform/config.ts";
@@ -33,7 +32,7 @@ export interface HostHarness {
 export interface ListeningHost {
   url: string;
   server: http.Server;
-  /** How many requests the kept-page lane answered so far. */
+  /** How many requests the kept-page lane answered so far (on every server of the harness). */
   laneAnswers(): number;
   close(): Promise<void>;
 }
@@ -56,10 +55,8 @@ export async function hostHarness(
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     appType: "custom",
   });
-  const { createHost } = (await vite.ssrLoadModule("/src/server/app.ts")) as HostModule;
-  const { keptPageLane, withKeptPageLane } = (await vite.ssrLoadModule(
-    "/src/server/kept-page-lane.ts",
-  )) as LaneModule;
+  const { createHostListener } = (await vite.ssrLoadModule("/src/server/app.ts")) as HostModule;
+  const { keptPageLane } = (await vite.ssrLoadModule("/src/server/kept-page-lane.ts")) as LaneModule;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -80,29 +77,30 @@ export async function hostHarness(
     mailWorker: harness.mailWorker,
     close: async () => {},
   };
+  // The host's own lane, counting the requests it answers.
   const lane = keptPageLane({ pages, trustProxy: config.trustProxy });
-  const host = createHost(platform, { lane });
+  let laneAnswers = 0;
+  const counted = {
+    ...lane,
+    answer: (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const answered = lane.answer(req, res);
+      if (answered) laneAnswers++;
+      return answered;
+    },
+  };
+  const { host, listener } = createHostListener(platform, { lane: counted });
   const servers: ListeningHost[] = [];
   return {
     request: async (url, init) => host.request(new URL(url, HOST_URL).toString(), init),
     api: harness,
     pages,
     async listen() {
-      let answers = 0;
-      const counted = {
-        ...lane,
-        answer: (req: http.IncomingMessage, res: http.ServerResponse) => {
-          const answered = lane.answer(req, res);
-          if (answered) answers++;
-          return answered;
-        },
-      };
-      const server = http.createServer(withKeptPageLane(counted, getRequestListener(host.fetch)));
+      const server = http.createServer(listener);
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       const listening: ListeningHost = {
         url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         server,
-        laneAnswers: () => answers,
+        laneAnswers: () => laneAnswers,
         close: () =>
           new Promise<void>((resolve) => {
             server.closeAllConnections();
