@@ -6,6 +6,7 @@ const serverTests = [
   "src/shared/**/*.test.ts",
   "src/server/**/*.test.ts",
   "scripts/**/*.test.ts",
+  "bench/**/*.test.ts",
 ];
 const engineTests = ["src/api/**/*.test.ts", "src/platform/db/**/*.test.ts"];
 

@@ -45,7 +45,10 @@ export interface PageRow {
   /** Where Lighthouse loaded it (the demo catalogue's server). */
   lighthousePath?: string;
   weight: PageWeight | null;
+  /** Lighthouse on the direct server: plain HTTP/1.1 to one instance (bench/server.ts). */
   lighthouse: LighthouseSummary | null;
+  /** Lighthouse through the production shape (HTTPS, HTTP/2, nginx, two instances), with each run's LCP. */
+  lighthouseProxy?: (LighthouseSummary & { lcpRuns: number[] }) | null;
   error?: string;
 }
 export interface BudgetLine {

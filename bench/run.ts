@@ -30,7 +30,7 @@ import { parseArgs } from "./settings.ts";
 import { apiPhase } from "./workloads/api.ts";
 import { checkoutPhase } from "./workloads/checkout.ts";
 import { growthPhase } from "./workloads/growth.ts";
-import { lighthousePhase, pageWeights } from "./workloads/pages.ts";
+import { lighthousePhase, lighthouseThroughProxyPhase, pageWeights } from "./workloads/pages.ts";
 import { withServer } from "./workloads/shared.ts";
 import { ssrPhase } from "./workloads/ssr.ts";
 
@@ -160,6 +160,10 @@ async function main() {
     if (settings.lighthouseRuns > 0) {
       log(`\nLighthouse (mobile, median of ${settings.lighthouseRuns}), demo catalogue`);
       await lighthousePhase(run, onlyPages);
+      if (settings.postgres) {
+        log(`\nLighthouse through the production shape (HTTPS, HTTP/2, nginx, two instances, PostgreSQL)`);
+        await lighthouseThroughProxyPhase(run, onlyPages);
+      } else results.skipped.push("Lighthouse through the proxy: skipped (--skip-postgres)");
     } else {
       results.skipped.push(
         settings.mode === "quick"

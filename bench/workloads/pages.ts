@@ -1,11 +1,22 @@
-// The pages workload: page weight and Lighthouse.
+// The pages workload: page weight and Lighthouse (direct, and through the production shape).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
+import { ROOT as PROD_SHAPE_ROOT } from "../../e2e-prod/stack.ts";
 import { guestCart, sampleProductSlug, sampleVariants } from "../lib/catalogue-samples.ts";
 import { WORK_DIR } from "../lib/datasets.ts";
-import { CHROME_PATH, chromeAvailable, lighthouseWithRetries, summarise } from "../lib/lighthouse.ts";
+import { request } from "../lib/http.ts";
+import {
+  CHROME_PATH,
+  chromeAvailable,
+  type LighthouseSummary,
+  lighthouseWithRetries,
+  summarise,
+} from "../lib/lighthouse.ts";
 import { pageWeight } from "../lib/page-weight.ts";
 import type { RunningServer } from "../lib/server-process.ts";
 import { fmt } from "../lib/table.ts";
+import { warmPages } from "../lib/warm-pages.ts";
 import type { Run } from "../results.ts";
 import { checked, withServer } from "./shared.ts";
 
@@ -39,6 +50,28 @@ export async function pageWeights(run: Run, server: RunningServer, productSlug: 
   }
 }
 
+/** The pages and their images until the server has settled (bench/lib/warm-pages.ts), said in the log. */
+async function warmBeforeLighthouse(
+  run: Run,
+  base: string,
+  pages: [string, string, Record<string, string>][],
+) {
+  const warmed = await warmPages(
+    async (pagePath, headers) => {
+      const answer = await request(base + pagePath, { headers });
+      return {
+        status: answer.status,
+        contentType: String(answer.headers["content-type"] ?? ""),
+        text: answer.body,
+      };
+    },
+    pages.map(([, pagePath, headers]) => ({ path: pagePath, headers })),
+  );
+  run.log(
+    `  warmed ${warmed.pages} pages and ${warmed.images} images (${warmed.avif} as AVIF) in ${warmed.passes} passes${warmed.settled ? "" : ", not settled by the deadline"}`,
+  );
+}
+
 /** Lighthouse (mobile) on the same pages of the demo catalogue, the median of `lighthouseRuns` runs. */
 export async function lighthousePhase(run: Run, onlyPages: string[] | undefined) {
   const { settings, results, log } = run;
@@ -53,14 +86,15 @@ export async function lighthousePhase(run: Run, onlyPages: string[] | undefined)
     async (server) => {
       const productSlug = await sampleProductSlug(server.url);
       const cookie = await guestCart(server.url, await sampleVariants(server.url, 1));
-      const pages: [string, string, Record<string, string>][] = [
+      const measured: [string, string, Record<string, string>][] = [
         ["home", "/", {}],
         ["shop", "/shop", {}],
         ["product", `/product/${productSlug}`, {}],
         ["cart", "/cart", { Cookie: cookie }],
       ];
+      const pages = measured.filter(([name]) => !onlyPages || onlyPages.includes(name));
+      await warmBeforeLighthouse(run, server.url, pages);
       for (const [name, pagePath, headers] of pages) {
-        if (onlyPages && !onlyPages.includes(name)) continue;
         let row = results.pages.find((page) => page.name === name);
         if (!row) {
           row = { name, path: pagePath, weight: null, lighthouse: null };
@@ -94,4 +128,63 @@ export async function lighthousePhase(run: Run, onlyPages: string[] | undefined)
       }
     },
   );
+}
+
+/** What `e2e-prod/run.ts --only=lighthouse` writes for each page. */
+type ProxySummary = Record<string, LighthouseSummary & { lcpRuns: number[] }>;
+
+/**
+ * Lighthouse through the production shape (nginx, HTTPS, HTTP/2, two instances, PostgreSQL), as shoppers meet
+ * the shop: `e2e-prod/run.ts --only=lighthouse` in a child process, its figures read back from its summary. The
+ * paint targets are judged on these (decision 0035). Skipped, and said so, when the stack cannot be brought up
+ * here (no PostgreSQL, Redis or nginx).
+ */
+export async function lighthouseThroughProxyPhase(run: Run, onlyPages: string[] | undefined) {
+  const { settings, results, log } = run;
+  const summaryFile = path.join(PROD_SHAPE_ROOT, "lighthouse", "summary.json");
+  const reportFile = path.join(WORK_DIR, "prod-shape-lighthouse.json");
+  fs.rmSync(summaryFile, { force: true });
+  const args = [
+    "e2e-prod/run.ts",
+    "--only=lighthouse",
+    `--lighthouse-runs=${settings.lighthouseRuns}`,
+    `--report=${reportFile}`,
+    ...(onlyPages ? [`--pages=${onlyPages.join(",")}`] : []),
+  ];
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const relay = (chunk: Buffer) => {
+      for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) log(`  | ${line}`);
+    };
+    child.stdout.on("data", relay);
+    child.stderr.on("data", relay);
+    child.on("close", (exit) => resolve(exit ?? 1));
+    child.on("error", () => resolve(1));
+  });
+  const report = readJson<{ skipped?: number; reason?: string }>(reportFile);
+  if (report?.skipped && report.reason) {
+    results.skipped.push(`Lighthouse through the proxy: ${report.reason}`);
+    return;
+  }
+  const summary = readJson<ProxySummary>(summaryFile);
+  if (code !== 0 || !summary) {
+    results.skipped.push(`Lighthouse through the proxy: the production shape failed (exit ${code})`);
+    return;
+  }
+  for (const [name, lighthouse] of Object.entries(summary)) {
+    let row = results.pages.find((page) => page.name === name);
+    if (!row) {
+      row = { name, path: "", weight: null, lighthouse: null };
+      results.pages.push(row);
+    }
+    row.lighthouseProxy = lighthouse;
+  }
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
 }
