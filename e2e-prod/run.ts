@@ -21,7 +21,7 @@ import {
   lighthouseWithRetries,
   summarise,
 } from "../bench/lib/lighthouse.ts";
-import { warmPages } from "../bench/lib/warm-pages.ts";
+import { describeWarm, warmPages } from "../bench/lib/warm-pages.ts";
 import { buildState, buildStorefront } from "../scripts/build-stamp.ts";
 import { httpsClient, type Send, shopperOn } from "./http.ts";
 import {
@@ -148,9 +148,7 @@ async function lighthouseThroughProxy(send: Send) {
     },
     pages.map(([, pagePath, headers]) => ({ path: pagePath, headers })),
   );
-  log(
-    `  warmed ${warmed.pages} pages and ${warmed.images} images (${warmed.avif} as AVIF) in ${warmed.passes} passes${warmed.settled ? "" : ", not settled by the deadline"}`,
-  );
+  log(`  ${describeWarm(warmed)}`);
   const summary: Record<string, unknown> = {};
   for (const [name, pagePath, headers] of pages) {
     const runs: LighthouseRun[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_ACCEPT, imagePaths, type WarmGet, warmPages } from "./warm-pages.ts";
+import { describeWarm, IMAGE_ACCEPT, imagePaths, type WarmGet, warmPages } from "./warm-pages.ts";
 
 describe("imagePaths", () => {
   it("takes src, every srcset and imagesrcset candidate and a preload's href, each once, in order", () => {
@@ -54,7 +54,8 @@ describe("warmPages", () => {
       pauseMs: 1,
     });
     // Passes 1-2 WebP (one unchanged), 3 AVIF (changed), 4 and 5 AVIF (two unchanged: settled).
-    expect(result).toEqual({ pages: 2, images: 2, avif: 2, passes: 5, settled: true });
+    expect(result).toEqual({ pages: 2, failed: [], images: 2, avif: 2, passes: 5, settled: true });
+    expect(describeWarm(result)).toBe("warmed 2 pages and 2 images (2 as AVIF) in 5 passes");
     expect(shop.requests[1]).toEqual({ path: "/cart", headers: { accept: "text/html", cookie: "c=1" } });
     const imageRequests = shop.requests.filter((request) => request.path.startsWith("/images/"));
     expect(imageRequests).toHaveLength(10);
@@ -71,12 +72,13 @@ describe("warmPages", () => {
     const result = await warmPages(get, [{ path: "/" }], { pauseMs: 5, timeoutMs: 40 });
     expect(result.settled).toBe(false);
     expect(result.passes).toBeGreaterThan(1);
+    expect(describeWarm(result)).toMatch(/in \d+ passes, not settled by the deadline$/);
   });
 
-  it("fails when a page does not answer 200: there would be nothing to measure", async () => {
-    const shop = fakeShop({}, 0);
-    await expect(warmPages(shop.get, [{ path: "/missing" }], { pauseMs: 1 })).rejects.toThrow(
-      "warming /missing: answered 404",
-    );
+  it("lists a page that does not answer 200 and asks for the images of the others only", async () => {
+    const shop = fakeShop({ "/": '<img src="/images/a.webp"/>' }, 0);
+    const result = await warmPages(shop.get, [{ path: "/missing" }, { path: "/" }], { pauseMs: 1 });
+    expect(result).toMatchObject({ failed: ["/missing answered 404"], images: 1, avif: 1, settled: true });
+    expect(describeWarm(result)).toMatch(/; \/missing answered 404$/);
   });
 });

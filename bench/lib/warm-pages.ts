@@ -21,6 +21,8 @@ export interface WarmPage {
 
 export interface WarmResult {
   pages: number;
+  /** Pages that did not answer 200, with their status (the measurement then reports them as it always did). */
+  failed: string[];
   images: number;
   /** Images answered as AVIF in the last pass. */
   avif: number;
@@ -56,7 +58,7 @@ export function imagePaths(html: string): string[] {
  * images (`pauseMs` apart) until three passes in a row answer every image with the same status and type, or
  * `timeoutMs` passes. Three, not two: a photo's first request only queues its twin, and an encoder still busy
  * with another shop's queue (two instances) can leave one pause without visible progress.
- * A page that does not answer 200 is an error: there is nothing to measure.
+ * A page that does not answer 200 is listed in `failed` and its images are not asked for.
  */
 export async function warmPages(
   get: WarmGet,
@@ -66,10 +68,11 @@ export async function warmPages(
   const { timeoutMs = 60_000, pauseMs = 1_000 } = options;
   const deadline = performance.now() + timeoutMs;
   const images = new Set<string>();
+  const failed: string[] = [];
   for (const page of pages) {
     const answer = await get(page.path, { accept: "text/html", ...page.headers });
-    if (answer.status !== 200) throw new Error(`warming ${page.path}: answered ${answer.status}`);
-    for (const image of imagePaths(answer.text)) images.add(image);
+    if (answer.status !== 200) failed.push(`${page.path} answered ${answer.status}`);
+    else for (const image of imagePaths(answer.text)) images.add(image);
   }
   const pass = async () => {
     const types = new Map<string, string>();
@@ -92,5 +95,14 @@ export async function warmPages(
   }
   const settled = unchanged >= 2;
   const avif = [...previous.values()].filter((type) => type.endsWith("image/avif")).length;
-  return { pages: pages.length, images: images.size, avif, passes, settled };
+  return { pages: pages.length, failed, images: images.size, avif, passes, settled };
+}
+
+/** The log's line for a warm-up. */
+export function describeWarm(result: WarmResult): string {
+  return [
+    `warmed ${result.pages} pages and ${result.images} images (${result.avif} as AVIF) in ${result.passes} passes`,
+    result.settled ? "" : ", not settled by the deadline",
+    result.failed.length > 0 ? `; ${result.failed.join(", ")}` : "",
+  ].join("");
 }

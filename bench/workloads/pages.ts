@@ -16,7 +16,7 @@ import {
 import { pageWeight } from "../lib/page-weight.ts";
 import type { RunningServer } from "../lib/server-process.ts";
 import { fmt } from "../lib/table.ts";
-import { warmPages } from "../lib/warm-pages.ts";
+import { describeWarm, warmPages } from "../lib/warm-pages.ts";
 import type { Run } from "../results.ts";
 import { checked, withServer } from "./shared.ts";
 
@@ -67,9 +67,7 @@ async function warmBeforeLighthouse(
     },
     pages.map(([, pagePath, headers]) => ({ path: pagePath, headers })),
   );
-  run.log(
-    `  warmed ${warmed.pages} pages and ${warmed.images} images (${warmed.avif} as AVIF) in ${warmed.passes} passes${warmed.settled ? "" : ", not settled by the deadline"}`,
-  );
+  run.log(`  ${describeWarm(warmed)}`);
 }
 
 /** Lighthouse (mobile) on the same pages of the demo catalogue, the median of `lighthouseRuns` runs. */
