@@ -166,7 +166,11 @@ export async function lighthouseThroughProxyPhase(run: Run, onlyPages: string[] 
   }
   const summary = readJson<ProxySummary>(summaryFile);
   if (code !== 0 || !summary) {
-    results.skipped.push(`Lighthouse through the proxy: the production shape failed (exit ${code})`);
+    results.skipped.push(
+      code !== 0
+        ? `Lighthouse through the proxy: the production shape failed (exit ${code})`
+        : "Lighthouse through the proxy: no figures written (see the log above)",
+    );
     return;
   }
   for (const [name, lighthouse] of Object.entries(summary)) {
