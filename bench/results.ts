@@ -5,6 +5,7 @@ import type { ListingProbes } from "./lib/catalogue-samples.ts";
 import type { LighthouseSummary } from "./lib/lighthouse.ts";
 import type { LoadResult } from "./lib/load.ts";
 import type { PageWeight } from "./lib/page-weight.ts";
+import type { WarmResult } from "./lib/warm-pages.ts";
 import type { Settings } from "./settings.ts";
 import type { CheckoutResult } from "./workloads/checkout.ts";
 
@@ -48,7 +49,7 @@ export interface PageRow {
   /** Lighthouse on the direct server: plain HTTP/1.1 to one instance (bench/server.ts). */
   lighthouse: LighthouseSummary | null;
   /** Lighthouse through the production shape (HTTPS, HTTP/2, nginx, two instances), with each run's LCP. */
-  lighthouseProxy?: (LighthouseSummary & { lcpRuns: number[] }) | null;
+  lighthouseProxy?: (LighthouseSummary & { path: string; lcpRuns: number[] }) | null;
   error?: string;
 }
 export interface BudgetLine {
@@ -86,6 +87,8 @@ export function createResults(settings: Settings) {
     },
     growth: [] as GrowthRow[],
     pages: [] as PageRow[],
+    /** The warm-up before each Lighthouse run (bench/lib/warm-pages.ts). */
+    warmups: [] as { run: "direct" | "through the proxy"; result: WarmResult }[],
     seeding: [] as { engine: string; products: number; seconds: number }[],
     skipped: [] as string[],
     budget: [] as BudgetLine[],

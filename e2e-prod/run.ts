@@ -10,7 +10,8 @@
 // Flags: --rebuild (build even if build/ is up to date with the sources), --only=journeys,load (default both;
 //        `lighthouse` measures home, shop, a product page and the cart through the proxy instead), --report=path (default
 //        reports/production-shape.json), --lighthouse-runs=N (with `lighthouse`: runs per page, default 3; the
-//        median is reported), --pages=home,cart (with `lighthouse`: these pages only).
+//        median is reported), --pages=home,cart (with `lighthouse`: these pages only), --product=slug (with
+//        `lighthouse`: the product page to measure; the catalogue's first by default).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -19,6 +20,7 @@ import {
   chromeAvailable,
   type LighthouseRun,
   lighthouseWithRetries,
+  type ProxyLighthouseSummary,
   summarise,
 } from "../bench/lib/lighthouse.ts";
 import { describeWarm, warmPages } from "../bench/lib/warm-pages.ts";
@@ -52,10 +54,13 @@ const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?
 const only = new Set((flag("only") ?? "journeys,load").split(","));
 const reportFile = path.resolve(flag("report") ?? "reports/production-shape.json");
 const rebuild = args.includes("--rebuild");
-const lighthouseRuns = Math.max(1, Number(flag("lighthouse-runs") ?? 3) || 3);
+const runsFlag = Number(flag("lighthouse-runs") ?? 3);
+const lighthouseRuns = Number.isFinite(runsFlag) ? Math.max(1, Math.floor(runsFlag)) : 3;
 const lighthousePages = flag("pages")?.split(",");
-// The whole run stops itself after this long, whatever it is doing (half a minute more for each Lighthouse run).
-const DEADLINE_MS = 8 * 60_000 + (only.has("lighthouse") ? lighthouseRuns * 4 * 30_000 : 0);
+const lighthouseProduct = flag("product");
+// The whole run stops itself after this long, whatever it is doing (with Lighthouse, a minute more for the warm-up
+// and half a minute for each run of each page).
+const DEADLINE_MS = 8 * 60_000 + (only.has("lighthouse") ? 60_000 + lighthouseRuns * 4 * 30_000 : 0);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const started = performance.now();
@@ -119,9 +124,17 @@ async function lighthouseThroughProxy(send: Send) {
     log(`Lighthouse: no Chromium at ${CHROME_PATH}`);
     return;
   }
+  // The product the bench's direct run measured when it says which (`--product=slug`), else the catalogue's first.
   const listing = JSON.parse((await send("GET", "/api/products?page=1")).text) as {
     data: { slug: string }[];
   };
+  let productPath = `/product/${listing.data[0]!.slug}`;
+  if (lighthouseProduct) {
+    const asked = `/product/${encodeURIComponent(lighthouseProduct)}`;
+    const status = (await send("GET", asked, { headers: { accept: "text/html" } })).status;
+    if (status === 200) productPath = asked;
+    else log(`  product ${lighthouseProduct}: answered ${status}, measuring ${productPath} instead`);
+  }
   // The cart with one item, as bench/run.ts measures it: a guest's cart cookie, sent with every request.
   const guest = shopperOn(send);
   const [variant] = await findVariants(send, 1);
@@ -132,12 +145,13 @@ async function lighthouseThroughProxy(send: Send) {
   let pages: [string, string, Record<string, string>][] = [
     ["home", "/", {}],
     ["shop", "/shop", {}],
-    ["product", `/product/${listing.data[0]!.slug}`, {}],
+    ["product", productPath, {}],
   ];
   if (added?.status === 200 && cartCookie) pages.push(["cart", "/cart", { cookie: cartCookie }]);
   else log(`  cart: no guest cart to measure (${added?.status ?? "no variant"})`);
   if (lighthousePages) pages = pages.filter(([name]) => lighthousePages.includes(name));
-  const warmed = await warmPages(
+  if (pages.length === 0) log(`  no page to measure (--pages=${lighthousePages?.join(",")})`);
+  const warm = await warmPages(
     async (pagePath, headers) => {
       const answer = await send("GET", pagePath, { headers });
       return {
@@ -148,15 +162,19 @@ async function lighthouseThroughProxy(send: Send) {
     },
     pages.map(([, pagePath, headers]) => ({ path: pagePath, headers })),
   );
-  log(`  ${describeWarm(warmed)}`);
-  const summary: Record<string, unknown> = {};
+  log(`  ${describeWarm(warm)}`);
+  // Written after every page, so a run stopped by its deadline keeps what it measured.
+  const file = path.join(ROOT, "lighthouse", "summary.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const summary: ProxyLighthouseSummary = { warm, pages: {} };
+  const write = () => fs.writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+  write();
   for (const [name, pagePath, headers] of pages) {
     const runs: LighthouseRun[] = [];
     for (let index = 1; index <= lighthouseRuns; index++) {
-      const file = path.join(ROOT, "lighthouse", `${name}-${index}.json`);
       const result = await lighthouseWithRetries(
         PUBLIC_URL + pagePath,
-        file,
+        path.join(ROOT, "lighthouse", `${name}-${index}.json`),
         headers,
         (error, again) =>
           log(
@@ -171,13 +189,12 @@ async function lighthouseThroughProxy(send: Send) {
       continue;
     }
     const lh = summarise(runs);
-    summary[name] = { ...lh, lcpRuns: runs.map((run) => Math.round(run.lcp)) };
+    summary.pages[name] = { ...lh, path: pagePath, lcpRuns: runs.map((run) => Math.round(run.lcp)) };
+    write();
     log(
       `  ${name.padEnd(8)} perf ${lh.performance} a11y ${lh.accessibility} bp ${lh.bestPractices} seo ${lh.seo}  FCP ${Math.round(lh.fcp)} ms  LCP ${Math.round(lh.lcp)} ms (runs ${runs.map((run) => Math.round(run.lcp)).join(", ")})`,
     );
   }
-  const file = path.join(ROOT, "lighthouse", "summary.json");
-  fs.writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
   log(`  (medians and every run's LCP in ${path.relative(process.cwd(), file)})`);
 }
 

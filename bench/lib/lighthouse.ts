@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import type { WarmResult } from "./warm-pages.ts";
 
 const run = promisify(execFile);
 
@@ -38,6 +39,15 @@ export interface LighthouseSummary extends Omit<LighthouseRun, "failing" | "repo
   runs: number;
   failing: LighthouseRun["failing"];
   reports: string[];
+}
+
+/**
+ * What `e2e-prod/run.ts --only=lighthouse` writes to `.tmp/prod-shape/lighthouse/summary.json`: its warm-up, and
+ * per page the medians, the path measured and every run's LCP.
+ */
+export interface ProxyLighthouseSummary {
+  warm: WarmResult;
+  pages: Record<string, LighthouseSummary & { path: string; lcpRuns: number[] }>;
 }
 
 interface Report {

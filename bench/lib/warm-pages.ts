@@ -27,8 +27,10 @@ export interface WarmResult {
   /** Images answered as AVIF in the last pass. */
   avif: number;
   passes: number;
-  /** False when the deadline came before two passes agreed. */
+  /** False when the deadline came before the answers stopped changing. */
   settled: boolean;
+  /** How long the warm-up took, to a tenth of a second. */
+  seconds: number;
 }
 
 /** What Chromium sends for an image. */
@@ -42,7 +44,7 @@ export function imagePaths(html: string): string[] {
   const found = new Set<string>();
   const add = (url: string) => {
     const value = url.trim().replaceAll("&amp;", "&");
-    if (value.startsWith("/images/") && !value.startsWith("//")) found.add(value);
+    if (value.startsWith("/images/")) found.add(value);
   };
   for (const match of html.matchAll(/\s(src|href|srcset|imagesrcset)="([^"]*)"/g)) {
     const [, attribute, value = ""] = match;
@@ -55,18 +57,20 @@ export function imagePaths(html: string): string[] {
 
 /**
  * Asks for each page (with its headers: a cart cookie, say) and then for each image the pages name, repeating the
- * images (`pauseMs` apart) until three passes in a row answer every image with the same status and type, or
- * `timeoutMs` passes. Three, not two: a photo's first request only queues its twin, and an encoder still busy
- * with another shop's queue (two instances) can leave one pause without visible progress.
- * A page that does not answer 200 is listed in `failed` and its images are not asked for.
+ * images (`pauseMs` apart) until the answers have stopped changing: three passes in a row with the same status
+ * and type for every image, the last change at least `quietMs` ago. Both, because a photo's first request only
+ * queues its twin, and each instance encodes one photo at a time (two instances may each encode the same photo),
+ * so a pass or two without visible progress does not mean the encoders are idle. Gives up after `timeoutMs`
+ * (checked between passes) and says so. A page that does not answer 200 is listed in `failed` and its images are
+ * not asked for.
  */
 export async function warmPages(
   get: WarmGet,
   pages: WarmPage[],
-  options: { timeoutMs?: number; pauseMs?: number } = {},
+  options: { timeoutMs?: number; pauseMs?: number; quietMs?: number } = {},
 ): Promise<WarmResult> {
-  const { timeoutMs = 60_000, pauseMs = 1_000 } = options;
-  const deadline = performance.now() + timeoutMs;
+  const { timeoutMs = 60_000, pauseMs = 1_000, quietMs = 3_000 } = options;
+  const started = performance.now();
   const images = new Set<string>();
   const failed: string[] = [];
   for (const page of pages) {
@@ -85,23 +89,35 @@ export async function warmPages(
   let previous = await pass();
   let passes = 1;
   let unchanged = 0;
-  while (unchanged < 2 && performance.now() < deadline) {
+  let changedAt = performance.now();
+  const settledNow = () => images.size === 0 || (unchanged >= 2 && performance.now() - changedAt >= quietMs);
+  while (!settledNow() && performance.now() - started < timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
     const current = await pass();
     passes++;
-    const same = [...current].every(([image, type]) => previous.get(image) === type);
-    unchanged = same ? unchanged + 1 : 0;
+    if ([...current].every(([image, type]) => previous.get(image) === type)) unchanged++;
+    else {
+      unchanged = 0;
+      changedAt = performance.now();
+    }
     previous = current;
   }
-  const settled = unchanged >= 2;
   const avif = [...previous.values()].filter((type) => type.endsWith("image/avif")).length;
-  return { pages: pages.length, failed, images: images.size, avif, passes, settled };
+  return {
+    pages: pages.length,
+    failed,
+    images: images.size,
+    avif,
+    passes,
+    settled: settledNow(),
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
 }
 
 /** The log's line for a warm-up. */
 export function describeWarm(result: WarmResult): string {
   return [
-    `warmed ${result.pages} pages and ${result.images} images (${result.avif} as AVIF) in ${result.passes} passes`,
+    `warmed ${result.pages} pages and ${result.images} images (${result.avif} as AVIF) in ${result.passes} passes, ${result.seconds} s`,
     result.settled ? "" : ", not settled by the deadline",
     result.failed.length > 0 ? `; ${result.failed.join(", ")}` : "",
   ].join("");

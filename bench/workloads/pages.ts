@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 import { ROOT as PROD_SHAPE_ROOT } from "../../e2e-prod/stack.ts";
 import { guestCart, sampleProductSlug, sampleVariants } from "../lib/catalogue-samples.ts";
 import { WORK_DIR } from "../lib/datasets.ts";
@@ -9,8 +10,8 @@ import { request } from "../lib/http.ts";
 import {
   CHROME_PATH,
   chromeAvailable,
-  type LighthouseSummary,
   lighthouseWithRetries,
+  type ProxyLighthouseSummary,
   summarise,
 } from "../lib/lighthouse.ts";
 import { pageWeight } from "../lib/page-weight.ts";
@@ -67,6 +68,7 @@ async function warmBeforeLighthouse(
     },
     pages.map(([, pagePath, headers]) => ({ path: pagePath, headers })),
   );
+  run.results.warmups.push({ run: "direct", result: warmed });
   run.log(`  ${describeWarm(warmed)}`);
 }
 
@@ -128,59 +130,78 @@ export async function lighthousePhase(run: Run, onlyPages: string[] | undefined)
   );
 }
 
-/** What `e2e-prod/run.ts --only=lighthouse` writes for each page. */
-type ProxySummary = Record<string, LighthouseSummary & { lcpRuns: number[] }>;
-
 /**
  * Lighthouse through the production shape (nginx, HTTPS, HTTP/2, two instances, PostgreSQL), as shoppers meet
- * the shop: `e2e-prod/run.ts --only=lighthouse` in a child process, its figures read back from its summary. The
- * paint targets are judged on these (decision 0035). Skipped, and said so, when the stack cannot be brought up
- * here (no PostgreSQL, Redis or nginx).
+ * the shop: `e2e-prod/run.ts --only=lighthouse` in a child process, on the product page the direct run measured,
+ * its figures read back from its summary. The paint targets are judged on these (decision 0035). Skipped, and said
+ * so, when the stack cannot be brought up here (no PostgreSQL, Redis or nginx) or there is no Chromium.
  */
 export async function lighthouseThroughProxyPhase(run: Run, onlyPages: string[] | undefined) {
   const { settings, results, log } = run;
+  if (!chromeAvailable()) {
+    results.skipped.push(`Lighthouse through the proxy: no Chromium at ${CHROME_PATH}`);
+    return;
+  }
   const summaryFile = path.join(PROD_SHAPE_ROOT, "lighthouse", "summary.json");
   const reportFile = path.join(WORK_DIR, "prod-shape-lighthouse.json");
   fs.rmSync(summaryFile, { force: true });
+  fs.rmSync(reportFile, { force: true });
+  const productPath = results.pages.find((page) => page.name === "product")?.lighthousePath;
+  const productSlug = productPath?.startsWith("/product/")
+    ? decodeURIComponent(productPath.slice("/product/".length))
+    : undefined;
   const args = [
     "e2e-prod/run.ts",
     "--only=lighthouse",
     `--lighthouse-runs=${settings.lighthouseRuns}`,
     `--report=${reportFile}`,
     ...(onlyPages ? [`--pages=${onlyPages.join(",")}`] : []),
+    ...(productSlug ? [`--product=${productSlug}`] : []),
   ];
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-    const relay = (chunk: Buffer) => {
-      for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) log(`  | ${line}`);
-    };
-    child.stdout.on("data", relay);
-    child.stderr.on("data", relay);
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on("line", (line) => {
+        if (line.trim()) log(`  | ${line}`);
+      });
+    }
     child.on("close", (exit) => resolve(exit ?? 1));
     child.on("error", () => resolve(1));
   });
-  const report = readJson<{ skipped?: number; reason?: string }>(reportFile);
-  if (report?.skipped && report.reason) {
-    results.skipped.push(`Lighthouse through the proxy: ${report.reason}`);
+  const outcome = proxyOutcome(
+    code,
+    readJson<{ skipped?: number; reason?: string }>(reportFile),
+    readJson<ProxyLighthouseSummary>(summaryFile),
+  );
+  if ("skipped" in outcome) {
+    results.skipped.push(`Lighthouse through the proxy: ${outcome.skipped}`);
     return;
   }
-  const summary = readJson<ProxySummary>(summaryFile);
-  if (code !== 0 || !summary) {
-    results.skipped.push(
-      code !== 0
-        ? `Lighthouse through the proxy: the production shape failed (exit ${code})`
-        : "Lighthouse through the proxy: no figures written (see the log above)",
-    );
-    return;
-  }
-  for (const [name, lighthouse] of Object.entries(summary)) {
+  results.warmups.push({ run: "through the proxy", result: outcome.summary.warm });
+  for (const [name, lighthouse] of Object.entries(outcome.summary.pages)) {
     let row = results.pages.find((page) => page.name === name);
     if (!row) {
-      row = { name, path: "", weight: null, lighthouse: null };
+      row = { name, path: lighthouse.path, weight: null, lighthouse: null };
       results.pages.push(row);
     }
     row.lighthouseProxy = lighthouse;
   }
+}
+
+/**
+ * What the production shape's Lighthouse run came to, from its exit code, its report and its summary: a skip it
+ * reported itself (a missing service), a failure, a run that wrote no figures, or its summary.
+ */
+export function proxyOutcome(
+  code: number,
+  report: { skipped?: number; reason?: string } | null,
+  summary: ProxyLighthouseSummary | null,
+): { skipped: string } | { summary: ProxyLighthouseSummary } {
+  if (code !== 0) return { skipped: `the production shape failed (exit ${code})` };
+  if (report?.skipped && report.reason) return { skipped: report.reason };
+  if (!summary || Object.keys(summary.pages ?? {}).length === 0)
+    return { skipped: "no figures written (see the log above)" };
+  return { summary };
 }
 
 function readJson<T>(file: string): T | null {
