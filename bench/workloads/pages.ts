@@ -18,7 +18,7 @@ import { pageWeight } from "../lib/page-weight.ts";
 import type { RunningServer } from "../lib/server-process.ts";
 import { fmt } from "../lib/table.ts";
 import { describeWarm, warmPages } from "../lib/warm-pages.ts";
-import type { Run } from "../results.ts";
+import type { PageRow, Results, Run } from "../results.ts";
 import { checked, withServer } from "./shared.ts";
 
 /** First-load JavaScript of the home, shop, product and cart pages. */
@@ -33,11 +33,7 @@ export async function pageWeights(run: Run, server: RunningServer, productSlug: 
     ["cart", "/cart", { cookie }],
   ];
   for (const [name, pagePath, headers] of pages) {
-    let row = results.pages.find((page) => page.name === name);
-    if (!row) {
-      row = { name, path: pagePath, weight: null, lighthouse: null };
-      results.pages.push(row);
-    }
+    const row = pageRow(results, name, pagePath);
     try {
       row.weight = await pageWeight(server.url, pagePath, headers);
       if (row.weight.status !== 200) row.error = `answered ${row.weight.status}`;
@@ -49,6 +45,16 @@ export async function pageWeights(run: Run, server: RunningServer, productSlug: 
       log(`  ${name}: ${row.error}`);
     }
   }
+}
+
+/** The row of `name` in the results, added (with `pagePath`) the first time a phase reports on that page. */
+function pageRow(results: Results, name: string, pagePath: string): PageRow {
+  let row = results.pages.find((page) => page.name === name);
+  if (!row) {
+    row = { name, path: pagePath, weight: null, lighthouse: null };
+    results.pages.push(row);
+  }
+  return row;
 }
 
 /** The pages and their images until the server has settled (bench/lib/warm-pages.ts), said in the log. */
@@ -95,11 +101,7 @@ export async function lighthousePhase(run: Run, onlyPages: string[] | undefined)
       const pages = measured.filter(([name]) => !onlyPages || onlyPages.includes(name));
       await warmBeforeLighthouse(run, server.url, pages);
       for (const [name, pagePath, headers] of pages) {
-        let row = results.pages.find((page) => page.name === name);
-        if (!row) {
-          row = { name, path: pagePath, weight: null, lighthouse: null };
-          results.pages.push(row);
-        }
+        const row = pageRow(results, name, pagePath);
         row.lighthousePath = pagePath;
         const status = await checked(server.url + pagePath, headers.Cookie ? { cookie: headers.Cookie } : {});
         if (status !== 200) {
@@ -179,12 +181,7 @@ export async function lighthouseThroughProxyPhase(run: Run, onlyPages: string[] 
   }
   results.warmups.push({ run: "through the proxy", result: outcome.summary.warm });
   for (const [name, lighthouse] of Object.entries(outcome.summary.pages)) {
-    let row = results.pages.find((page) => page.name === name);
-    if (!row) {
-      row = { name, path: lighthouse.path, weight: null, lighthouse: null };
-      results.pages.push(row);
-    }
-    row.lighthouseProxy = lighthouse;
+    pageRow(results, name, lighthouse.path).lighthouseProxy = lighthouse;
   }
 }
 
