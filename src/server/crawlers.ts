@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Kysely } from "kysely";
 import { type SitemapRepository, sitemapRepository } from "../api/catalog/sitemap.repository.ts";
 import type { Database } from "../platform/db/schema.ts";
+import { PAGE_RULES, type PageRules } from "../storefront/page-table.ts";
 
 /**
  * What search engines read besides the pages: /robots.txt and the sitemap. Every URL is absolute, from
@@ -9,45 +10,18 @@ import type { Database } from "../platform/db/schema.ts";
  * /sitemap.xml an index of /sitemaps/pages.xml and /sitemaps/products-N.xml (docs/decisions/0020).
  */
 
-/**
- * Pages a shopper's own state makes (checkout, account, orders, the newsletter links' pages) and the JSON API are
- * not for indexing. The cart is allowed (decision 0020, amended): a crawler, without a cookie, reads one page, the
- * empty cart, whose canonical link is /cart.
- */
-const DISALLOWED = [
-  "/api/",
-  "/checkout",
-  "/order",
-  "/account/",
-  "/my-account",
-  "/user-dashboard",
-  "/user-login",
-  "/user-register",
-  "/wishlist",
-  "/logout",
-  "/offline",
-  "/newsletter",
-];
-
-/** The public pages that are always there, besides categories and products. */
-const STATIC_PAGES = [
-  "/",
-  "/shop",
-  "/about",
-  "/contact",
-  "/blogs",
-  "/terms-and-conditions",
-  "/privacy-policy",
-];
-
 /** Well under the protocol's 50,000 URLs and 50 MB per file. */
 export const URLS_PER_SITEMAP = 40_000;
 const BATCH = 1_000;
 
-export function robotsTxt(publicUrl: string): string {
+/**
+ * Pages a shopper's own state makes (checkout, account, orders, the newsletter links' pages) and the JSON API are
+ * not for indexing; the page table says which (`crawl`).
+ */
+export function robotsTxt(publicUrl: string, rules: PageRules = PAGE_RULES): string {
   return [
     "User-agent: *",
-    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    ...rules.disallowed.map((path) => `Disallow: ${path}`),
     "Allow: /",
     "",
     `Sitemap: ${publicUrl}/sitemap.xml`,
@@ -73,15 +47,21 @@ const URLSET_CLOSE = "</urlset>\n";
 
 interface SitemapOptions {
   publicUrl: string;
+  /** The pages' declarations (tests give their own table). */
+  rules?: PageRules;
   /** Products per sitemap file (tests make it small). */
   perFile?: number;
 }
 
 /** The static pages and the categories, as <url> lines. */
-async function pageEntries(repository: SitemapRepository, publicUrl: string): Promise<string> {
+async function pageEntries(
+  repository: SitemapRepository,
+  publicUrl: string,
+  rules: PageRules,
+): Promise<string> {
   const categories = await repository.categories();
   return (
-    STATIC_PAGES.map((path) => urlEntry(`${publicUrl}${path === "/" ? "/" : path}`)).join("") +
+    rules.sitemapPaths.map((path) => urlEntry(`${publicUrl}${path === "/" ? "/" : path}`)).join("") +
     categories
       .map((category) =>
         urlEntry(`${publicUrl}/shop/${encodeURIComponent(category.slug)}`, category.lastmod || undefined),
@@ -135,18 +115,18 @@ const XML_HEADERS = {
 
 export function crawlerRoutes(db: Kysely<Database>, options: SitemapOptions): Hono {
   const repository = sitemapRepository(db);
-  const { publicUrl } = options;
+  const { publicUrl, rules = PAGE_RULES } = options;
   const perFile = options.perFile ?? URLS_PER_SITEMAP;
   const routes = new Hono();
 
   routes.get("/robots.txt", (c) =>
-    c.text(robotsTxt(publicUrl), 200, { "Cache-Control": "public, max-age=3600" }),
+    c.text(robotsTxt(publicUrl, rules), 200, { "Cache-Control": "public, max-age=3600" }),
   );
 
   routes.get("/sitemap.xml", async (c) => {
     const products = await repository.countProducts();
     if (products <= perFile) {
-      const head = await pageEntries(repository, publicUrl);
+      const head = await pageEntries(repository, publicUrl, rules);
       return c.body(streamUrlset(repository, publicUrl, head, 0, products), 200, XML_HEADERS);
     }
     const files = ["pages.xml"];
@@ -164,7 +144,7 @@ export function crawlerRoutes(db: Kysely<Database>, options: SitemapOptions): Ho
     const file = c.req.param("file");
     if (file === "pages.xml") {
       return c.body(
-        `${URLSET_OPEN}${await pageEntries(repository, publicUrl)}${URLSET_CLOSE}`,
+        `${URLSET_OPEN}${await pageEntries(repository, publicUrl, rules)}${URLSET_CLOSE}`,
         200,
         XML_HEADERS,
       );

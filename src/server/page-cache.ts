@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { PAGE_RULES, type PageRules } from "../storefront/page-table.ts";
 
 /**
  * Rendered public pages, kept in memory (docs/decisions/0033-public-html-cache.md). Only what every visitor
@@ -314,35 +315,23 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 }
 
-/** Query parameters a public page reads; any other makes the request uncached (it is rendered as usual). */
-const LISTING_PARAMS = new Set(["search", "type", "color", "size", "tag", "sort", "page"]);
-const PRODUCT_PARAMS = new Set(["color", "size", "tab", "reviews_page"]);
-const NO_PARAMS = new Set<string>();
-
-const PUBLIC_PAGES: [RegExp, Set<string>][] = [
-  [/^\/$/, NO_PARAMS],
-  [/^\/shop(\/[^/]{1,200})?$/, LISTING_PARAMS],
-  [/^\/product\/[^/]{1,200}$/, PRODUCT_PARAMS],
-  [/^\/(blogs|about|contact|terms-and-conditions|privacy-policy)$/, NO_PARAMS],
-];
-
 /** At most this many parameters, each value at most this long: a longer query is rendered, not kept. */
 const MAX_PARAMS = 8;
 const MAX_VALUE = 100;
 
 /**
  * The cache key of a public page's URL, or null when the URL is not one the cache keeps: only the storefront's
- * public pages (home, shop listings, products, the static pages), with only the parameters they read. The
+ * public pages (those the page table keeps: home, shop listings, products, the static pages), with only the
+ * parameters they read. The
  * parameters are sorted by name (a page reads them by name, so `?a=1&b=2` and `?b=2&a=1` are the same page),
  * and empty ones dropped (the shop's forms send `color=` for "any").
  */
-export function pageCacheKey(url: URL): string | null {
+export function pageCacheKey(url: URL, rules: PageRules = PAGE_RULES): string | null {
   const path = url.pathname;
   // React Router's data requests (`/product/tote.data`): data for a client-side navigation, never a page.
   if (path.endsWith(".data")) return null;
-  const page = PUBLIC_PAGES.find(([pattern]) => pattern.test(path));
-  if (!page) return null;
-  const allowed = page[1];
+  const allowed = rules.keptParams(path);
+  if (!allowed) return null;
   const params: [string, string][] = [];
   let count = 0;
   for (const [name, value] of url.searchParams) {
