@@ -4,7 +4,7 @@ import { isPrivatePage } from "../storefront/lib/private-pages.ts";
 import { PAGES, type PageEntry, pageRules, routeConfig } from "../storefront/page-table.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-db.ts";
 import { crawlerRoutes, robotsTxt } from "./crawlers.ts";
-import { pageCacheKey } from "./page-cache.ts";
+import { pageCacheKey } from "./public-pages/page-cache.ts";
 
 const ORIGIN = "https://shop.test";
 const url = (path: string) => new URL(path, ORIGIN);

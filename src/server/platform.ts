@@ -14,7 +14,7 @@ import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
 import { closeRedis, openRedis, type Redis, redisReady } from "../platform/redis.ts";
 import { catalogueChanges } from "./catalogue-changes.ts";
-import { createPageCache, type PageCache } from "./page-cache.ts";
+import { createPageCache, type PageCache } from "./public-pages/page-cache.ts";
 import { startPurgeJob } from "./purge-job.ts";
 
 /** A kept page is served for at most this long: the safety net for a change whose message was lost. */

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { cspNonceContext, NonceContext } from "./lib/csp-nonce.ts";
-import { deferAppScripts } from "./lib/deferred-hydration.server.ts";
+import { deferAppScripts } from "./lib/react-router-format.server.ts";
 import { requestLogContext } from "./lib/request-log.server.ts";
 
 /** Deferred loader data older than this is rejected so the page still finishes. */

@@ -6,13 +6,13 @@ import path from "node:path";
 import pino from "pino";
 import { createServer } from "vite";
 import { loadConfig } from "../platform/config.ts";
-import { createPageCache, type PageCache } from "../server/page-cache.ts";
 import { PAGE_TTL_MS } from "../server/platform.ts";
+import { createPageCache, type PageCache } from "../server/public-pages/page-cache.ts";
 import { type ApiHarness, apiHarness } from "./api-harness.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 type HostModule = typeof import("../server/app.ts");
-type LaneModule = typeof import("../server/kept-page-lane.ts");
+type LaneModule = typeof import("../server/public-pages/kept-page-lane.ts");
 
 export interface HostHarness {
   /** A request to the whole host (API, storefront, assets), as the Node server would pass it on. */
@@ -56,7 +56,9 @@ export async function hostHarness(
     appType: "custom",
   });
   const { createHostListener } = (await vite.ssrLoadModule("/src/server/app.ts")) as HostModule;
-  const { keptPageLane } = (await vite.ssrLoadModule("/src/server/kept-page-lane.ts")) as LaneModule;
+  const { keptPageLane } = (await vite.ssrLoadModule(
+    "/src/server/public-pages/kept-page-lane.ts",
+  )) as LaneModule;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { deferAppScripts } from "./deferred-hydration.server.ts";
 import {
   APP_ENTRY_ID,
   BOOT_SCRIPT,
@@ -7,6 +6,7 @@ import {
   PARKED_SCRIPT_TYPE,
   type ShopBoot,
 } from "./deferred-hydration.ts";
+import { deferAppScripts } from "./react-router-format.server.ts";
 
 const GIVE_UP_MS = 1_000;
 

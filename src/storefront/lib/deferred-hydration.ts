@@ -1,6 +1,6 @@
 /**
  * Hydration on the first interaction (decision 0028). The server sends every page with its application script
- * parked (`deferAppScripts` in deferred-hydration.server.ts): no JavaScript file is fetched while the page loads.
+ * parked (`deferAppScripts` in react-router-format.server.ts): no JavaScript file is fetched while the page loads.
  * A tiny inline script (`BOOT_SCRIPT`, from `bootDeferredHydration` below) starts the application on the
  * shopper's first sign of life (a pointer, a touch, a key, focus, the wheel, a scroll, a changed field) and keeps what they do until the page
  * has hydrated:

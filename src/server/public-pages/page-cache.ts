@@ -1,5 +1,5 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
-import { PAGE_RULES, type PageRules } from "../storefront/page-table.ts";
+import { PAGE_RULES, type PageRules } from "../../storefront/page-table.ts";
 
 /**
  * Rendered public pages, kept in memory (docs/decisions/0033-public-html-cache.md). Only what every visitor

@@ -1,13 +1,19 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiePolicy, SESSION_COOKIE, setCookieHeader } from "../shared/cookies.server.ts";
-import { type AdminHarness, adminHarness, SAME_ORIGIN } from "../testing/admin-harness.ts";
-import { HARNESS_CONFIG, registeredShopper, shopper } from "../testing/api-harness.ts";
-import { buildCatalogue, type Catalogue, orderFor, plainProduct, variantId } from "../testing/factories.ts";
-import { HOST_URL, type HostHarness, hostHarness } from "../testing/host-harness.ts";
-import { CHECKOUT_CONTACT } from "../testing/order-fixtures.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../testing/test-db.ts";
+import { cookiePolicy, SESSION_COOKIE, setCookieHeader } from "../../shared/cookies.server.ts";
+import { type AdminHarness, adminHarness, SAME_ORIGIN } from "../../testing/admin-harness.ts";
+import { HARNESS_CONFIG, registeredShopper, shopper } from "../../testing/api-harness.ts";
+import {
+  buildCatalogue,
+  type Catalogue,
+  orderFor,
+  plainProduct,
+  variantId,
+} from "../../testing/factories.ts";
+import { HOST_URL, type HostHarness, hostHarness } from "../../testing/host-harness.ts";
+import { CHECKOUT_CONTACT } from "../../testing/order-fixtures.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 

@@ -1,10 +1,10 @@
 import http from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopper } from "../testing/api-harness.ts";
-import { buildCatalogue, type Catalogue, variantId } from "../testing/factories.ts";
-import { type HostHarness, hostHarness, type ListeningHost } from "../testing/host-harness.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../testing/test-db.ts";
+import { shopper } from "../../testing/api-harness.ts";
+import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
+import { type HostHarness, hostHarness, type ListeningHost } from "../../testing/host-harness.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 

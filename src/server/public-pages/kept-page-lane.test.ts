@@ -3,7 +3,7 @@ import net, { type AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
-import { publicRequest } from "./forwarded.ts";
+import { publicRequest } from "../forwarded.ts";
 import { keptPageLane, withKeptPageLane } from "./kept-page-lane.ts";
 import { cachedPage, createPageCache } from "./page-cache.ts";
 

@@ -1,15 +1,16 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import { cartRepository } from "../api/cart/cart.repository.ts";
-import { cartService, EMPTY_CART } from "../api/cart/cart.service.ts";
-import { hashSecret } from "../api/secrets.ts";
-import { guestKeyIn } from "../api/shopper.ts";
-import type { DatabaseHandle } from "../platform/db/connection.ts";
-import type { Cart } from "../shared/contracts/cart.ts";
-import { CART_COOKIE, type CookiePolicy } from "../shared/cookies.server.ts";
-import { cartData } from "../storefront/layout/cart-data.ts";
-import { MiniCart } from "../storefront/layout/mini-cart.tsx";
+import { cartRepository } from "../../api/cart/cart.repository.ts";
+import { cartService, EMPTY_CART } from "../../api/cart/cart.service.ts";
+import { hashSecret } from "../../api/secrets.ts";
+import { guestKeyIn } from "../../api/shopper.ts";
+import type { DatabaseHandle } from "../../platform/db/connection.ts";
+import type { Cart } from "../../shared/contracts/cart.ts";
+import { CART_COOKIE, type CookiePolicy } from "../../shared/cookies.server.ts";
+import { cartData } from "../../storefront/layout/cart-data.ts";
+import { MiniCart } from "../../storefront/layout/mini-cart.tsx";
+import { inHydrationScript } from "../../storefront/lib/react-router-format.server.ts";
 
 /**
  * A kept public page for a guest with a cart (docs/decisions/0033-public-html-cache.md, "A guest with a cart"):
@@ -25,26 +26,6 @@ import { MiniCart } from "../storefront/layout/mini-cart.tsx";
  * cart's text, found in the page when it is kept (`cachedPage`).
  */
 export const CART_SLOTS = ["mini-cart", "cart-data"] as const;
-
-/**
- * A string value of loader data as it appears in the page: turbo-stream writes it as a JSON string, and React
- * Router puts each chunk of the stream in an inline script as another JSON string, with `& < > U+2028 U+2029`
- * escaped (`StreamTransfer` and `escapeHtml` in react-router's `lib/dom/ssr`). Both escapes work character by
- * character, so the value's escaped text is the same wherever in the chunk it sits.
- */
-export function inHydrationScript(value: string): string {
-  return JSON.stringify(JSON.stringify(value))
-    .slice(1, -1)
-    .replace(/[&><\u2028\u2029]/g, (char) => HTML_ESCAPES[char]!);
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "\\u0026",
-  ">": "\\u003e",
-  "<": "\\u003c",
-  "\u2028": "\\u2028",
-  "\u2029": "\\u2029",
-};
 
 const ignore = () => {};
 

@@ -7,10 +7,10 @@ import {
   validateHeaderValue,
 } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
-import { hasPersonalCookies } from "../shared/cookies.server.ts";
-import { chooseEncoding } from "./compression.ts";
-import { nonceSource } from "./csp-nonce.ts";
-import { publicOrigin } from "./forwarded.ts";
+import { hasPersonalCookies } from "../../shared/cookies.server.ts";
+import { chooseEncoding } from "../compression.ts";
+import { nonceSource } from "../csp-nonce.ts";
+import { publicOrigin } from "../forwarded.ts";
 import { type CachedPage, gzipWithNonce, type PageCache, pageCacheKey, stampedParts } from "./page-cache.ts";
 
 /**

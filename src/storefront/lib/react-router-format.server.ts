@@ -1,5 +1,17 @@
 import { APP_ENTRY_ID, PARKED_SCRIPT_TYPE } from "./deferred-hydration.ts";
 
+/**
+ * Everything the shop assumes about the HTML React Router writes, in one place. Two parts of the shop depend on
+ * it, and `react-router-format.host.test.ts` (src/server/public-pages) renders real pages to check both, so a
+ * React Router upgrade that changes the format fails that test by name rather than quietly slowing or breaking
+ * pages:
+ *
+ * - the hydration script: `<Scripts />` writes a `<link rel="modulepreload">` per chunk and one inline
+ *   `<script type="module">` that fills `__reactRouterRouteModules` (parked by `deferAppScripts`, decision 0028);
+ * - turbo-stream's escaping of loader data in the page's inline scripts (`inHydrationScript`), which the public
+ *   page cache relies on to find and replace a guest's cart in a kept page (decision 0033).
+ */
+
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
 const MODULE_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/g;
@@ -32,3 +44,23 @@ export function deferAppScripts(html: string): string {
 function escapeAttribute(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
 }
+
+/**
+ * A string value of loader data as it appears in the page: turbo-stream writes it as a JSON string, and React
+ * Router puts each chunk of the stream in an inline script as another JSON string, with `& < > U+2028 U+2029`
+ * escaped (`StreamTransfer` and `escapeHtml` in react-router's `lib/dom/ssr`). Both escapes work character by
+ * character, so the value's escaped text is the same wherever in the chunk it sits.
+ */
+export function inHydrationScript(value: string): string {
+  return JSON.stringify(JSON.stringify(value))
+    .slice(1, -1)
+    .replace(/[&><\u2028\u2029]/g, (char) => HTML_ESCAPES[char]!);
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};

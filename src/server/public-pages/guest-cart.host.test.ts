@@ -1,12 +1,12 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct } from "../api/catalog/product-writer.ts";
-import { newSecret } from "../api/secrets.ts";
-import { CART_COOKIE, cookiePolicy, setCookieHeader } from "../shared/cookies.server.ts";
-import { HARNESS_CONFIG, type Shopper, shopper } from "../testing/api-harness.ts";
-import { buildCatalogue, type Catalogue, variantId } from "../testing/factories.ts";
-import { type HostHarness, hostHarness } from "../testing/host-harness.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../testing/test-db.ts";
+import { insertProduct } from "../../api/catalog/product-writer.ts";
+import { newSecret } from "../../api/secrets.ts";
+import { CART_COOKIE, cookiePolicy, setCookieHeader } from "../../shared/cookies.server.ts";
+import { HARNESS_CONFIG, type Shopper, shopper } from "../../testing/api-harness.ts";
+import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
+import { type HostHarness, hostHarness } from "../../testing/host-harness.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import type { Logger } from "pino";
+import { avifPhotos } from "./avif-photos.ts";
+import type { HostEnv } from "./host-env.ts";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Files the host serves as they are: product and slide images (product photos as AVIF for browsers that take it,
+ * at the same address: decision 0034) and, given the client build's folder, its hashed assets and top-level files.
+ */
+export function staticFiles(options: {
+  imagesDir: string;
+  clientDir?: string;
+  logger: Logger;
+}): Hono<HostEnv> {
+  const files = new Hono<HostEnv>();
+  files.use("/images/*", avifPhotos({ imagesDir: options.imagesDir, logger: options.logger }));
+  files.use(
+    "/images/*",
+    serveStatic({
+      root: options.imagesDir,
+      rewriteRequestPath: (path) => path.replace(/^\/images/, ""),
+      onFound: (_path, c) => {
+        c.header("Cache-Control", IMMUTABLE);
+      },
+    }),
+  );
+  files.get("/images/*", (c) => c.json({ message: "Not found." }, 404));
+
+  const { clientDir } = options;
+  if (!clientDir) return files;
+  files.use(
+    "/assets/*",
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", IMMUTABLE);
+      },
+    }),
+  );
+  // A build's file that is not there (an old page asking for a chunk of the build before) is a short 404, not a
+  // page: the browser asked for a script or a style sheet.
+  files.get("/assets/*", (c) => c.json({ message: "Not found." }, 404));
+  // The other files at the top of the client build (favicon, service worker, ...) get a route each, so the API
+  // and the pages are not preceded by a file-system lookup on every request.
+  const topLevel = fs.existsSync(clientDir) ? fs.readdirSync(clientDir, { withFileTypes: true }) : [];
+  for (const entry of topLevel) {
+    if (entry.name === "assets") continue;
+    files.use(
+      entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`,
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+  return files;
+}
