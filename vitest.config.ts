@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import type { Reporter } from "vitest/node";
 
 const serverTests = [
   "src/api/**/*.test.ts",
@@ -9,30 +10,55 @@ const serverTests = [
   "bench/**/*.test.ts",
 ];
 const engineTests = ["src/api/**/*.test.ts", "src/platform/db/**/*.test.ts"];
+/**
+ * Race, load and fuzz tests: minutes of hostile requests and racing transactions. They run in their own projects
+ * (`npm run test:slow`), which CI runs; `npm test` leaves them out and says so.
+ */
+const slowTests = [
+  "src/api/**/*fuzz.test.ts",
+  "src/api/**/*-concurrency.test.ts",
+  "src/api/catalog/seed/large-catalogue.test.ts",
+];
+const SLOW_PROJECTS = ["slow-sqlite", "slow-postgres"];
+
+/** Names the slow projects at the end of a run that left them out. */
+let slowLeftOut = false;
+const slowNote: Reporter = {
+  onInit(vitest) {
+    const names = vitest.projects.map((project) => project.name);
+    slowLeftOut = !SLOW_PROJECTS.some((name) => names.includes(name));
+  },
+  onTestRunEnd() {
+    if (!slowLeftOut) return;
+    console.log(
+      `\nNot run here: the race, load and fuzz tests (projects ${SLOW_PROJECTS.join(", ")}): npm run test:slow. CI runs them.\n`,
+    );
+  },
+};
+
+const sqlite = {
+  environment: "node",
+  globalSetup: ["src/testing/global-setup.ts"],
+  env: { TEST_ENGINE: "sqlite" },
+};
+const postgres = {
+  environment: "node",
+  globalSetup: ["src/testing/global-setup.ts"],
+  env: { TEST_ENGINE: "postgres" },
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+};
 
 export default defineConfig({
   test: {
+    reporters: ["default", slowNote],
+    // A worker runs its test files one after another in one module graph, so the API, React Router and jsdom are
+    // loaded once per worker rather than once per file (imports were a fifth of the run). Every file still gets
+    // its own database, harness and mocks (a file that changes module state resets it in its own hooks).
+    isolate: false,
     projects: [
-      {
-        test: {
-          name: "sqlite",
-          include: serverTests,
-          environment: "node",
-          globalSetup: ["src/testing/global-setup.ts"],
-          env: { TEST_ENGINE: "sqlite" },
-        },
-      },
-      {
-        test: {
-          name: "postgres",
-          include: engineTests,
-          environment: "node",
-          globalSetup: ["src/testing/global-setup.ts"],
-          env: { TEST_ENGINE: "postgres" },
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-        },
-      },
+      { test: { name: "sqlite", include: serverTests, exclude: slowTests, ...sqlite } },
+      { test: { name: "postgres", include: engineTests, exclude: slowTests, ...postgres } },
       {
         test: {
           name: "storefront",
@@ -42,6 +68,8 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      { test: { name: "slow-sqlite", include: slowTests, ...sqlite } },
+      { test: { name: "slow-postgres", include: slowTests, ...postgres } },
     ],
   },
 });

@@ -13,7 +13,55 @@ declare module "vitest" {
   export interface ProvidedContext {
     testEngine: TestEngine;
     postgresAdminUrl: string | null;
+    /**
+     * A database migrated once for the whole run (global-setup.ts): a SQLite file each test file copies, or the
+     * name of a PostgreSQL database each test file's database is created from (`CREATE DATABASE … TEMPLATE`).
+     * Null: every test file migrates its own.
+     */
+    migratedTemplate: string | null;
   }
+}
+
+/**
+ * Migrates one database for the whole test run, for `createTestDatabase` to copy: the migrations run once rather
+ * than once per test file (about 0.2 s on SQLite, 1 s on PostgreSQL, for each of some seventy files). Answers the
+ * template (a file's path or a database's name) and how to remove it when the run ends.
+ */
+export async function createMigratedTemplate(
+  engine: TestEngine,
+  adminUrl: string | null,
+): Promise<{ template: string; remove(): Promise<void> }> {
+  if (engine === "sqlite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-template-"));
+    const file = path.join(dir, "template.sqlite");
+    const handle = await openDatabase({ engine: "sqlite", file });
+    await migrateToLatest(handle.db, "sqlite");
+    // Closing checkpoints the write-ahead log into the file: the file alone is the migrated database.
+    await handle.close();
+    return { template: file, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  if (!adminUrl) throw new Error("PostgreSQL is not available for this test run");
+  const name = `shop_template_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const handle = await openDatabase({ engine: "postgres", url: databaseUrl(adminUrl, name) });
+  try {
+    await migrateToLatest(handle.db, "postgres");
+  } finally {
+    // A template must have no connections while databases are created from it.
+    await handle.close();
+  }
+  return {
+    template: name,
+    remove: async () => {
+      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** The engine this test project runs on; PostgreSQL projects skip when no server was reachable. */
@@ -41,10 +89,13 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   const { migrate = true, ...openOptions } = options;
   const { engine } = testEngine();
+  const template = migrate ? inject("migratedTemplate") : null;
   if (engine === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
-    const handle = await openDatabase({ engine: "sqlite", file: path.join(dir, "test.sqlite") });
-    if (migrate) await migrateToLatest(handle.db, "sqlite");
+    const file = path.join(dir, "test.sqlite");
+    if (template) fs.copyFileSync(template, file);
+    const handle = await openDatabase({ engine: "sqlite", file });
+    if (migrate && !template) await migrateToLatest(handle.db, "sqlite");
     return {
       ...handle,
       async drop() {
@@ -57,17 +108,15 @@ export async function createTestDatabase(
   const adminUrl = inject("postgresAdminUrl");
   if (!adminUrl) throw new Error("PostgreSQL is not available for this test run");
   const name = `shop_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await withAdmin(adminUrl, (client) => createDatabase(client, name, template));
   const handle = await openDatabase(
-    { engine: "postgres", url: url.toString() },
+    { engine: "postgres", url: databaseUrl(adminUrl, name) },
     {
       poolSize: 20,
       ...openOptions,
     },
   );
-  if (migrate) await migrateToLatest(handle.db, "postgres");
+  if (migrate && !template) await migrateToLatest(handle.db, "postgres");
   return {
     ...handle,
     async drop() {
@@ -95,6 +144,25 @@ export async function createTestDatabase(
         return rowCount ?? 0;
       }),
   };
+}
+
+/**
+ * `CREATE DATABASE name`, a copy of `template` when given. PostgreSQL refuses a copy while another session is
+ * connected to the template ("source database … is being accessed by other users", 55006); nothing of the tests
+ * connects to it, but a session of an earlier copy may still be ending: try again a few times.
+ */
+async function createDatabase(client: pg.Client, name: string, template: string | null): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(
+        template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+      );
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
