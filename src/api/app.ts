@@ -14,7 +14,7 @@ import { guestBelongings } from "./account/guest-belongings.ts";
 import { passwordResetRoutes } from "./account/password-reset.routes.ts";
 import { passwordResetService } from "./account/password-reset.service.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
-import { adminGuard } from "./admin/admin-auth.ts";
+import { provideBackOfficeAuth } from "./admin/admin-auth.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { cartService } from "./cart/cart.service.ts";
@@ -124,7 +124,7 @@ export function createApi(apiDeps: ApiDeps): Hono {
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
   api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limits));
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
-  api.use("/admin/*", adminGuard({ auth, policy, publicUrl: deps.config.publicUrl, limits }));
+  api.use("/admin/*", provideBackOfficeAuth({ auth, policy, publicUrl: deps.config.publicUrl, limits }));
   api.route("/", adminRoutes({ ...deps, auth, limits }));
   const reviews = reviewsService(deps.db, reviewsRepository(deps.db, deps.engine), deps.onCatalogueChanged);
   api.route("/", reviewsRoutes(reviews, auth, limits));

@@ -20,7 +20,7 @@ import { accountRepository } from "../account/account.repository.ts";
 import { authenticator } from "../account/auth.ts";
 import { HttpError } from "../errors.ts";
 import { createLimits } from "../rate-limit.ts";
-import { adminGuard, confirmPassword, requireRole } from "./admin-auth.ts";
+import { confirmPassword, provideBackOfficeAuth, requireRole } from "./admin-auth.ts";
 import { recordAudit } from "./audit.ts";
 
 const { engine, available } = testEngine();
@@ -102,7 +102,7 @@ describe.skipIf(!available)(`back-office access on ${engine}`, () => {
       probe = new Hono();
       probe.use(
         "*",
-        adminGuard({
+        provideBackOfficeAuth({
           auth: authenticator(accounts),
           policy: cookiePolicy(HARNESS_CONFIG),
           publicUrl: HARNESS_CONFIG.publicUrl,
@@ -268,7 +268,7 @@ describe.skipIf(!available)(`back-office access on ${engine}`, () => {
       const app = new Hono();
       app.use(
         "*",
-        adminGuard({
+        provideBackOfficeAuth({
           auth: authenticator(accountRepository(database.db)),
           policy: cookiePolicy(HARNESS_CONFIG),
           publicUrl: HARNESS_CONFIG.publicUrl,
