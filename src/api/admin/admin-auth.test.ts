@@ -18,6 +18,7 @@ import { createTestDatabase, type TestDatabase, testEngine } from "../../testing
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
 import { accountRepository } from "../account/account.repository.ts";
 import { authenticator } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { HttpError } from "../errors.ts";
 import { createLimits } from "../rate-limit.ts";
 import { confirmPassword, provideBackOfficeAuth, requireRole } from "./admin-auth.ts";
@@ -95,11 +96,11 @@ describe.skipIf(!available)(`back-office access on ${engine}`, () => {
 
   describe("writes authenticated by the session cookie", () => {
     /** A back-office write route, as the feature routes will have (they all go through requireRole). */
-    let probe: Hono;
+    let probe: Hono<ApiEnv>;
     beforeAll(() => {
       const accounts = accountRepository(database.db);
       const logger = pino({ level: "silent" });
-      probe = new Hono();
+      probe = new Hono<ApiEnv>();
       probe.use(
         "*",
         provideBackOfficeAuth({
@@ -265,7 +266,7 @@ describe.skipIf(!available)(`back-office access on ${engine}`, () => {
       password: string,
       limits = createLimits({ settings: TEST_LIMITS, logger: pino({ level: "silent" }) }),
     ) {
-      const app = new Hono();
+      const app = new Hono<ApiEnv>();
       app.use(
         "*",
         provideBackOfficeAuth({

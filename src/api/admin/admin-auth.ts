@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { CONFIRM_PASSWORD_MESSAGES } from "../../shared/contracts/admin.ts";
 import { type CookiePolicy, readSignedCookie, SESSION_COOKIE } from "../../shared/cookies.server.ts";
 import { type BackOfficeRole, roleAllows } from "../../shared/roles.ts";
-import type { Authenticator, Identity } from "../account/auth.ts";
+import type { Authenticator, Identity, IdentityVariables } from "../account/auth.ts";
 import { verifyPassword } from "../account/passwords.ts";
 import { isSameOrigin } from "../cross-site.ts";
 import { Forbidden, Unauthorized, ValidationFailed } from "../errors.ts";
@@ -36,19 +36,29 @@ export interface BackOfficeAuthDeps {
 
 const BACK_OFFICE_AUTH = "backOfficeAuth";
 
+/** The context variable `provideBackOfficeAuth` sets for `requireRole` and `confirmPassword`. */
+export interface BackOfficeAuthVariables {
+  [BACK_OFFICE_AUTH]?: BackOfficeAuthDeps;
+}
+
+/** A back-office request: its context carries the back office's dependencies and the identity (`ApiEnv`). */
+type BackOfficeContext = Context<{ Variables: BackOfficeAuthVariables & IdentityVariables }>;
+
 /**
  * The middleware in front of the back office's routes (`/api/admin/*`): it checks nothing itself, it puts on each
  * request what `requireRole` and `confirmPassword` need (the authenticator, cookie policy, public URL and limits).
  */
-export function provideBackOfficeAuth(deps: BackOfficeAuthDeps): MiddlewareHandler {
+export function provideBackOfficeAuth(
+  deps: BackOfficeAuthDeps,
+): MiddlewareHandler<{ Variables: BackOfficeAuthVariables }> {
   return async (c, next) => {
-    c.set(BACK_OFFICE_AUTH as never, deps as never);
+    c.set(BACK_OFFICE_AUTH, deps);
     await next();
   };
 }
 
-function backOfficeAuthOf(c: Context): BackOfficeAuthDeps {
-  const deps = c.get(BACK_OFFICE_AUTH as never) as BackOfficeAuthDeps | undefined;
+function backOfficeAuthOf(c: BackOfficeContext): BackOfficeAuthDeps {
+  const deps = c.get(BACK_OFFICE_AUTH);
   if (!deps) throw new Error("provideBackOfficeAuth() is not mounted in front of this back-office route");
   return deps;
 }
@@ -56,7 +66,7 @@ function backOfficeAuthOf(c: Context): BackOfficeAuthDeps {
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The signed-in staff member (or owner) behind this request; 401 or 403 otherwise (see above). */
-export async function requireRole(c: Context, needed: BackOfficeRole): Promise<Identity> {
+export async function requireRole(c: BackOfficeContext, needed: BackOfficeRole): Promise<Identity> {
   const { auth, policy, publicUrl } = backOfficeAuthOf(c);
   let identity: Identity | null;
   if (c.req.header("authorization") !== undefined) {
@@ -79,7 +89,11 @@ export async function requireRole(c: Context, needed: BackOfficeRole): Promise<I
  * again. Wrong or missing: a 422 on `current_password`; guesses count against the person's allowance, so a
  * session left open cannot be used to find the password.
  */
-export async function confirmPassword(c: Context, identity: Identity, password: string): Promise<void> {
+export async function confirmPassword(
+  c: BackOfficeContext,
+  identity: Identity,
+  password: string,
+): Promise<void> {
   const { limits } = backOfficeAuthOf(c);
   const key = String(identity.user.id);
   await limits.consume("password-confirmations-per-user", key);
