@@ -14,7 +14,8 @@ import { guestBelongings } from "./account/guest-belongings.ts";
 import { passwordResetRoutes } from "./account/password-reset.routes.ts";
 import { passwordResetService } from "./account/password-reset.service.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
-import { adminGuard } from "./admin/admin-auth.ts";
+import { provideBackOfficeAuth } from "./admin/admin-auth.ts";
+import type { ApiEnv } from "./api-env.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { cartService } from "./cart/cart.service.ts";
@@ -48,8 +49,8 @@ import { wishlistService } from "./wishlist/wishlist.service.ts";
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
 /** The commerce API under /api. Every answer is JSON. */
-export function createApi(apiDeps: ApiDeps): Hono {
-  const api = new Hono().basePath("/api");
+export function createApi(apiDeps: ApiDeps): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>().basePath("/api");
   // After a committed catalogue write: this process's catalogue caches first (the totals, the catalogue cache,
   // the search vocabulary), then the host's (its pages, and the other instances through it).
   const deps: ApiDeps = {
@@ -83,7 +84,7 @@ export function createApi(apiDeps: ApiDeps): Hono {
     requestId({
       headerName: REQUEST_ID_HEADER,
       limitLength: 64,
-      generator: (c) => (c.get("requestId" as never) as string | undefined) ?? randomUUID(),
+      generator: (c) => c.get("requestId") ?? randomUUID(),
     }),
   );
   // Carts, wishlists, accounts and orders are personal: nothing is cached, by the browser either, unless a route
@@ -124,7 +125,7 @@ export function createApi(apiDeps: ApiDeps): Hono {
   api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
   api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limits));
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
-  api.use("/admin/*", adminGuard({ auth, policy, publicUrl: deps.config.publicUrl, limits }));
+  api.use("/admin/*", provideBackOfficeAuth({ auth, policy, publicUrl: deps.config.publicUrl, limits }));
   api.route("/", adminRoutes({ ...deps, auth, limits }));
   const reviews = reviewsService(deps.db, reviewsRepository(deps.db, deps.engine), deps.onCatalogueChanged);
   api.route("/", reviewsRoutes(reviews, auth, limits));
@@ -158,7 +159,7 @@ export function createApi(apiDeps: ApiDeps): Hono {
     }
     if (error instanceof ServiceUnavailable) {
       deps.logger.warn(
-        { err: error.cause, requestId: c.get("requestId" as never), method: c.req.method, path: c.req.path },
+        { err: error.cause, requestId: c.get("requestId"), method: c.req.method, path: c.req.path },
         "database unavailable",
       );
     }
@@ -166,7 +167,7 @@ export function createApi(apiDeps: ApiDeps): Hono {
       return c.json({ message: error.message }, error.status as ContentfulStatusCode);
     }
     deps.logger.error(
-      { err: error, requestId: c.get("requestId" as never), method: c.req.method, path: c.req.path },
+      { err: error, requestId: c.get("requestId"), method: c.req.method, path: c.req.path },
       "unhandled API error",
     );
     return c.json({ message: "Something went wrong on our side. Please try again." }, 500);

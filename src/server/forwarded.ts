@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import type { Context, MiddlewareHandler } from "hono";
-import { CLIENT_ADDRESS } from "../api/account/auth.ts";
+import { CLIENT_ADDRESS, type ClientAddressVariables } from "../api/account/auth.ts";
 
 /**
  * Behind our reverse proxy (TRUST_PROXY on) the public protocol, host and client address are the proxy's to
@@ -92,11 +92,13 @@ function socketAddress(c: Context): string | undefined {
 }
 
 /** Resolves the caller's address once per request, for the API's rate limits and the storefront's calls. */
-export function clientAddressResolver(trustProxy: boolean): MiddlewareHandler {
+export function clientAddressResolver(
+  trustProxy: boolean,
+): MiddlewareHandler<{ Variables: ClientAddressVariables }> {
   return async (c, next) => {
     c.set(
-      CLIENT_ADDRESS as never,
-      resolveClientAddress(socketAddress(c), c.req.header("x-forwarded-for"), trustProxy) as never,
+      CLIENT_ADDRESS,
+      resolveClientAddress(socketAddress(c), c.req.header("x-forwarded-for"), trustProxy),
     );
     await next();
   };

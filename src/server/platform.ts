@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { Logger } from "pino";
+import type { ApiEnv } from "../api/api-env.ts";
 import { createApi } from "../api/app.ts";
 import { catalogueChanged } from "../api/catalog/count-cache.ts";
 import { ensureDemoCatalogue } from "../api/catalog/seed/demo-catalogue.ts";
@@ -26,7 +27,7 @@ export interface Platform {
   database: DatabaseHandle;
   /** Shared rate-limit counters; unset when `REDIS_URL` is. */
   redis: Redis | undefined;
-  api: Hono;
+  api: Hono<ApiEnv>;
   /** Rendered public pages (PAGE_CACHE_MB), dropped on every catalogue change here or on another instance. */
   pages: PageCache;
   /** Sends the mail outbox; running unless MAIL_WORKER=off. Stopped on shutdown before the pool closes. */

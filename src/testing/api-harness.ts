@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
 import pino, { type Logger } from "pino";
+import type { ApiEnv } from "../api/api-env.ts";
 import { createApi } from "../api/app.ts";
 import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
 import { createLimits, type Limits } from "../api/rate-limit.ts";
@@ -12,7 +13,7 @@ import type { TestDatabase } from "./test-db.ts";
 
 export interface ApiHarness {
   /** The API app itself (mounted at /api), e.g. for a host built around it. */
-  app: Hono;
+  app: Hono<ApiEnv>;
   /** `address` plays the socket's remote address (the API reads no address from request headers). */
   request(path: string, init?: RequestInit & { json?: unknown; address?: string }): Promise<Response>;
   outboxDir: string;

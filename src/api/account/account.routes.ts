@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AuthResult } from "../../shared/contracts/account.ts";
 import { operations } from "../../shared/contracts/operations.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { ValidationFailed } from "../errors.ts";
 import type { Limits } from "../rate-limit.ts";
@@ -17,8 +18,14 @@ interface AccountRouteDeps {
   cookies: ShopperCookies;
 }
 
-export function accountRoutes({ accounts, moveIntoAccount, auth, limits, cookies }: AccountRouteDeps): Hono {
-  const routes = new Hono();
+export function accountRoutes({
+  accounts,
+  moveIntoAccount,
+  auth,
+  limits,
+  cookies,
+}: AccountRouteDeps): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   /** Signs in (or up) and moves the guest's cart and wishlist into the account. */
   async function signIn(c: Context, attempt: () => Promise<AuthResult>): Promise<AuthResult> {

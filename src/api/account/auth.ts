@@ -12,6 +12,14 @@ export interface Identity {
 
 const IDENTITY = "identity";
 
+/** What the authenticator keeps on a request's context: the caller it found (null: a guest), once asked. */
+export interface IdentityVariables {
+  [IDENTITY]?: Identity | null;
+}
+
+/** A request of an app whose context carries the identity (the API's, `ApiEnv` in api-env.ts). */
+type IdentityContext = Context<{ Variables: IdentityVariables }>;
+
 /** A used token's `last_used_at` is written at most this often, so busy pages do not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -35,8 +43,8 @@ export function authenticator(accounts: AccountRepository, options: Authenticato
   const now = options.now ?? (() => new Date());
 
   /** The identity a token (from the Authorization header or the session cookie) names; a 401 when none. */
-  async function identityForToken(c: Context, token: string): Promise<Identity> {
-    const cached = c.get(IDENTITY as never) as Identity | null | undefined;
+  async function identityForToken(c: IdentityContext, token: string): Promise<Identity> {
+    const cached = c.get(IDENTITY);
     if (cached) return cached;
     const at = now();
     const row = await accounts.findUserByToken(hashSecret(token), at.toISOString());
@@ -53,16 +61,16 @@ export function authenticator(accounts: AccountRepository, options: Authenticato
       }
     }
     const identity: Identity = { user, tokenId: token_id };
-    c.set(IDENTITY as never, identity as never);
+    c.set(IDENTITY, identity);
     return identity;
   }
 
-  async function optionalIdentity(c: Context): Promise<Identity | null> {
-    const cached = c.get(IDENTITY as never) as Identity | null | undefined;
+  async function optionalIdentity(c: IdentityContext): Promise<Identity | null> {
+    const cached = c.get(IDENTITY);
     if (cached !== undefined) return cached;
     const header = c.req.header("authorization");
     if (header === undefined) {
-      c.set(IDENTITY as never, null as never);
+      c.set(IDENTITY, null);
       return null;
     }
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
@@ -74,7 +82,7 @@ export function authenticator(accounts: AccountRepository, options: Authenticato
     optionalIdentity,
     identityForToken,
     idleMinutes,
-    async requireIdentity(c: Context): Promise<Identity> {
+    async requireIdentity(c: IdentityContext): Promise<Identity> {
       const identity = await optionalIdentity(c);
       if (!identity) throw new Unauthorized();
       return identity;
@@ -90,14 +98,19 @@ export type Authenticator = ReturnType<typeof authenticator>;
  */
 export const CLIENT_ADDRESS = "clientAddress";
 
+/** The context variable the host sets (server/forwarded.ts) and `clientAddress` reads. */
+export interface ClientAddressVariables {
+  [CLIENT_ADDRESS]?: string;
+}
+
 /**
  * The caller's address for rate limits: the one the host resolved (the socket's, or with TRUST_PROXY the
  * address our proxy put last in X-Forwarded-For), else the socket's. Never a request header a client could set.
  */
 export function clientAddress(c: Context): string {
-  const resolved =
-    (c.get(CLIENT_ADDRESS as never) as string | undefined) ??
-    (c.env as { [CLIENT_ADDRESS]?: unknown } | undefined)?.[CLIENT_ADDRESS];
+  // Any app's context: the API's, or the host's (which declares its variables in server/app.ts).
+  const resolved: unknown =
+    c.get(CLIENT_ADDRESS) ?? (c.env as { [CLIENT_ADDRESS]?: unknown } | undefined)?.[CLIENT_ADDRESS];
   if (typeof resolved === "string" && resolved !== "") return resolved;
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress || "unknown";

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { PASSWORD_RESET_MESSAGES } from "../../shared/contracts/account.ts";
 import { operations } from "../../shared/contracts/operations.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
@@ -22,8 +23,8 @@ export function passwordResetRoutes({
   auth,
   limits,
   cookies,
-}: PasswordResetRouteDeps): Hono {
-  const routes = new Hono();
+}: PasswordResetRouteDeps): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   // Limited per address and per email, so nobody can flood one inbox or walk through many.
   route(routes, operations.requestPasswordReset, async (c, { body }) => {

@@ -18,9 +18,10 @@ import { createTestDatabase, type TestDatabase, testEngine } from "../../testing
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
 import { accountRepository } from "../account/account.repository.ts";
 import { authenticator } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { HttpError } from "../errors.ts";
 import { createLimits } from "../rate-limit.ts";
-import { adminGuard, confirmPassword, requireRole } from "./admin-auth.ts";
+import { confirmPassword, provideBackOfficeAuth, requireRole } from "./admin-auth.ts";
 import { recordAudit } from "./audit.ts";
 
 const { engine, available } = testEngine();
@@ -95,14 +96,14 @@ describe.skipIf(!available)(`back-office access on ${engine}`, () => {
 
   describe("writes authenticated by the session cookie", () => {
     /** A back-office write route, as the feature routes will have (they all go through requireRole). */
-    let probe: Hono;
+    let probe: Hono<ApiEnv>;
     beforeAll(() => {
       const accounts = accountRepository(database.db);
       const logger = pino({ level: "silent" });
-      probe = new Hono();
+      probe = new Hono<ApiEnv>();
       probe.use(
         "*",
-        adminGuard({
+        provideBackOfficeAuth({
           auth: authenticator(accounts),
           policy: cookiePolicy(HARNESS_CONFIG),
           publicUrl: HARNESS_CONFIG.publicUrl,
@@ -265,10 +266,10 @@ describe.skipIf(!available)(`back-office access on ${engine}`, () => {
       password: string,
       limits = createLimits({ settings: TEST_LIMITS, logger: pino({ level: "silent" }) }),
     ) {
-      const app = new Hono();
+      const app = new Hono<ApiEnv>();
       app.use(
         "*",
-        adminGuard({
+        provideBackOfficeAuth({
           auth: authenticator(accountRepository(database.db)),
           policy: cookiePolicy(HARNESS_CONFIG),
           publicUrl: HARNESS_CONFIG.publicUrl,

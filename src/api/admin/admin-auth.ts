@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { CONFIRM_PASSWORD_MESSAGES } from "../../shared/contracts/admin.ts";
 import { type CookiePolicy, readSignedCookie, SESSION_COOKIE } from "../../shared/cookies.server.ts";
 import { type BackOfficeRole, roleAllows } from "../../shared/roles.ts";
-import type { Authenticator, Identity } from "../account/auth.ts";
+import type { Authenticator, Identity, IdentityVariables } from "../account/auth.ts";
 import { verifyPassword } from "../account/passwords.ts";
 import { isSameOrigin } from "../cross-site.ts";
 import { Forbidden, Unauthorized, ValidationFailed } from "../errors.ts";
@@ -26,34 +26,48 @@ export const STAFF_ONLY = "This area is for the shop's staff. Your account canno
 export const OWNER_ONLY = "Only the shop's owner can do this.";
 export const CROSS_SITE_WRITE = "Refused: changes in the back office must be made from the shop's own pages.";
 
-export interface AdminGuardDeps {
+/** What `requireRole` and `confirmPassword` need to know who is calling and to count password guesses. */
+export interface BackOfficeAuthDeps {
   auth: Authenticator;
   policy: CookiePolicy;
   publicUrl: string;
   limits: Limits;
 }
 
-const GUARD = "adminGuard";
+const BACK_OFFICE_AUTH = "backOfficeAuth";
 
-/** Makes the guard's dependencies available to `requireRole` and `confirmPassword` for the admin routes. */
-export function adminGuard(deps: AdminGuardDeps): MiddlewareHandler {
+/** The context variable `provideBackOfficeAuth` sets for `requireRole` and `confirmPassword`. */
+export interface BackOfficeAuthVariables {
+  [BACK_OFFICE_AUTH]?: BackOfficeAuthDeps;
+}
+
+/** A back-office request: its context carries the back office's dependencies and the identity (`ApiEnv`). */
+type BackOfficeContext = Context<{ Variables: BackOfficeAuthVariables & IdentityVariables }>;
+
+/**
+ * The middleware in front of the back office's routes (`/api/admin/*`): it checks nothing itself, it puts on each
+ * request what `requireRole` and `confirmPassword` need (the authenticator, cookie policy, public URL and limits).
+ */
+export function provideBackOfficeAuth(
+  deps: BackOfficeAuthDeps,
+): MiddlewareHandler<{ Variables: BackOfficeAuthVariables }> {
   return async (c, next) => {
-    c.set(GUARD as never, deps as never);
+    c.set(BACK_OFFICE_AUTH, deps);
     await next();
   };
 }
 
-function guardOf(c: Context): AdminGuardDeps {
-  const deps = c.get(GUARD as never) as AdminGuardDeps | undefined;
-  if (!deps) throw new Error("adminGuard() is not mounted in front of this back-office route");
+function backOfficeAuthOf(c: BackOfficeContext): BackOfficeAuthDeps {
+  const deps = c.get(BACK_OFFICE_AUTH);
+  if (!deps) throw new Error("provideBackOfficeAuth() is not mounted in front of this back-office route");
   return deps;
 }
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The signed-in staff member (or owner) behind this request; 401 or 403 otherwise (see above). */
-export async function requireRole(c: Context, needed: BackOfficeRole): Promise<Identity> {
-  const { auth, policy, publicUrl } = guardOf(c);
+export async function requireRole(c: BackOfficeContext, needed: BackOfficeRole): Promise<Identity> {
+  const { auth, policy, publicUrl } = backOfficeAuthOf(c);
   let identity: Identity | null;
   if (c.req.header("authorization") !== undefined) {
     identity = await auth.optionalIdentity(c);
@@ -75,8 +89,12 @@ export async function requireRole(c: Context, needed: BackOfficeRole): Promise<I
  * again. Wrong or missing: a 422 on `current_password`; guesses count against the person's allowance, so a
  * session left open cannot be used to find the password.
  */
-export async function confirmPassword(c: Context, identity: Identity, password: string): Promise<void> {
-  const { limits } = guardOf(c);
+export async function confirmPassword(
+  c: BackOfficeContext,
+  identity: Identity,
+  password: string,
+): Promise<void> {
+  const { limits } = backOfficeAuthOf(c);
   const key = String(identity.user.id);
   await limits.consume("password-confirmations-per-user", key);
   if (!(await verifyPassword(password, identity.user.password_hash))) {

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../platform/config.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { productImagesRepository } from "../catalog/product-images.repository.ts";
 import { productImagesService } from "../catalog/product-images.service.ts";
 import { route } from "../contract/route.ts";
@@ -44,8 +45,8 @@ export interface AdminDeps extends ApiDeps {
  * The back office's JSON under /api/admin. Every operation's role is checked by `route()` from the contract
  * (`auth: "staff" | "owner"`); a feature's routes are one `routes.route("/", …)` line here.
  */
-export function adminRoutes(deps: AdminDeps): Hono {
-  const routes = new Hono();
+export function adminRoutes(deps: AdminDeps): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.adminSession, async (_c, { actor }) => ({
     user: toAdminUser(actor.user),

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { idField } from "../../shared/contracts/fields.ts";
 import { operations } from "../../shared/contracts/operations.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { NotFound } from "../errors.ts";
 import { confirmPassword } from "./admin-auth.ts";
@@ -18,8 +19,8 @@ function idOf(raw: string): number {
 }
 
 /** /api/admin/customers: staff and owners (checked by route() from the contract). */
-export function customersRoutes(db: Kysely<Database>): Hono {
-  const routes = new Hono();
+export function customersRoutes(db: Kysely<Database>): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
   const customers = customersService(db);
 
   route(routes, operations.adminCustomers, (_c, { query }) =>

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { isCrossSite } from "../cross-site.ts";
 import { Forbidden } from "../errors.ts";
@@ -12,8 +13,8 @@ export function cartRoutes(
   auth: Authenticator,
   cookies: ShopperCookies,
   publicUrl: string,
-): Hono {
-  const routes = new Hono();
+): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.getCart, async (c) => carts.view((await currentShopper(c, auth, cookies)).owner));
 

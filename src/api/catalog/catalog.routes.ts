@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { ApiDeps } from "../deps.ts";
 import { idParam } from "../validation.ts";
@@ -8,9 +9,9 @@ import { catalogService } from "./catalog.service.ts";
 
 const LIST_CACHE = "public, max-age=300";
 
-export function catalogRoutes(deps: ApiDeps): Hono {
+export function catalogRoutes(deps: ApiDeps): Hono<ApiEnv> {
   const catalog = catalogService(catalogRepository(deps.db, { logger: deps.logger }));
-  const routes = new Hono();
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.listSliders, () => catalog.sliders());
   route(routes, operations.listProducts, (_c, { query }) => catalog.listProducts(query));

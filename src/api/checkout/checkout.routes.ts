@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import { type Authenticator, clientAddress } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { IDEMPOTENCY_HEADER } from "../idempotency/idempotency.ts";
 import { orderAccessToken } from "../orders/order-access.ts";
@@ -26,8 +27,8 @@ export function phoneKey(phone: string): string {
   return digits.length > 0 ? digits.slice(-10) : phone.trim().toLowerCase();
 }
 
-export function checkoutRoutes({ checkout, auth, cookies, limits, secret }: CheckoutRouteDeps): Hono {
-  const routes = new Hono();
+export function checkoutRoutes({ checkout, auth, cookies, limits, secret }: CheckoutRouteDeps): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.checkout, async (c, { body, headers }) => {
     const shopper = await currentShopper(c, auth, cookies);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { CONTACT_MESSAGES } from "../../shared/contact-form.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import { type Authenticator, clientAddress } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
 import type { ContactService } from "./contact.service.ts";
@@ -14,8 +15,8 @@ export function contactRoutes({
   contact: ContactService;
   auth: Authenticator;
   limits: Limits;
-}): Hono {
-  const routes = new Hono();
+}): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.getContactForm, async () => ({ form_token: contact.formToken() }));
 

@@ -1,9 +1,10 @@
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { Operation, PathParams } from "../../shared/contracts/operations.ts";
 import type { Identity } from "../account/auth.ts";
 import { requireRole } from "../admin/admin-auth.ts";
+import type { ApiContext, ApiEnv } from "../api-env.ts";
 import { NotFound } from "../errors.ts";
 import { readHeaders, readJson, readMultipart, readQuery } from "../validation.ts";
 
@@ -21,7 +22,7 @@ type Answer<Op extends Operation> =
   | z.input<Op["response"]>
   | (Op["produces"] extends string ? AsyncIterable<string> : never);
 
-type Handler<Op extends Operation> = (c: Context, input: Input<Op>) => Promise<Answer<Op>>;
+type Handler<Op extends Operation> = (c: ApiContext, input: Input<Op>) => Promise<Answer<Op>>;
 
 /**
  * Registers one operation of the contract (`shared/contracts/operations.ts`) on a router: the path and method
@@ -30,7 +31,7 @@ type Handler<Op extends Operation> = (c: Context, input: Input<Op>) => Promise<A
  * path parameter with a NUL byte is a 404), and the handler's answer must have the contract's shape (checked by
  * the compiler): JSON, or the text of the contract's `produces` media type (a CSV).
  */
-export function route<Op extends Operation>(router: Hono, operation: Op, handler: Handler<Op>): void {
+export function route<Op extends Operation>(router: Hono<ApiEnv>, operation: Op, handler: Handler<Op>): void {
   router.on(operation.method, operation.path, async (c) => {
     const actor =
       operation.auth === "staff" || operation.auth === "owner"

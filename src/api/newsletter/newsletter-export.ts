@@ -5,6 +5,7 @@ import { operations } from "../../shared/contracts/operations.ts";
 import { SUBSCRIBER_CSV_COLUMNS } from "../../shared/newsletter.ts";
 import type { Identity } from "../account/auth.ts";
 import { recordAudit } from "../admin/audit.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { csvRecord } from "../csv.ts";
 import { newsletterRepository } from "./newsletter.repository.ts";
@@ -58,8 +59,14 @@ export async function exportConfirmedSubscribers(
 }
 
 /** The owner's view of the newsletter list in the back office: how many, and the export of the confirmed. */
-export function newsletterAdminRoutes({ db, publicUrl }: { db: Kysely<Database>; publicUrl: string }): Hono {
-  const routes = new Hono();
+export function newsletterAdminRoutes({
+  db,
+  publicUrl,
+}: {
+  db: Kysely<Database>;
+  publicUrl: string;
+}): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.newsletterSubscriberCounts, async () => newsletterRepository(db).countByStatus());
 

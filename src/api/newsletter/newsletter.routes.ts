@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import { NEWSLETTER_MESSAGES } from "../../shared/newsletter.ts";
 import { clientAddress } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
 import type { NewsletterService } from "./newsletter.service.ts";
@@ -12,8 +13,8 @@ export function newsletterRoutes({
 }: {
   newsletter: NewsletterService;
   limits: Limits;
-}): Hono {
-  const routes = new Hono();
+}): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   // Limited per client address and per email, whatever the address's state, so a 429 tells nothing either.
   route(routes, operations.subscribeNewsletter, async (c, { body }) => {

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import { clientAddress } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
 import type { GuestOrdersService } from "./guest-orders.service.ts";
 
-export function guestOrdersRoutes(orders: GuestOrdersService, limits: Limits): Hono {
-  const routes = new Hono();
+export function guestOrdersRoutes(orders: GuestOrdersService, limits: Limits): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   // The token is 256 bits of HMAC: guessing it is hopeless, so this read is not rate-limited.
   route(routes, operations.getGuestOrder, (_c, { body }) => orders.withAccessToken(body));

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { OrdersService } from "./orders.service.ts";
 
-export function ordersRoutes(orders: OrdersService, auth: Authenticator): Hono {
-  const routes = new Hono();
+export function ordersRoutes(orders: OrdersService, auth: Authenticator): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.orderHistory, async (c, { query }) => {
     const identity = await auth.requireIdentity(c);

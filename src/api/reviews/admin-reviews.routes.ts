@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ReviewRow } from "../../platform/db/schema.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import { recordAudit } from "../admin/audit.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { idParam } from "../validation.ts";
 import type { ReviewsService } from "./reviews.service.ts";
@@ -10,8 +11,8 @@ import type { ReviewsService } from "./reviews.service.ts";
 const audited = ({ status, rating, title, body }: ReviewRow) => ({ status, rating, title, body });
 
 /** The back office's reviews: the moderation queue, and approving or hiding one (owner and staff). */
-export function adminReviewsRoutes(reviews: ReviewsService): Hono {
-  const routes = new Hono();
+export function adminReviewsRoutes(reviews: ReviewsService): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.listAdminReviews, (_c, { query }) => reviews.adminList(query.status, query.page));
 

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
 import type { ReviewsService } from "./reviews.service.ts";
 
-export function reviewsRoutes(reviews: ReviewsService, auth: Authenticator, limits: Limits): Hono {
-  const routes = new Hono();
+export function reviewsRoutes(reviews: ReviewsService, auth: Authenticator, limits: Limits): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.listProductReviews, (_c, { params, query }) =>
     reviews.list(params.slug, query.page),

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import { WISHLIST_MESSAGES } from "../../shared/wishlist-rules.ts";
 import type { Authenticator } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { isCrossSite } from "../cross-site.ts";
 import { Forbidden } from "../errors.ts";
@@ -13,8 +14,8 @@ export function wishlistRoutes(
   auth: Authenticator,
   cookies: ShopperCookies,
   publicUrl: string,
-): Hono {
-  const routes = new Hono();
+): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   /**
    * Changes come only from the shop's own pages. The guest's cookie is SameSite=Lax, which keeps it off other

@@ -26,7 +26,7 @@ export interface KeptPageLane {
    * The host's middleware that shows the lane each kept page's answer as it leaves, every header set: outermost,
    * so it sees what every other middleware added.
    */
-  recorder: MiddlewareHandler;
+  recorder: MiddlewareHandler<{ Variables: KeptAnswerVariables }>;
   /** Hands a kept page's answer to the recorder; the host calls it for each answer from a kept page. */
   answered(c: Context, answer: KeptAnswer): void;
   /** Answers `req` from a kept page and returns true, or returns false and leaves it to the host. */
@@ -43,6 +43,10 @@ export interface KeptAnswer {
 
 /** The context variable that carries a kept page's answer to the recorder. */
 const KEPT_ANSWER = "keptAnswer";
+
+export interface KeptAnswerVariables {
+  [KEPT_ANSWER]?: KeptAnswer;
+}
 
 /** How the host answered a page: its headers as one flat list, the nonce's place in them cut out. */
 interface Replay {
@@ -124,13 +128,13 @@ export function keptPageLane(options: { pages: PageCache; trustProxy: boolean })
   return {
     recorder: async (c, next) => {
       await next();
-      const kept = c.get(KEPT_ANSWER as never) as KeptAnswer | undefined;
+      const kept = c.get(KEPT_ANSWER);
       if (kept && !kept.personal && c.req.method === "GET" && c.res.status === kept.page.status) {
         remember(kept.page, kept.nonce, c.res.headers);
       }
     },
 
-    answered: (c, answer) => c.set(KEPT_ANSWER as never, answer as never),
+    answered: (c, answer) => c.set(KEPT_ANSWER, answer),
 
     answer(req, res) {
       if (!pages.enabled) return false;

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { CATALOG_CSV_MESSAGES } from "../../../shared/catalog-csv.ts";
 import { operations } from "../../../shared/contracts/operations.ts";
+import type { ApiEnv } from "../../api-env.ts";
 import { route } from "../../contract/route.ts";
 import { ValidationFailed } from "../../errors.ts";
 import { exportCatalogue } from "./catalogue-export.ts";
@@ -13,8 +14,11 @@ import { CsvFileError } from "./csv-rows.ts";
  * The catalogue as CSV in the back office (`/api/admin/catalogue/...`, staff and owners): the import, which answers
  * its report when done, and the export, streamed as it is read.
  */
-export function catalogueCsvRoutes(deps: { db: Kysely<Database>; onCatalogueChanged?: () => void }): Hono {
-  const routes = new Hono();
+export function catalogueCsvRoutes(deps: {
+  db: Kysely<Database>;
+  onCatalogueChanged?: () => void;
+}): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.adminImportCatalogue, async (_c, { actor, body }) => {
     let text: string;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
 import { operations } from "../../../shared/contracts/operations.ts";
 import type { Identity } from "../../account/auth.ts";
+import type { ApiEnv } from "../../api-env.ts";
 import { route } from "../../contract/route.ts";
 import { idParam } from "../../validation.ts";
 import type { AuditActor } from "../audit.ts";
@@ -13,8 +14,8 @@ const actorOf = (identity: Identity): AuditActor => ({ id: identity.user.id, ema
  * The catalogue settings under /api/admin/catalogue (categories, colours, sizes, tags, slides): staff and owners
  * (route() checks; docs/decisions/0031-catalogue-settings.md).
  */
-export function catalogueRoutes(catalogue: CatalogueService): Hono {
-  const routes = new Hono();
+export function catalogueRoutes(catalogue: CatalogueService): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.adminListCategories, () => catalogue.listCategories());
   route(routes, operations.adminCreateCategory, (_c, { actor, body }) =>

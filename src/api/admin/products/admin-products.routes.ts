@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { operations } from "../../../shared/contracts/operations.ts";
 import type { Identity } from "../../account/auth.ts";
+import type { ApiEnv } from "../../api-env.ts";
 import { route } from "../../contract/route.ts";
 import { idParam } from "../../validation.ts";
 import type { AuditActor } from "../audit.ts";
@@ -12,8 +13,8 @@ const NO_IMAGE = "This image does not belong to this product.";
 const actorOf = (identity: Identity): AuditActor => ({ id: identity.user.id, email: identity.user.email });
 
 /** The back office's products and their photos (`/api/admin/products...`); staff and owners (route() checks). */
-export function adminProductRoutes(products: AdminProductsService): Hono {
-  const routes = new Hono();
+export function adminProductRoutes(products: AdminProductsService): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
 
   route(routes, operations.adminListProducts, (_c, { query }) => products.list(query));
   route(routes, operations.adminCreateProduct, (_c, { actor, body }) =>

@@ -1,0 +1,72 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../../platform/db/schema.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The catalogue import's own reads and writes (catalogue-import.ts). A product's variants, tags and snapshot come
+ * from the products repository, and its writes go through the catalogue writer (catalog/product-writer.ts).
+ */
+export function catalogueImportRepository(db: Kysely<Database>) {
+  return {
+    /** The shop's categories, colours and sizes: the names a file may use. */
+    async shopNames() {
+      const [categories, colors, sizes] = await Promise.all([
+        db.selectFrom("categories").select(["id", "name", "slug"]).execute(),
+        db.selectFrom("colors").select(["id", "name"]).execute(),
+        db.selectFrom("sizes").select(["id", "name"]).execute(),
+      ]);
+      return { categories, colors, sizes };
+    },
+
+    /** The product whose slug is `handle`. */
+    productByHandle: (handle: string, trx: Db = db) =>
+      trx.selectFrom("products").selectAll().where("slug", "=", handle).executeTakeFirst(),
+
+    /** When `handle` is an old address of a product, that product's slug now. */
+    async redirectedSlug(handle: string, trx: Db = db): Promise<string | undefined> {
+      const redirect = await trx
+        .selectFrom("product_slug_redirects")
+        .innerJoin("products", "products.id", "product_slug_redirects.product_id")
+        .select("products.slug")
+        .where("product_slug_redirects.old_slug", "=", handle)
+        .executeTakeFirst();
+      return redirect?.slug;
+    },
+
+    /** The variants holding one of `skus`, with their product's slug: of other products than `productId`. */
+    skuHolders: (skus: string[], productId: number | undefined, trx: Db = db) =>
+      trx
+        .selectFrom("variants")
+        .innerJoin("products", "products.id", "variants.product_id")
+        .select(["variants.sku", "products.slug"])
+        .where("variants.sku", "in", skus)
+        .$if(productId !== undefined, (query) => query.where("variants.product_id", "!=", productId!))
+        .execute(),
+
+    /** The product's photos in order, as the import compares them with the file's. */
+    images: (productId: number, trx: Db = db) =>
+      trx
+        .selectFrom("product_images")
+        .select(["file", "color_id as colorId", "alt"])
+        .where("product_id", "=", productId)
+        .orderBy("position")
+        .execute(),
+
+    /** The tags whose lower-cased name is one of `lowerCaseNames`. */
+    tagsNamed: (lowerCaseNames: string[], trx: Db = db) =>
+      trx
+        .selectFrom("tags")
+        .select(["id", "name"])
+        .where((eb) => eb(eb.fn("lower", ["name"]), "in", lowerCaseNames))
+        .execute(),
+
+    /** Adds a tag; answers its id. */
+    async insertTag(name: string, trx: Db = db): Promise<number> {
+      const { id } = await trx.insertInto("tags").values({ name }).returning("id").executeTakeFirstOrThrow();
+      return id;
+    },
+  };
+}
+
+export type CatalogueImportRepository = ReturnType<typeof catalogueImportRepository>;

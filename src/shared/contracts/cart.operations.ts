@@ -1,0 +1,83 @@
+import {
+  addToCartSchema,
+  cartChangeSchema,
+  cartSchema,
+  removeFromCartSchema,
+  updateCartSchema,
+} from "./cart.ts";
+import { type Operation, WRITE_ERRORS } from "./contract.ts";
+
+/** The cart, a signed-in user's or a guest's (its cookie). Spread into `operations` (operations.ts). */
+export const cartOperations = {
+  getCart: {
+    method: "GET",
+    path: "/cart",
+    summary: "The caller's cart (the signed-in user's, or the guest cart its cookie names)",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    status: 200,
+    response: cartSchema,
+    errors: [401],
+  },
+  addToCart: {
+    method: "POST",
+    path: "/cart/add",
+    summary: "Add a variant to the cart (adds to the line's quantity when it is already there)",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    body: addToCartSchema,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [...WRITE_ERRORS, 404, 409],
+  },
+  removeFromCart: {
+    method: "POST",
+    path: "/cart/remove",
+    summary: "Remove a line from the cart",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    body: removeFromCartSchema,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [...WRITE_ERRORS, 404],
+  },
+  clearCart: {
+    method: "POST",
+    path: "/cart/clear",
+    summary: "Empty the cart",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [401],
+  },
+  clearCartViaGet: {
+    method: "GET",
+    path: "/cart/clear",
+    summary:
+      "Empty the cart: the spec's GET form, kept for same-site pages and non-browser clients; refused (403) " +
+      "when a browser sends it from another site (Sec-Fetch-Site: cross-site, or a foreign Origin). Prefer POST.",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [401, 403],
+  },
+  updateCart: {
+    method: "POST",
+    path: "/update-cart",
+    summary: "Set a cart line's quantity",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    body: updateCartSchema,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [...WRITE_ERRORS, 404, 409],
+  },
+} as const satisfies Record<string, Operation>;

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import {
+  categorySchema,
+  filterColorSchema,
+  filterSizeSchema,
+  productDetailSchema,
+  productListSchema,
+  productQuerySchema,
+  sizeOptionSchema,
+  sliderSchema,
+  tagSchema,
+} from "./catalog.ts";
+import type { Operation } from "./contract.ts";
+
+/**
+ * The shop's catalogue: slides, product listing and detail, and the shop filter's names. Spread into
+ * `operations` (operations.ts).
+ */
+export const catalogOperations = {
+  listSliders: {
+    method: "GET",
+    path: "/sliders",
+    summary: "Home-page banner slides",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(sliderSchema),
+    errors: [],
+  },
+  listProducts: {
+    method: "GET",
+    path: "/products",
+    summary: "One page of product cards, filtered and sorted",
+    tag: "Catalogue",
+    auth: "none",
+    query: productQuerySchema,
+    status: 200,
+    response: productListSchema,
+    errors: [422],
+  },
+  getProduct: {
+    method: "GET",
+    path: "/product/:slug",
+    summary: "A product's detail",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: productDetailSchema,
+    errors: [404, 410],
+  },
+  listSizes: {
+    method: "GET",
+    path: "/product-sizes/:productId/:colorId/sizes",
+    summary: "The size options (variants) of one colour of a product",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(sizeOptionSchema),
+    errors: [404],
+  },
+  listCategories: {
+    method: "GET",
+    path: "/categories",
+    summary: "Categories",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(categorySchema),
+    errors: [],
+  },
+  listColors: {
+    method: "GET",
+    path: "/colors",
+    summary: "Colours for the shop filter",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(filterColorSchema),
+    errors: [],
+  },
+  listSizeNames: {
+    method: "GET",
+    path: "/sizes",
+    summary: "Sizes for the shop filter",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(filterSizeSchema),
+    errors: [],
+  },
+  listTags: {
+    method: "GET",
+    path: "/tags",
+    summary: "Tags for the shop filter",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.array(tagSchema),
+    errors: [],
+  },
+} as const satisfies Record<string, Operation>;

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { pageMetaSchema } from "./catalog.ts";
+import { orderSchema } from "./checkout.ts";
+import type { Operation } from "./contract.ts";
+import { pageField } from "./fields.ts";
+import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
+
+export const orderPageSchema = z.object({ data: z.array(orderSchema), meta: pageMetaSchema });
+
+export const orderHistoryQuerySchema = z.object({ page: pageField() });
+
+/**
+ * Reading orders: a signed-in user's, a guest's (with its access token) and the order lookup. Spread into
+ * `operations` (operations.ts).
+ */
+export const orderOperations = {
+  orderHistory: {
+    method: "GET",
+    path: "/orders",
+    summary: "The signed-in user's orders, newest first",
+    tag: "Orders",
+    auth: "required",
+    query: orderHistoryQuerySchema,
+    status: 200,
+    response: orderPageSchema,
+    errors: [401, 422],
+  },
+  getOrder: {
+    method: "GET",
+    path: "/orders/:number",
+    summary: "One of the signed-in user's orders, by its number",
+    tag: "Orders",
+    auth: "required",
+    status: 200,
+    response: orderSchema,
+    errors: [401, 404],
+  },
+  getGuestOrder: {
+    method: "POST",
+    path: "/guest-order",
+    summary:
+      "An order read with the access token its checkout answered (a POST, so the token stays out of URLs and logs)",
+    tag: "Orders",
+    auth: "none",
+    body: guestOrderRequestSchema,
+    status: 200,
+    response: orderSchema,
+    errors: [400, 404, 422],
+  },
+  lookupOrder: {
+    method: "POST",
+    path: "/order-lookup",
+    summary: "An order found by its number and the email it was placed with (rate-limited)",
+    tag: "Orders",
+    auth: "none",
+    body: orderLookupSchema,
+    status: 200,
+    response: orderSchema,
+    errors: [400, 404, 422, 429],
+  },
+} as const satisfies Record<string, Operation>;
