@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../platform/config.ts";
+import { hostModule } from "../testing/host-harness.ts";
 import type * as HostModule from "./app.ts";
 
 /**
@@ -12,24 +12,16 @@ import type * as HostModule from "./app.ts";
  */
 type Host = ReturnType<typeof HostModule.createHost>;
 
-let vite: ViteDevServer;
 let host: typeof HostModule;
 const dataDirs: string[] = [];
 const platforms: HostModule.Platform[] = [];
 
 beforeAll(async () => {
-  vite = await createServer({
-    configFile: path.resolve("vite.config.ts"),
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  host = (await vite.ssrLoadModule("/src/server/app.ts")) as typeof HostModule;
+  host = await hostModule();
 }, 60_000);
 
 afterAll(async () => {
   for (const platform of platforms) await platform.database.close();
-  await vite?.close();
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../platform/config.ts";
 import { openRedis } from "../platform/redis.ts";
 import { buildCatalogue, variantId } from "../testing/factories.ts";
+import { hostModule } from "../testing/host-harness.ts";
 import { CHECKOUT_CONTACT } from "../testing/order-fixtures.ts";
 import { createTestRedis, testRedis } from "../testing/test-redis.ts";
 import type * as HostModule from "./app.ts";
@@ -59,25 +59,17 @@ describe.skipIf(!available)("catalogue changes across instances (Redis pub/sub)"
 });
 
 describe.skipIf(!available)("two instances of the shop sharing Redis and a database", () => {
-  let vite: ViteDevServer;
-  let hostModule: typeof HostModule;
+  let host: typeof HostModule;
   const platforms: HostModule.Platform[] = [];
   let dataDir: string;
 
   beforeAll(async () => {
-    vite = await createServer({
-      configFile: path.resolve("vite.config.ts"),
-      server: { middlewareMode: true, hmr: false, watch: null },
-      appType: "custom",
-      logLevel: "silent",
-    });
-    hostModule = (await vite.ssrLoadModule("/src/server/app.ts")) as typeof HostModule;
+    host = await hostModule();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-two-"));
   }, 60_000);
 
   afterAll(async () => {
     for (const platform of platforms) await platform.close();
-    await vite?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -93,12 +85,12 @@ describe.skipIf(!available)("two instances of the shop sharing Redis and a datab
       ORDERS_PER_PHONE_PER_HOUR: "100000",
       ORDERS_PER_ADDRESS_PER_HOUR: "100000",
     });
-    const one = await hostModule.startPlatform(config);
+    const one = await host.startPlatform(config);
     platforms.push(one);
-    const two = await hostModule.startPlatform(config);
+    const two = await host.startPlatform(config);
     platforms.push(two);
     const catalogue = await buildCatalogue(one.database.db);
-    const [a, b] = [hostModule.createHost(one), hostModule.createHost(two)];
+    const [a, b] = [host.createHost(one), host.createHost(two)];
     const page = async () =>
       (await b.request("http://shop.test/product/evening-clutch")).headers.get("x-cache");
     expect(await page()).toBe("miss");

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { createServer } from "vite";
+import { createServer, type ViteDevServer } from "vite";
 import { loadConfig } from "../platform/config.ts";
 import { PAGE_TTL_MS } from "../server/platform.ts";
 import { createPageCache, type PageCache } from "../server/public-pages/page-cache.ts";
@@ -39,6 +39,32 @@ export interface ListeningHost {
 
 export const HOST_URL = "http://shop.test";
 
+let vite: Promise<ViteDevServer> | undefined;
+
+/**
+ * The Vite server that loads the host's source for tests, one per test worker: its module graph (the storefront's
+ * routes, React Router's build) is transformed once and shared by the worker's test files, which run one after
+ * another in one module graph (vitest.config.ts, `isolate: false`). It closes with the worker.
+ */
+export function testVite(): Promise<ViteDevServer> {
+  vite ??= createServer({
+    configFile: path.resolve("vite.config.ts"),
+    logLevel: "silent",
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    appType: "custom",
+  });
+  return vite;
+}
+
+/** `src/server/app.ts` as the host serves it (through the worker's Vite server). */
+export async function hostModule(): Promise<HostModule> {
+  return (await (await testVite()).ssrLoadModule("/src/server/app.ts")) as HostModule;
+}
+
+async function laneModule(): Promise<LaneModule> {
+  return (await (await testVite()).ssrLoadModule("/src/server/public-pages/kept-page-lane.ts")) as LaneModule;
+}
+
 /**
  * The real HTTP host (`createHost` in src/server/app.ts: API, storefront and their middleware) over a test
  * database. The storefront's build is a virtual module only React Router's Vite plugin provides, so the host
@@ -49,16 +75,8 @@ export async function hostHarness(
   env: Record<string, string> = {},
 ): Promise<HostHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-host-"));
-  const vite = await createServer({
-    configFile: path.resolve("vite.config.ts"),
-    logLevel: "silent",
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    appType: "custom",
-  });
-  const { createHostListener } = (await vite.ssrLoadModule("/src/server/app.ts")) as HostModule;
-  const { keptPageLane } = (await vite.ssrLoadModule(
-    "/src/server/public-pages/kept-page-lane.ts",
-  )) as LaneModule;
+  const { createHostListener } = await hostModule();
+  const { keptPageLane } = await laneModule();
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -114,7 +132,6 @@ export async function hostHarness(
     },
     async close() {
       await Promise.all(servers.map((server) => server.close()));
-      await vite.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -179,8 +179,9 @@ describe("deferAppScripts", () => {
     expect(parked).not.toContain('type="module"');
     expect(parked).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
     expect(parked).toContain('<script nonce="n">window.__reactRouterContext = {};</script>');
-    document.documentElement.innerHTML = parked.replace(/^<html>|<\/html>$/g, "");
-    const script = document.getElementById(APP_ENTRY_ID) as HTMLScriptElement;
+    // Parsed on its own: the test files of a worker share one document (vitest.config.ts, `isolate: false`).
+    const parsed = new DOMParser().parseFromString(parked, "text/html");
+    const script = parsed.getElementById(APP_ENTRY_ID) as HTMLScriptElement;
     expect(script.type).toBe(PARKED_SCRIPT_TYPE);
     expect(script.hasAttribute("async")).toBe(false);
     expect(script.textContent).toContain('import("/assets/entry.client-A.js");');
