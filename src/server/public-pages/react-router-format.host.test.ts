@@ -17,6 +17,9 @@ import { createTestDatabase, type TestDatabase } from "../../testing/test-db.ts"
 describe("React Router's HTML, as the shop reads it", () => {
   let database: TestDatabase;
   let host: HostHarness;
+  let home: string;
+  let product: string;
+  const page = async (path: string) => (await host.request(path)).text();
   /** Every character turbo-stream and the inline script escape, in a loader's string. */
   const awkward = 'A "Quoted" <Tote> & Co.\u2028’26\u2029 \\ back/slash';
 
@@ -38,16 +41,16 @@ describe("React Router's HTML, as the shop reads it", () => {
       ],
     });
     host = await hostHarness(database, { PAGE_CACHE_MB: "0" });
-  });
+    // The first render transforms the storefront (seconds on a busy machine): here, not in a test's 5 s.
+    [home, product] = await Promise.all([page("/"), page("/product/awkward-tote")]);
+  }, 60_000);
   afterAll(async () => {
     await host?.close();
     await database?.drop();
   });
 
-  const page = async (path: string) => (await host.request(path)).text();
-
-  it("writes one inline module script filling __reactRouterRouteModules, which the page parks until the first interaction", async () => {
-    const html = await page("/");
+  it("writes one inline module script filling __reactRouterRouteModules, which the page parks until the first interaction", () => {
+    const html = home;
     const parked = html.match(new RegExp(`<script [^>]*type="${PARKED_SCRIPT_TYPE}"[^>]*>`, "g")) ?? [];
     expect(
       parked,
@@ -60,13 +63,11 @@ describe("React Router's HTML, as the shop reads it", () => {
     expect(html).toContain("__reactRouterRouteModules");
   });
 
-  it("escapes loader strings in the hydration script as inHydrationScript says, so a kept page's cart can be found", async () => {
-    const home = await page("/");
+  it("escapes loader strings in the hydration script as inHydrationScript says, so a kept page's cart can be found", () => {
     const emptyCart = inHydrationScript(cartData(EMPTY_CART));
     expect(home.split(emptyCart), "the empty cart's text is not where the splice looks for it").toHaveLength(
       2,
     );
-    const product = await page("/product/awkward-tote");
     expect(product, "a loader string's escaping changed").toContain(inHydrationScript(awkward));
   });
 });
