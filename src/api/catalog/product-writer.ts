@@ -1,12 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
+import type { Database, Db } from "../../platform/db/schema.ts";
 import { writeSearchDocuments } from "../../platform/db/search-documents.ts";
 import type { ProductStatus } from "../../shared/product-status.ts";
 import { defaultSku, normaliseSku, SKU_MAX } from "../../shared/sku.ts";
 import { catalogueChanged } from "./count-cache.ts";
 import { listingPrice, type PlacedVariant } from "./default-variant.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewVariant {
   colorId: number;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
-import type { Database, ReviewRow } from "../../platform/db/schema.ts";
+import type { Database, Db, ReviewRow } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import type {
   AdminReview,
@@ -12,7 +12,6 @@ import type {
   ReviewSummary,
 } from "../../shared/contracts/reviews.ts";
 import { REVIEW_MESSAGES, REVIEWS_PER_PAGE, type ReviewStatus } from "../../shared/review-limits.ts";
-import type { Db } from "../cart/cart.repository.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { pageMeta } from "../pagination.ts";
 import type { ReviewsRepository } from "./reviews.repository.ts";

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
-import type { Database } from "../../../platform/db/schema.ts";
+import type { Database, Trx } from "../../../platform/db/schema.ts";
 import { retryingTransaction } from "../../../platform/db/transaction.ts";
 import type { ImportOutcome } from "../../../shared/catalog-csv.ts";
 import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
@@ -55,8 +55,6 @@ class Refused extends Error {
 
 /** Thrown at the end of a dry run's batch so its transaction rolls back. */
 class DryRunRollback extends Error {}
-
-type Trx = Transaction<Database>;
 
 interface Named {
   id: number;

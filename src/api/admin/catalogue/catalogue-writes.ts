@@ -1,13 +1,10 @@
-import type { Transaction } from "kysely";
 import type { Logger } from "pino";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
-import type { Database } from "../../../platform/db/schema.ts";
+import type { Trx } from "../../../platform/db/schema.ts";
 import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
 import { catalogueChanged } from "../../catalog/count-cache.ts";
 import { ValidationFailed } from "../../errors.ts";
 import type { CatalogueRepository } from "./catalogue.repository.ts";
-
-export type Trx = Transaction<Database>;
 
 export interface CatalogueDeps {
   repository: CatalogueRepository;

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Transaction } from "kysely";
 import type { Logger } from "pino";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
-import type { Database } from "../../../platform/db/schema.ts";
+import type { Trx } from "../../../platform/db/schema.ts";
 import {
   IMAGE_URL_PREFIX,
   UPLOADS_URL_PREFIX,
@@ -66,8 +65,6 @@ export interface ImageUpload {
   alt: string;
   color_id: number | null;
 }
-
-type Trx = Transaction<Database>;
 
 /** Collects field messages and throws them together, so a form shows every problem at once. */
 class Problems {
