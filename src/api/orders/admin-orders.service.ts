@@ -11,6 +11,7 @@ import {
   type UpdateOrderStatusInput,
 } from "../../shared/contracts/admin-orders.ts";
 import { allowedTransitions, type OrderStatus, transitionRefusal } from "../../shared/order-status.ts";
+import { afterShopDay, startOfShopDay } from "../../shared/shop-time.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -23,11 +24,6 @@ import type { OrdersRepository } from "./orders.repository.ts";
 import { inStockLockOrder, refreshListings } from "./stock-order.ts";
 
 export const ORDER_NOT_FOUND = "Order not found.";
-
-/** The shop's days are Pakistan's (UTC+5 all year, no daylight saving): a day's first instant, as stored. */
-const SHOP_UTC_OFFSET = "+05:00";
-const DAY_MS = 24 * 60 * 60 * 1000;
-const startOfShopDay = (day: string) => Date.parse(`${day}T00:00:00${SHOP_UTC_OFFSET}`);
 
 /** "+92 300 1234567", "0300-1234567": what a phone search may look like (and it needs a few digits). */
 const PHONE_LIKE = /^[\d\s+\-().]+$/;
@@ -55,8 +51,9 @@ export function searchTerms(text: string): NonNullable<OrderFilter["search"]> {
 export function orderFilter(query: AdminOrderQuery): OrderFilter {
   return {
     status: query.status,
+    // The shop's days (src/shared/shop-time.ts): from the first's local midnight to the one after the last.
     placedFrom: query.from ? new Date(startOfShopDay(query.from)).toISOString() : undefined,
-    placedBefore: query.to ? new Date(startOfShopDay(query.to) + DAY_MS).toISOString() : undefined,
+    placedBefore: query.to ? new Date(afterShopDay(query.to)).toISOString() : undefined,
     search: query.q ? searchTerms(query.q) : undefined,
   };
 }

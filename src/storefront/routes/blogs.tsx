@@ -1,4 +1,5 @@
 import { Form, Link, useSearchParams } from "react-router";
+import { atShopTime } from "../../shared/shop-time.ts";
 import { formatDate } from "../account/account-format.ts";
 import { Pagination } from "../catalog/pagination.tsx";
 import {
@@ -83,7 +84,7 @@ function BlogCard({ post, query }: { post: BlogPost; query: BlogQuery }) {
         <p className="blog-card__meta">
           <Link to={blogHref(query, { category: post.category })}>{post.category}</Link>
           <span aria-hidden="true">·</span>
-          <time dateTime={post.date}>{formatDate(`${post.date}T12:00:00+05:00`)}</time>
+          <time dateTime={post.date}>{formatDate(atShopTime(post.date, "12:00"))}</time>
           <span aria-hidden="true">·</span>
           <span>{post.minutes} min read</span>
         </p>
