@@ -11,6 +11,7 @@ import {
   type UpdateOrderStatusInput,
 } from "../../shared/contracts/admin-orders.ts";
 import { allowedTransitions, type OrderStatus, transitionRefusal } from "../../shared/order-status.ts";
+import { phoneSearchPrefixes } from "../../shared/phone.ts";
 import { afterShopDay, startOfShopDay } from "../../shared/shop-time.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
@@ -25,23 +26,15 @@ import { inStockLockOrder, refreshListings } from "./stock-order.ts";
 
 export const ORDER_NOT_FOUND = "Order not found.";
 
-/** "+92 300 1234567", "0300-1234567": what a phone search may look like (and it needs a few digits). */
-const PHONE_LIKE = /^[\d\s+\-().]+$/;
-
 /**
  * What the search box finds, by the shape of what was typed: an email (or its start) when it has an "@"; a
- * phone number's digits when it is digits and separators, with 0300… and +92 300… the same number; otherwise
- * the start of an order number or of an email.
+ * phone number's digits when it is digits and separators, with 0300… and +92 300… the same number
+ * (`phoneSearchPrefixes`); otherwise the start of an order number or of an email.
  */
 export function searchTerms(text: string): NonNullable<OrderFilter["search"]> {
   if (text.includes("@")) return [{ key: "email", prefixes: [text.toLowerCase()] }];
-  const digits = text.replace(/\D/g, "");
-  if (PHONE_LIKE.test(text) && digits.length >= 3) {
-    const prefixes = [digits];
-    if (digits.startsWith("92")) prefixes.push(`0${digits.slice(2)}`);
-    else if (digits.startsWith("0")) prefixes.push(`92${digits.slice(1)}`);
-    return [{ key: "phone", prefixes }];
-  }
+  const phone = phoneSearchPrefixes(text);
+  if (phone) return [{ key: "phone", prefixes: phone }];
   return [
     { key: "number", prefixes: [text.toUpperCase().replace(/\s+/g, "")] },
     { key: "email", prefixes: [text.toLowerCase()] },
