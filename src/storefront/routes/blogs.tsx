@@ -1,7 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { atShopTime } from "../../shared/shop-time.ts";
 import { formatDate } from "../account/account-format.ts";
-import { Pagination } from "../catalog/pagination.tsx";
 import {
   BLOG_CATEGORIES,
   BLOG_POSTS,
@@ -17,6 +16,7 @@ import pageStyles from "../styles/pages.css?url";
 import shopStyles from "../styles/shop.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
+import { Pagination } from "../ui/pagination.tsx";
 import type { Route } from "./+types/blogs";
 
 // shop.css styles the empty state and pagination these pages share with the shop.
