@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, OrderRow } from "../../platform/db/schema.ts";
-import { retryingTransaction } from "../../platform/db/transaction.ts";
+import type { Database, OrderRow, Trx } from "../../platform/db/schema.ts";
 import {
   ADMIN_ORDERS_PER_PAGE,
   type AdminOrder,
@@ -14,6 +13,7 @@ import { allowedTransitions, type OrderStatus, transitionRefusal } from "../../s
 import { phoneSearchPrefixes } from "../../shared/phone.ts";
 import { afterShopDay, startOfShopDay } from "../../shared/shop-time.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
+import { catalogueWrite, markCatalogueChanged } from "../catalog/catalogue-write.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { toRupees } from "../money/money.ts";
@@ -58,7 +58,7 @@ interface AdminOrdersDeps {
   publicUrl: string;
   /** Called after a change's commit: its email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
-  /** Called after a cancellation's commit: its stock is back on sale (ApiDeps.onCatalogueChanged). */
+  /** Told after a cancellation's commit (by `catalogueWrite`): its stock is back on sale. */
   onCatalogueChanged?: (() => void) | undefined;
   /** Where the list stops counting (ORDER_COUNT_LIMIT; tests use a small one). */
   countLimit?: number;
@@ -73,6 +73,9 @@ export function adminOrdersService({
   onCatalogueChanged,
   countLimit = ORDER_COUNT_LIMIT,
 }: AdminOrdersDeps) {
+  /** A change of an order's status: a `catalogueWrite`, which tells the caches once a cancellation commits. */
+  const changing = <T>(work: (trx: Trx) => Promise<T>) => catalogueWrite(db, work, onCatalogueChanged);
+
   async function detail(row: OrderRow): Promise<AdminOrder> {
     const [items, changes, account] = await Promise.all([
       orders.itemsFor([row.id]),
@@ -159,7 +162,7 @@ export function adminOrdersService({
       number: string,
       input: UpdateOrderStatusInput,
     ): Promise<AdminOrder> {
-      await retryingTransaction(db, async (trx) => {
+      await changing(async (trx) => {
         const order = await repository.lockByNumber(number, trx);
         if (!order) throw new NotFound(ORDER_NOT_FOUND);
         const refusal = transitionRefusal(order.status, input.status);
@@ -170,6 +173,8 @@ export function adminOrdersService({
         const items = await orders.itemsFor([order.id], trx);
         const stockReturned: { variant_id: number; quantity: number; stock: number }[] = [];
         if (input.status === "cancelled") {
+          // Its stock is back on sale, which product pages show: the caches are told once this commits.
+          markCatalogueChanged(trx);
           const backInStock: number[] = [];
           for (const item of inStockLockOrder(items)) {
             const stock = await orders.returnStock(item.variant_id, item.quantity, trx);
@@ -216,7 +221,6 @@ export function adminOrdersService({
         );
       });
       onMailQueued?.();
-      if (input.status === "cancelled") onCatalogueChanged?.();
       return get(number);
     },
   };

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Database, Trx } from "../../../platform/db/schema.ts";
-import { retryingTransaction } from "../../../platform/db/transaction.ts";
 import type { ImportOutcome } from "../../../shared/catalog-csv.ts";
 import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
 import type { ProductStatus } from "../../../shared/product-status.ts";
+import { catalogueWrite } from "../../catalog/catalogue-write.ts";
 import { sanitizeDescription } from "../../catalog/description-html.ts";
 import {
   type GridVariant,
@@ -23,7 +23,7 @@ export const IMPORT_BATCH = 100;
 
 export interface CatalogueImportDeps {
   db: Kysely<Database>;
-  /** Called after each committed batch that changed something (docs: ApiDeps.onCatalogueChanged). */
+  /** Told after each committed batch that created or updated a product (by `catalogueWrite`). */
   onCatalogueChanged?: (() => void) | undefined;
   batchSize?: number;
 }
@@ -395,10 +395,13 @@ export async function importCatalogue(
    * batch back at the end. Answers each product's outcome, or throws what the database refused.
    */
   async function runBatch(batch: ProductPlan[]): Promise<Map<ProductPlan, ImportOutcome | Refused>> {
+    const batchWrite = <T>(work: (trx: Trx) => Promise<T>) =>
+      catalogueWrite(db, work, deps.onCatalogueChanged);
     const results = new Map<ProductPlan, ImportOutcome | Refused>();
     const tagsBefore = new Map(createdTags);
     try {
-      await retryingTransaction(db, async (trx) => {
+      // The writer marks the products it writes: the caches are told once the batch commits (not in a dry run).
+      await batchWrite(async (trx) => {
         results.clear();
         for (const plan of batch) {
           try {
@@ -450,15 +453,10 @@ export async function importCatalogue(
         }
       }
     }
-    let changed = false;
     for (const [plan, outcome] of results) {
       if (outcome instanceof Refused) refuse(plan, outcome.problems);
-      else {
-        outcomes.set(plan, outcome);
-        if (outcome === "created" || outcome === "updated") changed = true;
-      }
+      else outcomes.set(plan, outcome);
     }
-    if (changed && !options.dryRun) deps.onCatalogueChanged?.();
     done += batch.length;
     options.onProgress?.({ done, total: valid.length });
   }

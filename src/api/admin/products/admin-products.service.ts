@@ -23,6 +23,7 @@ import type {
 import type { ProductImage } from "../../../shared/contracts/catalog.ts";
 import { slugify } from "../../../shared/images.ts";
 import { ADMIN_PRODUCTS_PER_PAGE, PRODUCT_MESSAGES } from "../../../shared/product-admin.ts";
+import { catalogueWrite, markCatalogueChanged } from "../../catalog/catalogue-write.ts";
 import { countCache } from "../../catalog/count-cache.ts";
 import { inDisplayOrder } from "../../catalog/default-variant.ts";
 import { sanitizeDescription } from "../../catalog/description-html.ts";
@@ -56,7 +57,7 @@ export interface AdminProductsDeps {
   imagesDir: string | undefined;
   lowStockThreshold: number;
   logger: Logger;
-  /** Called after every committed change of a product (ApiDeps.onCatalogueChanged). */
+  /** Told after every committed change of a product (by `catalogueWrite`; ApiDeps.onCatalogueChanged). */
   onCatalogueChanged?: () => void;
 }
 
@@ -93,14 +94,19 @@ export function adminProductsService(deps: AdminProductsDeps) {
   const totals = countCache();
 
   /**
-   * Runs a write. A slug or SKU that a save committing at the same moment took (a unique violation) sends the
-   * write round again, which then sees it: an explicit one is refused with its field's message, a made-up one
-   * moves on to the next free one. After a few rounds of that, a 409 says to try again.
+   * Runs a write: a `catalogueWrite`, which tells the caches once it commits (every write of a product changes
+   * what its pages show). A slug or SKU that a save committing at the same moment took (a unique violation)
+   * sends the write round again, which then sees it: an explicit one is refused with its field's message, a
+   * made-up one moves on to the next free one. After a few rounds of that, a 409 says to try again.
    */
   async function write<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    const changing = (trx: Trx) => {
+      markCatalogueChanged(trx);
+      return work(trx);
+    };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await repository.transaction(work);
+        return await catalogueWrite(repository.transaction, changing, deps.onCatalogueChanged);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         if (attempt === WRITE_ATTEMPTS) throw new Conflict(BUSY);
@@ -338,7 +344,6 @@ export function adminProductsService(deps: AdminProductsDeps) {
         });
         return productId;
       });
-      deps.onCatalogueChanged?.();
       return get(id);
     },
 
@@ -378,7 +383,6 @@ export function adminProductsService(deps: AdminProductsDeps) {
           });
         }
       });
-      deps.onCatalogueChanged?.();
       return get(productId);
     },
 
@@ -412,7 +416,6 @@ export function adminProductsService(deps: AdminProductsDeps) {
         });
         return "deleted" as const;
       });
-      deps.onCatalogueChanged?.();
       if (outcome === "deleted") await removeUploadsOf(productId);
       return { outcome, message: outcome === "deleted" ? DELETED : ARCHIVED };
     },
