@@ -20,7 +20,6 @@ import { cartRepository } from "./cart/cart.repository.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { cartService } from "./cart/cart.service.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
-import { catalogueChanged } from "./catalog/count-cache.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { checkoutService } from "./checkout/checkout.service.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
@@ -49,17 +48,10 @@ import { wishlistService } from "./wishlist/wishlist.service.ts";
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
 /** The commerce API under /api. Every answer is JSON. */
-export function createApi(apiDeps: ApiDeps): Hono<ApiEnv> {
+export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath("/api");
-  // After a committed catalogue write: this process's catalogue caches first (the totals, the catalogue cache,
-  // the search vocabulary), then the host's (its pages, and the other instances through it).
-  const deps: ApiDeps = {
-    ...apiDeps,
-    onCatalogueChanged: () => {
-      catalogueChanged();
-      apiDeps.onCatalogueChanged?.();
-    },
-  };
+  // `deps.onCatalogueChanged` goes to the services as it is: their catalogue writes run in `catalogueWrite`
+  // (catalog/catalogue-write.ts), which after each commit drops this process's catalogue caches, then calls it.
 
   const policy = cookiePolicy(deps.config);
   const cookies = shopperCookies(policy);

@@ -18,9 +18,10 @@ export interface ApiDeps {
    */
   onMailQueued?: () => void;
   /**
-   * Called after a committed write that changes what public pages show (a product, price, stock, category, colour,
-   * size, tag, slider or review): the server drops its cached catalogue and public HTML, here and on the other
-   * instances. Call it after the transaction commits, never inside it.
+   * Told after a committed write that changes what public pages show (a product, price, stock, category,
+   * colour, size, tag, slider or review): the server drops its public HTML, here and on the other instances.
+   * Only `catalogueWrite` (api/catalog/catalogue-write.ts) calls it, once the transaction has committed and
+   * after dropping this process's catalogue caches itself; nothing else does.
    */
   onCatalogueChanged?: () => void;
   /** Rate limits (sign-in, register, orders); in this process's memory with the default numbers unless given. */

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../platform/db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Kysely } from "kysely";
+import type { Database, Db } from "../platform/db/schema.ts";
 
 /** Whose cart or wishlist: a signed-in user's, or a guest's, named by the SHA-256 of its cookie's key. */
 export type Owner = { userId: number } | { guestKeyHash: string };

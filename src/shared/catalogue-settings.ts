@@ -18,9 +18,6 @@ export const REORDER_MAX = 500;
 /** A colour's swatch: `#rrggbb`, stored in lower case. */
 export const SWATCH_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
-/** The shop's clock for slides' dates typed in a form: Pakistan, UTC+5 all year (as the dashboard). */
-export const SHOP_UTC_OFFSET_MINUTES = 5 * 60;
-
 /** "Used by 1 product" / "3 products". */
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
@@ -62,19 +59,3 @@ export const CATALOGUE_MESSAGES = {
     `This size is used by ${plural(variants, "variant")} of ${plural(products, "product")}. Remove it from ${products === 1 ? "that product" : "those products"} first.`,
   busy: "Other changes to the catalogue were being saved at the same moment. Please try again.",
 } as const;
-
-/** An ISO time as a `datetime-local` field shows it, in the shop's time ("2026-12-01T09:00"); "" for none. */
-export function shopLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return "";
-  return new Date(time + SHOP_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 16);
-}
-
-/** An ISO time for people, in the shop's time: "1 Dec 2026, 09:00". */
-export function shopTimeText(iso: string): string {
-  const local = new Date(Date.parse(iso) + SHOP_UTC_OFFSET_MINUTES * 60_000);
-  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${local.getUTCDate()} ${months[local.getUTCMonth()]} ${local.getUTCFullYear()}, ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
-}

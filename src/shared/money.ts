@@ -1,6 +1,7 @@
 /**
- * Display of amounts the API sent, in rupees. No money rule lives here: prices, totals, delivery and rounding
- * are worked out by the API's money module (`src/api/money/money.ts`) and shown as they arrive.
+ * Display of amounts the API sent, in rupees, and the one reading of rupees people type (`parseRupees`). No
+ * money rule lives here: prices, totals, delivery, rounding and paisa are worked out by the API's money module
+ * (`src/api/money/money.ts`) and shown as they arrive.
  */
 
 const amountFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -28,4 +29,22 @@ export function formatPlainAmount(rupees: number): string {
     .filter((part) => part.type !== "group")
     .map((part) => part.value)
     .join("");
+}
+
+/** What a well-formed amount looks like to the catalogue CSV: "1499", "1,499.50", "Rs. 1,499". */
+const STRICT_RUPEES = /^(?:rs\.?\s*)?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$/i;
+
+/**
+ * Rupees as a person or a spreadsheet writes them, as a number: "1250", "1,250.50", "Rs. 1,250" (a leading
+ * "Rs" or "Rs." in any case, and thousands commas, are dropped); undefined when the text is not an amount.
+ * Two dialects, one reading: the product form takes commas anywhere and any number of decimals, and leaves
+ * the decimals, bounds and wording to its own checks; `strict` (the catalogue CSV) also wants the commas
+ * between groups of three digits, a digit before the point and at most two decimals. Turning rupees into
+ * paisa is the API's (`toPaisa`).
+ */
+export function parseRupees(text: string, options: { strict?: boolean } = {}): number | undefined {
+  const typed = text.trim();
+  if (options.strict && !STRICT_RUPEES.test(typed)) return undefined;
+  const plain = typed.replace(/^rs\.?\s*/i, "").replaceAll(",", "");
+  return /^\d*\.?\d+$/.test(plain) ? Number(plain) : undefined;
 }

@@ -1,16 +1,12 @@
 import type { Dashboard } from "../../shared/contracts/admin.ts";
+import { SHOP_TIME_ZONE, shopDay, shopDaysEndingOn, startOfShopDay } from "../../shared/shop-time.ts";
 import { toRupees } from "../money/money.ts";
 import { type dashboardRepository, WAITING_STATUSES } from "./dashboard.repository.ts";
 
 /**
- * Pakistan Standard Time, UTC+5 all year (no daylight saving): the shop's days for the dashboard. Timestamps are
- * stored in UTC; a day's figures are those of orders placed between local midnights.
+ * The dashboard's days are the shop's (src/shared/shop-time.ts): a day's figures are those of orders placed
+ * between its local midnights.
  */
-const SHOP_UTC_OFFSET_HOURS = 5;
-const SHOP_TIME_ZONE = "Asia/Karachi";
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 const DAYS_SHOWN = 30;
 /** How many low-stock variants the dashboard lists, and how far it counts them. */
 const LOW_STOCK_LISTED = 20;
@@ -32,20 +28,14 @@ export function dashboardService(
   options: { lowStockThreshold: number; now?: () => Date },
 ) {
   const now = options.now ?? (() => new Date());
-  const offsetMs = SHOP_UTC_OFFSET_HOURS * HOUR_MS;
   /** The shop's calendar day of a UTC hour ("2026-03-10T19" is 11 March in Lahore). */
-  const localDay = (utcHour: string) =>
-    new Date(Date.parse(`${utcHour}:00:00.000Z`) + offsetMs).toISOString().slice(0, 10);
+  const localDay = (utcHour: string) => shopDay(Date.parse(`${utcHour}:00:00.000Z`));
 
   return {
     async get(): Promise<Dashboard> {
-      const today = new Date(now().getTime() + offsetMs).toISOString().slice(0, 10);
-      const firstDay = Date.parse(`${today}T00:00:00.000Z`) - (DAYS_SHOWN - 1) * DAY_MS;
-      const days = Array.from({ length: DAYS_SHOWN }, (_, index) =>
-        new Date(firstDay + index * DAY_MS).toISOString().slice(0, 10),
-      );
+      const days = shopDaysEndingOn(shopDay(now().getTime()), DAYS_SHOWN);
       const [hours, waiting, lowStock, lowStockTotal] = await Promise.all([
-        repository.hourlySales(new Date(firstDay - offsetMs).toISOString()),
+        repository.hourlySales(new Date(startOfShopDay(days[0]!)).toISOString()),
         repository.waitingOrders(),
         repository.lowStock(options.lowStockThreshold, LOW_STOCK_LISTED),
         repository.countLowStock(options.lowStockThreshold, LOW_STOCK_COUNTED + 1),

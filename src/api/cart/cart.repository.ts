@@ -1,9 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
+import type { Database, Db } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import { type Owner, ownedRows } from "../owned-rows.ts";
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export type CartOwner = Owner;
 

@@ -2,8 +2,8 @@ import { versionedCache } from "./count-cache.ts";
 
 /**
  * What every page reads from the catalogue (categories, colours, sizes, tags, sliders) and the listing pages
- * without a search, kept in this process's memory. Dropped by `catalogueChanged()`, which the API calls after
- * every committed catalogue write and the server calls when another instance says it wrote
+ * without a search, kept in this process's memory. Dropped by `catalogueChanged()`, which `catalogueWrite`
+ * calls after every committed catalogue write and the server calls when another instance says it wrote
  * (docs/decisions/0033-public-html-cache.md); a minute at most otherwise, the safety net for a change whose
  * message was lost.
  */

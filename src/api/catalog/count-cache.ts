@@ -4,7 +4,7 @@
  * visits every match (on PostgreSQL even with no filter). Totals change only when products are written, and
  * a total that lags such a write by a few seconds shows a page count off by one at worst, never a wrong
  * product or price, so a per-process cache is safe without a shared store:
- * - any catalogue write in this process (insertProduct) drops every cached total at once;
+ * - any catalogue write in this process drops every cached total at once, after its commit (`catalogueWrite`);
  * - writes by another process (a seed run, another instance) are picked up when an entry expires.
  */
 
@@ -13,7 +13,10 @@ const MAX_ENTRIES = 1_000;
 
 let version = 0;
 
-/** Call after writing products, variants or tags: every cached total in this process is dropped. */
+/**
+ * Drops every cached total in this process: `catalogueWrite` calls it after a commit, the host when another
+ * instance says it wrote.
+ */
 export function catalogueChanged(): void {
   version++;
 }

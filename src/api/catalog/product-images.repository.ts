@@ -1,9 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
+import type { Database, Db } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import { coverOf } from "./product-writer.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const IMAGE_COLUMNS = ["id", "color_id", "position", "file", "alt"] as const;
 

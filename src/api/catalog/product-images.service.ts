@@ -1,10 +1,9 @@
-import type { Transaction } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
+import type { Trx } from "../../platform/db/schema.ts";
 import type { ProductImage } from "../../shared/contracts/catalog.ts";
 import { ALT_MAX, PRODUCT_MESSAGES } from "../../shared/product-admin.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
-import { catalogueChanged } from "./count-cache.ts";
+import { type CatalogueListener, catalogueWrite, markCatalogueChanged } from "./catalogue-write.ts";
 import type { ProductImagesRepository } from "./product-images.repository.ts";
 
 const NO_PRODUCT = "No Product Found";
@@ -57,18 +56,30 @@ export interface ImageChange {
  */
 export function productImagesService(
   images: ProductImagesRepository,
-  /** Called after each committed change: the product's page and cards show its photos. */
-  onCatalogueChanged: () => void = catalogueChanged,
+  /** Told after each committed change (by `catalogueWrite`): the product's page and cards show its photos. */
+  onCatalogueChanged?: CatalogueListener,
 ) {
+  /** A change of the product's photos, in a `catalogueWrite`: every one shows on its page and cards. */
+  function photoChange<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return catalogueWrite(
+      images.transaction,
+      (trx) => {
+        markCatalogueChanged(trx);
+        return work(trx);
+      },
+      onCatalogueChanged,
+    );
+  }
+
   /** Refuses a colour the product is not sold in. */
-  async function checkColor(productId: number, colorId: number | null, trx: Transaction<Database>) {
+  async function checkColor(productId: number, colorId: number | null, trx: Trx) {
     if (colorId !== null && !(await images.offersColor(productId, colorId, trx))) {
       throw ValidationFailed.field("color_id", PRODUCT_MESSAGES.imageColor);
     }
   }
 
   async function audit(
-    trx: Transaction<Database>,
+    trx: Trx,
     actor: AuditActor | undefined,
     action: string,
     productId: number,
@@ -89,7 +100,7 @@ export function productImagesService(
     async add(productId: number, input: NewImage, actor?: AuditActor): Promise<ProductImage> {
       const file = checkedFile(input.file);
       const alt = checkedAlt(input.alt);
-      const added = await images.transaction(async (trx) => {
+      const added = await photoChange(async (trx) => {
         if (!(await images.lockProduct(productId, trx))) throw new NotFound(NO_PRODUCT);
         await checkColor(productId, input.colorId, trx);
         const position = (await images.list(productId, undefined, trx)).length;
@@ -99,13 +110,12 @@ export function productImagesService(
         await audit(trx, actor, "product.image.add", productId, null, { image });
         return image;
       });
-      onCatalogueChanged();
       return added;
     },
 
     /** `ids` is every one of the product's photos, once each, in the new order. */
     async reorder(productId: number, ids: readonly number[], actor?: AuditActor): Promise<ProductImage[]> {
-      const reordered = await images.transaction(async (trx) => {
+      const reordered = await photoChange(async (trx) => {
         if (!(await images.lockProduct(productId, trx))) throw new NotFound(NO_PRODUCT);
         const before = (await images.list(productId, undefined, trx)).map((row) => row.id);
         const current = new Set(before);
@@ -124,7 +134,6 @@ export function productImagesService(
         await audit(trx, actor, "product.image.reorder", productId, { order: before }, { order: ids });
         return (await images.list(productId, undefined, trx)).map(toProductImage);
       });
-      onCatalogueChanged();
       return reordered;
     },
 
@@ -135,7 +144,7 @@ export function productImagesService(
       actor?: AuditActor,
     ): Promise<ProductImage> {
       const alt = change.alt === undefined ? undefined : checkedAlt(change.alt);
-      const updated = await images.transaction(async (trx) => {
+      const updated = await photoChange(async (trx) => {
         if (!(await images.lockProduct(productId, trx))) throw new NotFound(NO_PRODUCT);
         const before = (await images.list(productId, undefined, trx)).find((row) => row.id === imageId);
         if (!before) throw new NotFound(NO_IMAGE);
@@ -156,13 +165,12 @@ export function productImagesService(
         );
         return toProductImage(after);
       });
-      onCatalogueChanged();
       return updated;
     },
 
     /** Removes the photo and closes the gap it leaves; answers the removed photo. */
     async remove(productId: number, imageId: number, actor?: AuditActor): Promise<ProductImage> {
-      const removed = await images.transaction(async (trx) => {
+      const removed = await photoChange(async (trx) => {
         if (!(await images.lockProduct(productId, trx))) throw new NotFound(NO_PRODUCT);
         const before = (await images.list(productId, undefined, trx)).find((row) => row.id === imageId);
         if (!before || !(await images.remove(productId, imageId, trx))) throw new NotFound(NO_IMAGE);
@@ -176,7 +184,6 @@ export function productImagesService(
         await audit(trx, actor, "product.image.remove", productId, { image: toProductImage(before) }, null);
         return toProductImage(before);
       });
-      onCatalogueChanged();
       return removed;
     },
   };

@@ -1,12 +1,10 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
+import type { Kysely } from "kysely";
+import type { Database, Db, Trx } from "../../platform/db/schema.ts";
 import { writeSearchDocuments } from "../../platform/db/search-documents.ts";
 import type { ProductStatus } from "../../shared/product-status.ts";
 import { defaultSku, normaliseSku, SKU_MAX } from "../../shared/sku.ts";
-import { catalogueChanged } from "./count-cache.ts";
+import { catalogueWrite, markCatalogueChanged } from "./catalogue-write.ts";
 import { listingPrice, type PlacedVariant } from "./default-variant.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewVariant {
   colorId: number;
@@ -116,10 +114,18 @@ export async function assignSkus(
 /**
  * Writes a product with its variants and tags. The listing's price columns (the card price: the variant the
  * product opens on, before and after the discount) are derived here so that sorting by price is an index scan.
+ * Given a transaction (a `catalogueWrite`'s), it writes in it; given the database, it runs in a `catalogueWrite`
+ * of its own, which drops this process's catalogue caches once it has committed.
  */
 export async function insertProduct(db: Kysely<Database>, input: NewProductInput): Promise<number> {
   // The product, its variants, tags and search document land together or not at all.
-  if (!db.isTransaction) return db.transaction().execute((trx) => insertProduct(trx, input));
+  if (!db.isTransaction) {
+    return catalogueWrite(
+      (work) => db.transaction().execute(work),
+      (trx) => insertProduct(trx, input),
+    );
+  }
+  markCatalogueChanged(db as Trx);
   if (input.variants.length === 0) throw new Error(`product ${input.slug} needs at least one variant`);
   const positions = await sizePositions(db, [...new Set(input.variants.map((variant) => variant.sizeId))]);
   // Variants are inserted in input order, so their ids follow it.
@@ -172,7 +178,6 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
       .execute();
   }
   await writeSearchDocuments(db, [id]);
-  catalogueChanged();
   return id;
 }
 
@@ -203,7 +208,7 @@ export interface ProductChanges {
 }
 
 /** Replaces the product's variants with `grid`: updates the ones kept, inserts the new ones, removes the rest. */
-async function writeGrid(trx: Transaction<Database>, productId: number, slug: string, grid: GridVariant[]) {
+async function writeGrid(trx: Trx, productId: number, slug: string, grid: GridVariant[]) {
   const current = await trx
     .selectFrom("variants")
     .select(["id", "color_id", "size_id", "sku"])
@@ -276,16 +281,17 @@ async function writeGrid(trx: Transaction<Database>, productId: number, slug: st
 }
 
 /**
- * Saves an edit of a product in the caller's transaction: its fields, a new slug (the old one kept as a
- * redirect), its tags, its whole variant grid, then the listing's price columns and the search document, so
- * everything a shopper sees of it changes together.
+ * Saves an edit of a product in the caller's transaction (a `catalogueWrite`'s): its fields, a new slug (the
+ * old one kept as a redirect), its tags, its whole variant grid, then the listing's price columns and the
+ * search document, so everything a shopper sees of it changes together.
  */
 export async function updateProduct(
-  trx: Transaction<Database>,
+  trx: Trx,
   productId: number,
   changes: ProductChanges,
   now: string = new Date().toISOString(),
 ): Promise<void> {
+  markCatalogueChanged(trx);
   const before = await trx
     .selectFrom("products")
     .select(["slug", "discount", "updated_at"])
@@ -338,7 +344,6 @@ export async function updateProduct(
     .where("id", "=", productId)
     .execute();
   await writeSearchDocuments(trx, [productId]);
-  catalogueChanged();
 }
 
 /** A product's photos at positions 0, 1, 2... in the order given. */
@@ -361,7 +366,7 @@ async function insertImages(db: Db, productId: number, images: NewProductImage[]
 
 /** Replaces the product's photo rows with `images` and its listing's copy of the first two. */
 async function replaceImages(
-  trx: Transaction<Database>,
+  trx: Trx,
   productId: number,
   images: NewProductImage[],
   now: string,
@@ -377,12 +382,12 @@ async function replaceImages(
 
 /**
  * Deletes a product and everything that is only its own (variants, cart lines of them, photos, tags, old slugs,
- * search document). Only for a product nobody ordered: order lines name products without a foreign key, so the
- * caller checks (the back office archives an ordered product instead).
+ * search document), in the caller's `catalogueWrite`. Only for a product nobody ordered: order lines name
+ * products without a foreign key, so the caller checks (the back office archives an ordered product instead).
  */
-export async function deleteProduct(trx: Transaction<Database>, productId: number): Promise<boolean> {
+export async function deleteProduct(trx: Trx, productId: number): Promise<boolean> {
+  markCatalogueChanged(trx);
   const result = await trx.deleteFrom("products").where("id", "=", productId).executeTakeFirst();
-  catalogueChanged();
   return result.numDeletedRows > 0n;
 }
 
@@ -416,21 +421,20 @@ async function productsUsing(db: Db, reference: CatalogueReference): Promise<num
 
 /**
  * Keeps search in step with a change to a category, colour or tag: rewrites the search documents of every
- * product that uses `reference`, inside the caller's transaction (docs/decisions/0023-search-speed.md).
+ * product that uses `reference`, inside the caller's `catalogueWrite` (docs/decisions/0023-search-speed.md).
  * Renaming: call it after the rename (`await reindexProductsUsing(trx, { colorId })`). Deleting, or anything
  * that detaches products from the reference (a tag's deletion cascades to `product_tags`): pass the change as
  * `change`, so the products are found before it and rewritten after it. Answers how many were rewritten.
  */
 export async function reindexProductsUsing(
-  trx: Transaction<Database>,
+  trx: Trx,
   reference: CatalogueReference,
   change?: () => Promise<unknown>,
 ): Promise<number> {
+  markCatalogueChanged(trx);
   const productIds = await productsUsing(trx, reference);
   if (change) await change();
-  const written = await writeSearchDocuments(trx, productIds);
-  catalogueChanged();
-  return written;
+  return writeSearchDocuments(trx, productIds);
 }
 
 /** A product's variants with what places them (`default-variant.ts`). */

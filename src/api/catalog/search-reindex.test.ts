@@ -5,6 +5,7 @@ import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { catalogRepository } from "./catalog.repository.ts";
 import { catalogService } from "./catalog.service.ts";
+import { catalogueWrite } from "./catalogue-write.ts";
 import { reindexProductsUsing } from "./product-writer.ts";
 import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
 
@@ -45,7 +46,7 @@ describe.skipIf(!available)(`re-indexing products after a rename on ${engine}`, 
     expect(coloured.length).toBeGreaterThan(0);
     expect(await slugs({ search: "mustard" })).toEqual(coloured);
 
-    const rewritten = await database.db.transaction().execute(async (trx) => {
+    const rewritten = await catalogueWrite(database.db, async (trx) => {
       await trx.updateTable("colors").set({ name: "Saffron" }).where("id", "=", mustard.id).execute();
       return reindexProductsUsing(trx, { colorId: mustard.id });
     });
@@ -63,7 +64,7 @@ describe.skipIf(!available)(`re-indexing products after a rename on ${engine}`, 
       .where("slug", "=", "totes")
       .executeTakeFirstOrThrow();
     const inCategory = await slugs({ category: "totes" });
-    await database.db.transaction().execute(async (trx) => {
+    await catalogueWrite(database.db, async (trx) => {
       await trx.updateTable("categories").set({ name: "Carryalls" }).where("id", "=", totes.id).execute();
       await reindexProductsUsing(trx, { categoryId: totes.id });
     });
@@ -83,7 +84,7 @@ describe.skipIf(!available)(`re-indexing products after a rename on ${engine}`, 
       .select(["id", "slug"])
       .where("slug", "=", "chikankari-festive-kurta")
       .executeTakeFirstOrThrow();
-    await database.db.transaction().execute(async (trx) => {
+    await catalogueWrite(database.db, async (trx) => {
       const made = await trx
         .insertInto("categories")
         .values({ name: "Festive Wear", slug: "festive-wear", position: 99 })
@@ -108,7 +109,7 @@ describe.skipIf(!available)(`re-indexing products after a rename on ${engine}`, 
     const byName = await slugs({ search: "winter" });
     for (const slug of tagged) expect(byName).toContain(slug);
 
-    await database.db.transaction().execute((trx) =>
+    await catalogueWrite(database.db, (trx) =>
       reindexProductsUsing(trx, { tagId: winter.id }, () =>
         // product_tags rows go with the tag (ON DELETE CASCADE).
         trx.deleteFrom("tags").where("id", "=", winter.id).execute(),
@@ -143,7 +144,7 @@ describe.skipIf(!available)(`re-indexing products after a rename on ${engine}`, 
       .executeTakeFirstOrThrow();
     const before = await slugs({ search: "navy" });
     await expect(
-      database.db.transaction().execute(async (trx) => {
+      catalogueWrite(database.db, async (trx) => {
         await trx.updateTable("colors").set({ name: "Indigo" }).where("id", "=", navy.id).execute();
         await reindexProductsUsing(trx, { colorId: navy.id });
         throw new Error("the back office gave up");

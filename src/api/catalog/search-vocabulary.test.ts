@@ -9,6 +9,7 @@ import { vocabularyWords } from "../../platform/db/search-documents.ts";
 import { createTestDatabase, type TestDatabase, testEngine, withAdmin } from "../../testing/test-db.ts";
 import { catalogRepository } from "./catalog.repository.ts";
 import { catalogService } from "./catalog.service.ts";
+import { catalogueWrite } from "./catalogue-write.ts";
 import { insertProduct, reindexProductsUsing } from "./product-writer.ts";
 import { editDistance, searchVocabulary } from "./search-vocabulary.ts";
 import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
@@ -86,7 +87,7 @@ describe.skipIf(!available || engine !== "postgres")("the search vocabulary on p
     expect(words.quokka).toBe(1);
     expect(words).toEqual(await expectedWords());
 
-    await database.db.transaction().execute(async (trx) => {
+    await catalogueWrite(database.db, async (trx) => {
       await trx.updateTable("colors").set({ name: "Peacock" }).where("id", "=", color.id).execute();
       await reindexProductsUsing(trx, { colorId: color.id });
     });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
+import { phoneKey } from "../../shared/phone.ts";
 import { type Authenticator, clientAddress } from "../account/auth.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
@@ -16,15 +17,6 @@ interface CheckoutRouteDeps {
   limits: Limits;
   /** Signs the order-access token a guest's browser keeps to see its order (SESSION_SECRET). */
   secret: string;
-}
-
-/**
- * One phone number however it is written: "0300 1234567", "+92 300 1234567" and "923001234567" are the same
- * line, so its last ten digits; text with no digits at all (only emptiness is checked) counts as typed.
- */
-export function phoneKey(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length > 0 ? digits.slice(-10) : phone.trim().toLowerCase();
 }
 
 export function checkoutRoutes({ checkout, auth, cookies, limits, secret }: CheckoutRouteDeps): Hono<ApiEnv> {

@@ -1,8 +1,10 @@
 import { randomInt } from "node:crypto";
 import type { z } from "zod";
+import type { Trx } from "../../platform/db/schema.ts";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
+import { catalogueWrite, markCatalogueChanged } from "../catalog/catalogue-write.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
 import {
   claimIdempotencyKey,
@@ -47,7 +49,7 @@ interface CheckoutDeps {
   publicUrl: string;
   /** Called after an order's commit: its confirmation email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
-  /** Called after an order's commit: its stock was taken, which product pages show (ApiDeps.onCatalogueChanged). */
+  /** Told after an order's commit (by `catalogueWrite`): its stock was taken, which product pages show. */
   onCatalogueChanged?: (() => void) | undefined;
 }
 
@@ -62,6 +64,10 @@ export function checkoutService({
   onMailQueued,
   onCatalogueChanged,
 }: CheckoutDeps) {
+  /** An order's transaction: a `catalogueWrite`, which tells the caches of the stock it took once it commits. */
+  const placing = <T>(work: (trx: Trx) => Promise<T>) =>
+    catalogueWrite(carts.transaction, work, onCatalogueChanged);
+
   return {
     /**
      * Prices the shopper's own cart from the database, takes the stock, writes the order and queues its
@@ -82,7 +88,7 @@ export function checkoutService({
         owner && idempotencyKey
           ? { scope: keyScope(owner), key: idempotencyKey, requestHash: requestHash(input) }
           : undefined;
-      const answer = await carts.transaction(async (trx): Promise<CheckoutAnswer> => {
+      const answer = await placing(async (trx): Promise<CheckoutAnswer> => {
         const claim = idempotent ? await claimIdempotencyKey(trx, idempotent) : undefined;
         if (claim && "stored" in claim) {
           return { status: 201, body: claim.stored.body as PlacedOrder, replayed: true };
@@ -108,6 +114,8 @@ export function checkoutService({
         }
 
         // Stock rows are locked in the shop's one order (a cancelled order gives stock back in the same).
+        // Product pages show the stock: the caches are told once the order commits (a replay takes none).
+        markCatalogueChanged(trx);
         const soldOut = new Set<number>();
         for (const line of inStockLockOrder(lines)) {
           const left = await orders.takeStock(line.variant_id, line.quantity, trx);
@@ -178,10 +186,7 @@ export function checkoutService({
         return placed;
       });
 
-      if (!answer.replayed) {
-        onMailQueued?.();
-        onCatalogueChanged?.();
-      }
+      if (!answer.replayed) onMailQueued?.();
       return answer;
     },
   };

@@ -4,7 +4,6 @@ import { buildCatalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { createLimitStore, limitStores, type TestLimitStore } from "../../testing/test-limits.ts";
 import { insertProduct } from "../catalog/product-writer.ts";
-import { phoneKey } from "./checkout.routes.ts";
 
 const { engine, available } = testEngine();
 
@@ -21,16 +20,6 @@ const contact = (phone: string) => ({
     city: "Islamabad",
   },
   notes: "",
-});
-
-describe("phone numbers for the order limit", () => {
-  it("are one line however they are written", () => {
-    expect(phoneKey("0300 1234567")).toBe("3001234567");
-    expect(phoneKey("+92 300 1234567")).toBe("3001234567");
-    expect(phoneKey("92-300-1234567")).toBe("3001234567");
-    expect(phoneKey("0301 1234567")).not.toBe("3001234567");
-    expect(phoneKey("  Call Me ")).toBe("call me");
-  });
 });
 
 describe.skipIf(!available)(`cash-on-delivery order limits on ${engine}`, () => {

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, OrderRow } from "../../platform/db/schema.ts";
-import { retryingTransaction } from "../../platform/db/transaction.ts";
+import type { Database, OrderRow, Trx } from "../../platform/db/schema.ts";
 import {
   ADMIN_ORDERS_PER_PAGE,
   type AdminOrder,
@@ -11,7 +10,10 @@ import {
   type UpdateOrderStatusInput,
 } from "../../shared/contracts/admin-orders.ts";
 import { allowedTransitions, type OrderStatus, transitionRefusal } from "../../shared/order-status.ts";
+import { phoneSearchPrefixes } from "../../shared/phone.ts";
+import { afterShopDay, startOfShopDay } from "../../shared/shop-time.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
+import { catalogueWrite, markCatalogueChanged } from "../catalog/catalogue-write.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { toRupees } from "../money/money.ts";
@@ -24,28 +26,15 @@ import { inStockLockOrder, refreshListings } from "./stock-order.ts";
 
 export const ORDER_NOT_FOUND = "Order not found.";
 
-/** The shop's days are Pakistan's (UTC+5 all year, no daylight saving): a day's first instant, as stored. */
-const SHOP_UTC_OFFSET = "+05:00";
-const DAY_MS = 24 * 60 * 60 * 1000;
-const startOfShopDay = (day: string) => Date.parse(`${day}T00:00:00${SHOP_UTC_OFFSET}`);
-
-/** "+92 300 1234567", "0300-1234567": what a phone search may look like (and it needs a few digits). */
-const PHONE_LIKE = /^[\d\s+\-().]+$/;
-
 /**
  * What the search box finds, by the shape of what was typed: an email (or its start) when it has an "@"; a
- * phone number's digits when it is digits and separators, with 0300… and +92 300… the same number; otherwise
- * the start of an order number or of an email.
+ * phone number's digits when it is digits and separators, with 0300… and +92 300… the same number
+ * (`phoneSearchPrefixes`); otherwise the start of an order number or of an email.
  */
 export function searchTerms(text: string): NonNullable<OrderFilter["search"]> {
   if (text.includes("@")) return [{ key: "email", prefixes: [text.toLowerCase()] }];
-  const digits = text.replace(/\D/g, "");
-  if (PHONE_LIKE.test(text) && digits.length >= 3) {
-    const prefixes = [digits];
-    if (digits.startsWith("92")) prefixes.push(`0${digits.slice(2)}`);
-    else if (digits.startsWith("0")) prefixes.push(`92${digits.slice(1)}`);
-    return [{ key: "phone", prefixes }];
-  }
+  const phone = phoneSearchPrefixes(text);
+  if (phone) return [{ key: "phone", prefixes: phone }];
   return [
     { key: "number", prefixes: [text.toUpperCase().replace(/\s+/g, "")] },
     { key: "email", prefixes: [text.toLowerCase()] },
@@ -55,8 +44,9 @@ export function searchTerms(text: string): NonNullable<OrderFilter["search"]> {
 export function orderFilter(query: AdminOrderQuery): OrderFilter {
   return {
     status: query.status,
+    // The shop's days (src/shared/shop-time.ts): from the first's local midnight to the one after the last.
     placedFrom: query.from ? new Date(startOfShopDay(query.from)).toISOString() : undefined,
-    placedBefore: query.to ? new Date(startOfShopDay(query.to) + DAY_MS).toISOString() : undefined,
+    placedBefore: query.to ? new Date(afterShopDay(query.to)).toISOString() : undefined,
     search: query.q ? searchTerms(query.q) : undefined,
   };
 }
@@ -68,7 +58,7 @@ interface AdminOrdersDeps {
   publicUrl: string;
   /** Called after a change's commit: its email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
-  /** Called after a cancellation's commit: its stock is back on sale (ApiDeps.onCatalogueChanged). */
+  /** Told after a cancellation's commit (by `catalogueWrite`): its stock is back on sale. */
   onCatalogueChanged?: (() => void) | undefined;
   /** Where the list stops counting (ORDER_COUNT_LIMIT; tests use a small one). */
   countLimit?: number;
@@ -83,6 +73,9 @@ export function adminOrdersService({
   onCatalogueChanged,
   countLimit = ORDER_COUNT_LIMIT,
 }: AdminOrdersDeps) {
+  /** A change of an order's status: a `catalogueWrite`, which tells the caches once a cancellation commits. */
+  const changing = <T>(work: (trx: Trx) => Promise<T>) => catalogueWrite(db, work, onCatalogueChanged);
+
   async function detail(row: OrderRow): Promise<AdminOrder> {
     const [items, changes, account] = await Promise.all([
       orders.itemsFor([row.id]),
@@ -169,7 +162,7 @@ export function adminOrdersService({
       number: string,
       input: UpdateOrderStatusInput,
     ): Promise<AdminOrder> {
-      await retryingTransaction(db, async (trx) => {
+      await changing(async (trx) => {
         const order = await repository.lockByNumber(number, trx);
         if (!order) throw new NotFound(ORDER_NOT_FOUND);
         const refusal = transitionRefusal(order.status, input.status);
@@ -180,6 +173,8 @@ export function adminOrdersService({
         const items = await orders.itemsFor([order.id], trx);
         const stockReturned: { variant_id: number; quantity: number; stock: number }[] = [];
         if (input.status === "cancelled") {
+          // Its stock is back on sale, which product pages show: the caches are told once this commits.
+          markCatalogueChanged(trx);
           const backInStock: number[] = [];
           for (const item of inStockLockOrder(items)) {
             const stock = await orders.returnStock(item.variant_id, item.quantity, trx);
@@ -226,7 +221,6 @@ export function adminOrdersService({
         );
       });
       onMailQueued?.();
-      if (input.status === "cancelled") onCatalogueChanged?.();
       return get(number);
     },
   };

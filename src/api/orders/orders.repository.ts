@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, OrderItemRow, OrderRow } from "../../platform/db/schema.ts";
-import type { Db } from "../cart/cart.repository.ts";
+import type { Database, Db, OrderItemRow, OrderRow } from "../../platform/db/schema.ts";
 
 export type NewOrder = Omit<OrderRow, "id">;
 export type NewOrderItem = Omit<OrderItemRow, "id" | "order_id">;

@@ -1,4 +1,4 @@
-import type { Db } from "../cart/cart.repository.ts";
+import type { Db } from "../../platform/db/schema.ts";
 import { refreshListingPrice } from "../catalog/product-writer.ts";
 
 /**

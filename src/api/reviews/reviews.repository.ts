@@ -1,9 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Engine } from "../../platform/db/connection.ts";
-import type { Database, ReviewRow } from "../../platform/db/schema.ts";
+import type { Database, Db, ReviewRow } from "../../platform/db/schema.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { ReviewStatus } from "../../shared/review-limits.ts";
-import type { Db } from "../cart/cart.repository.ts";
 
 export type NewReview = Omit<ReviewRow, "id">;
 export type ReviewChange = Pick<ReviewRow, "rating" | "title" | "body" | "status" | "updated_at">;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { isUniqueViolation } from "../../platform/db/errors.ts";
-import type { Database, ReviewRow } from "../../platform/db/schema.ts";
+import type { Database, Db, ReviewRow, Trx } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import type {
   AdminReview,
@@ -12,7 +12,7 @@ import type {
   ReviewSummary,
 } from "../../shared/contracts/reviews.ts";
 import { REVIEW_MESSAGES, REVIEWS_PER_PAGE, type ReviewStatus } from "../../shared/review-limits.ts";
-import type { Db } from "../cart/cart.repository.ts";
+import { catalogueWrite, markCatalogueChanged } from "../catalog/catalogue-write.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { pageMeta } from "../pagination.ts";
 import type { ReviewsRepository } from "./reviews.repository.ts";
@@ -75,7 +75,7 @@ const sameWords = (row: ReviewRow, input: ReviewInput) =>
 export function reviewsService(
   db: Kysely<Database>,
   reviews: ReviewsRepository,
-  /** Called after a committed change of a product's approved reviews (its rating and review list). */
+  /** Told after a committed change of a product's approved reviews (by `catalogueWrite`). */
   onCatalogueChanged?: () => void,
 ) {
   async function productId(slug: string): Promise<number> {
@@ -84,8 +84,18 @@ export function reviewsService(
     return product.id;
   }
 
-  /** Recounts the product's approved reviews into its cached figures; the caller holds the product's lock. */
-  async function refreshSummary(id: number, trx: Db): Promise<ReviewSummary> {
+  /**
+   * A change that may move a review into or out of "approved": a `catalogueWrite`, which tells the caches once
+   * it commits if `refreshSummary` ran in it.
+   */
+  const changing = <T>(work: (trx: Trx) => Promise<T>) => catalogueWrite(db, work, onCatalogueChanged);
+
+  /**
+   * Recounts the product's approved reviews into its cached figures, which its page and cards show; the
+   * caller holds the product's lock, in `changing`.
+   */
+  async function refreshSummary(id: number, trx: Trx): Promise<ReviewSummary> {
+    markCatalogueChanged(trx);
     const { count, sum } = await reviews.approvedTotals(id, trx);
     const average = averageRating(sum, count);
     await reviews.setProductRating(id, average, count, trx);
@@ -171,14 +181,13 @@ export function reviewsService(
      */
     async update(slug: string, userId: number, input: ReviewInput): Promise<MyReview> {
       const id = await productId(slug);
-      let wasApproved = false;
-      const answer = await retryingTransaction(db, async (trx) => {
-        wasApproved = false;
+      // An approved review leaves the product's page (and its average) until it is approved again.
+      return changing(async (trx) => {
         await reviews.lockProduct(id, trx);
         const current = await reviews.findMine(id, userId, trx);
         if (!current) throw new NotFound(REVIEW_MESSAGES.noReview);
         if (sameWords(current, input)) return toMyReview(current);
-        wasApproved = current.status === "approved";
+        const wasApproved = current.status === "approved";
         const row = await reviews.update(
           current.id,
           {
@@ -193,9 +202,6 @@ export function reviewsService(
         if (wasApproved) await refreshSummary(id, trx);
         return toMyReview(row);
       });
-      // An approved review leaves the product's page (and its average) until it is approved again.
-      if (wasApproved) onCatalogueChanged?.();
-      return answer;
     },
 
     /** The moderation queue: one status's reviews, oldest first, and how many there are in each status. */
@@ -222,9 +228,7 @@ export function reviewsService(
       status: Exclude<ReviewStatus, "pending">,
       record?: (trx: Db, before: ReviewRow, after: ReviewRow) => Promise<void>,
     ): Promise<AdminReview> {
-      let changed = false;
-      await retryingTransaction(db, async (trx) => {
-        changed = false;
+      await changing(async (trx) => {
         const found = await reviews.findById(reviewId, trx);
         if (!found) throw new NotFound(REVIEW_NOT_FOUND);
         await reviews.lockProduct(found.product_id, trx);
@@ -235,9 +239,7 @@ export function reviewsService(
         const after = await reviews.update(reviewId, { status }, trx);
         await refreshSummary(before.product_id, trx);
         await record?.(trx, before, after);
-        changed = true;
       });
-      if (changed) onCatalogueChanged?.();
       const row = await reviews.adminRow(reviewId);
       if (!row) throw new NotFound(REVIEW_NOT_FOUND);
       return toAdminReview(row);

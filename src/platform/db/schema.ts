@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from "kysely";
 import type { ProductStatus } from "../../shared/product-status.ts";
 import type { UserRole } from "../../shared/roles.ts";
 
@@ -34,6 +34,12 @@ export interface Database {
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
 }
+
+/** A transaction on the shop's database. */
+export type Trx = Transaction<Database>;
+
+/** The shop's database or a transaction on it: what a query that runs either way is given. */
+export type Db = Kysely<Database> | Trx;
 
 export interface CategoryTable {
   id: Generated<number>;

@@ -1,8 +1,8 @@
-import { type Kysely, SqliteAdapter, sql, type Transaction } from "kysely";
+import { SqliteAdapter, sql } from "kysely";
 import { ancestorIds } from "../../shared/category-tree.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { Engine } from "./connection.ts";
-import type { Database } from "./schema.ts";
+import type { Db } from "./schema.ts";
 
 /**
  * The product search index's documents (docs/decisions/0021-search-index.md, 0023-search-speed.md). One row per
@@ -20,8 +20,6 @@ import type { Database } from "./schema.ts";
  *                those words (`sqliteNameStarts`); PostgreSQL: `=`-prefixed lexemes in the same tsvector
  * The catalogue writer calls `writeSearchDocuments` for the products it wrote, inside its transaction.
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The engine behind a Kysely instance (the writer is handed only the instance). */
 export function engineOf(db: { getExecutor(): { adapter: unknown } }): Engine {

@@ -5,7 +5,6 @@ import {
   COLOR_NAME_MAX,
   CATALOGUE_MESSAGES as M,
   REORDER_MAX,
-  SHOP_UTC_OFFSET_MINUTES,
   SIZE_NAME_MAX,
   SLIDER_TITLE_MAX,
   SLIDER_URL_MAX,
@@ -13,6 +12,7 @@ import {
   TAG_NAME_MAX,
 } from "../catalogue-settings.ts";
 import { IMAGE_UPLOAD_MAX_BYTES, SLUG_PATTERN } from "../product-admin.ts";
+import { parseShopTime } from "../shop-time.ts";
 import { idField, optionalText, requiredText } from "./fields.ts";
 
 /**
@@ -123,27 +123,7 @@ export type AdminTag = z.output<typeof adminTagSchema>;
 export const adminTagListSchema = z.object({ data: z.array(adminTagSchema) });
 export const adminTagInputSchema = z.object({ name: nameField("name", TAG_NAME_MAX) });
 
-/**
- * A moment from JSON or a form: an ISO time with its zone ("2026-12-01T04:00:00Z"), or a date and time as a
- * `datetime-local` field sends it ("2026-12-01T09:00", the shop's time, UTC+5), or a date alone (its start).
- * Blank or null: no limit. Answered as an ISO time in UTC.
- */
-const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/;
-export function parseShopTime(text: string): string | undefined {
-  const local = LOCAL_TIME.exec(text);
-  if (local) {
-    const [, y, mo, d, h = "00", mi = "00"] = local;
-    const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
-    const check = new Date(utc);
-    if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d)) return undefined;
-    if (Number(h) > 23 || Number(mi) > 59) return undefined;
-    return new Date(utc - SHOP_UTC_OFFSET_MINUTES * 60_000).toISOString();
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
-  const time = Date.parse(text);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
-}
-
+/** A moment as `parseShopTime` (src/shared/shop-time.ts) reads it; blank or null: no limit. */
 const momentField = z
   .preprocess(
     (value) => (value === null || (typeof value === "string" && value.trim() === "") ? null : value),

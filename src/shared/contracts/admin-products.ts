@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRupees } from "../money.ts";
 import {
   ADMIN_PRODUCT_SORTS,
   ALT_MAX,
@@ -55,20 +56,15 @@ function wholeNumber(label: string, min: number, max: number, messages: { range?
 }
 
 /**
- * A price in rupees as the form takes it: a number, or text such as "Rs. 1,250.50" (the "Rs." and thousands
- * commas are dropped). More than 0, at most Rs. 10,000,000, at most two decimals. The API turns it into paisa
+ * A price in rupees as the form takes it: a number, or text such as "Rs. 1,250.50" (read by `parseRupees`,
+ * src/shared/money.ts). More than 0, at most Rs. 10,000,000, at most two decimals. The API turns it into paisa
  * with the money module.
  */
 export const rupeeAmount = (label: string) =>
   z.preprocess(
     (value) => {
       const blank = blankToUndefined(value);
-      if (typeof blank !== "string") return blank;
-      const text = blank
-        .trim()
-        .replace(/^rs\.?\s*/i, "")
-        .replaceAll(",", "");
-      return /^\d*\.?\d+$/.test(text) ? Number(text) : blank;
+      return typeof blank === "string" ? (parseRupees(blank) ?? blank) : blank;
     },
     z
       .number({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CUSTOMER_STATUSES } from "../customer-statuses.ts";
 import { USER_ROLES } from "../roles.ts";
+import { SHOP_TIME_ZONE } from "../shop-time.ts";
 import { ACCOUNT_EMAIL_MESSAGES, newPassword, userSchema } from "./account.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { emailField, optionalText, pageField } from "./fields.ts";
@@ -52,7 +53,7 @@ const periodFiguresSchema = z.object({
 });
 
 export const dashboardSchema = z.object({
-  time_zone: z.string().describe('Days run midnight to midnight in this time zone ("Asia/Karachi").'),
+  time_zone: z.string().describe(`Days run midnight to midnight in this time zone ("${SHOP_TIME_ZONE}").`),
   periods: z
     .array(periodFiguresSchema)
     .describe("Today, the last 7 days and the last 30 days (today included)."),

@@ -1,8 +1,10 @@
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Karachi" });
+import { SHOP_TIME_ZONE } from "../../shared/shop-time.ts";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: SHOP_TIME_ZONE });
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
   timeStyle: "short",
-  timeZone: "Asia/Karachi",
+  timeZone: SHOP_TIME_ZONE,
 });
 
 /** "21 Nov 2026", in Pakistan time, the same on the server and in the browser. */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { ReviewList, ReviewStanding } from "../../shared/contracts/reviews.ts";
 import { formatDate } from "../account/account-format.ts";
 import { loginHref } from "../account/safe-redirect.ts";
-import { Pagination } from "../catalog/pagination.tsx";
+import { Pagination } from "../ui/pagination.tsx";
 import { ratingLabel, reviewCount, StarRating } from "../ui/star-rating.tsx";
 import { ReviewForm, type ReviewFormResult } from "./review-form.tsx";
 

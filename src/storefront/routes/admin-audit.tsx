@@ -3,8 +3,8 @@ import { answerOrThrow, pageParam } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
 import { AuditTable } from "../admin/audit-table.tsx";
 import { listPageHref } from "../admin/list-links.ts";
-import { Pagination } from "../catalog/pagination.tsx";
 import { apiContext } from "../lib/api.server.ts";
+import { Pagination } from "../ui/pagination.tsx";
 import type { Route } from "./+types/admin-audit";
 
 export const meta: Route.MetaFunction = () => adminMeta("Audit log");

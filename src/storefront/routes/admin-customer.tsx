@@ -7,12 +7,12 @@ import { loadAuditTrail } from "../admin/audit-trail.server.ts";
 import { AuditTrail } from "../admin/audit-trail.tsx";
 import { ConfirmPasswordForm, type SensitiveActionResult } from "../admin/confirm-password-form.tsx";
 import { listPageHref } from "../admin/list-links.ts";
-import { Pagination } from "../catalog/pagination.tsx";
 import { failureStatus, firstErrors, formText } from "../forms/api-errors.ts";
 import { FormAlert } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { apiContext } from "../lib/api.server.ts";
+import { Pagination } from "../ui/pagination.tsx";
 import type { Route } from "./+types/admin-customer";
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>

@@ -4,8 +4,8 @@ import { formatDate } from "../account/account-format.ts";
 import { answerOrThrow, pageParam } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
 import { listPageHref } from "../admin/list-links.ts";
-import { Pagination } from "../catalog/pagination.tsx";
 import { apiContext } from "../lib/api.server.ts";
+import { Pagination } from "../ui/pagination.tsx";
 import type { Route } from "./+types/admin-customers";
 
 export const meta: Route.MetaFunction = () => adminMeta("Customers");

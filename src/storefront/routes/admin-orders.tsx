@@ -12,6 +12,7 @@ import { orderPath, STATUS_NAMES } from "../admin/orders/order-labels.ts";
 import { firstErrors } from "../forms/api-errors.ts";
 import { apiContext } from "../lib/api.server.ts";
 import ordersStyles from "../styles/admin-orders.css?url";
+import { PageSteps, pageSteps } from "../ui/pagination.tsx";
 import type { Route } from "./+types/admin-orders";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
@@ -228,35 +229,23 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
   );
 }
 
-/** Previous and next pages, keeping the filters; "Page 2 of 40" between them. */
+/** Previous and next pages, keeping the filters; "Page 2 of 40" beside them. */
 function ListPages({ meta, hrefFor }: { meta: AdminOrderList["meta"]; hrefFor: (page: number) => string }) {
   if (meta.last_page <= 1 && meta.current_page <= 1) return null;
-  const previous = meta.current_page > 1 ? meta.current_page - 1 : null;
   // Past the counted pages (more than the count's limit match) there may be more: offer the next one.
-  const more = meta.current_page < meta.last_page || (meta.total_capped && meta.to > 0);
+  const more = meta.total_capped && meta.to > 0;
   return (
-    <nav className="admin-pagination" aria-label="Pages of orders">
-      <p>
-        Showing {meta.from.toLocaleString("en-US")}–{meta.to.toLocaleString("en-US")} · Page{" "}
-        {meta.current_page.toLocaleString("en-US")} of{" "}
-        {meta.total_capped ? "many" : meta.last_page.toLocaleString("en-US")}
-      </p>
-      <div className="admin-pagination__links">
-        {previous !== null && (
-          <Link to={hrefFor(previous)} className="button button--small button--outline" rel="prev">
-            Previous
-          </Link>
-        )}
-        {more && (
-          <Link
-            to={hrefFor(meta.current_page + 1)}
-            className="button button--small button--outline"
-            rel="next"
-          >
-            Next
-          </Link>
-        )}
-      </div>
-    </nav>
+    <PageSteps
+      label="Pages of orders"
+      summary={
+        <>
+          Showing {meta.from.toLocaleString("en-US")}–{meta.to.toLocaleString("en-US")} · Page{" "}
+          {meta.current_page.toLocaleString("en-US")} of{" "}
+          {meta.total_capped ? "many" : meta.last_page.toLocaleString("en-US")}
+        </>
+      }
+      steps={pageSteps(meta.current_page, meta.last_page, { more })}
+      hrefFor={hrefFor}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import type { PageMeta } from "../../shared/contracts/catalog.ts";
 import { MAX_PAGE } from "../../shared/contracts/fields.ts";
 import { imageVariants } from "../../shared/images.ts";
 import { formatRupees } from "../../shared/money.ts";
@@ -7,10 +8,10 @@ import { ADMIN_PRODUCT_SORT_LABELS, ADMIN_PRODUCT_SORTS } from "../../shared/pro
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from "../../shared/product-status.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
 import { answerOf } from "../admin/products/admin-api.server.ts";
-import { AdminPagination } from "../admin/products/admin-pagination.tsx";
 import { StatusBadge } from "../admin/products/status-badge.tsx";
 import { apiContext } from "../lib/api.server.ts";
 import adminProductStyles from "../styles/admin-products.css?url";
+import { PageSteps, pageSteps } from "../ui/pagination.tsx";
 import type { Route } from "./+types/admin-products";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminProductStyles }];
@@ -223,10 +224,27 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
-        <AdminPagination meta={meta} hrefFor={hrefFor} noun="products" />
+        {meta.total > 0 && (
+          <PageSteps
+            label="Pages"
+            summary={pagesSummary(meta)}
+            steps={meta.last_page > 1 ? pageSteps(meta.current_page, meta.last_page, { ends: true }) : []}
+            hrefFor={hrefFor}
+          />
+        )}
       </div>
     </section>
   );
+}
+
+/** Where this page sits in the whole: "Showing 1 to 25 of 310 products (page 1 of 13)". */
+function pagesSummary(meta: PageMeta): string {
+  const n = (value: number) => value.toLocaleString("en-US");
+  const shown =
+    meta.to > 0
+      ? `Showing ${n(meta.from)} to ${n(meta.to)} of ${n(meta.total)} products`
+      : `There are ${n(meta.total)} products; this page is past the last one.`;
+  return meta.last_page > 1 ? `${shown} (page ${n(meta.current_page)} of ${n(meta.last_page)})` : shown;
 }
 
 function SelectFilter({

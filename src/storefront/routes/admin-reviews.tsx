@@ -8,6 +8,7 @@ import { FormAlert } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { apiContext } from "../lib/api.server.ts";
+import { PageSteps, pageSteps } from "../ui/pagination.tsx";
 import { StarRating } from "../ui/star-rating.tsx";
 import type { Route } from "./+types/admin-reviews";
 
@@ -123,23 +124,12 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
         </ol>
       )}
       {meta.last_page > 1 && (
-        <nav className="admin-pagination" aria-label="Review pages">
-          <span>
-            Page {meta.current_page} of {meta.last_page}
-          </span>
-          <span className="admin-pagination__links">
-            {meta.current_page > 1 && (
-              <Link className="button button--small button--outline" to={pageHref(meta.current_page - 1)}>
-                Previous
-              </Link>
-            )}
-            {meta.current_page < meta.last_page && (
-              <Link className="button button--small button--outline" to={pageHref(meta.current_page + 1)}>
-                Next
-              </Link>
-            )}
-          </span>
-        </nav>
+        <PageSteps
+          label="Review pages"
+          summary={`Page ${meta.current_page} of ${meta.last_page}`}
+          steps={pageSteps(meta.current_page, meta.last_page)}
+          hrefFor={pageHref}
+        />
       )}
     </section>
   );

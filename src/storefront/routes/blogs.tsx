@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
+import { atShopTime } from "../../shared/shop-time.ts";
 import { formatDate } from "../account/account-format.ts";
-import { Pagination } from "../catalog/pagination.tsx";
 import {
   BLOG_CATEGORIES,
   BLOG_POSTS,
@@ -16,6 +16,7 @@ import pageStyles from "../styles/pages.css?url";
 import shopStyles from "../styles/shop.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
+import { Pagination } from "../ui/pagination.tsx";
 import type { Route } from "./+types/blogs";
 
 // shop.css styles the empty state and pagination these pages share with the shop.
@@ -83,7 +84,7 @@ function BlogCard({ post, query }: { post: BlogPost; query: BlogQuery }) {
         <p className="blog-card__meta">
           <Link to={blogHref(query, { category: post.category })}>{post.category}</Link>
           <span aria-hidden="true">·</span>
-          <time dateTime={post.date}>{formatDate(`${post.date}T12:00:00+05:00`)}</time>
+          <time dateTime={post.date}>{formatDate(atShopTime(post.date, "12:00"))}</time>
           <span aria-hidden="true">·</span>
           <span>{post.minutes} min read</span>
         </p>

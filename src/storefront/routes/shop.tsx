@@ -3,7 +3,6 @@ import { Await, data, Link, useLocation, useNavigation, useRouteLoaderData } fro
 import type { ProductList } from "../../shared/contracts/catalog.ts";
 import { listingQuery, loadList, loadProductList } from "../catalog/catalog.server.ts";
 import { type FilterLists, FilterPanel } from "../catalog/filter-panel.tsx";
-import { Pagination } from "../catalog/pagination.tsx";
 import { ProductGrid } from "../catalog/product-card.tsx";
 import { countOf, shownTotal } from "../catalog/result-count.ts";
 import { canonicalShopUrl, type FilterKey, shopHref, withFilter, withPage } from "../catalog/shop-query.ts";
@@ -17,6 +16,7 @@ import { PageBanner } from "../ui/breadcrumb.tsx";
 import { useAfterNavigation } from "../ui/hooks.ts";
 import { CloseIcon, FilterIcon } from "../ui/icons.tsx";
 import { OffCanvasToggle } from "../ui/off-canvas.tsx";
+import { Pagination } from "../ui/pagination.tsx";
 import { ProductGridShimmer } from "../ui/shimmer.tsx";
 import { ToastOnMount } from "../ui/toast.tsx";
 import type { Route } from "./+types/shop";

@@ -1,5 +1,4 @@
-import type { Transaction } from "kysely";
-import type { Database, ProductRow } from "../../../platform/db/schema.ts";
+import type { ProductRow, Trx } from "../../../platform/db/schema.ts";
 import type { GridVariant, NewProductImage } from "../../catalog/product-writer.ts";
 import type { AdminProductsRepository } from "../products/admin-products.repository.ts";
 import type { CatalogueImportRepository } from "./catalogue-import.repository.ts";
@@ -18,8 +17,6 @@ export class Refused extends Error {
     this.problems = problems;
   }
 }
-
-type Trx = Transaction<Database>;
 
 export interface Named {
   id: number;

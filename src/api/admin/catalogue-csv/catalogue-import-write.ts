@@ -1,5 +1,4 @@
-import type { Transaction } from "kysely";
-import type { Database, ProductRow } from "../../../platform/db/schema.ts";
+import type { ProductRow, Trx } from "../../../platform/db/schema.ts";
 import type { ImportOutcome } from "../../../shared/catalog-csv.ts";
 import type { ProductStatus } from "../../../shared/product-status.ts";
 import { sanitizeDescription } from "../../catalog/description-html.ts";
@@ -15,8 +14,6 @@ import { byName, gridKey, type ResolveContext, type ResolvedProduct } from "./ca
  * The catalogue import's third step (catalogue-import.ts): a resolved product written in its batch's
  * transaction, through the catalogue writer, with its missing tags made and an audit entry.
  */
-
-type Trx = Transaction<Database>;
 
 const sameList = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../../platform/db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Kysely } from "kysely";
+import type { Database, Db } from "../../../platform/db/schema.ts";
 
 /**
  * The catalogue import's own reads and writes (catalogue-import.ts). A product's variants, tags and snapshot come

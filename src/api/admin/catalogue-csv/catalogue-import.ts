@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Database } from "../../../platform/db/schema.ts";
-import { retryingTransaction } from "../../../platform/db/transaction.ts";
 import type { ImportOutcome } from "../../../shared/catalog-csv.ts";
 import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
+import { catalogueWrite } from "../../catalog/catalogue-write.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import { adminProductsRepository } from "../products/admin-products.repository.ts";
 import { catalogueImportRepository } from "./catalogue-import.repository.ts";
@@ -16,7 +16,7 @@ export const IMPORT_BATCH = 100;
 
 export interface CatalogueImportDeps {
   db: Kysely<Database>;
-  /** Called after each committed batch that changed something (docs: ApiDeps.onCatalogueChanged). */
+  /** Told after each committed batch that created or updated a product (by `catalogueWrite`). */
   onCatalogueChanged?: (() => void) | undefined;
   batchSize?: number;
 }
@@ -48,7 +48,7 @@ type BatchResults = Map<ProductPlan, ImportOutcome | Refused>;
  * database refused.
  */
 async function runBatch(
-  db: Kysely<Database>,
+  deps: CatalogueImportDeps,
   context: ImportContext,
   batch: ProductPlan[],
   dryRun: boolean,
@@ -56,18 +56,23 @@ async function runBatch(
   const results: BatchResults = new Map();
   const tagsBefore = context.tags.saved();
   try {
-    await retryingTransaction(db, async (trx) => {
-      results.clear();
-      for (const plan of batch) {
-        try {
-          results.set(plan, await writeProduct(trx, context, await resolveProduct(trx, context, plan)));
-        } catch (error) {
-          if (!(error instanceof Refused)) throw error;
-          results.set(plan, error);
+    // The writer marks the products it writes: the caches are told once the batch commits (not in a dry run).
+    await catalogueWrite(
+      deps.db,
+      async (trx) => {
+        results.clear();
+        for (const plan of batch) {
+          try {
+            results.set(plan, await writeProduct(trx, context, await resolveProduct(trx, context, plan)));
+          } catch (error) {
+            if (!(error instanceof Refused)) throw error;
+            results.set(plan, error);
+          }
         }
-      }
-      if (dryRun) throw new DryRunRollback();
-    });
+        if (dryRun) throw new DryRunRollback();
+      },
+      deps.onCatalogueChanged,
+    );
   } catch (error) {
     if (!(error instanceof DryRunRollback)) {
       // Tags the rolled-back batch created are not there after all.
@@ -83,20 +88,20 @@ async function runBatch(
  * own, so only the one that collides is refused.
  */
 async function importBatch(
-  db: Kysely<Database>,
+  deps: CatalogueImportDeps,
   context: ImportContext,
   batch: ProductPlan[],
   dryRun: boolean,
 ): Promise<BatchResults> {
   try {
-    return await runBatch(db, context, batch, dryRun);
+    return await runBatch(deps, context, batch, dryRun);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
   const results: BatchResults = new Map();
   for (const plan of batch) {
     try {
-      for (const [one, outcome] of await runBatch(db, context, [plan], dryRun)) results.set(one, outcome);
+      for (const [one, outcome] of await runBatch(deps, context, [plan], dryRun)) results.set(one, outcome);
     } catch (single) {
       if (!isUniqueViolation(single)) throw single;
       results.set(
@@ -160,16 +165,11 @@ export async function importCatalogue(
   let done = 0;
   for (let start = 0; start < valid.length; start += batchSize) {
     const batch = valid.slice(start, start + batchSize);
-    const results = await importBatch(db, context, batch, options.dryRun);
-    let changed = false;
+    const results = await importBatch(deps, context, batch, options.dryRun);
     for (const [plan, outcome] of results) {
       if (outcome instanceof Refused) refuse(plan, outcome.problems);
-      else {
-        outcomes.set(plan, outcome);
-        if (outcome === "created" || outcome === "updated") changed = true;
-      }
+      else outcomes.set(plan, outcome);
     }
-    if (changed && !options.dryRun) deps.onCatalogueChanged?.();
     done += batch.length;
     options.onProgress?.({ done, total: valid.length });
   }

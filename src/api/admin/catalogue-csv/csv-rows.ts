@@ -5,6 +5,7 @@ import {
   CATALOG_CSV_PRODUCT_COLUMNS,
   type CatalogCsvColumn,
 } from "../../../shared/catalog-csv.ts";
+import { parseRupees } from "../../../shared/money.ts";
 import {
   ALT_MAX,
   DESCRIPTION_MAX,
@@ -114,7 +115,6 @@ const VARIANT_COLUMNS = [
 
 const OPTION_NAMES = { "Option1 Name": ["colour", "color"], "Option2 Name": ["size"] } as const;
 
-const PRICE = /^(?:rs\.?\s*)?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$/i;
 const WHOLE = /^\d+$/;
 const IMAGE_SRC = /^(\/(?!\/)|https:\/\/)\S+$/;
 const IMAGE_SRC_MAX = 500;
@@ -155,8 +155,8 @@ function readHeader(fields: string[]): Map<number, CatalogCsvColumn> {
 /** A price cell in paisa, or the reason it is not one. */
 export function parsePrice(text: string): number | string {
   const reason = `Variant Price must be a number of rupees like 1499 or 1499.50 (found "${text}").`;
-  if (!PRICE.test(text)) return reason;
-  const rupees = Number(text.replace(/^rs\.?\s*/i, "").replaceAll(",", ""));
+  const rupees = parseRupees(text, { strict: true });
+  if (rupees === undefined) return reason;
   if (!(rupees > 0)) return "Variant Price must be more than Rs. 0.";
   if (rupees > PRICE_MAX_RUPEES)
     return `Variant Price may not be more than Rs. ${PRICE_MAX_RUPEES.toLocaleString("en-US")}.`;

@@ -1,40 +1,41 @@
-import type { Transaction } from "kysely";
 import type { Logger } from "pino";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
-import type { Database } from "../../../platform/db/schema.ts";
+import type { Trx } from "../../../platform/db/schema.ts";
 import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
-import { catalogueChanged } from "../../catalog/count-cache.ts";
+import { catalogueWrite, markCatalogueChanged } from "../../catalog/catalogue-write.ts";
 import { ValidationFailed } from "../../errors.ts";
 import type { CatalogueRepository } from "./catalogue.repository.ts";
-
-export type Trx = Transaction<Database>;
 
 export interface CatalogueDeps {
   repository: CatalogueRepository;
   /** Where uploaded slide pictures are written; without it the shop cannot take uploads. */
   imagesDir: string | undefined;
   logger: Logger;
-  /** Told after every committed change (ApiDeps.onCatalogueChanged): public pages show these settings. */
+  /** Told after every committed change (by `catalogueWrite`): public pages show these settings. */
   onCatalogueChanged?: (() => void) | undefined;
 }
 
 /**
- * How every catalogue-settings write runs: one transaction (retried on a deadlock), then, once committed, this
- * process's caches (`catalogueChanged`) and the server's (`onCatalogueChanged`) are told. A unique index refusing
- * the write (a save at the same moment took the name) becomes `onTaken`'s 422.
+ * How every catalogue-settings write runs: one `catalogueWrite` (a transaction, retried on a deadlock), which
+ * once committed tells this process's caches and the server's (`onCatalogueChanged`): every such write changes
+ * what public pages show. A unique index refusing the write (a save at the same moment took the name) becomes
+ * `onTaken`'s 422, and tells nobody.
  */
 export function committedWrites(deps: CatalogueDeps) {
   async function write<T>(work: (trx: Trx) => Promise<T>, onTaken: () => ValidationFailed): Promise<T> {
-    let result: T;
     try {
-      result = await deps.repository.transaction(work);
+      return await catalogueWrite(
+        deps.repository.transaction,
+        (trx) => {
+          markCatalogueChanged(trx);
+          return work(trx);
+        },
+        deps.onCatalogueChanged,
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw onTaken();
       throw error;
     }
-    catalogueChanged();
-    deps.onCatalogueChanged?.();
-    return result;
   }
   /** For writes no unique index can refuse. */
   const busy = () => new ValidationFailed({}, M.busy);

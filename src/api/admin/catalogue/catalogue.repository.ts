@@ -1,8 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { Database } from "../../../platform/db/schema.ts";
+import type { Database, Db } from "../../../platform/db/schema.ts";
 import { retryingTransaction } from "../../../platform/db/transaction.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The product count (and variant count) columns come back as bigint strings on PostgreSQL. */
 const count = (value: unknown) => Number(value ?? 0);

@@ -1,3 +1,4 @@
+import type { Trx } from "../../../platform/db/schema.ts";
 import { writeSearchDocuments } from "../../../platform/db/search-documents.ts";
 import { CATEGORY_DEPTH_MAX, CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
 import { inTreeOrder, subtreeHeight, subtreeIds } from "../../../shared/category-tree.ts";
@@ -13,7 +14,7 @@ import { listingPrice } from "../../catalog/default-variant.ts";
 import { reindexProductsUsing } from "../../catalog/product-writer.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../errors.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
-import { type CatalogueDeps, committedWrites, sameIds, type Trx } from "./catalogue-writes.ts";
+import { type CatalogueDeps, committedWrites, sameIds } from "./catalogue-writes.ts";
 import { slidesService } from "./slides.service.ts";
 
 /** Products whose card price is recomputed per step after the sizes are reordered. */

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import type { Trx } from "../../../platform/db/schema.ts";
 import { UPLOADS_URL_PREFIX, uploadedSlideUrls } from "../../../platform/images/image-urls.ts";
 import { imageFilePath, renderSlidePhoto } from "../../../platform/images/render.ts";
 import { inspectUpload } from "../../../platform/images/uploads.ts";
@@ -9,7 +10,7 @@ import { slideMobileAvifUrl } from "../../../shared/images.ts";
 import { NotFound, ServiceUnavailable, ValidationFailed } from "../../errors.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import type { CatalogueRepository } from "./catalogue.repository.ts";
-import { type CatalogueDeps, committedWrites, sameIds, type Trx } from "./catalogue-writes.ts";
+import { type CatalogueDeps, committedWrites, sameIds } from "./catalogue-writes.ts";
 
 export interface SliderUpload extends AdminSliderInput {
   image?: File | undefined;

@@ -7,7 +7,7 @@ import {
   type Transaction,
 } from "kysely";
 import type { Engine } from "../../../platform/db/connection.ts";
-import type { Database } from "../../../platform/db/schema.ts";
+import type { Database, Db } from "../../../platform/db/schema.ts";
 import {
   engineOf,
   postgresPrefixQuery,
@@ -18,7 +18,6 @@ import { retryingTransaction } from "../../../platform/db/transaction.ts";
 import type { AdminProductsQuery } from "../../../shared/contracts/admin-products.ts";
 import { normaliseSku } from "../../../shared/sku.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 type ProductsEb = ExpressionBuilder<Database, "products">;
 
 /**

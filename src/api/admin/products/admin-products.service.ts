@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Transaction } from "kysely";
 import type { Logger } from "pino";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
-import type { Database } from "../../../platform/db/schema.ts";
+import type { Trx } from "../../../platform/db/schema.ts";
 import {
   IMAGE_URL_PREFIX,
   UPLOADS_URL_PREFIX,
@@ -24,6 +23,7 @@ import type {
 import type { ProductImage } from "../../../shared/contracts/catalog.ts";
 import { slugify } from "../../../shared/images.ts";
 import { ADMIN_PRODUCTS_PER_PAGE, PRODUCT_MESSAGES } from "../../../shared/product-admin.ts";
+import { catalogueWrite, markCatalogueChanged } from "../../catalog/catalogue-write.ts";
 import { countCache } from "../../catalog/count-cache.ts";
 import { inDisplayOrder } from "../../catalog/default-variant.ts";
 import { sanitizeDescription } from "../../catalog/description-html.ts";
@@ -57,7 +57,7 @@ export interface AdminProductsDeps {
   imagesDir: string | undefined;
   lowStockThreshold: number;
   logger: Logger;
-  /** Called after every committed change of a product (ApiDeps.onCatalogueChanged). */
+  /** Told after every committed change of a product (by `catalogueWrite`; ApiDeps.onCatalogueChanged). */
   onCatalogueChanged?: () => void;
 }
 
@@ -66,8 +66,6 @@ export interface ImageUpload {
   alt: string;
   color_id: number | null;
 }
-
-type Trx = Transaction<Database>;
 
 /** Collects field messages and throws them together, so a form shows every problem at once. */
 class Problems {
@@ -96,14 +94,19 @@ export function adminProductsService(deps: AdminProductsDeps) {
   const totals = countCache();
 
   /**
-   * Runs a write. A slug or SKU that a save committing at the same moment took (a unique violation) sends the
-   * write round again, which then sees it: an explicit one is refused with its field's message, a made-up one
-   * moves on to the next free one. After a few rounds of that, a 409 says to try again.
+   * Runs a write: a `catalogueWrite`, which tells the caches once it commits (every write of a product changes
+   * what its pages show). A slug or SKU that a save committing at the same moment took (a unique violation)
+   * sends the write round again, which then sees it: an explicit one is refused with its field's message, a
+   * made-up one moves on to the next free one. After a few rounds of that, a 409 says to try again.
    */
   async function write<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    const changing = (trx: Trx) => {
+      markCatalogueChanged(trx);
+      return work(trx);
+    };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await repository.transaction(work);
+        return await catalogueWrite(repository.transaction, changing, deps.onCatalogueChanged);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         if (attempt === WRITE_ATTEMPTS) throw new Conflict(BUSY);
@@ -341,7 +344,6 @@ export function adminProductsService(deps: AdminProductsDeps) {
         });
         return productId;
       });
-      deps.onCatalogueChanged?.();
       return get(id);
     },
 
@@ -381,7 +383,6 @@ export function adminProductsService(deps: AdminProductsDeps) {
           });
         }
       });
-      deps.onCatalogueChanged?.();
       return get(productId);
     },
 
@@ -415,7 +416,6 @@ export function adminProductsService(deps: AdminProductsDeps) {
         });
         return "deleted" as const;
       });
-      deps.onCatalogueChanged?.();
       if (outcome === "deleted") await removeUploadsOf(productId);
       return { outcome, message: outcome === "deleted" ? DELETED : ARCHIVED };
     },

@@ -12,6 +12,7 @@ import { newProductBody } from "../../../testing/admin-product-fixtures.ts";
 import { apiHarness, shopper } from "../../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue } from "../../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
+import { catalogueWrite } from "../../catalog/catalogue-write.ts";
 import { updateProduct } from "../../catalog/product-writer.ts";
 
 const { engine, available } = testEngine();
@@ -491,7 +492,7 @@ describe.skipIf(!available)(`back-office products API on ${engine}`, () => {
         .execute(db)
         .then(({ rows }) => Number(rows[0]?.n));
     await expect(
-      database.db.transaction().execute(async (trx) => {
+      catalogueWrite(database.db, async (trx) => {
         await updateProduct(trx, product.id, { title: "Quokka Rucksack" });
         expect(await indexed(trx)).toBe(1);
         throw new Error("roll back");

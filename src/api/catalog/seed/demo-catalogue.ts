@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { type RenderResult, renderImageSet } from "../../../platform/images/render.ts";
+import { catalogueWrite, type TransactionRunner } from "../catalogue-write.ts";
 import { insertProduct } from "../product-writer.ts";
 import {
   buildDemoCatalogue,
@@ -137,7 +138,9 @@ export async function seedDemoCatalogue(
     options.renderImages === false
       ? Promise.resolve(null)
       : renderDemoImages(options.imagesDir, { log, products });
-  const writing = db.transaction().execute(async (trx) => {
+  // One plain transaction, in a `catalogueWrite`: this process's caches are dropped once it commits.
+  const inOneTransaction: TransactionRunner = (work) => db.transaction().execute(work);
+  const writing = catalogueWrite(inOneTransaction, async (trx) => {
     await clearCatalogue(trx);
     const ids = await insertReferenceData(trx);
     let variants = 0;

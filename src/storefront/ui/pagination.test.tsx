@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLoaderData, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PageMeta } from "../../shared/contracts/catalog.ts";
-import { Pagination } from "./pagination.tsx";
-import { shopHref, withPage } from "./shop-query.ts";
+import { shopHref, withPage } from "../catalog/shop-query.ts";
+import { PageSteps, Pagination, pageSteps } from "./pagination.tsx";
 
 afterEach(cleanup);
 
@@ -97,3 +97,50 @@ describe("Pagination", () => {
     expect(screen.getByTestId("url").textContent).toBe("/shop/bags?color=8&page=3");
   });
 });
+
+describe("PageSteps", () => {
+  const labels = (steps: { page: number; label: string }[]) =>
+    steps.map((step) => `${step.label} ${step.page}`);
+
+  it("offers previous and next; with ends also first and last when they are not those already", () => {
+    // The back office's reviews: previous and next only.
+    expect(labels(pageSteps(1, 3))).toEqual(["Next 2"]);
+    expect(labels(pageSteps(2, 3))).toEqual(["Previous 1", "Next 3"]);
+    expect(labels(pageSteps(3, 3))).toEqual(["Previous 2"]);
+    // The back office's products: first and last too.
+    expect(labels(pageSteps(1, 5, { ends: true }))).toEqual(["Next 2", "Last 5"]);
+    expect(labels(pageSteps(2, 5, { ends: true }))).toEqual(["Previous 1", "Next 3", "Last 5"]);
+    expect(labels(pageSteps(3, 5, { ends: true }))).toEqual(["First 1", "Previous 2", "Next 4", "Last 5"]);
+    expect(labels(pageSteps(5, 5, { ends: true }))).toEqual(["First 1", "Previous 4"]);
+    // The back office's orders: a count that stopped at its limit still offers the next page.
+    expect(labels(pageSteps(4, 4, { more: true }))).toEqual(["Previous 3", "Next 5"]);
+    expect(labels(pageSteps(1, 1))).toEqual([]);
+  });
+
+  it("shows the list's own summary and its steps as links that keep the filters", async () => {
+    const Stub = createRoutesStub([
+      { path: "/admin/orders", Component: OrdersPages, HydrateFallback: NoFallback },
+    ]);
+    render(<Stub initialEntries={["/admin/orders?page=2"]} />);
+    const nav = await screen.findByRole("navigation", { name: "Pages of orders" });
+    expect(nav.querySelector("p")?.textContent).toBe("Page 2 of 3");
+    const links = screen.getAllByRole("link");
+    expect(
+      links.map((link) => [link.textContent, link.getAttribute("href"), link.getAttribute("rel")]),
+    ).toEqual([
+      ["Previous page", "/admin/orders?status=pending&page=1", "prev"],
+      ["Next page", "/admin/orders?status=pending&page=3", "next"],
+    ]);
+  });
+});
+
+function OrdersPages() {
+  return (
+    <PageSteps
+      label="Pages of orders"
+      summary="Page 2 of 3"
+      steps={pageSteps(2, 3)}
+      hrefFor={(page) => `/admin/orders?status=pending&page=${page}`}
+    />
+  );
+}
