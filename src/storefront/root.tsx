@@ -13,7 +13,7 @@ import {
 import { z } from "zod";
 import type { Route } from "./+types/root";
 import { cartData } from "./layout/cart-data.ts";
-import { type LayoutData, type LayoutHandle, SHOP_NAME } from "./layout/layout-data.ts";
+import type { LayoutData } from "./layout/layout-data.ts";
 import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
 import { apiContext } from "./lib/api.server.ts";
@@ -23,6 +23,7 @@ import { ConnectivityWatcher } from "./offline/connectivity-watcher.tsx";
 import appStyles from "./styles/app.css?url";
 import { useHydrated } from "./ui/hooks.ts";
 import { NotFoundContent } from "./ui/not-found-content.tsx";
+import { type LayoutHandle, SHOP_NAME } from "./ui/site.ts";
 import { ToastProvider } from "./ui/toast.tsx";
 
 // In the browser zod would probe whether it may compile parsers with `new Function`, which the CSP refuses (and

@@ -1,15 +1,8 @@
 import { Link } from "react-router";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
-import { formatDate, itemCount, statusLabel } from "./account-format.ts";
-
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <span className={`status-badge status-badge--${status.replace(/[^a-z_-]/gi, "")}`}>
-      {statusLabel(status)}
-    </span>
-  );
-}
+import { StatusBadge } from "../ui/status-badge.tsx";
+import { formatDate, itemCount } from "./account-format.ts";
 
 /** The shopper's orders: number, date, status, item count and total, each opening its own page. */
 export function OrdersTable({ orders }: { orders: Order[] }) {

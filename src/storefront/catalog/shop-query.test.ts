@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalShopUrl, pageWindow, shopHref, withFilter, withoutPage, withPage } from "./shop-query.ts";
+import { pageWindow, withPage } from "../ui/page-query.ts";
+import { canonicalShopUrl, shopHref, withFilter, withoutPage } from "./shop-query.ts";
 
 describe("shop URLs", () => {
   it("builds /shop or /shop/<category> with the known keys only, in a stable order", () => {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { CONTACT } from "../layout/layout-data.ts";
 import { PageBanner } from "../ui/breadcrumb.tsx";
+import { CONTACT } from "../ui/site.ts";
 
 /**
  * The terms and privacy pages: the spec shows only their breadcrumb. Until the shop's lawyer-approved texts

@@ -19,14 +19,6 @@ export interface LayoutData {
   wishlist: WishlistIds | null;
 }
 
-/** A route's `handle` can hide the header or footer (spec: a route's meta sets showHeader/showFooter). */
-export interface LayoutHandle {
-  showHeader?: boolean;
-  showFooter?: boolean;
-}
-
-export const SHOP_NAME = "Bags & Threads";
-
 /** The site's main menu, shared by the header's navigation and the phone menu. */
 export const NAV_LINKS: { to: string; label: string; withCategories?: boolean }[] = [
   { to: "/", label: "Home" },
@@ -37,10 +29,3 @@ export const NAV_LINKS: { to: string; label: string; withCategories?: boolean }[
   { to: "/about", label: "About" },
   { to: "/contact", label: "Contact" },
 ];
-
-export const CONTACT = {
-  phone: "+92 42 3500 0000",
-  phoneHref: "tel:+924235000000",
-  email: "hello@bagsandthreads.pk",
-  address: "14 Main Boulevard, Gulberg III, Lahore, Pakistan",
-} as const;

@@ -2,8 +2,9 @@ import { Form, Link } from "react-router";
 import type { Category } from "../../shared/contracts/catalog.ts";
 import { MailIcon, PhoneIcon, PinIcon, SearchIcon } from "../ui/icons.tsx";
 import { OffCanvas } from "../ui/off-canvas.tsx";
+import { CONTACT } from "../ui/site.ts";
 import { CategoryLinks } from "./category-links.tsx";
-import { CONTACT, NAV_LINKS } from "./layout-data.ts";
+import { NAV_LINKS } from "./layout-data.ts";
 
 const ACCOUNT_LINKS: typeof NAV_LINKS = [
   { to: "/my-account", label: "My account" },

@@ -12,7 +12,7 @@ import {
   XIcon,
   YoutubeIcon,
 } from "../ui/icons.tsx";
-import { CONTACT, SHOP_NAME } from "./layout-data.ts";
+import { CONTACT, SHOP_NAME } from "../ui/site.ts";
 
 const SOCIAL_LINKS = [
   { name: "Facebook", href: "https://www.facebook.com/", Icon: FacebookIcon },

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { formatDateTime } from "../account/account-format.ts";
-import { StatusBadge } from "../account/orders-table.tsx";
+import { StatusBadge } from "../ui/status-badge.tsx";
 
 /**
  * One order's summary as the account's order page, the confirmation page and the order lookup show it: the

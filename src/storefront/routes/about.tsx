@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
 import { HeadsetIcon, ReturnIcon, TruckIcon } from "../ui/icons.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/about";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

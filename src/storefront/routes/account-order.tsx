@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import { formatDateTime, itemCount } from "../account/account-format.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
-import { StatusBadge } from "../account/orders-table.tsx";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { OrderContact, OrderLines, OrderTotals, ShippingAddress } from "../orders/order-details.tsx";
 import { ChevronLeftIcon } from "../ui/icons.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
+import { StatusBadge } from "../ui/status-badge.tsx";
 import type { Route } from "./+types/account-order";
 
 export const handle: AccountHandle = { accountTitle: "Order details" };

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { MAX_PAGE } from "../../shared/contracts/fields.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { OrdersTable } from "../account/orders-table.tsx";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { Pagination } from "../ui/pagination.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/account-orders";
 
 export const handle: AccountHandle = { accountTitle: "Order History" };

@@ -3,10 +3,10 @@ import { LogoutButton } from "../account/logout-button.tsx";
 import { adminMeta } from "../admin/admin-meta.ts";
 import { AdminNav } from "../admin/admin-nav.tsx";
 import { adminSessionContext, requireStaff } from "../admin/admin-session.server.ts";
-import { type LayoutHandle, SHOP_NAME } from "../layout/layout-data.ts";
 import adminStyles from "../styles/admin.css?url";
 import pageStyles from "../styles/pages.css?url";
 import shopStyles from "../styles/shop.css?url";
+import { type LayoutHandle, SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/admin-layout";
 
 // pages.css brings the form fields and alerts the back office's forms share with the shop's; shop.css the

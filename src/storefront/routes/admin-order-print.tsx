@@ -6,13 +6,13 @@ import { adminMeta } from "../admin/admin-meta.ts";
 import { requireStaff } from "../admin/admin-session.server.ts";
 import { orderPath, STATUS_NAMES } from "../admin/orders/order-labels.ts";
 import { OrderLinesTable } from "../admin/orders/order-lines-table.tsx";
-import { CONTACT, type LayoutHandle, SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { OrderTotals, ShippingAddress } from "../orders/order-details.tsx";
 import adminStyles from "../styles/admin.css?url";
 import ordersStyles from "../styles/admin-orders.css?url";
 import printStyles from "../styles/order-print.css?url";
 import pageStyles from "../styles/pages.css?url";
+import { CONTACT, type LayoutHandle, SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/admin-order-print";
 
 export const links: Route.LinksFunction = () => [

@@ -1,7 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { SettableOrderStatus } from "../../shared/order-status.ts";
 import { formatDateTime, itemCount } from "../account/account-format.ts";
-import { StatusBadge } from "../account/orders-table.tsx";
 import { answerOrThrow } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
 import { loadAuditTrail } from "../admin/audit-trail.server.ts";
@@ -23,6 +22,7 @@ import { apiContext } from "../lib/api.server.ts";
 import { OrderTotals, ShippingAddress } from "../orders/order-details.tsx";
 import ordersStyles from "../styles/admin-orders.css?url";
 import { ChevronLeftIcon } from "../ui/icons.tsx";
+import { StatusBadge } from "../ui/status-badge.tsx";
 import type { Route } from "./+types/admin-order";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

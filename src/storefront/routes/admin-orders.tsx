@@ -4,7 +4,6 @@ import type { AdminOrderList } from "../../shared/contracts/admin-orders.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { ORDER_STATUSES } from "../../shared/order-status.ts";
 import { formatDateTime } from "../account/account-format.ts";
-import { StatusBadge } from "../account/orders-table.tsx";
 import { answerOrThrow } from "../admin/admin-data.server.ts";
 import { adminMeta } from "../admin/admin-meta.ts";
 import { listPageHref } from "../admin/list-links.ts";
@@ -13,6 +12,7 @@ import { firstErrors } from "../forms/api-errors.ts";
 import { apiContext } from "../lib/api.server.ts";
 import ordersStyles from "../styles/admin-orders.css?url";
 import { PageSteps, pageSteps } from "../ui/pagination.tsx";
+import { StatusBadge } from "../ui/status-badge.tsx";
 import type { Route } from "./+types/admin-orders";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

@@ -11,12 +11,12 @@ import {
   blogPage,
   readBlogQuery,
 } from "../content/blog-posts.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import pageStyles from "../styles/pages.css?url";
 import shopStyles from "../styles/shop.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
 import { Pagination } from "../ui/pagination.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/blogs";
 
 // shop.css styles the empty state and pagination these pages share with the shop.

@@ -9,13 +9,13 @@ import { formText } from "../forms/api-errors.ts";
 import { FormAlert } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
 import { CONNECTION_FAILED, reloadAfterSubmission, submitOrFail } from "../forms/submission.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext, siteContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
 import shopStyles from "../styles/shop.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
 import { BagIcon } from "../ui/icons.tsx";
 import { useRemovalToasts } from "../ui/removal-toasts.ts";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/cart";
 
 // shop.css styles the empty state and pagination these pages share with the shop.

@@ -4,10 +4,10 @@ import { CheckoutForm } from "../checkout/checkout-form.tsx";
 import type { CheckoutFailure } from "../checkout/checkout-result.ts";
 import { readForm } from "../forms/read-form.server.ts";
 import { CONNECTION_FAILED, reloadAfterSubmission, submitOrFail } from "../forms/submission.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/checkout";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

@@ -7,11 +7,11 @@ import { HoneypotField } from "../forms/honeypot-field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
-import { CONTACT, SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
 import { MailIcon, PhoneIcon, PinIcon } from "../ui/icons.tsx";
+import { CONTACT, SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/contact";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

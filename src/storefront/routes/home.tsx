@@ -5,10 +5,10 @@ import { loadList, loadProductCards } from "../catalog/catalog.server.ts";
 import { ProductGrid } from "../catalog/product-card.tsx";
 import { BannerSlider } from "../home/banner-slider.tsx";
 import { ServicesStrip } from "../home/services-strip.tsx";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { isDocumentRequest } from "../lib/streaming.server.ts";
 import { ProductGridShimmer } from "../ui/shimmer.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import { ToastOnMount } from "../ui/toast.tsx";
 import type { Route } from "./+types/home";
 

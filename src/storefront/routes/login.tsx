@@ -8,10 +8,10 @@ import { Field } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
 import { submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/login";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

@@ -9,8 +9,8 @@ import { Field, FormAlert } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
 import { submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/my-account";
 
 export const handle: AccountHandle = { accountTitle: "Account details" };

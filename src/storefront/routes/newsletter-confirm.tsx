@@ -2,10 +2,10 @@ import { data } from "react-router";
 import { NEWSLETTER_MESSAGES } from "../../shared/newsletter.ts";
 import { failureStatus } from "../forms/api-errors.ts";
 import { FormAlert } from "../forms/field.tsx";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { NewsletterCard } from "../newsletter/newsletter-card.tsx";
 import pageStyles from "../styles/pages.css?url";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

@@ -5,10 +5,10 @@ import { FormAlert } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { NewsletterCard } from "../newsletter/newsletter-card.tsx";
 import pageStyles from "../styles/pages.css?url";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

@@ -4,11 +4,11 @@ import { failureStatus, firstErrors, formText } from "../forms/api-errors.ts";
 import { FormAlert } from "../forms/field.tsx";
 import { readForm } from "../forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../forms/submission.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { NewsletterCard } from "../newsletter/newsletter-card.tsx";
 import type { SubscribeResult } from "../newsletter/subscribe-result.ts";
 import pageStyles from "../styles/pages.css?url";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/newsletter";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { NotFoundContent } from "../ui/not-found-content.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route claims: the not-found page, with HTTP status 404. */

@@ -1,6 +1,5 @@
-import type { LayoutHandle } from "../layout/layout-data.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import pageStyles from "../styles/pages.css?url";
+import { type LayoutHandle, SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/offline";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

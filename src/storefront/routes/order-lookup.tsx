@@ -4,11 +4,11 @@ import { failureStatus, firstErrors, formFields } from "../forms/api-errors.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
 import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { OrderSummaryPanel } from "../orders/order-details.tsx";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/order-lookup";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

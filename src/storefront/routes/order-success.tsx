@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import { ORDER_NUMBER } from "../../shared/contracts/orders.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { OrderSummaryPanel } from "../orders/order-details.tsx";
 import { placedOrder } from "../orders/orders.server.ts";
 import pageStyles from "../styles/pages.css?url";
 import { CheckIcon } from "../ui/icons.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/order-success";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

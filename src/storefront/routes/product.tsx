@@ -16,7 +16,6 @@ import { formatPlainAmount, formatRupees } from "../../shared/money.ts";
 import { formFields } from "../forms/api-errors.ts";
 import { readForm } from "../forms/read-form.server.ts";
 import { CONNECTION_FAILED, SOMETHING_WENT_WRONG, submitOrFail } from "../forms/submission.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { SocialLinks } from "../layout/site-footer.tsx";
 import { apiContext, siteContext } from "../lib/api.server.ts";
 import { AddToCart, type AddToCartResult } from "../product/add-to-cart.tsx";
@@ -30,6 +29,7 @@ import { REVIEWS_PAGE_PARAM, ReviewsSection } from "../product/reviews-section.t
 import { VariantOptions } from "../product/variant-options.tsx";
 import productStyles from "../styles/product.css?url";
 import { Breadcrumb } from "../ui/breadcrumb.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import { ratingLabel, reviewCount, StarRating } from "../ui/star-rating.tsx";
 import { WishlistToggle } from "../wishlist/wishlist-toggle.tsx";
 import type { Route } from "./+types/product";

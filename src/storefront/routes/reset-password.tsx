@@ -4,10 +4,10 @@ import { failureStatus, firstErrors, formFields } from "../forms/api-errors.ts";
 import { Field, FormAlert } from "../forms/field.tsx";
 import { submissionMessage, submitOrFail } from "../forms/submission.ts";
 import { useSubmitting } from "../forms/use-submitting.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import pageStyles from "../styles/pages.css?url";
 import { PageBanner } from "../ui/breadcrumb.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/reset-password";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

@@ -5,9 +5,8 @@ import { listingQuery, loadList, loadProductList } from "../catalog/catalog.serv
 import { type FilterLists, FilterPanel } from "../catalog/filter-panel.tsx";
 import { ProductGrid } from "../catalog/product-card.tsx";
 import { countOf, shownTotal } from "../catalog/result-count.ts";
-import { canonicalShopUrl, type FilterKey, shopHref, withFilter, withPage } from "../catalog/shop-query.ts";
+import { canonicalShopUrl, type FilterKey, shopHref, withFilter } from "../catalog/shop-query.ts";
 import { SortSelect } from "../catalog/sort-select.tsx";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext, siteContext } from "../lib/api.server.ts";
 import { isDocumentRequest } from "../lib/streaming.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -16,8 +15,10 @@ import { PageBanner } from "../ui/breadcrumb.tsx";
 import { useAfterNavigation } from "../ui/hooks.ts";
 import { CloseIcon, FilterIcon } from "../ui/icons.tsx";
 import { OffCanvasToggle } from "../ui/off-canvas.tsx";
+import { withPage } from "../ui/page-query.ts";
 import { Pagination } from "../ui/pagination.tsx";
 import { ProductGridShimmer } from "../ui/shimmer.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import { ToastOnMount } from "../ui/toast.tsx";
 import type { Route } from "./+types/shop";
 

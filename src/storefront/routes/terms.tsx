@@ -1,6 +1,6 @@
 import { PolicyPage } from "../content/policy-page.tsx";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import pageStyles from "../styles/pages.css?url";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/terms";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { OrdersTable } from "../account/orders-table.tsx";
 import { userContext } from "../account/session.server.ts";
-import { SHOP_NAME } from "../layout/layout-data.ts";
 import { apiContext } from "../lib/api.server.ts";
 import { BagIcon, UserIcon } from "../ui/icons.tsx";
+import { SHOP_NAME } from "../ui/site.ts";
 import type { Route } from "./+types/user-dashboard";
 
 export const handle: AccountHandle = { accountTitle: "Dashboard" };
