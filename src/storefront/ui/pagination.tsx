@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PageMeta } from "../../shared/contracts/catalog.ts";
-import { shownTotal } from "../catalog/result-count.ts";
+import { shownTotal } from "../shop/catalogue/result-count.ts";
 import { ChevronLeftIcon, ChevronRightIcon, FirstPageIcon, LastPageIcon } from "./icons.tsx";
 import { pageWindow } from "./page-query.ts";
 

@@ -1,4 +1,4 @@
-import { statusLabel } from "../account/account-format.ts";
+import { statusLabel } from "./format.ts";
 
 /** An order's or a review's status as a coloured label. */
 export function StatusBadge({ status }: { status: string }) {
