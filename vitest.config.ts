@@ -1,11 +1,15 @@
 import { defineConfig } from "vitest/config";
 import type { Reporter } from "vitest/node";
 
+/** Storefront tests that render real pages through the host: they run in node, with a database, not in jsdom. */
+const STOREFRONT_HOST_TESTS = "src/storefront/**/*.host.test.ts";
 const serverTests = [
   "src/api/**/*.test.ts",
   "src/platform/**/*.test.ts",
   "src/shared/**/*.test.ts",
   "src/server/**/*.test.ts",
+  // Back-office pages rendered through the host (src/testing/host-harness.ts), beside the pages they test.
+  STOREFRONT_HOST_TESTS,
   "scripts/**/*.test.ts",
   "bench/**/*.test.ts",
 ];
@@ -63,6 +67,7 @@ export default defineConfig({
         test: {
           name: "storefront",
           include: ["src/storefront/**/*.test.{ts,tsx}"],
+          exclude: [STOREFRONT_HOST_TESTS],
           environment: "jsdom",
           setupFiles: ["src/storefront/testing/setup.ts"],
           testTimeout: 20_000,

@@ -1,7 +1,7 @@
 import { index, layout, route } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPrivatePage } from "../storefront/lib/private-pages.ts";
-import { PAGES, type PageEntry, pageRules, routeConfig } from "../storefront/page-table.ts";
+import { LAYOUTS, PAGES, type PageEntry, pageRules, routeConfig } from "../storefront/page-table.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-db.ts";
 import { crawlerRoutes, robotsTxt } from "./crawlers.ts";
 import { pageCacheKey } from "./public-pages/page-cache.ts";
@@ -36,7 +36,7 @@ describe("a page added to the page table", () => {
   it("becomes a route, in its layout when it names one, before the catch-all", () => {
     const config = routeConfig(builders, TABLE);
     expect(config).toContainEqual(route("lookbook/:season?", "routes/lookbook.tsx"));
-    const account = config.find((entry) => entry.file === "routes/account-layout.tsx");
+    const account = config.find((entry) => entry.file === LAYOUTS.account.file);
     expect(account?.children?.map((child) => child.path)).toEqual([
       "user-dashboard",
       "my-account",
@@ -85,7 +85,7 @@ describe("the shop's page table", () => {
   it("declares every route module once, and each layout's pages together", () => {
     const files = PAGES.map((page) => page.file);
     expect(new Set(files).size).toBe(files.length);
-    const adminChildren = routeConfig(builders).find((entry) => entry.file === "routes/admin-layout.tsx");
+    const adminChildren = routeConfig(builders).find((entry) => entry.file === LAYOUTS.admin.file);
     expect(adminChildren?.children).toHaveLength(PAGES.filter((page) => page.layout === "admin").length);
   });
 

@@ -1,4 +1,4 @@
-import { SHOP_QUERY_KEYS } from "./catalog/shop-query.ts";
+import { SHOP_QUERY_KEYS } from "./shop/catalogue/shop-query.ts";
 
 /**
  * Every page of the storefront, declared once: its address and module (what `routes.ts` gives React Router),
@@ -19,9 +19,13 @@ import { SHOP_QUERY_KEYS } from "./catalog/shop-query.ts";
 export interface PageEntry {
   /** React Router's path pattern: `""` for the home page, `:name` a parameter, `:name?` an optional one, `*` the rest. */
   path: string;
-  /** The route module, relative to `src/storefront`. */
+  /** The route module, relative to `src/storefront`: a shopper's page in `shop/routes/`, the back office's in `admin/routes/`. */
   file: string;
-  /** React Router's route id, where code refers to it. */
+  /**
+   * React Router's route id. Without it, React Router takes the module's path. The shop's pages keep the ids they
+   * had when every module sat in `routes/` ("routes/cart"): ids name the pages in the data requests of client
+   * navigations (`/cart.data?_routes=routes/cart`), and code refers to some ("shop", "admin-reviews").
+   */
   id?: string;
   /** The layout route the page renders in (one guard and one menu for the group). */
   layout?: LayoutName;
@@ -34,8 +38,8 @@ export type LayoutName = keyof typeof LAYOUTS;
 
 /** Layout routes: the account pages share one login guard and side menu; the back office one staff guard. */
 export const LAYOUTS = {
-  account: "routes/account-layout.tsx",
-  admin: "routes/admin-layout.tsx",
+  account: { file: "shop/routes/account-layout.tsx", id: "routes/account-layout" },
+  admin: { file: "admin/routes/layout.tsx", id: "routes/admin-layout" },
 } as const;
 
 /** Parameters a product page reads. */
@@ -46,66 +50,161 @@ const ADMIN = { personal: true, layout: "admin" } as const;
 const NEWSLETTER = { personal: true, crawl: { disallow: "/newsletter" } } as const;
 
 export const PAGES: readonly PageEntry[] = [
-  { path: "", file: "routes/home.tsx", cache: [], crawl: "sitemap" },
-  { path: "shop/:category?", file: "routes/shop.tsx", id: "shop", cache: SHOP_QUERY_KEYS, crawl: "sitemap" },
-  { path: "product/:slug", file: "routes/product.tsx", cache: PRODUCT_QUERY_KEYS },
-  { path: "logout", file: "routes/logout.tsx", personal: true, crawl: { disallow: "/logout" } },
-  { path: "search-suggestions", file: "routes/search-suggestions.ts" },
+  { path: "", file: "shop/routes/home.tsx", id: "routes/home", cache: [], crawl: "sitemap" },
+  {
+    path: "shop/:category?",
+    file: "shop/routes/shop.tsx",
+    id: "shop",
+    cache: SHOP_QUERY_KEYS,
+    crawl: "sitemap",
+  },
+  { path: "product/:slug", file: "shop/routes/product.tsx", id: "routes/product", cache: PRODUCT_QUERY_KEYS },
+  {
+    path: "logout",
+    file: "shop/routes/logout.tsx",
+    id: "routes/logout",
+    personal: true,
+    crawl: { disallow: "/logout" },
+  },
+  { path: "search-suggestions", file: "shop/routes/search-suggestions.ts", id: "routes/search-suggestions" },
   // The cart may be read: a crawler, without a cookie, reads one page, the empty cart (decision 0020, amended).
-  { path: "cart", file: "routes/cart.tsx", personal: true },
-  { path: "checkout", file: "routes/checkout.tsx", personal: true, crawl: { disallow: "/checkout" } },
-  { path: "order-success", file: "routes/order-success.tsx", personal: true, crawl: { disallow: "/order" } },
-  { path: "order-lookup", file: "routes/order-lookup.tsx", crawl: { disallow: "/order" } },
-  { path: "user-login", file: "routes/login.tsx", personal: true, crawl: { disallow: "/user-login" } },
+  { path: "cart", file: "shop/routes/cart.tsx", id: "routes/cart", personal: true },
+  {
+    path: "checkout",
+    file: "shop/routes/checkout.tsx",
+    id: "routes/checkout",
+    personal: true,
+    crawl: { disallow: "/checkout" },
+  },
+  {
+    path: "order-success",
+    file: "shop/routes/order-success.tsx",
+    id: "routes/order-success",
+    personal: true,
+    crawl: { disallow: "/order" },
+  },
+  {
+    path: "order-lookup",
+    file: "shop/routes/order-lookup.tsx",
+    id: "routes/order-lookup",
+    crawl: { disallow: "/order" },
+  },
+  {
+    path: "user-login",
+    file: "shop/routes/login.tsx",
+    id: "routes/login",
+    personal: true,
+    crawl: { disallow: "/user-login" },
+  },
   {
     path: "user-register",
-    file: "routes/register.tsx",
+    file: "shop/routes/register.tsx",
+    id: "routes/register",
     personal: true,
     crawl: { disallow: "/user-register" },
   },
-  { path: "forgot-password", file: "routes/forgot-password.tsx" },
-  { path: "reset-password", file: "routes/reset-password.tsx" },
+  { path: "forgot-password", file: "shop/routes/forgot-password.tsx", id: "routes/forgot-password" },
+  { path: "reset-password", file: "shop/routes/reset-password.tsx", id: "routes/reset-password" },
   {
     path: "user-dashboard",
-    file: "routes/user-dashboard.tsx",
+    file: "shop/routes/user-dashboard.tsx",
     id: "user-dashboard",
     ...ACCOUNT,
     crawl: { disallow: "/user-dashboard" },
   },
-  { path: "my-account", file: "routes/my-account.tsx", ...ACCOUNT, crawl: { disallow: "/my-account" } },
-  { path: "account/orders", file: "routes/account-orders.tsx", ...ACCOUNT },
-  { path: "account/orders/:number", file: "routes/account-order.tsx", ...ACCOUNT },
+  {
+    path: "my-account",
+    file: "shop/routes/my-account.tsx",
+    id: "routes/my-account",
+    ...ACCOUNT,
+    crawl: { disallow: "/my-account" },
+  },
+  { path: "account/orders", file: "shop/routes/account-orders.tsx", id: "routes/account-orders", ...ACCOUNT },
+  {
+    path: "account/orders/:number",
+    file: "shop/routes/account-order.tsx",
+    id: "routes/account-order",
+    ...ACCOUNT,
+  },
   // The back office. "admin/*" keeps unknown back-office addresses behind the guard too.
-  { path: "admin", file: "routes/admin-dashboard.tsx", id: "admin-dashboard", ...ADMIN },
-  { path: "admin/orders", file: "routes/admin-orders.tsx", ...ADMIN },
-  { path: "admin/orders/:number", file: "routes/admin-order.tsx", ...ADMIN },
-  { path: "admin/products", file: "routes/admin-products.tsx", ...ADMIN },
-  { path: "admin/products/new", file: "routes/admin-product-new.tsx", ...ADMIN },
-  { path: "admin/products/import", file: "routes/admin-products-import.tsx", ...ADMIN },
-  { path: "admin/products/:id", file: "routes/admin-product.tsx", ...ADMIN },
-  { path: "admin/catalogue", file: "routes/admin-catalogue.tsx", ...ADMIN },
-  { path: "admin/catalogue/:section", file: "routes/admin-catalogue-section.tsx", ...ADMIN },
-  { path: "admin/reviews", file: "routes/admin-reviews.tsx", id: "admin-reviews", ...ADMIN },
-  { path: "admin/newsletter", file: "routes/admin-newsletter.tsx", ...ADMIN },
-  { path: "admin/customers", file: "routes/admin-customers.tsx", ...ADMIN },
-  { path: "admin/customers/:id", file: "routes/admin-customer.tsx", ...ADMIN },
-  { path: "admin/staff", file: "routes/admin-staff.tsx", ...ADMIN },
-  { path: "admin/audit", file: "routes/admin-audit.tsx", ...ADMIN },
-  { path: "admin/*", file: "routes/admin-not-found.tsx", id: "admin-not-found", ...ADMIN },
+  { path: "admin", file: "admin/routes/dashboard.tsx", id: "admin-dashboard", ...ADMIN },
+  { path: "admin/orders", file: "admin/routes/orders.tsx", id: "routes/admin-orders", ...ADMIN },
+  { path: "admin/orders/:number", file: "admin/routes/order.tsx", id: "routes/admin-order", ...ADMIN },
+  { path: "admin/products", file: "admin/routes/products.tsx", id: "routes/admin-products", ...ADMIN },
+  {
+    path: "admin/products/new",
+    file: "admin/routes/product-new.tsx",
+    id: "routes/admin-product-new",
+    ...ADMIN,
+  },
+  {
+    path: "admin/products/import",
+    file: "admin/routes/products-import.tsx",
+    id: "routes/admin-products-import",
+    ...ADMIN,
+  },
+  { path: "admin/products/:id", file: "admin/routes/product.tsx", id: "routes/admin-product", ...ADMIN },
+  { path: "admin/catalogue", file: "admin/routes/catalogue.tsx", id: "routes/admin-catalogue", ...ADMIN },
+  {
+    path: "admin/catalogue/:section",
+    file: "admin/routes/catalogue-section.tsx",
+    id: "routes/admin-catalogue-section",
+    ...ADMIN,
+  },
+  { path: "admin/reviews", file: "admin/routes/reviews.tsx", id: "admin-reviews", ...ADMIN },
+  { path: "admin/newsletter", file: "admin/routes/newsletter.tsx", id: "routes/admin-newsletter", ...ADMIN },
+  { path: "admin/customers", file: "admin/routes/customers.tsx", id: "routes/admin-customers", ...ADMIN },
+  { path: "admin/customers/:id", file: "admin/routes/customer.tsx", id: "routes/admin-customer", ...ADMIN },
+  { path: "admin/staff", file: "admin/routes/staff.tsx", id: "routes/admin-staff", ...ADMIN },
+  { path: "admin/audit", file: "admin/routes/audit.tsx", id: "routes/admin-audit", ...ADMIN },
+  { path: "admin/*", file: "admin/routes/not-found.tsx", id: "admin-not-found", ...ADMIN },
   // A sheet to print: the back office's guard (in its own loader), without its menu.
-  { path: "admin/orders/:number/print", file: "routes/admin-order-print.tsx", personal: true },
-  { path: "wishlist", file: "routes/wishlist.tsx", personal: true, crawl: { disallow: "/wishlist" } },
-  { path: "about", file: "routes/about.tsx", cache: [], crawl: "sitemap" },
-  { path: "contact", file: "routes/contact.tsx", cache: [], crawl: "sitemap" },
-  { path: "blogs", file: "routes/blogs.tsx", cache: [], crawl: "sitemap" },
-  { path: "newsletter", file: "routes/newsletter.tsx", ...NEWSLETTER },
-  { path: "newsletter/confirm", file: "routes/newsletter-confirm.tsx", ...NEWSLETTER },
-  { path: "newsletter/unsubscribe", file: "routes/newsletter-unsubscribe.tsx", ...NEWSLETTER },
-  { path: "terms-and-conditions", file: "routes/terms.tsx", cache: [], crawl: "sitemap" },
-  { path: "privacy-policy", file: "routes/privacy.tsx", cache: [], crawl: "sitemap" },
+  {
+    path: "admin/orders/:number/print",
+    file: "admin/routes/order-print.tsx",
+    id: "routes/admin-order-print",
+    personal: true,
+  },
+  {
+    path: "wishlist",
+    file: "shop/routes/wishlist.tsx",
+    id: "routes/wishlist",
+    personal: true,
+    crawl: { disallow: "/wishlist" },
+  },
+  { path: "about", file: "shop/routes/about.tsx", id: "routes/about", cache: [], crawl: "sitemap" },
+  { path: "contact", file: "shop/routes/contact.tsx", id: "routes/contact", cache: [], crawl: "sitemap" },
+  { path: "blogs", file: "shop/routes/blogs.tsx", id: "routes/blogs", cache: [], crawl: "sitemap" },
+  { path: "newsletter", file: "shop/routes/newsletter.tsx", id: "routes/newsletter", ...NEWSLETTER },
+  {
+    path: "newsletter/confirm",
+    file: "shop/routes/newsletter-confirm.tsx",
+    id: "routes/newsletter-confirm",
+    ...NEWSLETTER,
+  },
+  {
+    path: "newsletter/unsubscribe",
+    file: "shop/routes/newsletter-unsubscribe.tsx",
+    id: "routes/newsletter-unsubscribe",
+    ...NEWSLETTER,
+  },
+  {
+    path: "terms-and-conditions",
+    file: "shop/routes/terms.tsx",
+    id: "routes/terms",
+    cache: [],
+    crawl: "sitemap",
+  },
+  {
+    path: "privacy-policy",
+    file: "shop/routes/privacy.tsx",
+    id: "routes/privacy",
+    cache: [],
+    crawl: "sitemap",
+  },
   // The spec leaves /offline unmatched; the issue asks for a real offline page (decision 0006).
-  { path: "offline", file: "routes/offline.tsx", crawl: { disallow: "/offline" } },
-  { path: "*", file: "routes/not-found.tsx" },
+  { path: "offline", file: "shop/routes/offline.tsx", id: "routes/offline", crawl: { disallow: "/offline" } },
+  { path: "*", file: "shop/routes/not-found.tsx", id: "routes/not-found" },
 ];
 
 /** Paths outside the storefront that crawlers are kept out of. */
@@ -185,7 +284,7 @@ export const PAGE_RULES = pageRules();
 export interface RouteBuilders<Entry> {
   index(file: string, options?: { id?: string }): Entry;
   route(path: string, file: string, options?: { id?: string }): Entry;
-  layout(file: string, children: Entry[]): Entry;
+  layout(file: string, options: { id: string }, children: Entry[]): Entry;
 }
 
 /** The table as React Router's route config: each layout's pages as its children, where its first page stands. */
@@ -204,7 +303,8 @@ export function routeConfig<Entry>(builders: RouteBuilders<Entry>, table = PAGES
     } else if (!placed.has(page.layout)) {
       placed.add(page.layout);
       const children = table.filter((other) => other.layout === page.layout).map(entry);
-      config.push(builders.layout(LAYOUTS[page.layout], children));
+      const { file, id } = LAYOUTS[page.layout];
+      config.push(builders.layout(file, { id }, children));
     }
   }
   return config;

@@ -12,17 +12,18 @@ import {
 } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/root";
-import { cartData } from "./layout/cart-data.ts";
-import { type LayoutData, type LayoutHandle, SHOP_NAME } from "./layout/layout-data.ts";
-import { SiteFooter } from "./layout/site-footer.tsx";
-import { SiteHeader } from "./layout/site-header.tsx";
 import { apiContext } from "./lib/api.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
 import { BOOT_SCRIPT } from "./lib/deferred-hydration.ts";
-import { ConnectivityWatcher } from "./offline/connectivity-watcher.tsx";
+import { cartData } from "./shop/layout/cart-data.ts";
+import type { LayoutData } from "./shop/layout/layout-data.ts";
+import { SiteFooter } from "./shop/layout/site-footer.tsx";
+import { SiteHeader } from "./shop/layout/site-header.tsx";
+import { ConnectivityWatcher } from "./shop/offline/connectivity-watcher.tsx";
 import appStyles from "./styles/app.css?url";
 import { useHydrated } from "./ui/hooks.ts";
 import { NotFoundContent } from "./ui/not-found-content.tsx";
+import { type LayoutHandle, SHOP_NAME } from "./ui/site.ts";
 import { ToastProvider } from "./ui/toast.tsx";
 
 // In the browser zod would probe whether it may compile parsers with `new Function`, which the CSP refuses (and

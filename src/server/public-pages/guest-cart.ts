@@ -8,9 +8,9 @@ import { guestKeyIn } from "../../api/shopper.ts";
 import type { DatabaseHandle } from "../../platform/db/connection.ts";
 import type { Cart } from "../../shared/contracts/cart.ts";
 import { CART_COOKIE, type CookiePolicy } from "../../shared/cookies.server.ts";
-import { cartData } from "../../storefront/layout/cart-data.ts";
-import { MiniCart } from "../../storefront/layout/mini-cart.tsx";
 import { inHydrationScript } from "../../storefront/lib/react-router-format.server.ts";
+import { cartData } from "../../storefront/shop/layout/cart-data.ts";
+import { MiniCart } from "../../storefront/shop/layout/mini-cart.tsx";
 
 /**
  * A kept public page for a guest with a cart (docs/decisions/0033-public-html-cache.md, "A guest with a cart"):

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_CART } from "../../api/cart/cart.service.ts";
 import { insertProduct } from "../../api/catalog/product-writer.ts";
-import { cartData } from "../../storefront/layout/cart-data.ts";
 import { APP_ENTRY_ID, PARKED_SCRIPT_TYPE } from "../../storefront/lib/deferred-hydration.ts";
 import { inHydrationScript } from "../../storefront/lib/react-router-format.server.ts";
+import { cartData } from "../../storefront/shop/layout/cart-data.ts";
 import { buildCatalogue } from "../../testing/factories.ts";
 import { type HostHarness, hostHarness } from "../../testing/host-harness.ts";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-db.ts";

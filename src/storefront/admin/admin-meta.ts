@@ -1,4 +1,4 @@
-import { SHOP_NAME } from "../layout/layout-data.ts";
+import { SHOP_NAME } from "../ui/site.ts";
 
 /** A back-office page's <title> and robots rule: never indexed, never followed. */
 export function adminMeta(title?: string) {

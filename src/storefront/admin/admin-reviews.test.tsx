@@ -4,8 +4,8 @@ import type { ComponentType } from "react";
 import { type ActionFunction, createRoutesStub, type LoaderFunction } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AdminReview, AdminReviewPage } from "../../shared/contracts/reviews.ts";
-import AdminReviews, { action, loader } from "../routes/admin-reviews.tsx";
 import { fakeApi, ok, refused } from "../testing/fake-api.ts";
+import AdminReviews, { action, loader } from "./routes/reviews.tsx";
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { createContext, data, type MiddlewareFunction, redirect } from "react-router";
 import type { AdminSession } from "../../shared/contracts/admin.ts";
-import { loginHref, pagePath } from "../account/safe-redirect.ts";
 import { apiContext } from "../lib/api.server.ts";
+import { loginHref, pagePath } from "../lib/safe-redirect.ts";
 
 /** The signed-in staff member or owner, set by `requireStaff` for every back-office page's loader and action. */
 export const adminSessionContext = createContext<AdminSession>();

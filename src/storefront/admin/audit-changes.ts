@@ -1,4 +1,4 @@
-import { formatDateTime } from "../account/account-format.ts";
+import { formatDateTime } from "../ui/format.ts";
 
 /** One field an audit entry changed, both sides as text ("—" for nothing). */
 export interface AuditChange {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { AuditEntry } from "../../shared/contracts/admin.ts";
-import { formatDateTime } from "../account/account-format.ts";
+import { formatDateTime } from "../ui/format.ts";
 import { auditActionLabel, auditChanges, auditRecordHref } from "./audit-changes.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Field, FormAlert } from "../forms/field.tsx";
-import { useSubmitting } from "../forms/use-submitting.ts";
+import { Field, FormAlert } from "../ui/forms/field.tsx";
+import { useSubmitting } from "../ui/forms/use-submitting.ts";
 
 /** What a sensitive action's form shows after a submission: a confirmation, or why it was refused. */
 export interface SensitiveActionResult {

@@ -1,4 +1,4 @@
-import { withPage } from "../catalog/shop-query.ts";
+import { withPage } from "../ui/page-query.ts";
 
 /** The same back-office list on another page, keeping its filters ("/admin/customers?search=ali&page=2"). */
 export function listPageHref(url: URL, page: number): string {

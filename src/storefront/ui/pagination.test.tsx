@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLoaderData, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PageMeta } from "../../shared/contracts/catalog.ts";
-import { shopHref, withPage } from "../catalog/shop-query.ts";
+import { shopHref } from "../shop/catalogue/shop-query.ts";
+import { withPage } from "./page-query.ts";
 import { PageSteps, Pagination, pageSteps } from "./pagination.tsx";
 
 afterEach(cleanup);

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PageMeta } from "../../shared/contracts/catalog.ts";
-import { shownTotal } from "../catalog/result-count.ts";
-import { pageWindow } from "../catalog/shop-query.ts";
+import { shownTotal } from "../shop/catalogue/result-count.ts";
 import { ChevronLeftIcon, ChevronRightIcon, FirstPageIcon, LastPageIcon } from "./icons.tsx";
+import { pageWindow } from "./page-query.ts";
 
 /**
  * Every list's pages, as links (so they work without JavaScript and open in a new tab), in two looks

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { failureStatus, firstErrors, formFields, formText } from "../../forms/api-errors.ts";
 import type { ApiClient } from "../../lib/api.server.ts";
+import { failureStatus, firstErrors, formFields, formText } from "../../ui/forms/api-errors.ts";
 import type { CatalogueFailure, CatalogueSection } from "./catalogue-sections.ts";
 
 type Answer =

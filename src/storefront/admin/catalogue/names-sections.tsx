@@ -1,5 +1,5 @@
 import type { AdminColor, AdminSize, AdminTag } from "../../../shared/contracts/admin-catalogue.ts";
-import { Field } from "../../forms/field.tsx";
+import { Field } from "../../ui/forms/field.tsx";
 import type { CatalogueFailure } from "./catalogue-sections.ts";
 import { RowActions } from "./row-actions.tsx";
 import { failureOf, SectionForm } from "./section-form.tsx";

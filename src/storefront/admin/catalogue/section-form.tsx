@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { FormAlert } from "../../forms/field.tsx";
+import { FormAlert } from "../../ui/forms/field.tsx";
 import type { CatalogueFailure } from "./catalogue-sections.ts";
 
 /** What a section's forms need: the failure of this form (if it was the one refused) and whether it is posting. */

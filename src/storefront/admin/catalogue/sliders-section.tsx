@@ -1,7 +1,7 @@
 import type { AdminSlider } from "../../../shared/contracts/admin-catalogue.ts";
 import { IMAGE_UPLOAD_ACCEPT } from "../../../shared/product-admin.ts";
 import { shopLocalInput, shopTimeText } from "../../../shared/shop-time.ts";
-import { Field } from "../../forms/field.tsx";
+import { Field } from "../../ui/forms/field.tsx";
 import type { CatalogueFailure } from "./catalogue-sections.ts";
 import { RowActions } from "./row-actions.tsx";
 import { failureOf, SectionForm } from "./section-form.tsx";

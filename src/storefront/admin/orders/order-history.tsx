@@ -1,5 +1,5 @@
 import type { OrderHistoryEntry } from "../../../shared/contracts/admin-orders.ts";
-import { formatDateTime } from "../../account/account-format.ts";
+import { formatDateTime } from "../../ui/format.ts";
 import { STATUS_NAMES } from "./order-labels.ts";
 
 /** The order's life, oldest first: placed, then every change with who made it, when and their note. */

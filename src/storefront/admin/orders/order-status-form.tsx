@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import type { AdminOrder } from "../../../shared/contracts/admin-orders.ts";
 import type { SettableOrderStatus } from "../../../shared/order-status.ts";
-import { itemCount } from "../../account/account-format.ts";
-import { FormAlert } from "../../forms/field.tsx";
+import { itemCount } from "../../ui/format.ts";
+import { FormAlert } from "../../ui/forms/field.tsx";
 import { orderPath, STATUS_ACTIONS, STATUS_NAMES } from "./order-labels.ts";
 
 /** What a refused or failed change shows: the reason, and the note typed, so nothing is lost. */

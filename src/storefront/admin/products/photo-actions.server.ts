@@ -1,5 +1,5 @@
-import { failureStatus, firstErrors, formText } from "../../forms/api-errors.ts";
 import type { ApiClient } from "../../lib/api.server.ts";
+import { failureStatus, firstErrors, formText } from "../../ui/forms/api-errors.ts";
 import type { ImageFormFailure } from "./image-manager.tsx";
 
 type PhotoIntent = ImageFormFailure["intent"];

@@ -1,6 +1,6 @@
 import type { AdminProduct } from "../../../shared/contracts/admin-products.ts";
 import { formatPlainAmount } from "../../../shared/money.ts";
-import { formText } from "../../forms/api-errors.ts";
+import { formText } from "../../ui/forms/api-errors.ts";
 
 /**
  * The product editor's values as its fields hold them (text, as typed), from a saved product or from a refused

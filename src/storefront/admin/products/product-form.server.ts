@@ -1,6 +1,6 @@
 import type { AdminCreateProduct } from "../../../shared/contracts/admin-products.ts";
-import { failureStatus, formText } from "../../forms/api-errors.ts";
 import type { ApiClient } from "../../lib/api.server.ts";
+import { failureStatus, formText } from "../../ui/forms/api-errors.ts";
 import { answerOf } from "./admin-api.server.ts";
 import type { ProductFormFailure, ReferenceLists } from "./product-form.tsx";
 import { cellField, cellKey, type ProductFormValues, readProductForm } from "./product-form-values.ts";

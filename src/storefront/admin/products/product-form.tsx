@@ -4,7 +4,7 @@ import type { AdminVariant } from "../../../shared/contracts/admin-products.ts";
 import type { Category, FilterColor, FilterSize, Tag } from "../../../shared/contracts/catalog.ts";
 import { DESCRIPTION_MAX, SLUG_MAX, TITLE_MAX } from "../../../shared/product-admin.ts";
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from "../../../shared/product-status.ts";
-import { Field, FormAlert } from "../../forms/field.tsx";
+import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { useHydrated } from "../../ui/hooks.ts";
 import { DescriptionEditor } from "./description-editor.tsx";
 import type { ProductFormValues } from "./product-form-values.ts";

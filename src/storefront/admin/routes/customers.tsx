@@ -1,0 +1,145 @@
+import { Form, Link, useNavigation } from "react-router";
+import { CUSTOMER_STATUSES } from "../../../shared/customer-statuses.ts";
+import { apiContext } from "../../lib/api.server.ts";
+import { formatDate } from "../../ui/format.ts";
+import { Pagination } from "../../ui/pagination.tsx";
+import { answerOrThrow, pageParam } from "../admin-data.server.ts";
+import { adminMeta } from "../admin-meta.ts";
+import { listPageHref } from "../list-links.ts";
+import type { Route } from "./+types/customers";
+
+export const meta: Route.MetaFunction = () => adminMeta("Customers");
+
+const STATUS_LABELS: Record<(typeof CUSTOMER_STATUSES)[number], string> = {
+  all: "All",
+  active: "Active",
+  disabled: "Disabled",
+};
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const search = url.searchParams.get("search") ?? "";
+  const status = url.searchParams.get("status") ?? "all";
+  const answer = await context.get(apiContext).call("adminCustomers", {
+    query: { search, status, page: pageParam(url) },
+  });
+  // A filter typed into the address that the API refuses: say so above an empty list rather than fail the page.
+  if (!answer.ok && answer.status === 422) {
+    return { search, status, customers: null, error: answer.data.message, href: url.pathname + url.search };
+  }
+  return { search, status, customers: answerOrThrow(answer), error: null, href: url.pathname + url.search };
+}
+
+/** "12 customers matching “khan”": one text node, so it reads as one sentence. */
+function resultsCaption(total: number, search: string): string {
+  const count = `${total.toLocaleString("en-US")} customer${total === 1 ? "" : "s"}`;
+  return search ? `${count} matching “${search}”` : count;
+}
+
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+  const { search, status, customers, error, href } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/customers";
+  const url = new URL(href, "http://admin.invalid");
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-page__title">Customers</h1>
+      </div>
+      <Form method="get" className="admin-card admin-filters" role="search" aria-label="Find customers">
+        <div className="field">
+          <label className="field__label" htmlFor="customer-search">
+            Name, email or phone
+          </label>
+          <input
+            id="customer-search"
+            className="field__input"
+            type="search"
+            name="search"
+            defaultValue={search}
+            maxLength={100}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="customer-status">
+            Status
+          </label>
+          <select id="customer-status" className="field__input" name="status" defaultValue={status}>
+            {CUSTOMER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button" disabled={searching}>
+          {searching ? "Searching..." : "Search"}
+        </button>
+      </Form>
+
+      <section className="admin-card" aria-labelledby="customers-title">
+        <h2 id="customers-title" className="visually-hidden">
+          Results
+        </h2>
+        {error && (
+          <p className="form-note form-note--error" role="alert">
+            {error}
+          </p>
+        )}
+        {customers && customers.data.length > 0 && (
+          <>
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption>{resultsCaption(customers.meta.total, search)}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Customer</th>
+                    <th scope="col" className="admin-optional">
+                      Phone
+                    </th>
+                    <th scope="col" className="admin-num">
+                      Orders
+                    </th>
+                    <th scope="col" className="admin-optional">
+                      Joined
+                    </th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {customers.data.map((customer) => (
+                    <tr key={customer.id}>
+                      <th scope="row" className="admin-wrap">
+                        <Link to={`/admin/customers/${customer.id}`}>{customer.name}</Link>
+                        <span className="admin-sub">{customer.email}</span>
+                      </th>
+                      <td className="admin-optional">{customer.phone ?? "—"}</td>
+                      <td className="admin-num">{customer.orders_count}</td>
+                      <td className="admin-optional">{formatDate(customer.created_at)}</td>
+                      <td>
+                        {customer.disabled_at ? (
+                          <span className="admin-badge admin-badge--danger">Disabled</span>
+                        ) : (
+                          <span className="admin-badge admin-badge--success">Active</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination meta={customers.meta} hrefFor={(page) => listPageHref(url, page)} />
+          </>
+        )}
+        {customers && customers.data.length === 0 && (
+          <p className="admin-empty">
+            {customers.meta.current_page > 1
+              ? "There are no customers on this page."
+              : search || status !== "all"
+                ? "No customer matches this search."
+                : "No customer has registered yet."}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

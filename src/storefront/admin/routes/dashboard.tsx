@@ -1,0 +1,121 @@
+import { data, Link } from "react-router";
+import type { Dashboard } from "../../../shared/contracts/admin.ts";
+import { formatRupees } from "../../../shared/money.ts";
+import { apiContext } from "../../lib/api.server.ts";
+import { statusLabel } from "../../ui/format.ts";
+import { adminMeta } from "../admin-meta.ts";
+import { SalesChart } from "../sales-chart.tsx";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
+
+export async function loader({ context }: Route.LoaderArgs): Promise<Dashboard> {
+  const answer = await context.get(apiContext).call("adminDashboard");
+  if (!answer.ok) throw data({ message: answer.data.message }, { status: answer.status });
+  return answer.data;
+}
+
+const plural = (count: number, word: string) =>
+  `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+
+function lowStockSummary({ threshold, total, more, variants }: Dashboard["low_stock"]): string {
+  if (total === 0) return `No variant has ${threshold} or fewer in stock.`;
+  const count = more ? `More than ${plural(total, "variant")}` : plural(total, "variant");
+  const listed = total > variants.length ? `; the ${variants.length} with the fewest are listed` : "";
+  return `${count} with ${threshold} or fewer in stock${listed}.`;
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { periods, daily_sales, orders_waiting, low_stock } = loaderData;
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-page__title">Dashboard</h1>
+        <p className="admin-page__lead">
+          Days run midnight to midnight, Pakistan time. Cancelled orders are not counted.
+        </p>
+      </div>
+
+      <section aria-labelledby="sales-title">
+        <h2 id="sales-title" className="visually-hidden">
+          Sales and orders
+        </h2>
+        <ul className="admin-stats">
+          {periods.map((period) => (
+            <li key={period.key} className="admin-stat">
+              <span className="admin-stat__label">{period.label}</span>
+              <strong className="admin-stat__value">{formatRupees(period.sales)}</strong>
+              <span className="admin-stat__note">{plural(period.orders, "order")}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="admin-card" aria-labelledby="chart-title">
+        <h2 id="chart-title" className="admin-card__title">
+          Daily sales, last 30 days
+        </h2>
+        <SalesChart days={daily_sales} />
+      </section>
+
+      <div className="admin-grid admin-grid--two">
+        <section className="admin-card" aria-labelledby="status-title">
+          <h2 id="status-title" className="admin-card__title">
+            Orders waiting
+          </h2>
+          <ul className="admin-status-list">
+            {orders_waiting.map(({ status, count }) => (
+              <li key={status} className={count > 0 ? "is-waiting" : undefined}>
+                <Link to={`/admin/orders?status=${status}`}>
+                  <span>{statusLabel(status)}</span>
+                  <strong>{count.toLocaleString("en-US")}</strong>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="admin-card" aria-labelledby="stock-title">
+          <h2 id="stock-title" className="admin-card__title">
+            Low stock
+          </h2>
+          <p className="admin-page__lead">{lowStockSummary(low_stock)}</p>
+          {low_stock.variants.length > 0 && (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="visually-hidden">Variants with the least stock</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Variant</th>
+                    <th scope="col" className="admin-num">
+                      Stock
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {low_stock.variants.map((variant) => (
+                    <tr key={variant.variant_id}>
+                      <th scope="row" className="admin-wrap">
+                        <Link to={`/admin/products/${variant.product_id}`}>{variant.product_title}</Link>
+                        <span className="admin-sub">
+                          {variant.color_name} / {variant.size_name}
+                        </span>
+                      </th>
+                      <td className="admin-num">
+                        {variant.stock === 0 ? (
+                          <span className="admin-badge admin-badge--danger">Sold out</span>
+                        ) : (
+                          variant.stock
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { data, Link, redirect } from "react-router";
+import type { SettableOrderStatus } from "../../../shared/order-status.ts";
+import { apiContext } from "../../lib/api.server.ts";
+import { formatDateTime, itemCount } from "../../ui/format.ts";
+import { failureStatus, firstErrors, formText } from "../../ui/forms/api-errors.ts";
+import { FormAlert } from "../../ui/forms/field.tsx";
+import { readForm } from "../../ui/forms/read-form.server.ts";
+import { reloadAfterSubmission, submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
+import { useSubmitting } from "../../ui/forms/use-submitting.ts";
+import { ChevronLeftIcon } from "../../ui/icons.tsx";
+import { OrderTotals, ShippingAddress } from "../../ui/order-details.tsx";
+import { StatusBadge } from "../../ui/status-badge.tsx";
+import { answerOrThrow } from "../admin-data.server.ts";
+import { adminMeta } from "../admin-meta.ts";
+import { loadAuditTrail } from "../audit-trail.server.ts";
+import { AuditTrail } from "../audit-trail.tsx";
+import { OrderHistory } from "../orders/order-history.tsx";
+import { orderPath, STATUS_DONE } from "../orders/order-labels.ts";
+import { OrderLinesTable } from "../orders/order-lines-table.tsx";
+import {
+  OrderStatusCard,
+  StatusChangeAlert,
+  type StatusChangeFailure,
+} from "../orders/order-status-form.tsx";
+import ordersStyles from "../styles/orders.css?url";
+import type { Route } from "./+types/order";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
+
+export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.number}`);
+
+/** An unknown number is the back office's "Not found" page; any other failure its "Something went wrong". */
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const order = answerOrThrow(await api.call("adminGetOrder", { params: { number: params.number } }));
+  const trail = await loadAuditTrail(api, "order", order.number);
+  return {
+    order,
+    trail,
+    confirmCancel: url.searchParams.get("confirm") === "cancel",
+    changed: url.searchParams.get("changed"),
+  };
+}
+
+/**
+ * A change of status: done, the page is loaded afresh (303) and says what happened, so reloading it cannot send
+ * the change twice; refused, the API's reason is shown and the note typed is kept.
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const status = formText(form, "status");
+  const note = formText(form, "note");
+  const answer = await context.get(apiContext).call("adminUpdateOrder", {
+    params: { number: params.number },
+    body: { status: status as SettableOrderStatus, note },
+  });
+  if (answer.ok) {
+    return redirect(`${orderPath(answer.data.number)}?changed=${answer.data.status}`, 303);
+  }
+  if (answer.status === 404) throw data({ message: answer.data.message }, { status: 404 });
+  const failure: StatusChangeFailure = {
+    status,
+    message: answer.data.message || "The status could not be changed. Please try again.",
+    errors: firstErrors(answer.data.errors),
+    note,
+  };
+  return data(failure, { status: failureStatus(answer.status) });
+}
+
+/** A change that gets no answer from the shop keeps the page and the note, and says why. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(
+    request,
+    serverAction,
+    (failure, form): StatusChangeFailure => ({
+      status: formText(form, "status"),
+      message: submissionMessage(failure, "The status could not be changed. Please try again."),
+      errors: {},
+      note: formText(form, "note"),
+    }),
+  );
+}
+
+/** A refused change reloads the order, so the page shows where another person's change left it. */
+export const shouldRevalidate = reloadAfterSubmission;
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, trail, confirmCancel, changed } = loaderData;
+  const submitting = useSubmitting();
+  const pieces = itemCount(order.items);
+  const done = changed && changed === order.status ? STATUS_DONE[changed as SettableOrderStatus] : null;
+  const address = order.shipping_address;
+
+  return (
+    <div className="admin-page admin-order">
+      <Link to="/admin/orders" className="back-link">
+        <ChevronLeftIcon size={16} /> All orders
+      </Link>
+      <div className="admin-page__head">
+        <div>
+          <h1 className="admin-page__title">
+            Order <span className="order-number">{order.number}</span>
+          </h1>
+          <p className="admin-page__lead">
+            Placed on <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time> · {pieces}{" "}
+            {pieces === 1 ? "item" : "items"}
+          </p>
+        </div>
+        <div className="admin-order__head-actions">
+          <StatusBadge status={order.status} />
+          <Link to={`${orderPath(order.number)}/print`} className="button button--small button--outline">
+            Packing slip
+          </Link>
+        </div>
+      </div>
+
+      {done && (
+        <FormAlert kind="success" title={done}>
+          The customer has been emailed.
+        </FormAlert>
+      )}
+      <StatusChangeAlert failure={actionData} />
+
+      <div className="admin-order__grid">
+        <div className="admin-order__main">
+          <section className="admin-card" aria-labelledby="order-items-title">
+            <h2 className="admin-card__title" id="order-items-title">
+              Items
+            </h2>
+            <OrderLinesTable order={order} />
+            <OrderTotals order={order} due />
+          </section>
+          <section className="admin-card" aria-labelledby="order-history-title">
+            <h2 className="admin-card__title" id="order-history-title">
+              History
+            </h2>
+            <OrderHistory history={order.history} />
+          </section>
+          <AuditTrail trail={trail} title="Audit log" />
+        </div>
+        <div className="admin-order__side">
+          <OrderStatusCard
+            order={order}
+            confirmCancel={confirmCancel}
+            failure={actionData}
+            submitting={submitting}
+          />
+          <section className="admin-card" aria-labelledby="order-customer-title">
+            <h2 className="admin-card__title" id="order-customer-title">
+              Customer
+            </h2>
+            <dl className="admin-dl">
+              <dt>Name</dt>
+              <dd>
+                {order.customer ? (
+                  <Link to={`/admin/customers/${order.customer.id}`}>{order.customer.name}</Link>
+                ) : (
+                  `${address.first_name} ${address.last_name}`
+                )}
+              </dd>
+              <dt>Account</dt>
+              <dd>{order.customer ? "Registered customer" : "Guest checkout"}</dd>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${order.email}`}>{order.email}</a>
+              </dd>
+              <dt>Phone</dt>
+              <dd>
+                <a href={`tel:${order.phone.replace(/[^\d+]/g, "")}`}>{order.phone}</a>
+              </dd>
+            </dl>
+          </section>
+          <section className="admin-card" aria-labelledby="order-address-title">
+            <h2 className="admin-card__title" id="order-address-title">
+              Shipping address
+            </h2>
+            <ShippingAddress order={order} />
+            {order.notes && (
+              <>
+                <h3 className="admin-order__subtitle">Customer's notes</h3>
+                <p className="admin-order__notes">{order.notes}</p>
+              </>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

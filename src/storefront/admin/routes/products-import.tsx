@@ -1,0 +1,247 @@
+import { type FormEvent, useState } from "react";
+import { data, Form, Link } from "react-router";
+import {
+  CATALOG_CSV_COLUMNS,
+  CATALOG_CSV_MAX_BYTES,
+  CATALOG_CSV_MAX_ROWS,
+  CATALOG_CSV_MESSAGES,
+} from "../../../shared/catalog-csv.ts";
+import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
+import { apiContext } from "../../lib/api.server.ts";
+import { failureStatus, formText } from "../../ui/forms/api-errors.ts";
+import { FormAlert } from "../../ui/forms/field.tsx";
+import { readForm } from "../../ui/forms/read-form.server.ts";
+import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
+import { useSubmitting } from "../../ui/forms/use-submitting.ts";
+import { adminMeta } from "../admin-meta.ts";
+import pageStyles from "../styles/products.css?url";
+import type { Route } from "./+types/products-import";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
+
+export const meta: Route.MetaFunction = () => adminMeta("Import products");
+
+/** Where the browser downloads the export: the API's CSV, with the back office's session cookie. */
+export const CATALOGUE_CSV_URL = "/api/admin/catalogue/export.csv";
+
+/** Rejected rows the page lists; the rest are counted (the CLI prints them all). */
+const REJECTIONS_SHOWN = 500;
+
+type ImportAnswer = { ok: true; report: CatalogueImportReport } | { ok: false; message: string };
+
+/** Sends the file to the API as it came; the answer is the report, or why the file was refused as a whole. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const file = form.get("file");
+  const answer = await context.get(apiContext).call("adminImportCatalogue", {
+    body: {
+      // A missing file goes as nothing (the client leaves it out), and the API says one is needed.
+      file: (file instanceof File && file.size > 0 ? file : undefined) as File,
+      dry_run: formText(form, "dry_run") === "on",
+    },
+  });
+  if (answer.ok) return { ok: true, report: answer.data } satisfies ImportAnswer;
+  const error = answer.data as { message?: string; errors?: Record<string, string[]> };
+  const message =
+    error.errors?.file?.[0] ?? error.message ?? "The file could not be imported. Please try again.";
+  return data({ ok: false, message } satisfies ImportAnswer, { status: failureStatus(answer.status) });
+}
+
+/** No answer from the shop: the page stays, with the connection message. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(
+    request,
+    serverAction,
+    (failure): ImportAnswer => ({
+      ok: false,
+      message: submissionMessage(
+        failure,
+        "The import did not finish. Run it again: products already imported are reported as unchanged.",
+      ),
+    }),
+  );
+}
+
+const number = (value: number) => value.toLocaleString("en-US");
+
+function Report({ report }: { report: CatalogueImportReport }) {
+  const { products, rows } = report;
+  const shown = report.rejections.slice(0, REJECTIONS_SHOWN);
+  return (
+    <div className="admin-card admin-import-report">
+      <FormAlert kind={products.rejected > 0 ? "error" : "success"} title={report.message} />
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-import-counts">
+          <caption>{report.dry_run ? "What the import would do" : "What the import did"}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Counted</th>
+              <th scope="col" className="admin-num">
+                Created
+              </th>
+              <th scope="col" className="admin-num">
+                Updated
+              </th>
+              <th scope="col" className="admin-num">
+                Unchanged
+              </th>
+              <th scope="col" className="admin-num">
+                Rejected
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Products</th>
+              <td className="admin-num" data-testid="products-created">
+                {number(products.created)}
+              </td>
+              <td className="admin-num">{number(products.updated)}</td>
+              <td className="admin-num">{number(products.unchanged)}</td>
+              <td className="admin-num">{number(products.rejected)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Rows ({number(rows.total)} read)</th>
+              <td className="admin-num">{number(rows.created)}</td>
+              <td className="admin-num">{number(rows.updated)}</td>
+              <td className="admin-num">{number(rows.unchanged)}</td>
+              <td className="admin-num">{number(rows.rejected)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      {report.created_tags.length > 0 && (
+        <p className="admin-page__lead">
+          {report.dry_run ? "Tags the import would create" : "Tags created"}: {report.created_tags.join(", ")}
+          .
+        </p>
+      )}
+      {shown.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-import-rejections">
+            <caption>
+              Rejected rows: nothing of these products was saved. Fix the rows and import the file again.
+              {report.rejections.length > shown.length &&
+                ` The first ${number(shown.length)} of ${number(report.rejections.length)} are listed.`}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className="admin-num">
+                  Row
+                </th>
+                <th scope="col">Handle</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((entry) => (
+                <tr key={`${entry.row}-${entry.reason}`}>
+                  <td className="admin-num">{entry.row}</td>
+                  <td>{entry.handle || "(none)"}</td>
+                  <td>{entry.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default function AdminProductsImport({ actionData }: Route.ComponentProps) {
+  const busy = useSubmitting();
+  const [tooLarge, setTooLarge] = useState(false);
+  // With JavaScript a file over the limit is stopped here, before it travels for nothing.
+  const checkSize = (event: FormEvent<HTMLFormElement>) => {
+    const file = new FormData(event.currentTarget).get("file");
+    const over = file instanceof File && file.size > CATALOG_CSV_MAX_BYTES;
+    setTooLarge(over);
+    if (over) event.preventDefault();
+  };
+  const fileError = tooLarge
+    ? CATALOG_CSV_MESSAGES.tooLarge
+    : actionData?.ok === false
+      ? actionData.message
+      : null;
+  return (
+    <section className="admin-page" aria-labelledby="admin-import-title">
+      <div className="admin-page__head">
+        <h1 className="admin-page__title" id="admin-import-title">
+          Import products
+        </h1>
+        <div className="admin-page__actions">
+          <a className="button button--outline button--small" href={CATALOGUE_CSV_URL} download>
+            Export CSV
+          </a>
+          <Link to="/admin/products" className="button button--outline button--small">
+            All products
+          </Link>
+        </div>
+      </div>
+      <p className="admin-page__lead">
+        A CSV file with one row per variant, in the columns of Export CSV: products are found by their Handle
+        and variants by colour and size, so importing the same file again changes nothing. Every product of
+        the file is saved or refused as a whole, with the reason for each refused row. At most{" "}
+        {CATALOG_CSV_MAX_BYTES / 1024 / 1024} MB and {number(CATALOG_CSV_MAX_ROWS)} rows.
+      </p>
+
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="admin-card admin-import-form"
+        onSubmit={checkSize}
+        aria-label="Import a CSV file"
+      >
+        <div className={`field${fileError ? " field--invalid" : ""}`}>
+          <label className="field__label" htmlFor="import-file">
+            CSV file
+          </label>
+          <input
+            id="import-file"
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            className="field__input"
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? "import-file-error" : undefined}
+            onChange={() => setTooLarge(false)}
+          />
+          {fileError && (
+            <p className="field__error" id="import-file-error" role="alert">
+              {fileError}
+            </p>
+          )}
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" name="dry_run" defaultChecked={false} /> Check only: report what would
+          change, save nothing
+        </label>
+        <div>
+          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? "Importing…" : "Import"}
+          </button>
+        </div>
+        {busy && (
+          <p className="field__hint" role="status">
+            Importing… a large file takes a while; the report shows here when it is done.
+          </p>
+        )}
+      </Form>
+
+      {actionData?.ok && <Report report={actionData.report} />}
+
+      <details className="admin-card admin-import-columns">
+        <summary>Columns</summary>
+        <p>
+          {CATALOG_CSV_COLUMNS.join(", ")}. Title, Category and Status go on a product's first row; its other
+          rows may leave them blank. Option1 is the colour and Option2 the size, both by the shop's names.
+          Prices are in rupees (1499 or 1499.50), the discount a whole percent of the product. Tags the shop
+          does not have yet are created; an unknown category, colour or size refuses the product. A new
+          product is a draft unless its Status says otherwise.
+        </p>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,318 @@
+import { data, Form } from "react-router";
+import { apiContext } from "../../lib/api.server.ts";
+import { formatDate } from "../../ui/format.ts";
+import { failureStatus, firstErrors, formFields, formText } from "../../ui/forms/api-errors.ts";
+import { Field, FormAlert } from "../../ui/forms/field.tsx";
+import { readForm } from "../../ui/forms/read-form.server.ts";
+import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
+import { useSubmitting } from "../../ui/forms/use-submitting.ts";
+import { answerOrThrow } from "../admin-data.server.ts";
+import { adminMeta } from "../admin-meta.ts";
+import { adminSessionContext } from "../admin-session.server.ts";
+import type { Route } from "./+types/staff";
+
+export const meta: Route.MetaFunction = () => adminMeta("Staff");
+
+const ROLE_LABELS = { owner: "Owner", staff: "Staff", customer: "Not staff (customer)" } as const;
+const INVITE_FIELDS = ["email", "first_name", "last_name", "role"] as const;
+
+interface StaffResult {
+  intent: "invite" | "role";
+  ok: boolean;
+  message: string;
+  errors: Record<string, string>;
+  /** What was typed (never a password), so a refused form keeps it. */
+  values: Record<string, string>;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = answerOrThrow(await context.get(apiContext).call("adminStaff"));
+  return { staff: staff.data, me: context.get(adminSessionContext).user.id };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const api = context.get(apiContext);
+  const form = await readForm(request);
+  const intent = formText(form, "intent");
+  const current_password = formText(form, "current_password");
+  let result: StaffResult;
+  let status = 200;
+  if (intent === "invite") {
+    const values = formFields(form, INVITE_FIELDS);
+    const answer = await api.call("adminInviteStaff", {
+      // The API checks the role (and everything else); the form sends whatever was chosen.
+      body: {
+        ...values,
+        role: values.role as "staff",
+        password: formText(form, "password"),
+        current_password,
+      },
+    });
+    result = answer.ok
+      ? {
+          intent,
+          ok: true,
+          message: answer.data.created
+            ? `Created ${answer.data.user.email} as ${answer.data.user.role}.`
+            : `${answer.data.user.email} already had an account and is now ${answer.data.user.role === "owner" ? "an owner" : "on the staff"}; their password is unchanged.`,
+          errors: {},
+          values: {},
+        }
+      : { intent, ok: false, message: answer.data.message, errors: firstErrors(answer.data.errors), values };
+    status = answer.ok ? 201 : failureStatus(answer.status);
+  } else if (intent === "role") {
+    const values = formFields(form, ["id", "role"]);
+    const answer = await api.call("adminChangeRole", {
+      params: { id: values.id },
+      body: { role: values.role as "staff", current_password },
+    });
+    result = answer.ok
+      ? {
+          intent,
+          ok: true,
+          message:
+            answer.data.role === "customer"
+              ? `${answer.data.email} is no longer on the staff; their account stays, as a customer's.`
+              : `${answer.data.email} is now ${answer.data.role === "owner" ? "an owner" : "staff"}.`,
+          errors: {},
+          values: {},
+        }
+      : { intent, ok: false, message: answer.data.message, errors: firstErrors(answer.data.errors), values };
+    status = answer.ok ? 200 : failureStatus(answer.status);
+  } else {
+    throw data({ message: "This form cannot be handled." }, { status: 400 });
+  }
+  return data(result, { status });
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(request, serverAction, (failure, form): StaffResult => {
+    const intent = formText(form, "intent") === "role" ? "role" : "invite";
+    return {
+      intent,
+      ok: false,
+      message: submissionMessage(failure, "The change could not be made. Please try again."),
+      errors: {},
+      values: formFields(form, intent === "role" ? ["id", "role"] : INVITE_FIELDS),
+    };
+  });
+}
+
+export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff, me } = loaderData;
+  const invite = actionData?.intent === "invite" ? actionData : undefined;
+  const role = actionData?.intent === "role" ? actionData : undefined;
+  const inviting = useSubmitting("invite");
+  const changing = useSubmitting("role");
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-page__title">Staff</h1>
+        <p className="admin-page__lead">
+          Staff run products, orders and customers; owners also manage the staff. Changes ask for your
+          password.
+        </p>
+      </div>
+      {actionData?.ok && <FormAlert kind="success">{actionData.message}</FormAlert>}
+
+      <section className="admin-card" aria-labelledby="staff-title">
+        <h2 id="staff-title" className="admin-card__title">
+          Who can open the back office
+        </h2>
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">Role</th>
+                <th scope="col" className="admin-optional">
+                  Since
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {staff.map((person) => (
+                <tr key={person.id}>
+                  <th scope="row" className="admin-wrap">
+                    {person.name}
+                    {person.id === me && <span className="admin-page__lead"> (you)</span>}
+                    <span className="admin-sub">{person.email}</span>
+                  </th>
+                  <td>
+                    <span className={`admin-badge${person.role === "owner" ? " admin-badge--info" : ""}`}>
+                      {ROLE_LABELS[person.role]}
+                    </span>
+                    {person.disabled_at && <span className="admin-badge admin-badge--danger">Disabled</span>}
+                  </td>
+                  <td className="admin-optional">{formatDate(person.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <div className="admin-grid admin-grid--two">
+        <section className="admin-card" aria-labelledby="role-title">
+          <h2 id="role-title" className="admin-card__title">
+            Change a role
+          </h2>
+          <Form method="post" className="form-stack" preventScrollReset key={role?.ok ? "done" : "role"}>
+            {role && !role.ok && <FormAlert kind="error">{role.message}</FormAlert>}
+            <input type="hidden" name="intent" value="role" />
+            <div className="field">
+              <label className="field__label" htmlFor="role-person">
+                Person
+              </label>
+              <select
+                id="role-person"
+                name="id"
+                className="field__input"
+                required
+                defaultValue={role?.values.id}
+              >
+                {staff.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name} ({person.email})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <RoleSelect
+              id="role-new"
+              name="role"
+              label="New role"
+              withCustomer
+              defaultValue={role?.values.role}
+              error={role?.errors.role}
+            />
+            <PasswordField id="role-password" error={role?.errors.current_password} />
+            <button type="submit" className="button" disabled={changing}>
+              {changing ? "Saving..." : "Change role"}
+            </button>
+          </Form>
+        </section>
+
+        <section className="admin-card" aria-labelledby="invite-title">
+          <h2 id="invite-title" className="admin-card__title">
+            Add someone
+          </h2>
+          <Form method="post" className="form-stack" preventScrollReset key={invite?.ok ? "done" : "invite"}>
+            {invite && !invite.ok && <FormAlert kind="error">{invite.message}</FormAlert>}
+            <input type="hidden" name="intent" value="invite" />
+            <Field
+              name="email"
+              id="invite-email"
+              label="Email"
+              type="email"
+              required
+              autoComplete="off"
+              defaultValue={invite?.values.email}
+              error={invite?.errors.email}
+            />
+            <div className="form-row">
+              <Field
+                name="first_name"
+                id="invite-first-name"
+                label="First name"
+                optional
+                autoComplete="off"
+                defaultValue={invite?.values.first_name}
+                error={invite?.errors.first_name}
+              />
+              <Field
+                name="last_name"
+                id="invite-last-name"
+                label="Last name"
+                optional
+                autoComplete="off"
+                defaultValue={invite?.values.last_name}
+                error={invite?.errors.last_name}
+              />
+            </div>
+            <Field
+              name="password"
+              id="invite-password"
+              label="Their password"
+              type="password"
+              optional
+              autoComplete="new-password"
+              hint="For a new account: name and password are needed. Someone who already has an account keeps theirs."
+              error={invite?.errors.password}
+            />
+            <RoleSelect
+              id="invite-role"
+              name="role"
+              label="Role"
+              defaultValue={invite?.values.role}
+              error={invite?.errors.role}
+            />
+            <PasswordField id="invite-confirm" error={invite?.errors.current_password} />
+            <button type="submit" className="button" disabled={inviting}>
+              {inviting ? "Adding..." : "Add to staff"}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function RoleSelect({
+  id,
+  name,
+  label,
+  withCustomer = false,
+  defaultValue,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  withCustomer?: boolean;
+  defaultValue: string | undefined;
+  error: string | undefined;
+}) {
+  const roles = withCustomer ? (["staff", "owner", "customer"] as const) : (["staff", "owner"] as const);
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className="field__input"
+        defaultValue={defaultValue ?? "staff"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {roles.map((value) => (
+          <option key={value} value={value}>
+            {ROLE_LABELS[value]}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PasswordField({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <Field
+      name="current_password"
+      id={id}
+      label="Your password"
+      type="password"
+      required
+      autoComplete="current-password"
+      hint="Asked again for this change."
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import { HoneypotField } from "../../ui/forms/honeypot-field.tsx";
+import {
+  FacebookIcon,
+  InstagramIcon,
+  MailIcon,
+  PhoneIcon,
+  PinIcon,
+  PinterestIcon,
+  XIcon,
+  YoutubeIcon,
+} from "../../ui/icons.tsx";
+import { CONTACT, SHOP_NAME } from "../../ui/site.ts";
+import type { SubscribeResult } from "../newsletter/subscribe-result.ts";
+
+const SOCIAL_LINKS = [
+  { name: "Facebook", href: "https://www.facebook.com/", Icon: FacebookIcon },
+  { name: "Instagram", href: "https://www.instagram.com/", Icon: InstagramIcon },
+  { name: "X", href: "https://x.com/", Icon: XIcon },
+  { name: "YouTube", href: "https://www.youtube.com/", Icon: YoutubeIcon },
+  { name: "Pinterest", href: "https://www.pinterest.com/", Icon: PinterestIcon },
+] as const;
+
+export function SocialLinks({ className = "social-links" }: { className?: string }) {
+  return (
+    <ul className={className}>
+      {SOCIAL_LINKS.map(({ name, href, Icon }) => (
+        <li key={name}>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${name} (opens in a new tab)`}
+          >
+            <Icon size={18} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="site-footer__heading">
+            ABOUT US
+          </h2>
+          <p className="site-footer__text">
+            {SHOP_NAME} makes everyday bags and clothing in Pakistan: handbags, backpacks and wallets, shirts,
+            kurtas and outerwear, made to last and delivered to your door.
+          </p>
+          <address className="site-footer__contact">
+            <p>
+              <PinIcon size={16} /> {CONTACT.address}
+            </p>
+            <p>
+              <PhoneIcon size={16} /> <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
+            </p>
+            <p>
+              <MailIcon size={16} /> <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+            </p>
+          </address>
+        </section>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="site-footer__heading">
+            USEFUL LINKS
+          </h2>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/about">About us</Link>
+            </li>
+            <li>
+              <Link to="/contact">Orders tracking</Link>
+            </li>
+            <li>
+              <Link to="/order-lookup">Track your order</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">Return</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">FAQs</Link>
+            </li>
+            <li>
+              <Link to="/terms-and-conditions">Terms &amp; conditions</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact us</Link>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-follow">
+          <h2 id="footer-follow" className="site-footer__heading">
+            FOLLOW US
+          </h2>
+          <p className="site-footer__text">
+            New arrivals, styling ideas and daily deals, first on our socials.
+          </p>
+          <SocialLinks />
+        </section>
+        <section aria-labelledby="footer-subscribe">
+          <h2 id="footer-subscribe" className="site-footer__heading">
+            SUBSCRIBE
+          </h2>
+          <SubscribeForm />
+        </section>
+      </div>
+      <div className="site-footer__bottom">
+        <div className="container">
+          <p>© 2022 {SHOP_NAME}. All rights reserved. Prices in Pakistani rupees; we ship within Pakistan.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/**
+ * The footer's sign-up (spec: a required e-mail-type field and a Subscribe button): posts to /newsletter, which
+ * asks the API to mail a confirmation link (double opt-in). With JavaScript it stays on the page and says the
+ * outcome beneath the field; without, /newsletter shows it.
+ */
+function SubscribeForm() {
+  const fetcher = useFetcher<SubscribeResult>({ key: "newsletter-subscribe" });
+  const form = useRef<HTMLFormElement>(null);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (result?.ok) form.current?.reset();
+  }, [result]);
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action="/newsletter"
+      className="subscribe"
+      aria-describedby="subscribe-note"
+    >
+      <p className="site-footer__text" id="subscribe-note">
+        Get word of new collections and offers. We send a link to confirm your address first.
+      </p>
+      <input type="hidden" name="source" value="footer" />
+      <HoneypotField id="subscribe-website" />
+      <div className="subscribe__row">
+        <label htmlFor="subscribe-email" className="visually-hidden">
+          Email address
+        </label>
+        <input
+          id="subscribe-email"
+          type="email"
+          name="email"
+          required
+          placeholder="Your email address"
+          autoComplete="email"
+          aria-invalid={result && !result.ok ? true : undefined}
+          aria-describedby="subscribe-status"
+        />
+        <button type="submit" className="button button--accent" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Subscribing..." : "Subscribe"}
+        </button>
+      </div>
+      <p
+        id="subscribe-status"
+        className={`subscribe__status${result && !result.ok ? " subscribe__status--error" : ""}`}
+        role="status"
+      >
+        {result?.message ?? ""}
+      </p>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,119 @@
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
+import type { ProductCard } from "../../../shared/contracts/catalog.ts";
+import { apiContext } from "../../lib/api.server.ts";
+import { isDocumentRequest } from "../../lib/streaming.server.ts";
+import { ProductGridShimmer } from "../../ui/shimmer.tsx";
+import { SHOP_NAME } from "../../ui/site.ts";
+import { ToastOnMount } from "../../ui/toast.tsx";
+import { loadList, loadProductCards } from "../catalogue/catalogue.server.ts";
+import { ProductGrid } from "../catalogue/product-card.tsx";
+import { BannerSlider } from "../home/banner-slider.tsx";
+import { ServicesStrip } from "../home/services-strip.tsx";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${SHOP_NAME} | Bags and clothing, delivered across Pakistan` },
+  {
+    name: "description",
+    content:
+      "New arrivals and daily deals on handbags, backpacks, wallets and clothing. Free shipping on all orders, 30 days free return.",
+  },
+  { property: "og:title", content: SHOP_NAME },
+  { property: "og:type", content: "website" },
+];
+
+/**
+ * The banner is awaited (it is the first thing on screen). The two product rows are awaited for a document
+ * but streamed on a client navigation, which shows their shimmer cards at once.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const newArrivals = loadProductCards(api, { take: 6, type: "new-arrival" });
+  const dailyDeals = loadProductCards(api, { take: 8, type: "daily-deals" });
+  const sliders = await loadList(api, "listSliders");
+  const document = isDocumentRequest(request);
+  return {
+    sliders: sliders ?? [],
+    newArrivals: document ? await newArrivals : newArrivals,
+    dailyDeals: document ? await dailyDeals : dailyDeals,
+    notices: sliders ? [] : ["Failed to load sliders"],
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="visually-hidden">{SHOP_NAME}: bags and clothing</h1>
+      <BannerSlider slides={loaderData.sliders} />
+      <ProductSection
+        id="new-arrival"
+        title="New Arrival"
+        intro="Fresh from the workshop: the latest bags and clothing."
+        products={loaderData.newArrivals}
+        moreHref="/shop?type=new-arrival"
+      />
+      <ProductSection
+        id="daily-deals"
+        title="Daily Deals"
+        intro="Today's best prices, while stocks last."
+        products={loaderData.dailyDeals}
+        moreHref="/shop?type=daily-deals"
+        wide
+      />
+      <ServicesStrip />
+    </>
+  );
+}
+
+/** Spec: New Arrival and Daily Deals each show 5 shimmer cards while loading. */
+const PLACEHOLDERS = 5;
+
+function ProductSection({
+  id,
+  title,
+  intro,
+  products,
+  moreHref,
+  wide = false,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  products: ProductCard[] | null | Promise<ProductCard[] | null>;
+  moreHref: string;
+  wide?: boolean;
+}) {
+  return (
+    <section
+      className={`home-section${wide ? " home-section--wide" : ""}`}
+      aria-labelledby={`${id}-title`}
+      id={id}
+    >
+      <div className="container">
+        <header className="section-head">
+          <h2 id={`${id}-title`} className="section-head__title">
+            {title}
+          </h2>
+          <p className="section-head__intro">{intro}</p>
+        </header>
+        <Suspense fallback={<ProductGridShimmer count={PLACEHOLDERS} />}>
+          <Await resolve={products}>
+            {(cards) =>
+              cards === null ? (
+                <ToastOnMount message="Failed to load products" />
+              ) : (
+                <ProductGrid products={cards} loading="late" />
+              )
+            }
+          </Await>
+        </Suspense>
+        <div className="section-more">
+          <Link to={moreHref} className="button button--outline">
+            VIEW MORE PRODUCTS
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { data, Link } from "react-router";
+import { ORDER_NUMBER } from "../../../shared/contracts/orders.ts";
+import { apiContext } from "../../lib/api.server.ts";
+import pageStyles from "../../styles/pages.css?url";
+import { CheckIcon } from "../../ui/icons.tsx";
+import { OrderSummaryPanel } from "../../ui/order-details.tsx";
+import { SHOP_NAME } from "../../ui/site.ts";
+import { placedOrder } from "../orders/orders.server.ts";
+import type { Route } from "./+types/order-success";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Thank you for your order | ${SHOP_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The checkout redirects here with the order number. Only the shopper who placed the order sees it (their
+ * account, or the access token their browser kept as a guest); any other number is the not-found page. The
+ * header's cart is reloaded with this page, so it reads empty again.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const number = url.searchParams.get("order") ?? "";
+  if (!ORDER_NUMBER.test(number)) throw data(null, { status: 404 });
+  const api = context.get(apiContext);
+  return { order: await placedOrder(api, number), signedIn: api.signedIn };
+}
+
+export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
+  const { order, signedIn } = loaderData;
+  return (
+    <section className="container confirmation" aria-labelledby="confirmation-title">
+      <div className="confirmation__card">
+        <span className="confirmation__icon" aria-hidden="true">
+          <CheckIcon size={34} />
+        </span>
+        <h1 id="confirmation-title" className="confirmation__title">
+          Thank you for your order!
+        </h1>
+        <p className="confirmation__lead">
+          A confirmation email has been sent to <strong>{order.email}</strong>.
+        </p>
+        <OrderSummaryPanel order={order} />
+        <h2 className="confirmation__subtitle">What happens next</h2>
+        <ol className="next-steps">
+          <li>
+            <span className="next-steps__label">Your tracking number</span>
+            <strong className="order-number" data-testid="order-number">
+              {order.number}
+            </strong>
+          </li>
+          <li>
+            <span className="next-steps__label">Follow your order</span>
+            <span>
+              {signedIn ? (
+                <>
+                  See its status any time in your <Link to="/account/orders">Order History</Link>.
+                </>
+              ) : (
+                <>
+                  <Link to="/order-lookup">Track your order</Link> with its number and your email address, or
+                  in your <Link to="/account/orders">Order History</Link> if you have an account.
+                </>
+              )}
+            </span>
+          </li>
+          <li>
+            <span className="next-steps__label">Questions?</span>
+            <span>
+              <Link to="/contact">Contact us</Link> with your tracking number and we will help.
+            </span>
+          </li>
+        </ol>
+        <Link to="/shop" className="button button--large">
+          Shop Now
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useFetchers, useRouteLoaderData } from "react-router";
+import type { WishlistIds } from "../../../shared/contracts/wishlist.ts";
+import type { LayoutData } from "../layout/layout-data.ts";
+
+/** Every fetcher that saves or removes a product has a key starting with this. */
+const WISHLIST_FETCHER = "wishlist:";
+
+/**
+ * The key of the fetcher one control uses for one product: `place` tells apart two controls for the same product
+ * on one page (a product in two home-page sections), so each reports only its own answer.
+ */
+export function wishlistFetcherKey(productId: number, place: string): string {
+  return `${WISHLIST_FETCHER}${productId}:${place}`;
+}
+
+/** The wishlist's ids as the root loader read them (null when they could not be read). */
+export function useLayoutWishlist(): WishlistIds | null {
+  return (useRouteLoaderData("root") as LayoutData | undefined)?.wishlist ?? null;
+}
+
+/**
+ * The saved products as the shopper should see them now: the server's ids with every change still on its way
+ * applied, so the header's count and every heart for a product agree the moment one is pressed. A refused change
+ * leaves the server's ids as they were, so everything falls back to them by itself.
+ */
+export function useSavedProducts(serverIds: readonly number[] | undefined): ReadonlySet<number> {
+  const fetchers = useFetchers();
+  const saved = new Set(serverIds);
+  for (const fetcher of fetchers) {
+    if (!fetcher.key.startsWith(WISHLIST_FETCHER) || !fetcher.formData) continue;
+    const id = Number(fetcher.formData.get("id"));
+    const intent = fetcher.formData.get("intent");
+    if (intent === "add") saved.add(id);
+    else if (intent === "remove") saved.delete(id);
+  }
+  return saved;
+}
