@@ -19,7 +19,7 @@ import { MiniCart } from "../../storefront/shop/layout/mini-cart.tsx";
  *
  * - `mini-cart`: the header's cart (its count badge, the "Cart, n items" label, the dropdown's lines, total and
  *   empty state), rendered here by the header's own component, alone;
- * - `cart-data`: the root loader's `cart` (the cart's JSON text, `storefront/layout/cart-data.ts`) as it sits in
+ * - `cart-data`: the root loader's `cart` (the cart's JSON text, `storefront/shop/layout/cart-data.ts`) as it sits in
  *   the page's hydration script, escaped as React Router escapes it, so the page hydrates with this cart.
  *
  * A kept page is rendered for a visitor without cookies, whose cart is the empty one: its slots hold the empty
