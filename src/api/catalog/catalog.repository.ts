@@ -5,7 +5,7 @@ import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { CARD_COLUMNS, literalInteger } from "./listing-sql.ts";
 import { productImagesRepository } from "./product-images.repository.ts";
-import { placedVariants } from "./product-writer.ts";
+import { placedVariants } from "./product-writer.repository.ts";
 import { SEARCH_WINDOW, searchRepository } from "./search.repository.ts";
 import { searchVocabulary } from "./search-vocabulary.ts";
 

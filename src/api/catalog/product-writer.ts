@@ -4,7 +4,34 @@ import { writeSearchDocuments } from "../../platform/db/search-documents.ts";
 import type { ProductStatus } from "../../shared/product-status.ts";
 import { defaultSku, normaliseSku, SKU_MAX } from "../../shared/sku.ts";
 import { catalogueWrite, markCatalogueChanged } from "./catalogue-write.ts";
-import { listingPrice, type PlacedVariant } from "./default-variant.ts";
+import { listingPrice } from "./default-variant.ts";
+import {
+  type CatalogueReference,
+  clearSkus,
+  colorAndSizeNames,
+  deleteProductImages,
+  deleteProductRow,
+  deleteProductTags,
+  deleteVariants,
+  gridVariants,
+  heldSkus,
+  insertImageRows,
+  insertProductRow,
+  insertProductTags,
+  insertVariantRow,
+  insertVariantRows,
+  lockProductForPrice,
+  moveSlug,
+  placedVariants,
+  productBeforeEdit,
+  productsUsing,
+  sizePositions,
+  updateProductRow,
+  updateVariantRow,
+} from "./product-writer.repository.ts";
+
+export type { CatalogueReference } from "./product-writer.repository.ts";
+export { placedVariants } from "./product-writer.repository.ts";
 
 export interface NewVariant {
   colorId: number;
@@ -49,12 +76,6 @@ export function coverOf(files: readonly string[]): { image: string | null; back_
   return { image: files[0] ?? null, back_image: files[1] ?? null };
 }
 
-/** The shop's size order, for placing variants (`default-variant.ts`). */
-async function sizePositions(db: Db, sizeIds: number[]): Promise<Map<number, number>> {
-  const rows = await db.selectFrom("sizes").select(["id", "position"]).where("id", "in", sizeIds).execute();
-  return new Map(rows.map((row) => [row.id, row.position]));
-}
-
 /** `base`, then `base-2`, `base-3`... cut to fit SKU_MAX: the SKUs a variant may get, in order of preference. */
 function skuCandidate(base: string, n: number): string {
   if (n === 1) return base;
@@ -81,12 +102,7 @@ export async function assignSkus(
   if (given.every((sku) => sku !== null)) return given as string[];
   const colorIds = [...new Set(variants.map((variant) => variant.colorId))];
   const sizeIds = [...new Set(variants.map((variant) => variant.sizeId))];
-  const [colors, sizes] = await Promise.all([
-    db.selectFrom("colors").select(["id", "name"]).where("id", "in", colorIds).execute(),
-    db.selectFrom("sizes").select(["id", "name"]).where("id", "in", sizeIds).execute(),
-  ]);
-  const colorName = new Map(colors.map((row) => [row.id, row.name]));
-  const sizeName = new Map(sizes.map((row) => [row.id, row.name]));
+  const { colorName, sizeName } = await colorAndSizeNames(db, colorIds, sizeIds);
   const taken = new Set(given.filter((sku): sku is string => sku !== null));
   const skus = [...given];
   for (const [index, variant] of variants.entries()) {
@@ -98,10 +114,8 @@ export async function assignSkus(
         skuCandidate(base, round * SKU_CANDIDATES + i + 1),
       ).filter((sku) => !taken.has(sku));
       if (candidates.length === 0) continue;
-      let held = db.selectFrom("variants").select("sku").where("sku", "in", candidates);
-      if (productId !== undefined) held = held.where("product_id", "!=", productId);
-      const heldSkus = new Set((await held.execute()).map((row) => row.sku));
-      const free = candidates.find((sku) => !heldSkus.has(sku));
+      const held = await heldSkus(db, candidates, productId);
+      const free = candidates.find((sku) => !held.has(sku));
       if (free !== undefined) {
         skus[index] = free;
         taken.add(free);
@@ -139,43 +153,37 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
   }));
   const now = input.createdAt ?? new Date().toISOString();
   const skus = await assignSkus(db, input.slug, input.variants);
-  const { id } = await db
-    .insertInto("products")
-    .values({
-      slug: input.slug,
-      title: input.title,
-      category_id: input.categoryId,
-      short_description: input.shortDescription,
-      ...coverOf(input.images.map((image) => image.file)),
-      discount: input.discount,
-      new_arrival: input.newArrival ? 1 : 0,
-      daily_deal: input.dailyDeal ? 1 : 0,
-      ...listingPrice(placed, input.discount),
-      status: input.status ?? "active",
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("variants")
-    .values(
-      input.variants.map((variant, index) => ({
-        product_id: id,
-        color_id: variant.colorId,
-        size_id: variant.sizeId,
-        price: variant.price,
-        stock: variant.stock,
-        sku: skus[index]!,
-      })),
-    )
-    .execute();
+  const id = await insertProductRow(db, {
+    slug: input.slug,
+    title: input.title,
+    category_id: input.categoryId,
+    short_description: input.shortDescription,
+    ...coverOf(input.images.map((image) => image.file)),
+    discount: input.discount,
+    new_arrival: input.newArrival ? 1 : 0,
+    daily_deal: input.dailyDeal ? 1 : 0,
+    ...listingPrice(placed, input.discount),
+    status: input.status ?? "active",
+    created_at: now,
+    updated_at: now,
+  });
+  await insertVariantRows(
+    db,
+    input.variants.map((variant, index) => ({
+      product_id: id,
+      color_id: variant.colorId,
+      size_id: variant.sizeId,
+      price: variant.price,
+      stock: variant.stock,
+      sku: skus[index]!,
+    })),
+  );
   await insertImages(db, id, input.images, now);
   if (input.tagIds.length > 0) {
-    await db
-      .insertInto("product_tags")
-      .values(input.tagIds.map((tagId) => ({ product_id: id, tag_id: tagId })))
-      .execute();
+    await insertProductTags(
+      db,
+      input.tagIds.map((tagId) => ({ product_id: id, tag_id: tagId })),
+    );
   }
   await writeSearchDocuments(db, [id]);
   return id;
@@ -209,24 +217,16 @@ export interface ProductChanges {
 
 /** Replaces the product's variants with `grid`: updates the ones kept, inserts the new ones, removes the rest. */
 async function writeGrid(trx: Trx, productId: number, slug: string, grid: GridVariant[]) {
-  const current = await trx
-    .selectFrom("variants")
-    .select(["id", "color_id", "size_id", "sku"])
-    .where("product_id", "=", productId)
-    .execute();
+  const current = await gridVariants(trx, productId);
   const key = (colorId: number, sizeId: number) => `${colorId}x${sizeId}`;
   const byKey = new Map(current.map((variant) => [key(variant.color_id, variant.size_id), variant]));
   const kept = new Set(grid.map((variant) => key(variant.colorId, variant.sizeId)));
   const removed = current.filter((variant) => !kept.has(key(variant.color_id, variant.size_id)));
   if (removed.length > 0) {
-    await trx
-      .deleteFrom("variants")
-      .where(
-        "id",
-        "in",
-        removed.map((variant) => variant.id),
-      )
-      .execute();
+    await deleteVariants(
+      trx,
+      removed.map((variant) => variant.id),
+    );
   }
   // A kept variant keeps its SKU unless a new one is given; new ones get theirs from assignSkus.
   const skus = await assignSkus(
@@ -245,8 +245,7 @@ async function writeGrid(trx: Trx, productId: number, slug: string, grid: GridVa
     return existing && existing.sku !== skus[index] ? [existing.id] : [];
   });
   // SKUs passed between two variants of this product would collide for a moment: clear the moving ones first.
-  if (changing.length > 0)
-    await trx.updateTable("variants").set({ sku: null }).where("id", "in", changing).execute();
+  if (changing.length > 0) await clearSkus(trx, changing);
   // Rows are written in id order, as checkout takes them, so a save and a checkout queue rather than deadlock.
   const updates = grid
     .map((variant, index) => ({
@@ -259,23 +258,20 @@ async function writeGrid(trx: Trx, productId: number, slug: string, grid: GridVa
     );
   for (const { variant, sku, existing } of updates) {
     if (existing) {
-      await trx
-        .updateTable("variants")
-        .set({ price: variant.price, sku, ...(variant.keepStock ? {} : { stock: variant.stock }) })
-        .where("id", "=", existing.id)
-        .execute();
+      await updateVariantRow(trx, existing.id, {
+        price: variant.price,
+        sku,
+        ...(variant.keepStock ? {} : { stock: variant.stock }),
+      });
     } else {
-      await trx
-        .insertInto("variants")
-        .values({
-          product_id: productId,
-          color_id: variant.colorId,
-          size_id: variant.sizeId,
-          price: variant.price,
-          stock: variant.stock,
-          sku,
-        })
-        .execute();
+      await insertVariantRow(trx, {
+        product_id: productId,
+        color_id: variant.colorId,
+        size_id: variant.sizeId,
+        price: variant.price,
+        stock: variant.stock,
+        sku,
+      });
     }
   }
 }
@@ -292,44 +288,32 @@ export async function updateProduct(
   now: string = new Date().toISOString(),
 ): Promise<void> {
   markCatalogueChanged(trx);
-  const before = await trx
-    .selectFrom("products")
-    .select(["slug", "discount", "updated_at"])
-    .where("id", "=", productId)
-    .executeTakeFirstOrThrow();
+  const before = await productBeforeEdit(trx, productId);
   // Always later than the last change, even within one millisecond: editors compare it to see another's save.
   const stamp = now > before.updated_at ? now : new Date(Date.parse(before.updated_at) + 1).toISOString();
   const slug = changes.slug ?? before.slug;
   if (slug !== before.slug) {
     // The new slug may have been this product's before; the old one now leads here.
-    await trx.deleteFrom("product_slug_redirects").where("old_slug", "=", slug).execute();
-    await trx
-      .insertInto("product_slug_redirects")
-      .values({ old_slug: before.slug, product_id: productId, created_at: stamp })
-      .execute();
+    await moveSlug(trx, productId, before.slug, slug, stamp);
   }
-  await trx
-    .updateTable("products")
-    .set({
-      slug,
-      ...(changes.title !== undefined ? { title: changes.title } : {}),
-      ...(changes.categoryId !== undefined ? { category_id: changes.categoryId } : {}),
-      ...(changes.shortDescription !== undefined ? { short_description: changes.shortDescription } : {}),
-      ...(changes.discount !== undefined ? { discount: changes.discount } : {}),
-      ...(changes.newArrival !== undefined ? { new_arrival: changes.newArrival ? 1 : 0 } : {}),
-      ...(changes.dailyDeal !== undefined ? { daily_deal: changes.dailyDeal ? 1 : 0 } : {}),
-      ...(changes.status !== undefined ? { status: changes.status } : {}),
-      updated_at: stamp,
-    })
-    .where("id", "=", productId)
-    .execute();
+  await updateProductRow(trx, productId, {
+    slug,
+    ...(changes.title !== undefined ? { title: changes.title } : {}),
+    ...(changes.categoryId !== undefined ? { category_id: changes.categoryId } : {}),
+    ...(changes.shortDescription !== undefined ? { short_description: changes.shortDescription } : {}),
+    ...(changes.discount !== undefined ? { discount: changes.discount } : {}),
+    ...(changes.newArrival !== undefined ? { new_arrival: changes.newArrival ? 1 : 0 } : {}),
+    ...(changes.dailyDeal !== undefined ? { daily_deal: changes.dailyDeal ? 1 : 0 } : {}),
+    ...(changes.status !== undefined ? { status: changes.status } : {}),
+    updated_at: stamp,
+  });
   if (changes.tagIds !== undefined) {
-    await trx.deleteFrom("product_tags").where("product_id", "=", productId).execute();
+    await deleteProductTags(trx, productId);
     if (changes.tagIds.length > 0) {
-      await trx
-        .insertInto("product_tags")
-        .values(changes.tagIds.map((tagId) => ({ product_id: productId, tag_id: tagId })))
-        .execute();
+      await insertProductTags(
+        trx,
+        changes.tagIds.map((tagId) => ({ product_id: productId, tag_id: tagId })),
+      );
     }
   }
   if (changes.variants !== undefined) {
@@ -338,30 +322,24 @@ export async function updateProduct(
   }
   if (changes.images !== undefined) await replaceImages(trx, productId, changes.images, stamp);
   const variants = await placedVariants(trx, productId);
-  await trx
-    .updateTable("products")
-    .set(listingPrice(variants, changes.discount ?? before.discount))
-    .where("id", "=", productId)
-    .execute();
+  await updateProductRow(trx, productId, listingPrice(variants, changes.discount ?? before.discount));
   await writeSearchDocuments(trx, [productId]);
 }
 
 /** A product's photos at positions 0, 1, 2... in the order given. */
 async function insertImages(db: Db, productId: number, images: NewProductImage[], now: string) {
   if (images.length === 0) return;
-  await db
-    .insertInto("product_images")
-    .values(
-      images.map((image, position) => ({
-        product_id: productId,
-        color_id: image.colorId,
-        position,
-        file: image.file,
-        alt: image.alt,
-        created_at: now,
-      })),
-    )
-    .execute();
+  await insertImageRows(
+    db,
+    images.map((image, position) => ({
+      product_id: productId,
+      color_id: image.colorId,
+      position,
+      file: image.file,
+      alt: image.alt,
+      created_at: now,
+    })),
+  );
 }
 
 /** Replaces the product's photo rows with `images` and its listing's copy of the first two. */
@@ -371,13 +349,9 @@ async function replaceImages(
   images: NewProductImage[],
   now: string,
 ): Promise<void> {
-  await trx.deleteFrom("product_images").where("product_id", "=", productId).execute();
+  await deleteProductImages(trx, productId);
   await insertImages(trx, productId, images, now);
-  await trx
-    .updateTable("products")
-    .set(coverOf(images.map((image) => image.file)))
-    .where("id", "=", productId)
-    .execute();
+  await updateProductRow(trx, productId, coverOf(images.map((image) => image.file)));
 }
 
 /**
@@ -387,36 +361,7 @@ async function replaceImages(
  */
 export async function deleteProduct(trx: Trx, productId: number): Promise<boolean> {
   markCatalogueChanged(trx);
-  const result = await trx.deleteFrom("products").where("id", "=", productId).executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
-/** A category, colour or tag whose name or existence the search documents of its products depend on. */
-export type CatalogueReference = { categoryId: number } | { colorId: number } | { tagId: number };
-
-/** The ids of the products that use `reference` (in their category, a variant's colour, or their tags). */
-async function productsUsing(db: Db, reference: CatalogueReference): Promise<number[]> {
-  let rows: { product_id: number }[];
-  if ("categoryId" in reference)
-    rows = await db
-      .selectFrom("products")
-      .select("id as product_id")
-      .where("category_id", "=", reference.categoryId)
-      .execute();
-  else if ("colorId" in reference)
-    rows = await db
-      .selectFrom("variants")
-      .select("product_id")
-      .distinct()
-      .where("color_id", "=", reference.colorId)
-      .execute();
-  else
-    rows = await db
-      .selectFrom("product_tags")
-      .select("product_id")
-      .where("tag_id", "=", reference.tagId)
-      .execute();
-  return rows.map((row) => row.product_id);
+  return deleteProductRow(trx, productId);
 }
 
 /**
@@ -437,41 +382,15 @@ export async function reindexProductsUsing(
   return writeSearchDocuments(trx, productIds);
 }
 
-/** A product's variants with what places them (`default-variant.ts`). */
-export function placedVariants(db: Db, productId: number): Promise<PlacedVariant[]> {
-  return db
-    .selectFrom("variants")
-    .innerJoin("sizes", "sizes.id", "variants.size_id")
-    .select([
-      "variants.id",
-      "variants.color_id",
-      "variants.size_id",
-      "sizes.position as size_position",
-      "variants.price",
-      "variants.stock",
-    ])
-    .where("variants.product_id", "=", productId)
-    .execute();
-}
-
 /**
  * Brings a product's card price up to date after its stock changed (a sold-out variant can move the default to
  * another one). Writes the row first, which on PostgreSQL locks it, so two orders selling out two variants of
  * one product take turns and the second sees the first's stock.
  */
 export async function refreshListingPrice(db: Db, productId: number): Promise<void> {
-  const locked = await db
-    .updateTable("products")
-    .set((eb) => ({ price: eb.ref("price") }))
-    .where("id", "=", productId)
-    .returning("discount")
-    .executeTakeFirst();
-  if (!locked) return;
+  const discount = await lockProductForPrice(db, productId);
+  if (discount === undefined) return;
   const variants = await placedVariants(db, productId);
   if (variants.length === 0) return;
-  await db
-    .updateTable("products")
-    .set(listingPrice(variants, locked.discount))
-    .where("id", "=", productId)
-    .execute();
+  await updateProductRow(db, productId, listingPrice(variants, discount));
 }
