@@ -19,7 +19,7 @@ import { adminReviewsRoutes } from "../reviews/admin-reviews.routes.ts";
 import { reviewsRepository } from "../reviews/reviews.repository.ts";
 import { reviewsService } from "../reviews/reviews.service.ts";
 import { toAdminUser } from "./admin-user.ts";
-import { auditRepository } from "./audit.ts";
+import { auditRepository } from "./audit.repository.ts";
 import { catalogueRepository } from "./catalogue/catalogue.repository.ts";
 import { catalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import { catalogueService } from "./catalogue/catalogue.service.ts";

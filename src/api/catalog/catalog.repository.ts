@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
-import { CARD_COLUMNS, literalInteger } from "./listing-sql.ts";
+import { CARD_COLUMNS, literalInteger } from "./listing-sql.repository.ts";
 import { productImagesRepository } from "./product-images.repository.ts";
 import { placedVariants } from "./product-writer.repository.ts";
 import { SEARCH_WINDOW, searchRepository } from "./search.repository.ts";

@@ -1,9 +1,15 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
 import { engineOf, likePrefix, vocabularyWords } from "../../platform/db/search-documents.ts";
 import { catalogueVersion } from "./count-cache.ts";
 import { SYNONYM_WORDS } from "./search-synonyms.ts";
+import {
+  hasTrigramIndex,
+  searchDocumentTexts,
+  trigramNeighbourCounts,
+  vocabularyCounts,
+} from "./search-vocabulary.repository.ts";
 
 /**
  * The typo fallback (docs/decisions/0021-search-index.md, 0023-search-speed.md): a query word the catalogue does
@@ -86,14 +92,12 @@ function allWords(db: Kysely<Database>): Candidates {
 
   async function load(): Promise<Map<string, number>> {
     if (engineOf(db) === "postgres") {
-      const rows = await sql<{ word: string; products: number }>`
-        select word, products from search_vocabulary`.execute(db);
-      return withSynonyms(new Map(rows.rows.map((row) => [row.word, Number(row.products)])));
+      const rows = await vocabularyCounts(db);
+      return withSynonyms(new Map(rows.map((row) => [row.word, Number(row.products)])));
     }
-    const rows = await sql<{ title: string; facets: string }>`
-      select title, facets from product_search`.execute(db);
+    const rows = await searchDocumentTexts(db);
     const counts = new Map<string, number>();
-    for (const row of rows.rows) {
+    for (const row of rows) {
       for (const word of vocabularyWords(row.title, row.facets))
         counts.set(word, (counts.get(word) ?? 0) + 1);
     }
@@ -122,9 +126,8 @@ function allWords(db: Kysely<Database>): Candidates {
 function trigramNeighbours(db: Kysely<Database>): Candidates {
   return async (word) => {
     const prefix = likePrefix(word);
-    const rows = await sql<{ word: string; products: number }>`
-      select word, products from search_vocabulary_near(${word}, ${prefix})`.execute(db);
-    return withSynonyms(new Map(rows.rows.map((row) => [row.word, Number(row.products)])));
+    const rows = await trigramNeighbourCounts(db, word, prefix);
+    return withSynonyms(new Map(rows.map((row) => [row.word, Number(row.products)])));
   };
 }
 
@@ -144,16 +147,13 @@ export function searchVocabulary(db: Kysely<Database>, options: VocabularyOption
   function candidates(): Promise<Candidates> {
     if (engineOf(db) === "sqlite" || !trigram) return Promise.resolve(scan);
     if (!source) {
-      source = sql<{ ready: boolean }>`
-        select to_regprocedure('search_vocabulary_near(text, text)') is not null as ready`
-        .execute(db)
-        .then(({ rows }) => {
-          if (rows[0]?.ready) return trigramNeighbours(db);
-          logger?.warn(
-            "PostgreSQL has no pg_trgm here (CREATE EXTENSION was not allowed): search typos are corrected by comparing every catalogue word in this process",
-          );
-          return scan;
-        });
+      source = hasTrigramIndex(db).then((ready) => {
+        if (ready) return trigramNeighbours(db);
+        logger?.warn(
+          "PostgreSQL has no pg_trgm here (CREATE EXTENSION was not allowed): search typos are corrected by comparing every catalogue word in this process",
+        );
+        return scan;
+      });
       source.catch(() => {
         source = undefined;
       });

@@ -15,7 +15,7 @@ import {
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { versionedCache } from "./count-cache.ts";
-import { CARD_COLUMNS, literalInteger } from "./listing-sql.ts";
+import { CARD_COLUMNS, literalInteger } from "./listing-sql.repository.ts";
 import { type RankedDocument, rankByRelevance } from "./search-ranking.ts";
 import { synonymsOf } from "./search-synonyms.ts";
 

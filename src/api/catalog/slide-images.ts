@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { renderMissingSlideTwins } from "../../platform/images/render.ts";
+import { slideMobileImages } from "./slide-images.repository.ts";
 
 /**
  * Gives every home slide in the database the AVIF twin of its mobile image that the banner offers phones
@@ -9,9 +10,5 @@ import { renderMissingSlideTwins } from "../../platform/images/render.ts";
  * Answers the files written.
  */
 export async function ensureSlideTwins(db: Kysely<Database>, imagesDir: string): Promise<string[]> {
-  const rows = await db.selectFrom("sliders").select("image_mobile").execute();
-  return renderMissingSlideTwins(
-    imagesDir,
-    rows.map((row) => row.image_mobile),
-  );
+  return renderMissingSlideTwins(imagesDir, await slideMobileImages(db));
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { type RenderResult, renderImageSet } from "../../../platform/images/render.ts";
 import { catalogueWrite, type TransactionRunner } from "../catalogue-write.ts";
@@ -13,6 +13,17 @@ import {
   SLIDERS,
   TAGS,
 } from "./demo-data.ts";
+import {
+  clearCatalogue,
+  insertCategoryRow,
+  insertColorRow,
+  insertSizeRow,
+  insertSliderRows,
+  insertTagRow,
+  productCount,
+} from "./seed.repository.ts";
+
+export { clearCatalogue } from "./seed.repository.ts";
 
 /**
  * Writes the demo catalogue (demo-data.ts) through the catalogue writer, in one transaction, and renders its
@@ -26,72 +37,40 @@ export interface ReferenceIds {
   tags: Map<string, number>;
 }
 
-/**
- * Empties the catalogue tables (products with their variants, images and tags, sliders, categories, colours,
- * sizes, tags). Cart lines pointing at removed variants go with them; orders keep their own snapshots.
- */
-export async function clearCatalogue(db: Kysely<Database>): Promise<void> {
-  // The search documents in one statement first: left to the products' cascade, PostgreSQL would run the
-  // vocabulary trigger once per product (4 s for 10,000).
-  await sql`delete from product_search`.execute(db);
-  await db.deleteFrom("cart_items").execute();
-  await db.deleteFrom("product_tags").execute();
-  await db.deleteFrom("variants").execute();
-  await db.deleteFrom("product_images").execute();
-  await db.deleteFrom("product_slug_redirects").execute();
-  await db.deleteFrom("products").execute();
-  await db.deleteFrom("sliders").execute();
-  await db.deleteFrom("tags").execute();
-  await db.deleteFrom("sizes").execute();
-  await db.deleteFrom("colors").execute();
-  await db.deleteFrom("categories").execute();
-}
-
 /** The three banner slides, in order. */
 export async function insertSliders(db: Kysely<Database>): Promise<void> {
-  await db
-    .insertInto("sliders")
-    .values(
-      SLIDERS.map((slider, position) => ({
-        url: slider.url,
-        image: slider.image,
-        image_mobile: slider.imageMobile,
-        title: slider.title,
-        position,
-      })),
-    )
-    .execute();
+  await insertSliderRows(
+    db,
+    SLIDERS.map((slider, position) => ({
+      url: slider.url,
+      image: slider.image,
+      image_mobile: slider.imageMobile,
+      title: slider.title,
+      position,
+    })),
+  );
 }
 
 /** Inserts categories, colours, sizes and tags, returning their ids by name (categories by slug). */
 export async function insertReferenceData(db: Kysely<Database>): Promise<ReferenceIds> {
   const categories = new Map<string, number>();
   for (const [position, category] of CATEGORIES.entries()) {
-    const row = await db
-      .insertInto("categories")
-      .values({ name: category.name, slug: category.slug, position })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    categories.set(category.slug, row.id);
+    categories.set(
+      category.slug,
+      await insertCategoryRow(db, { name: category.name, slug: category.slug, position }),
+    );
   }
   const colors = new Map<string, number>();
   for (const color of COLORS) {
-    const row = await db
-      .insertInto("colors")
-      .values({ name: color.name, code: color.code })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    colors.set(color.name, row.id);
+    colors.set(color.name, await insertColorRow(db, { name: color.name, code: color.code }));
   }
   const sizes = new Map<string, number>();
   for (const size of SIZES) {
-    const row = await db.insertInto("sizes").values(size).returning("id").executeTakeFirstOrThrow();
-    sizes.set(size.name, row.id);
+    sizes.set(size.name, await insertSizeRow(db, size));
   }
   const tags = new Map<string, number>();
   for (const name of TAGS) {
-    const row = await db.insertInto("tags").values({ name }).returning("id").executeTakeFirstOrThrow();
-    tags.set(name, row.id);
+    tags.set(name, await insertTagRow(db, { name }));
   }
   return { categories, colors, sizes, tags };
 }
@@ -184,14 +163,6 @@ export async function seedDemoCatalogue(
     images: rendered.value,
     ms: Math.round(performance.now() - started),
   };
-}
-
-async function productCount(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom("products")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
 }
 
 /**

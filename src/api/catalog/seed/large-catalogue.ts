@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type {
   Database,
   ProductImageTable,
@@ -10,6 +10,7 @@ import type { RenderResult } from "../../../platform/images/render.ts";
 import { slugify } from "../../../shared/images.ts";
 import { defaultSku } from "../../../shared/sku.ts";
 import { listingPrice } from "../default-variant.ts";
+import { insertImageRows, insertProductTags, insertVariantRows } from "../product-writer.repository.ts";
 import { coverOf } from "../product-writer.ts";
 import {
   clearCatalogue,
@@ -27,6 +28,7 @@ import {
   SIZES,
   shopPrice,
 } from "./demo-data.ts";
+import { analyze, insertProductRows } from "./seed.repository.ts";
 
 /**
  * Large deterministic catalogues (10,000 or 100,000 products) for benchmarks. Each product is modelled on one
@@ -182,11 +184,10 @@ async function writeBatch(db: Kysely<Database>, products: GeneratedProduct[]): P
   const idBySlug = new Map<string, number>();
   const productColumns = Object.keys(products[0]!.row).length;
   for (const chunk of chunks(products, rowsPerStatement(productColumns))) {
-    const rows = await db
-      .insertInto("products")
-      .values(chunk.map((product) => product.row))
-      .returning(["id", "slug"])
-      .execute();
+    const rows = await insertProductRows(
+      db,
+      chunk.map((product) => product.row),
+    );
     for (const row of rows) idBySlug.set(row.slug, row.id);
   }
   const variants: Insertable<VariantTable>[] = [];
@@ -216,12 +217,9 @@ async function writeBatch(db: Kysely<Database>, products: GeneratedProduct[]): P
     }
     for (const tagId of product.tagIds) tags.push({ product_id: productId, tag_id: tagId });
   }
-  for (const chunk of chunks(variants, rowsPerStatement(6)))
-    await db.insertInto("variants").values(chunk).execute();
-  for (const chunk of chunks(tags, rowsPerStatement(2)))
-    await db.insertInto("product_tags").values(chunk).execute();
-  for (const chunk of chunks(images, rowsPerStatement(6)))
-    await db.insertInto("product_images").values(chunk).execute();
+  for (const chunk of chunks(variants, rowsPerStatement(6))) await insertVariantRows(db, chunk);
+  for (const chunk of chunks(tags, rowsPerStatement(2))) await insertProductTags(db, chunk);
+  for (const chunk of chunks(images, rowsPerStatement(6))) await insertImageRows(db, chunk);
   await writeSearchDocuments(db, [...idBySlug.values()]);
   return variants.length;
 }
@@ -271,7 +269,7 @@ export async function seedLargeCatalogue(
   // PostgreSQL plans a search from its word statistics (a common word walks the newest products, a rare one
   // takes the GIN index: docs/decisions/0023-search-speed.md); after a bulk load they are stale until autovacuum
   // gets to the tables, so gather them now.
-  if (engineOf(db) === "postgres") await sql`analyze`.execute(db);
+  if (engineOf(db) === "postgres") await analyze(db);
   const images = await rendering;
   return { products: total, variants, images, ms: Math.round(performance.now() - started) };
 }
