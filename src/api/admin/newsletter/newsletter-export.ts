@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
-import { operations } from "../../shared/contracts/operations.ts";
-import { SUBSCRIBER_CSV_COLUMNS } from "../../shared/newsletter.ts";
-import type { Identity } from "../account/auth.ts";
-import { recordAudit } from "../admin/audit.ts";
-import type { ApiEnv } from "../api-env.ts";
-import { route } from "../contract/route.ts";
-import { csvRecord } from "../csv.ts";
-import { newsletterRepository } from "./newsletter.repository.ts";
-import { unsubscribeUrl } from "./newsletter-mail.ts";
+import type { Database } from "../../../platform/db/schema.ts";
+import { operations } from "../../../shared/contracts/operations.ts";
+import { SUBSCRIBER_CSV_COLUMNS } from "../../../shared/newsletter.ts";
+import type { Identity } from "../../account/auth.ts";
+import type { ApiEnv } from "../../api-env.ts";
+import { route } from "../../contract/route.ts";
+import { csvRecord } from "../../csv.ts";
+import { newsletterRepository } from "../../newsletter/newsletter.repository.ts";
+import { unsubscribeUrl } from "../../newsletter/newsletter-mail.ts";
+import { recordAudit } from "../audit.ts";
 
 /** Rows read per query while the export is written, so a long list never becomes one huge result set. */
 const BATCH = 1000;

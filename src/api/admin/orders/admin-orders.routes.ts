@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { operations } from "../../shared/contracts/operations.ts";
-import type { ApiEnv } from "../api-env.ts";
-import { route } from "../contract/route.ts";
+import { operations } from "../../../shared/contracts/operations.ts";
+import type { ApiEnv } from "../../api-env.ts";
+import { route } from "../../contract/route.ts";
 import type { AdminOrdersService } from "./admin-orders.service.ts";
 
 /** Numbers are upper case; one typed into the address bar in lower case means the same order. */

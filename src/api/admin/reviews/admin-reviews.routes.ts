@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { ReviewRow } from "../../platform/db/schema.ts";
-import { operations } from "../../shared/contracts/operations.ts";
-import { recordAudit } from "../admin/audit.ts";
-import type { ApiEnv } from "../api-env.ts";
-import { route } from "../contract/route.ts";
-import { idParam } from "../validation.ts";
-import type { ReviewsService } from "./reviews.service.ts";
+import type { ReviewRow } from "../../../platform/db/schema.ts";
+import { operations } from "../../../shared/contracts/operations.ts";
+import type { ApiEnv } from "../../api-env.ts";
+import { route } from "../../contract/route.ts";
+import type { ReviewsService } from "../../reviews/reviews.service.ts";
+import { idParam } from "../../validation.ts";
+import { recordAudit } from "../audit.ts";
 
 /** What the audit log keeps of a review: its status and the words that status was given to. */
 const audited = ({ status, rating, title, body }: ReviewRow) => ({ status, rating, title, body });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminHarness, adminHarness } from "../../testing/admin-harness.ts";
-import { apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
-import { buildCatalogue } from "../../testing/factories.ts";
-import { bagInColours, CHECKOUT_CONTACT } from "../../testing/order-fixtures.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { type AdminHarness, adminHarness } from "../../../testing/admin-harness.ts";
+import { apiHarness, type Shopper, shopper } from "../../../testing/api-harness.ts";
+import { buildCatalogue } from "../../../testing/factories.ts";
+import { bagInColours, CHECKOUT_CONTACT } from "../../../testing/order-fixtures.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 

@@ -1,13 +1,13 @@
 import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminOrderQuery } from "../../shared/contracts/admin-orders.ts";
-import { type AdminHarness, adminHarness, expectBackOfficeOnly } from "../../testing/admin-harness.ts";
-import { apiHarness } from "../../testing/api-harness.ts";
-import { storedOrder } from "../../testing/order-fixtures.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import type { AdminOrderQuery } from "../../../shared/contracts/admin-orders.ts";
+import { type AdminHarness, adminHarness, expectBackOfficeOnly } from "../../../testing/admin-harness.ts";
+import { apiHarness } from "../../../testing/api-harness.ts";
+import { storedOrder } from "../../../testing/order-fixtures.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
+import { ordersRepository } from "../../orders/orders.repository.ts";
 import { adminOrdersRepository } from "./admin-orders.repository.ts";
 import { adminOrdersService, orderFilter, searchTerms } from "./admin-orders.service.ts";
-import { ordersRepository } from "./orders.repository.ts";
 
 const { engine, available } = testEngine();
 

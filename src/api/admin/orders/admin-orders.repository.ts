@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
-import type { Engine } from "../../platform/db/connection.ts";
-import { type OrderSearchKey, orderSearchKeys, PREFIX_END } from "../../platform/db/order-search.ts";
-import type { Database, Db, OrderStatusHistoryRow } from "../../platform/db/schema.ts";
-import type { OrderStatus } from "../../shared/order-status.ts";
+import type { Engine } from "../../../platform/db/connection.ts";
+import { type OrderSearchKey, orderSearchKeys, PREFIX_END } from "../../../platform/db/order-search.ts";
+import type { Database, Db, OrderStatusHistoryRow } from "../../../platform/db/schema.ts";
+import type { OrderStatus } from "../../../shared/order-status.ts";
 
 /** What the order list is narrowed to; every part is optional and they all apply together. */
 export interface OrderFilter {

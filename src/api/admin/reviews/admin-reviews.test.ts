@@ -5,10 +5,10 @@ import {
   cookieClient,
   expectBackOfficeOnly,
   SAME_ORIGIN,
-} from "../../testing/admin-harness.ts";
-import { apiHarness, registeredShopper } from "../../testing/api-harness.ts";
-import { buildCatalogue, type Catalogue, orderFor, plainProduct } from "../../testing/factories.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+} from "../../../testing/admin-harness.ts";
+import { apiHarness, registeredShopper } from "../../../testing/api-harness.ts";
+import { buildCatalogue, type Catalogue, orderFor, plainProduct } from "../../../testing/factories.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 

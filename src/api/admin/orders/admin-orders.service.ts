@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, OrderRow, Trx } from "../../platform/db/schema.ts";
+import type { Database, OrderRow, Trx } from "../../../platform/db/schema.ts";
 import {
   ADMIN_ORDERS_PER_PAGE,
   type AdminOrder,
@@ -8,21 +8,21 @@ import {
   ORDER_COUNT_LIMIT,
   type OrderHistoryEntry,
   type UpdateOrderStatusInput,
-} from "../../shared/contracts/admin-orders.ts";
-import { allowedTransitions, type OrderStatus, transitionRefusal } from "../../shared/order-status.ts";
-import { phoneSearchPrefixes } from "../../shared/phone.ts";
-import { afterShopDay, startOfShopDay } from "../../shared/shop-time.ts";
-import { type AuditActor, recordAudit } from "../admin/audit.ts";
-import { catalogueWrite, markCatalogueChanged } from "../catalog/catalogue-write.ts";
-import { NotFound, ValidationFailed } from "../errors.ts";
-import { enqueueMail } from "../mail/outbox.ts";
-import { toRupees } from "../money/money.ts";
-import { pageMeta } from "../pagination.ts";
+} from "../../../shared/contracts/admin-orders.ts";
+import { allowedTransitions, type OrderStatus, transitionRefusal } from "../../../shared/order-status.ts";
+import { phoneSearchPrefixes } from "../../../shared/phone.ts";
+import { afterShopDay, startOfShopDay } from "../../../shared/shop-time.ts";
+import { catalogueWrite, markCatalogueChanged } from "../../catalog/catalogue-write.ts";
+import { NotFound, ValidationFailed } from "../../errors.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import { toRupees } from "../../money/money.ts";
+import { orderStatusEmail } from "../../orders/order-status-email.ts";
+import { toOrder } from "../../orders/order-view.ts";
+import type { OrdersRepository } from "../../orders/orders.repository.ts";
+import { inStockLockOrder, refreshListings } from "../../orders/stock-order.ts";
+import { pageMeta } from "../../pagination.ts";
+import { type AuditActor, recordAudit } from "../audit.ts";
 import type { AdminOrdersRepository, OrderFilter } from "./admin-orders.repository.ts";
-import { orderStatusEmail } from "./order-status-email.ts";
-import { toOrder } from "./order-view.ts";
-import type { OrdersRepository } from "./orders.repository.ts";
-import { inStockLockOrder, refreshListings } from "./stock-order.ts";
 
 export const ORDER_NOT_FOUND = "Order not found.";
 

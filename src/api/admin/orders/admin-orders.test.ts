@@ -5,11 +5,11 @@ import {
   cookieClient,
   expectBackOfficeOnly,
   SAME_ORIGIN,
-} from "../../testing/admin-harness.ts";
-import { apiHarness, registeredShopper, type Shopper, shopper } from "../../testing/api-harness.ts";
-import { buildCatalogue, type Catalogue } from "../../testing/factories.ts";
-import { bagInColours, CHECKOUT_CONTACT } from "../../testing/order-fixtures.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+} from "../../../testing/admin-harness.ts";
+import { apiHarness, registeredShopper, type Shopper, shopper } from "../../../testing/api-harness.ts";
+import { buildCatalogue, type Catalogue } from "../../../testing/factories.ts";
+import { bagInColours, CHECKOUT_CONTACT } from "../../../testing/order-fixtures.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminHarness, adminHarness, cookieClient, SAME_ORIGIN } from "../../testing/admin-harness.ts";
-import { type ApiHarness, apiHarness, recordingMailer, shopper } from "../../testing/api-harness.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import {
+  type AdminHarness,
+  adminHarness,
+  cookieClient,
+  SAME_ORIGIN,
+} from "../../../testing/admin-harness.ts";
+import { type ApiHarness, apiHarness, recordingMailer, shopper } from "../../../testing/api-harness.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 
