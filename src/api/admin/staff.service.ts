@@ -153,3 +153,5 @@ export function staffService(db: Kysely<Database>, engine: Engine) {
     },
   };
 }
+
+export type StaffService = ReturnType<typeof staffService>;

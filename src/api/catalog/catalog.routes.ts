@@ -2,15 +2,12 @@ import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
-import type { ApiDeps } from "../deps.ts";
 import { idParam } from "../validation.ts";
-import { catalogRepository } from "./catalog.repository.ts";
-import { catalogService } from "./catalog.service.ts";
+import type { CatalogService } from "./catalog.service.ts";
 
 const LIST_CACHE = "public, max-age=300";
 
-export function catalogRoutes(deps: ApiDeps): Hono<ApiEnv> {
-  const catalog = catalogService(catalogRepository(deps.db, { logger: deps.logger }));
+export function catalogRoutes(catalog: CatalogService): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
 
   route(routes, operations.listSliders, () => catalog.sliders());

@@ -260,3 +260,4 @@ export function catalogService(
     tags: () => cache.list("tags", () => repository.tags()),
   };
 }
+export type CatalogService = ReturnType<typeof catalogService>;
