@@ -10,7 +10,7 @@ import { adminRoutes } from "./admin/admin.routes.ts";
 import { provideBackOfficeAuth } from "./admin/admin-auth.ts";
 import type { ApiEnv } from "./api-env.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
-import { catalogRoutes } from "./catalog/catalog.routes.ts";
+import { catalogRoutes } from "./catalogue/catalogue.routes.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { openApiDocument } from "./contract/openapi.ts";

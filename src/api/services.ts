@@ -18,10 +18,8 @@ import { adminProductsService } from "./admin/products/admin-products.service.ts
 import { staffService } from "./admin/staff.service.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartService } from "./cart/cart.service.ts";
-import { catalogRepository } from "./catalog/catalog.repository.ts";
-import { catalogService } from "./catalog/catalog.service.ts";
-import { productImagesRepository } from "./catalog/product-images.repository.ts";
-import { productImagesService } from "./catalog/product-images.service.ts";
+import { catalogRepository } from "./catalogue/catalogue.repository.ts";
+import { catalogService } from "./catalogue/catalogue.service.ts";
 import { checkoutService } from "./checkout/checkout.service.ts";
 import { contactService } from "./contact/contact.service.ts";
 import type { ApiDeps } from "./deps.ts";
@@ -29,6 +27,8 @@ import { newsletterService } from "./newsletter/newsletter.service.ts";
 import { guestOrdersService } from "./orders/guest-orders.service.ts";
 import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersService } from "./orders/orders.service.ts";
+import { productImagesRepository } from "./products/product-images.repository.ts";
+import { productImagesService } from "./products/product-images.service.ts";
 import { createLimits } from "./rate-limit.ts";
 import { reviewsRepository } from "./reviews/reviews.repository.ts";
 import { reviewsService } from "./reviews/reviews.service.ts";
@@ -40,7 +40,7 @@ import { wishlistService } from "./wishlist/wishlist.service.ts";
  * The composition root: every repository and service of the API, built once per `createApi` from its
  * dependencies, for the shoppers' routes and the back office's alike (one reviews service, one orders repository…).
  * `deps.onCatalogueChanged` goes to the services as it is: their catalogue writes run in `catalogueWrite`
- * (catalog/catalogue-write.ts), which after each commit drops this process's catalogue caches, then calls it.
+ * (catalogue/catalogue-write.ts), which after each commit drops this process's catalogue caches, then calls it.
  */
 export function createServices(deps: ApiDeps) {
   const { db, engine, config, logger, onMailQueued, onCatalogueChanged } = deps;

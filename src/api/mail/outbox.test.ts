@@ -4,7 +4,7 @@ import type { Mailer, MailMessage } from "../../platform/mail.ts";
 import { type ApiHarness, apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { insertProduct } from "../catalog/product-writer.ts";
+import { insertProduct } from "../products/product-writer.ts";
 import { claimDueMail, markMailSent } from "./outbox.repository.ts";
 import { createMailWorker, enqueueMail, purgeOutbox } from "./outbox.ts";
 

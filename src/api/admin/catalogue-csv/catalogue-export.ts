@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn } from "../../../shared/catalog-csv.ts";
-import { inDisplayOrder } from "../../catalog/default-variant.ts";
-import { sanitizeDescription } from "../../catalog/description-html.ts";
+import { sanitizeDescription } from "../../catalogue/description-html.ts";
 import { csvRecord } from "../../csv.ts";
 import { toRupees } from "../../money/money.ts";
+import { inDisplayOrder } from "../../products/default-variant.ts";
 import { exportNames, exportProductPage, exportProductParts } from "./catalogue-export.repository.ts";
 
 /** Products read per round of queries: the export never holds more than this many in memory. */

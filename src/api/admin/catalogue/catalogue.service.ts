@@ -10,9 +10,9 @@ import type {
   AdminTag,
 } from "../../../shared/contracts/admin-catalogue.ts";
 import { slugify } from "../../../shared/images.ts";
-import { listingPrice } from "../../catalog/default-variant.ts";
-import { reindexProductsUsing } from "../../catalog/product-writer.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../errors.ts";
+import { listingPrice } from "../../products/default-variant.ts";
+import { reindexProductsUsing } from "../../products/product-writer.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import { type CatalogueDeps, committedWrites, sameIds } from "./catalogue-writes.ts";
 import { slidesService } from "./slides.service.ts";

@@ -12,7 +12,7 @@ import {
 import { allowedTransitions, type OrderStatus, transitionRefusal } from "../../../shared/order-status.ts";
 import { phoneSearchPrefixes } from "../../../shared/phone.ts";
 import { afterShopDay, startOfShopDay } from "../../../shared/shop-time.ts";
-import { catalogueWrite, markCatalogueChanged } from "../../catalog/catalogue-write.ts";
+import { catalogueWrite, markCatalogueChanged } from "../../catalogue/catalogue-write.ts";
 import { NotFound, ValidationFailed } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { toRupees } from "../../money/money.ts";

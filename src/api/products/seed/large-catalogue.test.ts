@@ -1,8 +1,8 @@
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { salePrice } from "../../../api/money/money.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
+import { salePrice } from "../../money/money.ts";
 import { seedLargeCatalogue } from "./large-catalogue.ts";
 
 const { engine, available } = testEngine();

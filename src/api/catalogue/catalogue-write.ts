@@ -31,7 +31,7 @@ export function markCatalogueChanged(trx: Trx): void {
   const unit = open.get(trx);
   if (!unit) {
     throw new Error(
-      "A catalogue write must run in catalogueWrite() (src/api/catalog/catalogue-write.ts), " +
+      "A catalogue write must run in catalogueWrite() (src/api/catalogue/catalogue-write.ts), " +
         "which tells the caches once it commits.",
     );
   }

@@ -14,8 +14,8 @@ import {
 } from "../../platform/db/search-documents.ts";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
-import { versionedCache } from "./count-cache.ts";
-import { CARD_COLUMNS, literalInteger } from "./listing-sql.repository.ts";
+import { versionedCache } from "../catalogue/count-cache.ts";
+import { CARD_COLUMNS, literalInteger } from "../catalogue/listing-sql.repository.ts";
 import { type RankedDocument, rankByRelevance } from "./search-ranking.ts";
 import { synonymsOf } from "./search-synonyms.ts";
 

@@ -3,7 +3,7 @@ import type { Database, Db, Trx } from "../../platform/db/schema.ts";
 import { writeSearchDocuments } from "../../platform/db/search-documents.ts";
 import type { ProductStatus } from "../../shared/product-status.ts";
 import { defaultSku, normaliseSku, SKU_MAX } from "../../shared/sku.ts";
-import { catalogueWrite, markCatalogueChanged } from "./catalogue-write.ts";
+import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
 import { listingPrice } from "./default-variant.ts";
 import {
   type CatalogueReference,

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
 import { engineOf, likePrefix, vocabularyWords } from "../../platform/db/search-documents.ts";
-import { catalogueVersion } from "./count-cache.ts";
+import { catalogueVersion } from "../catalogue/count-cache.ts";
 import { SYNONYM_WORDS } from "./search-synonyms.ts";
 import {
   hasTrigramIndex,

@@ -3,9 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { catalogRepository } from "./catalog.repository.ts";
-import { catalogService } from "./catalog.service.ts";
-import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
+import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
+import { catalogRepository } from "./catalogue.repository.ts";
+import { catalogService } from "./catalogue.service.ts";
 
 /**
  * Shoppers see products on sale only (migration 013, docs/decisions/0030): a draft or archived product is in

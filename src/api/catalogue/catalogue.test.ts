@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiHarness, apiHarness } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { insertProduct } from "./product-writer.ts";
+import { insertProduct } from "../products/product-writer.ts";
 
 const { engine, available } = testEngine();
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildCatalogue } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { catalogRepository } from "./catalog.repository.ts";
-import { catalogService } from "./catalog.service.ts";
+import { catalogRepository } from "./catalogue.repository.ts";
+import { catalogService } from "./catalogue.service.ts";
 import { catalogueChanged } from "./count-cache.ts";
 
 const { engine, available } = testEngine();

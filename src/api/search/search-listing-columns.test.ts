@@ -4,9 +4,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { catalogRepository } from "./catalog.repository.ts";
-import { catalogService } from "./catalog.service.ts";
-import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
+import { catalogRepository } from "../catalogue/catalogue.repository.ts";
+import { catalogService } from "../catalogue/catalogue.service.ts";
+import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
 
 /**
  * A search orders and filters by the product's stock flag, sale price and status as they are now (migration 018:

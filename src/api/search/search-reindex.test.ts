@@ -3,11 +3,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { catalogRepository } from "./catalog.repository.ts";
-import { catalogService } from "./catalog.service.ts";
-import { catalogueWrite } from "./catalogue-write.ts";
-import { reindexProductsUsing } from "./product-writer.ts";
-import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
+import { catalogRepository } from "../catalogue/catalogue.repository.ts";
+import { catalogService } from "../catalogue/catalogue.service.ts";
+import { catalogueWrite } from "../catalogue/catalogue-write.ts";
+import { reindexProductsUsing } from "../products/product-writer.ts";
+import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
 
 /**
  * `reindexProductsUsing` (docs/decisions/0023-search-speed.md): a category, colour or tag renamed or deleted

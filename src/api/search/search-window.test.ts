@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductList, ProductQuery } from "../../shared/contracts/catalog.ts";
 import { type ApiHarness, apiHarness } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { catalogRepository } from "./catalog.repository.ts";
-import { catalogService } from "./catalog.service.ts";
-import { insertProduct } from "./product-writer.ts";
-import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
+import { catalogRepository } from "../catalogue/catalogue.repository.ts";
+import { catalogService } from "../catalogue/catalogue.service.ts";
+import { insertProduct } from "../products/product-writer.ts";
+import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
 
 /**
  * The search window (docs/decisions/0023-search-speed.md): a search answers its newest N matches, ranked, with

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import { buildCatalogue, type Catalogue, plainProduct } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { updateProduct } from "../products/product-writer.ts";
 import { catalogueWrite, markCatalogueChanged } from "./catalogue-write.ts";
 import { catalogueVersion } from "./count-cache.ts";
-import { updateProduct } from "./product-writer.ts";
 
 const { engine, available } = testEngine();
 

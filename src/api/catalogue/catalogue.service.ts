@@ -16,13 +16,13 @@ import { SUGGEST_LIMIT } from "../../shared/search-limits.ts";
 import { Gone, NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
-import { type CatalogRepository, filterKey } from "./catalog.repository.ts";
+import { defaultVariant, inDisplayOrder, listingPrice } from "../products/default-variant.ts";
+import { toProductImage } from "../products/product-images.service.ts";
+import type { SearchFilter } from "../search/search.repository.ts";
+import { type CatalogRepository, filterKey } from "./catalogue.repository.ts";
 import { catalogueCache } from "./catalogue-cache.ts";
 import { countCache } from "./count-cache.ts";
-import { defaultVariant, inDisplayOrder, listingPrice } from "./default-variant.ts";
 import { sanitizeDescription } from "./description-html.ts";
-import { toProductImage } from "./product-images.service.ts";
-import type { SearchFilter } from "./search.repository.ts";
 
 interface CardRow {
   id: number;

@@ -7,12 +7,12 @@ import { openDatabase } from "../../platform/db/connection.ts";
 import { migrateToLatest } from "../../platform/db/migrate.ts";
 import { vocabularyWords } from "../../platform/db/search-documents.ts";
 import { createTestDatabase, type TestDatabase, testEngine, withAdmin } from "../../testing/test-db.ts";
-import { catalogRepository } from "./catalog.repository.ts";
-import { catalogService } from "./catalog.service.ts";
-import { catalogueWrite } from "./catalogue-write.ts";
-import { insertProduct, reindexProductsUsing } from "./product-writer.ts";
+import { catalogRepository } from "../catalogue/catalogue.repository.ts";
+import { catalogService } from "../catalogue/catalogue.service.ts";
+import { catalogueWrite } from "../catalogue/catalogue-write.ts";
+import { insertProduct, reindexProductsUsing } from "../products/product-writer.ts";
+import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
 import { editDistance, searchVocabulary } from "./search-vocabulary.ts";
-import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
 
 /**
  * The typo fallback's words on PostgreSQL (docs/decisions/0023-search-speed.md): `search_vocabulary`, kept by

@@ -3,7 +3,7 @@ import { operations } from "../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { idParam } from "../validation.ts";
-import type { CatalogService } from "./catalog.service.ts";
+import type { CatalogService } from "./catalogue.service.ts";
 
 const LIST_CACHE = "public, max-age=300";
 

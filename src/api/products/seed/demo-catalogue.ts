@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { type RenderResult, renderImageSet } from "../../../platform/images/render.ts";
-import { catalogueWrite, type TransactionRunner } from "../catalogue-write.ts";
+import { catalogueWrite, type TransactionRunner } from "../../catalogue/catalogue-write.ts";
 import { insertProduct } from "../product-writer.ts";
 import {
   buildDemoCatalogue,

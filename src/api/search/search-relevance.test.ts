@@ -6,11 +6,11 @@ import { migrateToLatest, StaticProvider } from "../../platform/db/migrate.ts";
 import { searchWords } from "../../platform/db/search-documents.ts";
 import { type ApiHarness, apiHarness } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { catalogRepository } from "./catalog.repository.ts";
-import { catalogService } from "./catalog.service.ts";
-import { insertProduct, refreshListingPrice } from "./product-writer.ts";
+import { catalogRepository } from "../catalogue/catalogue.repository.ts";
+import { catalogService } from "../catalogue/catalogue.service.ts";
+import { insertProduct, refreshListingPrice } from "../products/product-writer.ts";
+import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
 import { namesNeeded, SEARCH_WINDOW, searchRepository } from "./search.repository.ts";
-import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
 
 /**
  * The relevance set (docs/decisions/0021-search-index.md): what shoppers type and what must come back, on the

@@ -14,7 +14,7 @@ import { csvRecord } from "../../csv.ts";
 
 const { engine } = testEngine();
 const redis = testRedis();
-const CLI = path.resolve(import.meta.dirname, "catalog-cli.ts");
+const CLI = path.resolve(import.meta.dirname, "catalogue-cli.ts");
 
 function run(env: Record<string, string>, ...args: string[]) {
   const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });

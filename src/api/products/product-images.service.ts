@@ -2,8 +2,12 @@ import type { Trx } from "../../platform/db/schema.ts";
 import type { ProductImage } from "../../shared/contracts/catalog.ts";
 import { ALT_MAX, PRODUCT_MESSAGES } from "../../shared/product-admin.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
+import {
+  type CatalogueListener,
+  catalogueWrite,
+  markCatalogueChanged,
+} from "../catalogue/catalogue-write.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
-import { type CatalogueListener, catalogueWrite, markCatalogueChanged } from "./catalogue-write.ts";
 import type { ProductImagesRepository } from "./product-images.repository.ts";
 
 const NO_PRODUCT = "No Product Found";

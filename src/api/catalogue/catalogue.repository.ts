@@ -3,11 +3,11 @@ import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
 import type { ProductQuery } from "../../shared/contracts/catalog.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
+import { productImagesRepository } from "../products/product-images.repository.ts";
+import { placedVariants } from "../products/product-writer.repository.ts";
+import { SEARCH_WINDOW, searchRepository } from "../search/search.repository.ts";
+import { searchVocabulary } from "../search/search-vocabulary.ts";
 import { CARD_COLUMNS, literalInteger } from "./listing-sql.repository.ts";
-import { productImagesRepository } from "./product-images.repository.ts";
-import { placedVariants } from "./product-writer.repository.ts";
-import { SEARCH_WINDOW, searchRepository } from "./search.repository.ts";
-import { searchVocabulary } from "./search-vocabulary.ts";
 
 /** The listing's filters without a search (a search goes through `search`, search.repository.ts). */
 export type ProductFilter = Omit<ProductQuery, "take" | "page" | "sort" | "search"> & {

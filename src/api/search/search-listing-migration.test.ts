@@ -5,7 +5,7 @@ import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, StaticProvider } from "../../platform/db/migrate.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { seedDemoCatalogue } from "./seed/demo-catalogue.ts";
+import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
 
 const { engine, available } = testEngine();
 
