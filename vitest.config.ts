@@ -21,7 +21,7 @@ const engineTests = ["src/api/**/*.test.ts", "src/platform/db/**/*.test.ts"];
 const slowTests = [
   "src/api/**/*fuzz.test.ts",
   "src/api/**/*-concurrency.test.ts",
-  "src/api/catalog/seed/large-catalogue.test.ts",
+  "src/api/products/seed/large-catalogue.test.ts",
 ];
 const SLOW_PROJECTS = ["slow-sqlite", "slow-postgres"];
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
-import { insertProduct, type NewVariant } from "../src/api/catalog/product-writer.ts";
+import { insertProduct, type NewVariant } from "../src/api/products/product-writer.ts";
 import type { Database as Schema } from "../src/platform/db/schema.ts";
 import { DATA_DIR } from "./fixtures.ts";
 

@@ -15,7 +15,11 @@ export const IMAGES_DIR = path.join(DATA_DIR, "images");
  * Files whose change means a seeded catalogue must be generated again. Migrations are not among them: the
  * server applies any newer migration to a cached catalogue when it starts, as it would in production.
  */
-const SEED_SOURCES = ["src/api/catalog/seed", "src/api/catalog/product-writer.ts"];
+const SEED_SOURCES = [
+  "src/api/products/seed",
+  "src/api/products/product-writer.ts",
+  "src/api/products/product-writer.repository.ts",
+];
 
 function fingerprint(): string {
   const hash = createHash("sha256");
@@ -38,10 +42,10 @@ type SeedLarge = (
 ) => Promise<unknown>;
 
 async function loadSeeder(): Promise<SeedLarge> {
-  const modulePath = path.resolve("src/api/catalog/seed/large-catalogue.ts");
+  const modulePath = path.resolve("src/api/products/seed/large-catalogue.ts");
   if (!fs.existsSync(modulePath)) {
     throw new Error(
-      "src/api/catalog/seed/large-catalogue.ts is missing: the large-catalogue seeder is needed",
+      "src/api/products/seed/large-catalogue.ts is missing: the large-catalogue seeder is needed",
     );
   }
   const module = (await import(modulePath)) as { seedLargeCatalogue: SeedLarge };

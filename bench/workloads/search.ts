@@ -3,8 +3,8 @@
 // is the database work of one search answer, a total and a page of 12, one query at a time.
 import fs from "node:fs";
 import { type Kysely, sql } from "kysely";
-import { catalogRepository } from "../../src/api/catalog/catalog.repository.ts";
-import { catalogService } from "../../src/api/catalog/catalog.service.ts";
+import { catalogRepository } from "../../src/api/catalogue/catalogue.repository.ts";
+import { catalogService } from "../../src/api/catalogue/catalogue.service.ts";
 import { openDatabase } from "../../src/platform/db/connection.ts";
 import { migrateToLatest } from "../../src/platform/db/migrate.ts";
 import type { Database } from "../../src/platform/db/schema.ts";

@@ -2,47 +2,27 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { DEFAULT_RATE_LIMITS } from "../platform/config.ts";
 import { isDatabaseUnavailable } from "../platform/db/errors.ts";
 import { type Operation, operations } from "../shared/contracts/operations.ts";
-import { cookiePolicy } from "../shared/cookies.server.ts";
-import { accountRepository } from "./account/account.repository.ts";
 import { accountRoutes } from "./account/account.routes.ts";
-import { accountService } from "./account/account.service.ts";
-import { authenticator } from "./account/auth.ts";
-import { guestBelongings } from "./account/guest-belongings.ts";
 import { passwordResetRoutes } from "./account/password-reset.routes.ts";
-import { passwordResetService } from "./account/password-reset.service.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
 import { provideBackOfficeAuth } from "./admin/admin-auth.ts";
 import type { ApiEnv } from "./api-env.ts";
-import { cartRepository } from "./cart/cart.repository.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
-import { cartService } from "./cart/cart.service.ts";
-import { catalogRoutes } from "./catalog/catalog.routes.ts";
+import { catalogRoutes } from "./catalogue/catalogue.routes.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
-import { checkoutService } from "./checkout/checkout.service.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
-import { contactService } from "./contact/contact.service.ts";
 import { openApiDocument } from "./contract/openapi.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError, ServiceUnavailable, TooManyRequests, ValidationFailed } from "./errors.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
-import { newsletterService } from "./newsletter/newsletter.service.ts";
 import { guestOrdersRoutes } from "./orders/guest-orders.routes.ts";
-import { guestOrdersService } from "./orders/guest-orders.service.ts";
-import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
-import { ordersService } from "./orders/orders.service.ts";
-import { createLimits } from "./rate-limit.ts";
-import { reviewsRepository } from "./reviews/reviews.repository.ts";
 import { reviewsRoutes } from "./reviews/reviews.routes.ts";
-import { reviewsService } from "./reviews/reviews.service.ts";
-import { shopperCookies } from "./shopper.ts";
+import { createServices } from "./services.ts";
 import { limitBody } from "./validation.ts";
-import { wishlistRepository } from "./wishlist/wishlist.repository.ts";
 import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
-import { wishlistService } from "./wishlist/wishlist.service.ts";
 
 /** A request id: the caller's `X-Request-Id` when sane, the host's when mounted there, else a new one. */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -50,26 +30,8 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 /** The commerce API under /api. Every answer is JSON. */
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath("/api");
-  // `deps.onCatalogueChanged` goes to the services as it is: their catalogue writes run in `catalogueWrite`
-  // (catalog/catalogue-write.ts), which after each commit drops this process's catalogue caches, then calls it.
-
-  const policy = cookiePolicy(deps.config);
-  const cookies = shopperCookies(policy);
-  const accountsRepo = accountRepository(deps.db);
-  const auth = authenticator(accountsRepo, { adminIdleMinutes: deps.config.adminIdleMinutes });
-  const cartsRepo = cartRepository(deps.db);
-  const ordersRepo = ordersRepository(deps.db);
-  const carts = cartService(cartsRepo);
-  const wishlists = wishlistService(wishlistRepository(deps.db));
-  const moveIntoAccount = guestBelongings(carts, wishlists, cookies);
-  const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger: deps.logger });
-  const checkout = checkoutService({
-    carts: cartsRepo,
-    orders: ordersRepo,
-    publicUrl: deps.config.publicUrl,
-    onMailQueued: deps.onMailQueued,
-    onCatalogueChanged: deps.onCatalogueChanged,
-  });
+  const services = createServices(deps);
+  const { auth, limits, cookies, moveIntoAccount } = services;
   let document: object | undefined;
 
   api.use(
@@ -100,43 +62,26 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     document ??= openApiDocument(deps.config.publicUrl);
     return c.json(document);
   });
-  api.route("/", catalogRoutes(deps));
-  api.route("/", cartRoutes(carts, auth, cookies, deps.config.publicUrl));
-  api.route("/", wishlistRoutes(wishlists, auth, cookies, deps.config.publicUrl));
+  api.route("/", catalogRoutes(services.catalog));
+  api.route("/", cartRoutes(services.carts, auth, cookies, deps.config.publicUrl));
+  api.route("/", wishlistRoutes(services.wishlists, auth, cookies, deps.config.publicUrl));
+  api.route("/", accountRoutes({ accounts: services.accounts, moveIntoAccount, auth, limits, cookies }));
+  api.route("/", passwordResetRoutes({ resets: services.resets, moveIntoAccount, auth, limits, cookies }));
   api.route(
     "/",
-    accountRoutes({ accounts: accountService(accountsRepo), moveIntoAccount, auth, limits, cookies }),
+    checkoutRoutes({ checkout: services.checkout, auth, cookies, limits, secret: deps.config.sessionSecret }),
   );
-  const resets = passwordResetService({
-    db: deps.db,
-    publicUrl: deps.config.publicUrl,
-    onMailQueued: deps.onMailQueued,
-  });
-  api.route("/", passwordResetRoutes({ resets, moveIntoAccount, auth, limits, cookies }));
-  api.route("/", checkoutRoutes({ checkout, auth, cookies, limits, secret: deps.config.sessionSecret }));
-  api.route("/", ordersRoutes(ordersService(ordersRepo), auth));
-  api.route("/", guestOrdersRoutes(guestOrdersService(ordersRepo, deps.config.sessionSecret), limits));
+  api.route("/", ordersRoutes(services.orders, auth));
+  api.route("/", guestOrdersRoutes(services.guestOrders, limits));
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
-  api.use("/admin/*", provideBackOfficeAuth({ auth, policy, publicUrl: deps.config.publicUrl, limits }));
-  api.route("/", adminRoutes({ ...deps, auth, limits }));
-  const reviews = reviewsService(deps.db, reviewsRepository(deps.db, deps.engine), deps.onCatalogueChanged);
-  api.route("/", reviewsRoutes(reviews, auth, limits));
-  const mailing = {
-    db: deps.db,
-    secret: deps.config.sessionSecret,
-    publicUrl: deps.config.publicUrl,
-    logger: deps.logger,
-    onMailQueued: deps.onMailQueued,
-  };
-  api.route(
-    "/",
-    contactRoutes({
-      contact: contactService({ ...mailing, shopEmail: deps.config.shopEmail }),
-      auth,
-      limits,
-    }),
+  api.use(
+    "/admin/*",
+    provideBackOfficeAuth({ auth, policy: services.policy, publicUrl: deps.config.publicUrl, limits }),
   );
-  api.route("/", newsletterRoutes({ newsletter: newsletterService(mailing), limits }));
+  api.route("/", adminRoutes(services, deps));
+  api.route("/", reviewsRoutes(services.reviews, auth, limits));
+  api.route("/", contactRoutes({ contact: services.contact, auth, limits }));
+  api.route("/", newsletterRoutes({ newsletter: services.newsletter, limits }));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

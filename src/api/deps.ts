@@ -20,7 +20,7 @@ export interface ApiDeps {
   /**
    * Told after a committed write that changes what public pages show (a product, price, stock, category,
    * colour, size, tag, slider or review): the server drops its public HTML, here and on the other instances.
-   * Only `catalogueWrite` (api/catalog/catalogue-write.ts) calls it, once the transaction has committed and
+   * Only `catalogueWrite` (api/catalogue/catalogue-write.ts) calls it, once the transaction has committed and
    * after dropping this process's catalogue caches itself; nothing else does.
    */
   onCatalogueChanged?: () => void;

@@ -9,7 +9,7 @@ import {
   WISHLIST_COOKIE,
 } from "../shared/cookies.server.ts";
 import type { Authenticator, Identity } from "./account/auth.ts";
-import type { Owner } from "./owned-rows.ts";
+import type { Owner } from "./owned-rows.repository.ts";
 import { hashSecret, newSecret } from "./secrets.ts";
 
 export interface Shopper {

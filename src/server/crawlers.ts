@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
-import { type SitemapRepository, sitemapRepository } from "../api/catalog/sitemap.repository.ts";
+import { type SitemapRepository, sitemapRepository } from "../api/catalogue/sitemap.repository.ts";
 import type { Database } from "../platform/db/schema.ts";
 import { PAGE_RULES, type PageRules } from "../storefront/page-table.ts";
 

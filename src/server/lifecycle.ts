@@ -1,7 +1,7 @@
 import type http from "node:http";
 import { Hono } from "hono";
-import { sql } from "kysely";
 import type { Logger } from "pino";
+import { pingDatabase } from "../platform/db/connection.ts";
 import { pendingMigrations } from "../platform/db/migrate.ts";
 import type { Platform } from "./platform.ts";
 
@@ -49,7 +49,7 @@ export function healthRoutes(platform: Pick<Platform, "database">, lifecycle: Li
     const { db, engine } = platform.database;
     try {
       const pending = await withTimeout(
-        sql`select 1`.execute(db).then(() => pendingMigrations(db, engine)),
+        pingDatabase(db).then(() => pendingMigrations(db, engine)),
         READINESS_TIMEOUT_MS,
       );
       if (pending.length > 0) return c.json({ status: "migrations pending", pending }, 503);

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
-import { insertProduct, type NewProductInput } from "../api/catalog/product-writer.ts";
+import { insertProduct, type NewProductInput } from "../api/products/product-writer.ts";
 import type { Database, OrderStatus } from "../platform/db/schema.ts";
 
 /** A small, fully known catalogue for API tests. Prices are in paisa. */

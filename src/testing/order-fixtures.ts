@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
-import { insertProduct } from "../api/catalog/product-writer.ts";
+import { insertProduct } from "../api/products/product-writer.ts";
 import type { Database, OrderItemTable, OrderTable } from "../platform/db/schema.ts";
 import type { Catalogue } from "./factories.ts";
 import { variantId } from "./factories.ts";

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
+import { insertAuditRow } from "./audit.repository.ts";
 
 /**
  * The audit log: who changed what and when, with the record before and after. Every back-office change calls
@@ -38,68 +39,14 @@ export async function recordAudit(
   entry: AuditEntry,
   at: Date = new Date(),
 ): Promise<void> {
-  await trx
-    .insertInto("audit_log")
-    .values({
-      actor_user_id: entry.actor.id,
-      actor_email: entry.actor.email.toLowerCase(),
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: String(entry.entityId),
-      before: snapshot(entry.before),
-      after: snapshot(entry.after),
-      created_at: at.toISOString(),
-    })
-    .execute();
-}
-
-export interface AuditFilter {
-  entityType: string;
-  entityId: string;
-  actor: string;
-}
-
-/** Parses a stored snapshot back; text that is not JSON (written by hand) is shown as it is. */
-function parsed(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** The audit log as the back office reads it: newest first, by record, by who, a page at a time. */
-export function auditRepository(db: Kysely<Database>) {
-  function filtered(filter: AuditFilter) {
-    let query = db.selectFrom("audit_log");
-    if (filter.entityType !== "") query = query.where("entity_type", "=", filter.entityType.toLowerCase());
-    if (filter.entityId !== "") query = query.where("entity_id", "=", filter.entityId);
-    if (filter.actor !== "") query = query.where("actor_email", "=", filter.actor.toLowerCase());
-    return query;
-  }
-
-  return {
-    async page(filter: AuditFilter, limit: number, offset: number) {
-      const [rows, total] = await Promise.all([
-        filtered(filter).selectAll().orderBy("id", "desc").limit(limit).offset(offset).execute(),
-        filtered(filter)
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        total: Number(total.n),
-        entries: rows.map((row) => ({
-          id: row.id,
-          actor: { id: row.actor_user_id, email: row.actor_email },
-          action: row.action,
-          entity_type: row.entity_type,
-          entity_id: row.entity_id,
-          before: parsed(row.before),
-          after: parsed(row.after),
-          created_at: row.created_at,
-        })),
-      };
-    },
-  };
+  await insertAuditRow(trx, {
+    actor_user_id: entry.actor.id,
+    actor_email: entry.actor.email.toLowerCase(),
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: String(entry.entityId),
+    before: snapshot(entry.before),
+    after: snapshot(entry.after),
+    created_at: at.toISOString(),
+  });
 }

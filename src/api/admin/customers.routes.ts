@@ -1,13 +1,11 @@
 import { Hono } from "hono";
-import type { Kysely } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
 import { idField } from "../../shared/contracts/fields.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { NotFound } from "../errors.ts";
 import { confirmPassword } from "./admin-auth.ts";
-import { CUSTOMER_NOT_FOUND, customersService } from "./customers.service.ts";
+import { CUSTOMER_NOT_FOUND, type CustomersService } from "./customers.service.ts";
 
 const customerId = idField("customer id");
 
@@ -19,9 +17,8 @@ function idOf(raw: string): number {
 }
 
 /** /api/admin/customers: staff and owners (checked by route() from the contract). */
-export function customersRoutes(db: Kysely<Database>): Hono<ApiEnv> {
+export function customersRoutes(customers: CustomersService): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
-  const customers = customersService(db);
 
   route(routes, operations.adminCustomers, (_c, { query }) =>
     customers.list({ search: query.search, status: query.status }, query.page),

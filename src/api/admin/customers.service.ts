@@ -92,3 +92,5 @@ export function customersService(db: Kysely<Database>) {
     enable: (actor: Identity, id: number) => setDisabled(actor, id, false),
   };
 }
+
+export type CustomersService = ReturnType<typeof customersService>;

@@ -19,6 +19,7 @@ import {
 import { migrateToLatest } from "../../platform/db/migrate.ts";
 import { ACCOUNT_EMAIL_MESSAGES, newPassword } from "../../shared/contracts/account.ts";
 import { emailField } from "../../shared/contracts/fields.ts";
+import { staffRepository } from "./staff.repository.ts";
 import { grantRole } from "./staff.service.ts";
 
 const USAGE =
@@ -154,11 +155,7 @@ async function main(): Promise<void> {
   try {
     handle = await openDatabase(config.database, { timeouts: config.databaseTimeouts });
     await migrateToLatest(handle.db, handle.engine);
-    const existing = await handle.db
-      .selectFrom("users")
-      .select("id")
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", options.email))
-      .executeTakeFirst();
+    const existing = await staffRepository(handle.db).userIdByEmail(options.email);
     const password = existing ? undefined : await newAccountPassword(options);
     const { outcome, user, enabled } = await grantRole(handle.db, CLI_ACTOR, {
       email: options.email,

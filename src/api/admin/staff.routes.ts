@@ -1,14 +1,11 @@
 import { Hono } from "hono";
-import type { Kysely } from "kysely";
-import type { Engine } from "../../platform/db/connection.ts";
-import type { Database } from "../../platform/db/schema.ts";
 import { idField } from "../../shared/contracts/fields.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { NotFound } from "../errors.ts";
 import { confirmPassword } from "./admin-auth.ts";
-import { STAFF_NOT_FOUND, staffService } from "./staff.service.ts";
+import { STAFF_NOT_FOUND, type StaffService } from "./staff.service.ts";
 
 const staffId = idField("staff id");
 
@@ -19,9 +16,8 @@ function idOf(raw: string): number {
 }
 
 /** /api/admin/staff: the owner only (checked by route() from the contract); every change asks for the password. */
-export function staffRoutes(db: Kysely<Database>, engine: Engine): Hono<ApiEnv> {
+export function staffRoutes(staff: StaffService): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
-  const staff = staffService(db, engine);
 
   route(routes, operations.adminStaff, async () => ({ data: await staff.list() }));
   route(routes, operations.adminInviteStaff, async (c, { actor, body }) => {

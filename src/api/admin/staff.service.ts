@@ -10,6 +10,7 @@ import { hashPassword } from "../account/passwords.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { toAdminUser } from "./admin-user.ts";
 import { type AuditActor, recordAudit } from "./audit.ts";
+import { staffRepository } from "./staff.repository.ts";
 
 /** What giving someone a role did: made a new account, changed an existing one's role, or nothing. */
 export type GrantOutcome = "created" | "promoted" | "unchanged";
@@ -50,21 +51,17 @@ export async function grantRole(
     const now = new Date().toISOString();
     const user = await accountRepository(trx).findUserByEmail(email);
     if (!user) {
-      const created = await trx
-        .insertInto("users")
-        .values({
-          first_name: input.firstName?.trim() || "Shop",
-          last_name: input.lastName?.trim() || (input.role === "owner" ? "Owner" : "Staff"),
-          email,
-          password_hash: passwordHash ?? (await hashPassword(input.password ?? "")),
-          phone: null,
-          image: null,
-          role: input.role,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const created = await staffRepository(trx).insertUser({
+        first_name: input.firstName?.trim() || "Shop",
+        last_name: input.lastName?.trim() || (input.role === "owner" ? "Owner" : "Staff"),
+        email,
+        password_hash: passwordHash ?? (await hashPassword(input.password ?? "")),
+        phone: null,
+        image: null,
+        role: input.role,
+        created_at: now,
+        updated_at: now,
+      });
       await recordAudit(trx, {
         actor,
         action: "staff.create",
@@ -78,12 +75,11 @@ export async function grantRole(
     if (user.role === role && user.disabled_at === null) {
       return { outcome: "unchanged" as const, user, enabled: false };
     }
-    const updated = await trx
-      .updateTable("users")
-      .set({ role, disabled_at: null, updated_at: now })
-      .where("id", "=", user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await staffRepository(trx).updateUser(user.id, {
+      role,
+      disabled_at: null,
+      updated_at: now,
+    });
     await recordAudit(trx, {
       actor,
       action: "staff.role",
@@ -104,15 +100,7 @@ export async function grantRole(
 export function staffService(db: Kysely<Database>, engine: Engine) {
   return {
     async list(): Promise<AdminUser[]> {
-      const rows = await db
-        .selectFrom("users")
-        .selectAll()
-        .where("role", "in", ["owner", "staff"])
-        .orderBy((eb) => eb.case().when("role", "=", "owner").then(0).else(1).end())
-        .orderBy("first_name")
-        .orderBy("last_name")
-        .orderBy("id")
-        .execute();
+      const rows = await staffRepository(db).listStaff();
       return rows.map(toAdminUser);
     },
 
@@ -144,25 +132,14 @@ export function staffService(db: Kysely<Database>, engine: Engine) {
      */
     async changeRole(actor: Identity, id: number, role: UserRole): Promise<AdminUser> {
       return retryingTransaction(db, async (trx) => {
-        const target = await trx
-          .selectFrom("users")
-          .selectAll()
-          .where("id", "=", id)
-          .where("role", "in", ["owner", "staff"])
-          .executeTakeFirst();
+        const staff = staffRepository(trx);
+        const target = await staff.findStaff(id);
         if (!target) throw new NotFound(STAFF_NOT_FOUND);
         if (target.role === role) return toAdminUser(target);
         if (target.role === "owner") {
-          let owners = trx.selectFrom("users").select("id").where("role", "=", "owner");
-          if (engine === "postgres") owners = owners.orderBy("id").forUpdate();
-          if ((await owners.execute()).length <= 1) throw new Conflict(LAST_OWNER);
+          if ((await staff.countOwnersLocked(engine)) <= 1) throw new Conflict(LAST_OWNER);
         }
-        const updated = await trx
-          .updateTable("users")
-          .set({ role, updated_at: new Date().toISOString() })
-          .where("id", "=", id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await staff.updateUser(id, { role, updated_at: new Date().toISOString() });
         await recordAudit(trx, {
           actor: actor.user,
           action: role === "customer" ? "staff.remove" : "staff.role",
@@ -176,3 +153,5 @@ export function staffService(db: Kysely<Database>, engine: Engine) {
     },
   };
 }
+
+export type StaffService = ReturnType<typeof staffService>;

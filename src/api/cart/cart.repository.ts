@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database, Db } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
-import { type Owner, ownedRows } from "../owned-rows.ts";
+import { type Owner, ownedRows } from "../owned-rows.repository.ts";
 
 export type CartOwner = Owner;
 

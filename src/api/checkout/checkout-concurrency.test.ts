@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiHarness, apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { insertProduct } from "../catalog/product-writer.ts";
+import { insertProduct } from "../products/product-writer.ts";
 
 const { engine, available } = testEngine();
 

@@ -8,9 +8,9 @@ import {
 } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { insertProduct } from "../catalog/product-writer.ts";
 import { openApiDocument } from "../contract/openapi.ts";
 import { KEY_REUSED, purgeIdempotencyKeys } from "../idempotency/idempotency.ts";
+import { insertProduct } from "../products/product-writer.ts";
 
 const { engine, available } = testEngine();
 

@@ -4,7 +4,7 @@ import type { Trx } from "../../platform/db/schema.ts";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
-import { catalogueWrite, markCatalogueChanged } from "../catalog/catalogue-write.ts";
+import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
 import {
   claimIdempotencyKey,

@@ -3,7 +3,7 @@ import { type ApiHarness, apiHarness, shopper } from "../../testing/api-harness.
 import { buildCatalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { createLimitStore, limitStores, type TestLimitStore } from "../../testing/test-limits.ts";
-import { insertProduct } from "../catalog/product-writer.ts";
+import { insertProduct } from "../products/product-writer.ts";
 
 const { engine, available } = testEngine();
 

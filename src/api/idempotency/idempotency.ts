@@ -2,6 +2,13 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
+import {
+  deleteExpiredKey,
+  deleteKeysBefore,
+  findKey,
+  insertKey,
+  storeAnswer,
+} from "./idempotency.repository.ts";
 
 /**
  * `Idempotency-Key` for writes that must happen once (checkout; see
@@ -61,34 +68,19 @@ export async function claimIdempotencyKey(
   now: Date = new Date(),
 ): Promise<{ id: number } | { stored: StoredAnswer }> {
   const expired = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
-  await trx
-    .deleteFrom("idempotency_keys")
-    .where("scope", "=", request.scope)
-    .where("key", "=", request.key)
-    .where("created_at", "<", expired)
-    .execute();
+  await deleteExpiredKey(trx, request.scope, request.key, expired);
   // On PostgreSQL a second request with the same key waits here until the first one's transaction ends.
-  const inserted = await trx
-    .insertInto("idempotency_keys")
-    .values({
-      scope: request.scope,
-      key: request.key,
-      request_hash: request.requestHash,
-      response_status: null,
-      response_body: null,
-      created_at: now.toISOString(),
-    })
-    .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (inserted) return { id: inserted.id };
+  const inserted = await insertKey(trx, {
+    scope: request.scope,
+    key: request.key,
+    request_hash: request.requestHash,
+    response_status: null,
+    response_body: null,
+    created_at: now.toISOString(),
+  });
+  if (inserted !== undefined) return { id: inserted };
 
-  const existing = await trx
-    .selectFrom("idempotency_keys")
-    .select(["request_hash", "response_status", "response_body"])
-    .where("scope", "=", request.scope)
-    .where("key", "=", request.key)
-    .executeTakeFirst();
+  const existing = await findKey(trx, request.scope, request.key);
   if (!existing) throw new Conflict(KEY_IN_PROGRESS);
   if (existing.request_hash !== request.requestHash) {
     throw new ValidationFailed({ [IDEMPOTENCY_HEADER]: [KEY_REUSED] });
@@ -105,16 +97,11 @@ export async function storeIdempotentAnswer(
   id: number,
   answer: StoredAnswer,
 ): Promise<void> {
-  await trx
-    .updateTable("idempotency_keys")
-    .set({ response_status: answer.status, response_body: JSON.stringify(answer.body) })
-    .where("id", "=", id)
-    .execute();
+  await storeAnswer(trx, id, answer.status, JSON.stringify(answer.body));
 }
 
 /** Deletes keys older than 24 hours before `now` (for a purge job); answers how many. */
 export async function purgeIdempotencyKeys(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const expired = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
-  const result = await db.deleteFrom("idempotency_keys").where("created_at", "<", expired).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteKeysBefore(db, expired);
 }

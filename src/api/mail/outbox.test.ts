@@ -4,8 +4,9 @@ import type { Mailer, MailMessage } from "../../platform/mail.ts";
 import { type ApiHarness, apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { insertProduct } from "../catalog/product-writer.ts";
-import { claimDueMail, createMailWorker, enqueueMail, markMailSent, purgeOutbox } from "./outbox.ts";
+import { insertProduct } from "../products/product-writer.ts";
+import { claimDueMail, markMailSent } from "./outbox.repository.ts";
+import { createMailWorker, enqueueMail, purgeOutbox } from "./outbox.ts";
 
 const { engine, available } = testEngine();
 

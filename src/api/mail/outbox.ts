@@ -1,9 +1,18 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Engine } from "../../platform/db/connection.ts";
-import type { Database, MailOutboxTable } from "../../platform/db/schema.ts";
+import type { Database } from "../../platform/db/schema.ts";
 import type { Mailer, MailMessage } from "../../platform/mail.ts";
+import {
+  claimDueMail,
+  deleteSentBefore,
+  insertMail,
+  markMailSent,
+  type OutboxRow,
+  releaseClaims,
+  updateClaimedMail,
+} from "./outbox.repository.ts";
 
 /**
  * The transactional mail outbox (docs/decisions/0014-mail-outbox-and-idempotent-checkout.md). A request writes
@@ -13,8 +22,6 @@ import type { Mailer, MailMessage } from "../../platform/mail.ts";
  * backoff; on PostgreSQL several instances share the table, and `FOR UPDATE SKIP LOCKED` keeps any two from
  * taking the same row.
  */
-
-export type OutboxRow = Selectable<MailOutboxTable>;
 
 export interface OutboxOptions {
   /** Rows claimed per pass. */
@@ -53,81 +60,19 @@ export async function enqueueMail(
   message: MailMessage & { reference?: string },
   now: Date = new Date(),
 ): Promise<number> {
-  const row = await trx
-    .insertInto("mail_outbox")
-    .values({
-      recipient: message.to,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html,
-      reference: message.reference ?? null,
-      reply_to: message.replyTo ?? null,
-      headers:
-        message.headers && Object.keys(message.headers).length > 0 ? JSON.stringify(message.headers) : null,
-      created_at: now.toISOString(),
-      attempts: 0,
-      next_attempt_at: now.toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/**
- * Claims up to `batchSize` due rows for `claimMs`: pending, due, and not claimed (or claimed by a worker whose
- * claim has expired). One statement, so the claim is atomic: on PostgreSQL the rows are locked with
- * `FOR UPDATE SKIP LOCKED` (a second worker skips them instead of waiting and then taking them too); SQLite
- * has one writer at a time. Each claim counts as an attempt, so a message that crashes its worker every time
- * is still given up on.
- */
-export async function claimDueMail(
-  db: Kysely<Database>,
-  engine: Engine,
-  { now, claimMs, batchSize, token }: { now: Date; claimMs: number; batchSize: number; token: string },
-): Promise<OutboxRow[]> {
-  const at = now.toISOString();
-  const claimable = db
-    .selectFrom("mail_outbox")
-    .select("id")
-    .where("sent_at", "is", null)
-    .where("failed_at", "is", null)
-    .where("next_attempt_at", "<=", at)
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]))
-    .orderBy("next_attempt_at")
-    .orderBy("id")
-    .limit(batchSize);
-  const due = engine === "postgres" ? claimable.forUpdate().skipLocked() : claimable;
-  const rows = await db
-    .updateTable("mail_outbox")
-    .set((eb) => ({
-      claimed_until: new Date(now.getTime() + claimMs).toISOString(),
-      claim_token: token,
-      attempts: eb("attempts", "+", 1),
-    }))
-    .where("id", "in", due)
-    // Checked again on the row as it is when updated (a row another worker claimed meanwhile is left alone).
-    .where("sent_at", "is", null)
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]))
-    .returningAll()
-    .execute();
-  return rows.toSorted((a, b) => a.id - b.id);
-}
-
-/** Marks a claimed row sent; false when the claim was lost (it expired and another worker took the row). */
-export async function markMailSent(
-  db: Kysely<Database>,
-  row: Pick<OutboxRow, "id">,
-  token: string,
-  now: Date,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("mail_outbox")
-    .set({ sent_at: now.toISOString(), claimed_until: null, claim_token: null, last_error: null })
-    .where("id", "=", row.id)
-    .where("claim_token", "=", token)
-    .where("sent_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return insertMail(trx, {
+    recipient: message.to,
+    subject: message.subject,
+    text_body: message.text,
+    html_body: message.html,
+    reference: message.reference ?? null,
+    reply_to: message.replyTo ?? null,
+    headers:
+      message.headers && Object.keys(message.headers).length > 0 ? JSON.stringify(message.headers) : null,
+    created_at: now.toISOString(),
+    attempts: 0,
+    next_attempt_at: now.toISOString(),
+  });
 }
 
 /** The wait before the next try after `attempts` failed ones: 15 s, 30 s, 1 min… up to the cap, ±20%. */
@@ -139,8 +84,7 @@ export function retryDelayMs(attempts: number, options: Pick<OutboxOptions, "fir
 /** Deletes mail sent more than 30 days before `now` (pending and given-up mail stays); answers how many. */
 export async function purgeOutbox(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * DAY_MS).toISOString();
-  const result = await db.deleteFrom("mail_outbox").where("sent_at", "<", cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteSentBefore(db, cutoff);
 }
 
 export interface MailWorker {
@@ -210,12 +154,11 @@ export function createMailWorker(deps: {
     const about = { mailId: row.id, reference: row.reference, attempt: row.attempts };
     if (row.attempts > options.maxAttempts) {
       // Its last attempt's worker died mid-send (the claim expired): give up rather than try for ever.
-      await db
-        .updateTable("mail_outbox")
-        .set({ failed_at: now().toISOString(), claimed_until: null, claim_token: null })
-        .where("id", "=", row.id)
-        .where("claim_token", "=", token)
-        .execute();
+      await updateClaimedMail(db, row.id, token, {
+        failed_at: now().toISOString(),
+        claimed_until: null,
+        claim_token: null,
+      });
       logger.error({ ...about, lastError: row.last_error }, "mail not sent: gave up after the last attempt");
       return;
     }
@@ -225,21 +168,19 @@ export function createMailWorker(deps: {
       const reason = error instanceof Error ? error.message : String(error);
       const giveUp = row.attempts >= options.maxAttempts;
       const at = now();
-      await db
-        .updateTable("mail_outbox")
-        .set(
-          giveUp
-            ? { failed_at: at.toISOString(), last_error: reason, claimed_until: null, claim_token: null }
-            : {
-                next_attempt_at: new Date(at.getTime() + retryDelayMs(row.attempts, options)).toISOString(),
-                last_error: reason,
-                claimed_until: null,
-                claim_token: null,
-              },
-        )
-        .where("id", "=", row.id)
-        .where("claim_token", "=", token)
-        .execute();
+      await updateClaimedMail(
+        db,
+        row.id,
+        token,
+        giveUp
+          ? { failed_at: at.toISOString(), last_error: reason, claimed_until: null, claim_token: null }
+          : {
+              next_attempt_at: new Date(at.getTime() + retryDelayMs(row.attempts, options)).toISOString(),
+              last_error: reason,
+              claimed_until: null,
+              claim_token: null,
+            },
+      );
       if (giveUp) logger.error({ ...about, err: error }, "mail not sent: gave up after the last attempt");
       else logger.warn({ ...about, err: error }, "mail not sent; it will be retried");
       return;
@@ -260,16 +201,11 @@ export function createMailWorker(deps: {
     for (const [index, row] of rows.entries()) {
       if (stopping) {
         // Shutting down: hand the rest back at once (not counted as attempts) instead of at claim expiry.
-        await db
-          .updateTable("mail_outbox")
-          .set((eb) => ({ claimed_until: null, claim_token: null, attempts: eb("attempts", "-", 1) }))
-          .where(
-            "id",
-            "in",
-            rows.slice(index).map((rest) => rest.id),
-          )
-          .where("claim_token", "=", token)
-          .execute();
+        await releaseClaims(
+          db,
+          rows.slice(index).map((rest) => rest.id),
+          token,
+        );
         break;
       }
       await deliver(row, token);

@@ -9,7 +9,7 @@ import {
 import { buildCatalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { createLimitStore } from "../../testing/test-limits.ts";
-import { insertProduct } from "../catalog/product-writer.ts";
+import { insertProduct } from "../products/product-writer.ts";
 import { orderAccessToken } from "./order-access.ts";
 
 const { engine, available } = testEngine();

@@ -1,5 +1,5 @@
 import type { Db } from "../../platform/db/schema.ts";
-import { refreshListingPrice } from "../catalog/product-writer.ts";
+import { refreshListingPrice } from "../products/product-writer.ts";
 
 /**
  * The one order in which stock is changed, by checkout taking it and by a cancelled order giving it back

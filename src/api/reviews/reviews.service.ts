@@ -12,7 +12,7 @@ import type {
   ReviewSummary,
 } from "../../shared/contracts/reviews.ts";
 import { REVIEW_MESSAGES, REVIEWS_PER_PAGE, type ReviewStatus } from "../../shared/review-limits.ts";
-import { catalogueWrite, markCatalogueChanged } from "../catalog/catalogue-write.ts";
+import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { pageMeta } from "../pagination.ts";
 import type { ReviewsRepository } from "./reviews.repository.ts";

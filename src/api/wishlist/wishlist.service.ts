@@ -6,9 +6,9 @@ import type {
 } from "../../shared/contracts/wishlist.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from "../../shared/wishlist-rules.ts";
-import { defaultVariant, inDisplayOrder } from "../catalog/default-variant.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { salePrice, toRupees } from "../money/money.ts";
+import { defaultVariant, inDisplayOrder } from "../products/default-variant.ts";
 import type { WishlistOwner, WishlistRepository } from "./wishlist.repository.ts";
 
 const EMPTY_IDS: WishlistIds = { count: 0, product_ids: [] };

@@ -3,7 +3,7 @@ import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from "../../shared/wishlist-rul
 import { type ApiHarness, apiHarness, registeredShopper, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
-import { insertProduct, type NewVariant } from "../catalog/product-writer.ts";
+import { insertProduct, type NewVariant } from "../products/product-writer.ts";
 
 const { engine, available } = testEngine();
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import { type DatabaseTarget, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from "../config.ts";
@@ -113,4 +113,9 @@ export function redactUrl(url: string): string {
   } catch {
     return "(unparseable URL)";
   }
+}
+
+/** The cheapest round trip to the database (the readiness probe): throws when it cannot be reached. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

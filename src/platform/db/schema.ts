@@ -76,7 +76,7 @@ export interface ProductTable {
   /**
    * The listing's two pictures (card image and its hover image): the files of the product's first two
    * `product_images` rows, copied here so a page of cards is one indexed read. Kept in step by the catalogue
-   * writer (`src/api/catalog/product-images.ts`).
+   * writer (`src/api/products/product-images.service.ts`).
    */
   image: string | null;
   back_image: string | null;

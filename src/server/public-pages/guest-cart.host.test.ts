@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct } from "../../api/catalog/product-writer.ts";
+import { insertProduct } from "../../api/products/product-writer.ts";
 import { newSecret } from "../../api/secrets.ts";
 import { CART_COOKIE, cookiePolicy, setCookieHeader } from "../../shared/cookies.server.ts";
 import { HARNESS_CONFIG, type Shopper, shopper } from "../../testing/api-harness.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_CART } from "../../api/cart/cart.service.ts";
-import { insertProduct } from "../../api/catalog/product-writer.ts";
+import { insertProduct } from "../../api/products/product-writer.ts";
 import { APP_ENTRY_ID, PARKED_SCRIPT_TYPE } from "../../storefront/lib/deferred-hydration.ts";
 import { inHydrationScript } from "../../storefront/lib/react-router-format.server.ts";
 import { cartData } from "../../storefront/shop/layout/cart-data.ts";

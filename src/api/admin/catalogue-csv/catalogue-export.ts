@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn } from "../../../shared/catalog-csv.ts";
-import { inDisplayOrder } from "../../catalog/default-variant.ts";
-import { sanitizeDescription } from "../../catalog/description-html.ts";
+import { sanitizeDescription } from "../../catalogue/description-html.ts";
 import { csvRecord } from "../../csv.ts";
 import { toRupees } from "../../money/money.ts";
+import { inDisplayOrder } from "../../products/default-variant.ts";
+import { exportNames, exportProductPage, exportProductParts } from "./catalogue-export.repository.ts";
 
 /** Products read per round of queries: the export never holds more than this many in memory. */
 export const EXPORT_PAGE = 500;
@@ -30,63 +31,14 @@ function record(cells: Partial<Record<CatalogCsvColumn, string | number>>): stri
  */
 export async function* exportCatalogue(db: Kysely<Database>): AsyncGenerator<string> {
   yield csvRecord(CATALOG_CSV_COLUMNS);
-  const [categories, colors] = await Promise.all([
-    db.selectFrom("categories").select(["id", "name"]).execute(),
-    db.selectFrom("colors").select(["id", "name"]).execute(),
-  ]);
+  const { categories, colors } = await exportNames(db);
   const categoryName = new Map(categories.map((row) => [row.id, row.name]));
   const colorName = new Map(colors.map((row) => [row.id, row.name]));
   for (let afterId = 0; ; ) {
-    const products = await db
-      .selectFrom("products")
-      .select([
-        "id",
-        "slug",
-        "title",
-        "short_description",
-        "category_id",
-        "status",
-        "new_arrival",
-        "daily_deal",
-        "discount",
-      ])
-      .where("id", ">", afterId)
-      .orderBy("id")
-      .limit(EXPORT_PAGE)
-      .execute();
+    const products = await exportProductPage(db, afterId, EXPORT_PAGE);
     if (products.length === 0) return;
     const ids = products.map((product) => product.id);
-    const [variants, images, tags] = await Promise.all([
-      db
-        .selectFrom("variants")
-        .innerJoin("sizes", "sizes.id", "variants.size_id")
-        .select([
-          "variants.id",
-          "variants.product_id",
-          "variants.color_id",
-          "variants.size_id",
-          "sizes.position as size_position",
-          "sizes.name as size_name",
-          "variants.price",
-          "variants.stock",
-          "variants.sku",
-        ])
-        .where("variants.product_id", "in", ids)
-        .execute(),
-      db
-        .selectFrom("product_images")
-        .select(["product_id", "file", "alt", "color_id", "position"])
-        .where("product_id", "in", ids)
-        .orderBy("product_id")
-        .orderBy("position")
-        .execute(),
-      db
-        .selectFrom("product_tags")
-        .innerJoin("tags", "tags.id", "product_tags.tag_id")
-        .select(["product_tags.product_id", "tags.name"])
-        .where("product_tags.product_id", "in", ids)
-        .execute(),
-    ]);
+    const [variants, images, tags] = await exportProductParts(db, ids);
     const grouped = <T extends { product_id: number }>(rows: T[]) => {
       const map = new Map<number, T[]>();
       for (const row of rows) map.set(row.product_id, [...(map.get(row.product_id) ?? []), row]);

@@ -1,5 +1,5 @@
 import type { ProductRow, Trx } from "../../../platform/db/schema.ts";
-import type { GridVariant, NewProductImage } from "../../catalog/product-writer.ts";
+import type { GridVariant, NewProductImage } from "../../products/product-writer.ts";
 import type { AdminProductsRepository } from "../products/admin-products.repository.ts";
 import type { CatalogueImportRepository } from "./catalogue-import.repository.ts";
 import type { ProductPlan, RowProblem } from "./csv-rows.ts";

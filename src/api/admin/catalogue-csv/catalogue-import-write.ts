@@ -1,9 +1,9 @@
 import type { ProductRow, Trx } from "../../../platform/db/schema.ts";
 import type { ImportOutcome } from "../../../shared/catalog-csv.ts";
 import type { ProductStatus } from "../../../shared/product-status.ts";
-import { sanitizeDescription } from "../../catalog/description-html.ts";
-import { insertProduct, updateProduct } from "../../catalog/product-writer.ts";
+import { sanitizeDescription } from "../../catalogue/description-html.ts";
 import { toRupees } from "../../money/money.ts";
+import { insertProduct, updateProduct } from "../../products/product-writer.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import type { AdminProductsRepository } from "../products/admin-products.repository.ts";
 import { type ProductSnapshot, productSnapshot, snapshotChanges } from "../products/product-snapshot.ts";

@@ -3,7 +3,7 @@ import type { Database, Db } from "../../../platform/db/schema.ts";
 
 /**
  * The catalogue import's own reads and writes (catalogue-import.ts). A product's variants, tags and snapshot come
- * from the products repository, and its writes go through the catalogue writer (catalog/product-writer.ts).
+ * from the products repository, and its writes go through the catalogue writer (products/product-writer.ts).
  */
 export function catalogueImportRepository(db: Kysely<Database>) {
   return {

@@ -3,7 +3,7 @@ import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Database } from "../../../platform/db/schema.ts";
 import type { ImportOutcome } from "../../../shared/catalog-csv.ts";
 import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
-import { catalogueWrite } from "../../catalog/catalogue-write.ts";
+import { catalogueWrite } from "../../catalogue/catalogue-write.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import { adminProductsRepository } from "../products/admin-products.repository.ts";
 import { catalogueImportRepository } from "./catalogue-import.repository.ts";

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Trx } from "../../../platform/db/schema.ts";
 import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
-import { catalogueWrite, markCatalogueChanged } from "../../catalog/catalogue-write.ts";
+import { catalogueWrite, markCatalogueChanged } from "../../catalogue/catalogue-write.ts";
 import { ValidationFailed } from "../../errors.ts";
 import type { CatalogueRepository } from "./catalogue.repository.ts";
 

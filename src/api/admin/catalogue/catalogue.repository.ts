@@ -1,5 +1,13 @@
-import { type Kysely, sql, type Transaction } from "kysely";
-import type { Database, Db } from "../../../platform/db/schema.ts";
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import type {
+  CategoryTable,
+  ColorTable,
+  Database,
+  Db,
+  SizeTable,
+  SliderTable,
+  TagTable,
+} from "../../../platform/db/schema.ts";
 import { retryingTransaction } from "../../../platform/db/transaction.ts";
 
 /** The product count (and variant count) columns come back as bigint strings on PostgreSQL. */
@@ -171,6 +179,104 @@ export function catalogueRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute();
       return rows.map((row) => row.product_id);
+    },
+
+    /** What a product's card price is computed from, for the products `ids`. */
+    cardPriceInputs: (on: Db, ids: number[]) =>
+      Promise.all([
+        on
+          .selectFrom("products")
+          .select(["id", "discount", "price", "sale_price", "in_stock"])
+          .where("id", "in", ids)
+          .orderBy("id")
+          .execute(),
+        on
+          .selectFrom("variants")
+          .innerJoin("sizes", "sizes.id", "variants.size_id")
+          .select([
+            "variants.id",
+            "variants.product_id",
+            "variants.color_id",
+            "variants.size_id",
+            "sizes.position as size_position",
+            "variants.price",
+            "variants.stock",
+          ])
+          .where("variants.product_id", "in", ids)
+          .execute(),
+      ]),
+
+    async setCardPrice(
+      on: Db,
+      productId: number,
+      card: { price: number; sale_price: number; in_stock: number },
+    ) {
+      await on.updateTable("products").set(card).where("id", "=", productId).execute();
+    },
+
+    // Categories, colours, sizes, tags: one row each -----------------------------------------------------------
+
+    async insertCategory(on: Db, values: Insertable<CategoryTable>): Promise<number> {
+      const { id } = await on
+        .insertInto("categories")
+        .values(values)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    async updateCategory(on: Db, id: number, change: Updateable<CategoryTable>) {
+      await on.updateTable("categories").set(change).where("id", "=", id).execute();
+    },
+    async deleteCategory(on: Db, id: number) {
+      await on.deleteFrom("categories").where("id", "=", id).execute();
+    },
+
+    async insertColor(on: Db, values: Insertable<ColorTable>): Promise<number> {
+      const { id } = await on.insertInto("colors").values(values).returning("id").executeTakeFirstOrThrow();
+      return id;
+    },
+    async updateColor(on: Db, id: number, change: Updateable<ColorTable>) {
+      await on.updateTable("colors").set(change).where("id", "=", id).execute();
+    },
+    async deleteColor(on: Db, id: number) {
+      await on.deleteFrom("colors").where("id", "=", id).execute();
+    },
+
+    async insertSize(on: Db, values: Insertable<SizeTable>): Promise<number> {
+      const { id } = await on.insertInto("sizes").values(values).returning("id").executeTakeFirstOrThrow();
+      return id;
+    },
+    async updateSize(on: Db, id: number, change: Updateable<SizeTable>) {
+      await on.updateTable("sizes").set(change).where("id", "=", id).execute();
+    },
+    async deleteSize(on: Db, id: number) {
+      await on.deleteFrom("sizes").where("id", "=", id).execute();
+    },
+
+    async insertTag(on: Db, values: Insertable<TagTable>): Promise<number> {
+      const { id } = await on.insertInto("tags").values(values).returning("id").executeTakeFirstOrThrow();
+      return id;
+    },
+    async updateTag(on: Db, id: number, change: Updateable<TagTable>) {
+      await on.updateTable("tags").set(change).where("id", "=", id).execute();
+    },
+    async deleteTag(on: Db, id: number) {
+      await on.deleteFrom("tags").where("id", "=", id).execute();
+    },
+
+    // Slides -----------------------------------------------------------------------------------------------
+
+    async insertSlider(on: Db, values: Insertable<SliderTable>): Promise<number> {
+      const { id } = await on.insertInto("sliders").values(values).returning("id").executeTakeFirstOrThrow();
+      return id;
+    },
+    findSlider: (on: Db, id: number) =>
+      on.selectFrom("sliders").selectAll().where("id", "=", id).executeTakeFirst(),
+    async updateSlider(on: Db, id: number, change: Updateable<SliderTable>) {
+      await on.updateTable("sliders").set(change).where("id", "=", id).execute();
+    },
+    async deleteSlider(on: Db, id: number) {
+      await on.deleteFrom("sliders").where("id", "=", id).execute();
     },
   };
 }

@@ -10,9 +10,9 @@ import type {
   AdminTag,
 } from "../../../shared/contracts/admin-catalogue.ts";
 import { slugify } from "../../../shared/images.ts";
-import { listingPrice } from "../../catalog/default-variant.ts";
-import { reindexProductsUsing } from "../../catalog/product-writer.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../errors.ts";
+import { listingPrice } from "../../products/default-variant.ts";
+import { reindexProductsUsing } from "../../products/product-writer.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import { type CatalogueDeps, committedWrites, sameIds } from "./catalogue-writes.ts";
 import { slidesService } from "./slides.service.ts";
@@ -96,28 +96,7 @@ export function catalogueService(deps: CatalogueDeps) {
       const ids = await repository.productsWithSeveralSizes(trx, after, PRICE_STEP);
       if (ids.length === 0) return moved;
       after = ids.at(-1)!;
-      const [products, variants] = await Promise.all([
-        trx
-          .selectFrom("products")
-          .select(["id", "discount", "price", "sale_price", "in_stock"])
-          .where("id", "in", ids)
-          .orderBy("id")
-          .execute(),
-        trx
-          .selectFrom("variants")
-          .innerJoin("sizes", "sizes.id", "variants.size_id")
-          .select([
-            "variants.id",
-            "variants.product_id",
-            "variants.color_id",
-            "variants.size_id",
-            "sizes.position as size_position",
-            "variants.price",
-            "variants.stock",
-          ])
-          .where("variants.product_id", "in", ids)
-          .execute(),
-      ]);
+      const [products, variants] = await repository.cardPriceInputs(trx, ids);
       for (const product of products) {
         const own = variants.filter((variant) => variant.product_id === product.id);
         if (own.length === 0) continue;
@@ -128,7 +107,7 @@ export function catalogueService(deps: CatalogueDeps) {
           card.in_stock === Number(product.in_stock)
         )
           continue;
-        await trx.updateTable("products").set(card).where("id", "=", product.id).execute();
+        await repository.setCardPrice(trx, product.id, card);
         moved++;
       }
     }
@@ -155,11 +134,12 @@ export function catalogueService(deps: CatalogueDeps) {
             throw ValidationFailed.field("slug", M.slugTaken);
           const slug = input.slug ?? freeSlug(slugify(input.name).slice(0, 100), taken);
           const position = await repository.nextPosition(trx, "categories", input.parent_id);
-          const { id } = await trx
-            .insertInto("categories")
-            .values({ name: input.name, slug, parent_id: input.parent_id, position })
-            .returning("id")
-            .executeTakeFirstOrThrow();
+          const id = await repository.insertCategory(trx, {
+            name: input.name,
+            slug,
+            parent_id: input.parent_id,
+            position,
+          });
           const { category } = await findCategory(trx, id);
           await recordAudit(trx, {
             actor,
@@ -192,11 +172,12 @@ export function catalogueService(deps: CatalogueDeps) {
           const position = moved
             ? await repository.nextPosition(trx, "categories", parentId)
             : before.position;
-          await trx
-            .updateTable("categories")
-            .set({ name, slug: input.slug ?? before.slug, parent_id: parentId, position })
-            .where("id", "=", id)
-            .execute();
+          await repository.updateCategory(trx, id, {
+            name,
+            slug: input.slug ?? before.slug,
+            parent_id: parentId,
+            position,
+          });
           // Search documents carry the category's name (facets) and every category above (filter tokens).
           if (moved)
             await writeSearchDocuments(trx, await repository.productsInCategories(trx, subtreeIds(list, id)));
@@ -222,7 +203,7 @@ export function catalogueService(deps: CatalogueDeps) {
         const use = await repository.categoryUse(trx, id);
         if (use.children > 0) throw new Conflict(M.categoryHasChildren(use.children));
         if (use.products > 0) throw new Conflict(M.categoryInUse(use.products));
-        await trx.deleteFrom("categories").where("id", "=", id).execute();
+        await repository.deleteCategory(trx, id);
         await recordAudit(trx, {
           actor,
           action: "category.delete",
@@ -262,7 +243,7 @@ export function catalogueService(deps: CatalogueDeps) {
       const taken = () => ValidationFailed.field("name", M.colorNameTaken(input.name));
       return write(async (trx) => {
         if (await repository.nameTaken(trx, "colors", input.name)) throw taken();
-        const { id } = await trx.insertInto("colors").values(input).returning("id").executeTakeFirstOrThrow();
+        const id = await repository.insertColor(trx, input);
         await recordAudit(trx, {
           actor,
           action: "color.create",
@@ -286,7 +267,7 @@ export function catalogueService(deps: CatalogueDeps) {
         const name = input.name ?? before.name;
         const code = input.code ?? before.code;
         if (await repository.nameTaken(trx, "colors", name, id)) throw taken();
-        await trx.updateTable("colors").set({ name, code }).where("id", "=", id).execute();
+        await repository.updateColor(trx, id, { name, code });
         if (name !== before.name) await reindexProductsUsing(trx, { colorId: id });
         await recordAudit(trx, {
           actor,
@@ -306,7 +287,7 @@ export function catalogueService(deps: CatalogueDeps) {
         if (!before) throw new NotFound(M.colorNotFound);
         const use = await repository.variantUse(trx, "color_id", id);
         if (use.variants > 0) throw new Conflict(M.colorInUse(use.variants, use.products));
-        await trx.deleteFrom("colors").where("id", "=", id).execute();
+        await repository.deleteColor(trx, id);
         await recordAudit(trx, {
           actor,
           action: "color.delete",
@@ -327,11 +308,7 @@ export function catalogueService(deps: CatalogueDeps) {
       return write(async (trx) => {
         if (await repository.nameTaken(trx, "sizes", input.name)) throw taken();
         const position = await repository.nextPosition(trx, "sizes");
-        const { id } = await trx
-          .insertInto("sizes")
-          .values({ name: input.name, position })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+        const id = await repository.insertSize(trx, { name: input.name, position });
         await recordAudit(trx, {
           actor,
           action: "size.create",
@@ -349,7 +326,7 @@ export function catalogueService(deps: CatalogueDeps) {
         const before = (await repository.sizes(trx)).find((row) => row.id === id);
         if (!before) throw new NotFound(M.sizeNotFound);
         if (await repository.nameTaken(trx, "sizes", input.name, id)) throw taken();
-        await trx.updateTable("sizes").set({ name: input.name }).where("id", "=", id).execute();
+        await repository.updateSize(trx, id, { name: input.name });
         await recordAudit(trx, {
           actor,
           action: "size.update",
@@ -368,7 +345,7 @@ export function catalogueService(deps: CatalogueDeps) {
         if (!before) throw new NotFound(M.sizeNotFound);
         const use = await repository.variantUse(trx, "size_id", id);
         if (use.variants > 0) throw new Conflict(M.sizeInUse(use.variants, use.products));
-        await trx.deleteFrom("sizes").where("id", "=", id).execute();
+        await repository.deleteSize(trx, id);
         await recordAudit(trx, {
           actor,
           action: "size.delete",
@@ -406,7 +383,7 @@ export function catalogueService(deps: CatalogueDeps) {
       const taken = () => ValidationFailed.field("name", M.tagNameTaken(input.name));
       return write(async (trx) => {
         if (await repository.nameTaken(trx, "tags", input.name)) throw taken();
-        const { id } = await trx.insertInto("tags").values(input).returning("id").executeTakeFirstOrThrow();
+        const id = await repository.insertTag(trx, input);
         await recordAudit(trx, {
           actor,
           action: "tag.create",
@@ -424,7 +401,7 @@ export function catalogueService(deps: CatalogueDeps) {
         const before = (await repository.tags(trx)).find((row) => row.id === id);
         if (!before) throw new NotFound(M.tagNotFound);
         if (await repository.nameTaken(trx, "tags", input.name, id)) throw taken();
-        await trx.updateTable("tags").set({ name: input.name }).where("id", "=", id).execute();
+        await repository.updateTag(trx, id, { name: input.name });
         if (input.name !== before.name) await reindexProductsUsing(trx, { tagId: id });
         await recordAudit(trx, {
           actor,
@@ -443,9 +420,7 @@ export function catalogueService(deps: CatalogueDeps) {
         const before = (await repository.tags(trx)).find((row) => row.id === id);
         if (!before) throw new NotFound(M.tagNotFound);
         // The tag leaves its products (product_tags cascades); their documents are rewritten without it.
-        await reindexProductsUsing(trx, { tagId: id }, () =>
-          trx.deleteFrom("tags").where("id", "=", id).execute(),
-        );
+        await reindexProductsUsing(trx, { tagId: id }, () => repository.deleteTag(trx, id));
         await recordAudit(trx, {
           actor,
           action: "tag.delete",

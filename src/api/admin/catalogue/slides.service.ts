@@ -111,11 +111,7 @@ export function slidesService(deps: CatalogueDeps) {
             ends_at: input.ends_at,
             position,
           };
-          const { id } = await trx
-            .insertInto("sliders")
-            .values(values)
-            .returning("id")
-            .executeTakeFirstOrThrow();
+          const id = await repository.insertSlider(trx, values);
           await recordAudit(trx, {
             actor,
             action: "slider.create",
@@ -142,7 +138,7 @@ export function slidesService(deps: CatalogueDeps) {
       let replaced: string[] = [];
       try {
         const answer = await write(async (trx) => {
-          const before = await trx.selectFrom("sliders").selectAll().where("id", "=", id).executeTakeFirst();
+          const before = await repository.findSlider(trx, id);
           if (!before) throw new NotFound(M.sliderNotFound);
           const change = {
             title: input.title ?? before.title,
@@ -153,7 +149,7 @@ export function slidesService(deps: CatalogueDeps) {
             image_mobile: urls?.mobile ?? before.image_mobile,
           };
           checkDates(change.starts_at, change.ends_at);
-          await trx.updateTable("sliders").set(change).where("id", "=", id).execute();
+          await repository.updateSlider(trx, id, change);
           const { id: _id, position: _position, ...was } = before;
           await recordAudit(trx, {
             actor,
@@ -176,9 +172,9 @@ export function slidesService(deps: CatalogueDeps) {
 
     async deleteSlider(actor: AuditActor, id: number) {
       const removed = await write(async (trx) => {
-        const before = await trx.selectFrom("sliders").selectAll().where("id", "=", id).executeTakeFirst();
+        const before = await repository.findSlider(trx, id);
         if (!before) throw new NotFound(M.sliderNotFound);
-        await trx.deleteFrom("sliders").where("id", "=", id).execute();
+        await repository.deleteSlider(trx, id);
         await recordAudit(trx, {
           actor,
           action: "slider.delete",

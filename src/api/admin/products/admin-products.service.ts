@@ -23,20 +23,20 @@ import type {
 import type { ProductImage } from "../../../shared/contracts/catalog.ts";
 import { slugify } from "../../../shared/images.ts";
 import { ADMIN_PRODUCTS_PER_PAGE, PRODUCT_MESSAGES } from "../../../shared/product-admin.ts";
-import { catalogueWrite, markCatalogueChanged } from "../../catalog/catalogue-write.ts";
-import { countCache } from "../../catalog/count-cache.ts";
-import { inDisplayOrder } from "../../catalog/default-variant.ts";
-import { sanitizeDescription } from "../../catalog/description-html.ts";
-import type { ImageChange, productImagesService } from "../../catalog/product-images.service.ts";
+import { catalogueWrite, markCatalogueChanged } from "../../catalogue/catalogue-write.ts";
+import { countCache } from "../../catalogue/count-cache.ts";
+import { sanitizeDescription } from "../../catalogue/description-html.ts";
+import { Conflict, type FieldErrors, NotFound, ServiceUnavailable, ValidationFailed } from "../../errors.ts";
+import { salePrice, toPaisa, toRupees } from "../../money/money.ts";
+import { pageMeta } from "../../pagination.ts";
+import { inDisplayOrder } from "../../products/default-variant.ts";
+import type { ImageChange, productImagesService } from "../../products/product-images.service.ts";
 import {
   deleteProduct,
   type GridVariant,
   insertProduct,
   updateProduct,
-} from "../../catalog/product-writer.ts";
-import { Conflict, type FieldErrors, NotFound, ServiceUnavailable, ValidationFailed } from "../../errors.ts";
-import { salePrice, toPaisa, toRupees } from "../../money/money.ts";
-import { pageMeta } from "../../pagination.ts";
+} from "../../products/product-writer.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import type { AdminProductsRepository } from "./admin-products.repository.ts";
 import { productSnapshot, snapshotChanges } from "./product-snapshot.ts";

@@ -12,8 +12,8 @@ import { newProductBody } from "../../../testing/admin-product-fixtures.ts";
 import { apiHarness, shopper } from "../../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue } from "../../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
-import { catalogueWrite } from "../../catalog/catalogue-write.ts";
-import { updateProduct } from "../../catalog/product-writer.ts";
+import { catalogueWrite } from "../../catalogue/catalogue-write.ts";
+import { updateProduct } from "../../products/product-writer.ts";
 
 const { engine, available } = testEngine();
 

@@ -1,0 +1,83 @@
+import { Hono } from "hono";
+import type { Kysely } from "kysely";
+import type { Database } from "../../../platform/db/schema.ts";
+import { operations } from "../../../shared/contracts/operations.ts";
+import { SUBSCRIBER_CSV_COLUMNS } from "../../../shared/newsletter.ts";
+import type { Identity } from "../../account/auth.ts";
+import type { ApiEnv } from "../../api-env.ts";
+import { route } from "../../contract/route.ts";
+import { csvRecord } from "../../csv.ts";
+import { newsletterRepository } from "../../newsletter/newsletter.repository.ts";
+import { unsubscribeUrl } from "../../newsletter/newsletter-mail.ts";
+import { recordAudit } from "../audit.ts";
+
+/** Rows read per query while the export is written, so a long list never becomes one huge result set. */
+const BATCH = 1000;
+
+/**
+ * The confirmed subscribers as CSV, and the export written to the audit log in the same transaction (who took a
+ * copy of the list, when, and how many addresses it held).
+ */
+export async function exportConfirmedSubscribers(
+  db: Kysely<Database>,
+  { actor, publicUrl, now = new Date() }: { actor: Identity; publicUrl: string; now?: Date },
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const repo = newsletterRepository(trx);
+    const records = [csvRecord(SUBSCRIBER_CSV_COLUMNS)];
+    let count = 0;
+    for (let afterId = 0; ; ) {
+      const batch = await repo.confirmedAfter(afterId, BATCH);
+      for (const row of batch) {
+        records.push(
+          csvRecord([
+            row.email,
+            row.source,
+            row.consent_at,
+            row.confirmed_at,
+            unsubscribeUrl(publicUrl, row.unsubscribe_token),
+          ]),
+        );
+      }
+      count += batch.length;
+      if (batch.length < BATCH) break;
+      afterId = batch.at(-1)!.id;
+    }
+    await recordAudit(
+      trx,
+      {
+        actor: { id: actor.user.id, email: actor.user.email },
+        action: "newsletter.export",
+        entityType: "newsletter",
+        entityId: "confirmed-subscribers",
+        after: { subscribers: count },
+      },
+      now,
+    );
+    return records.join("");
+  });
+}
+
+/** The owner's view of the newsletter list in the back office: how many, and the export of the confirmed. */
+export function newsletterAdminRoutes({
+  db,
+  publicUrl,
+}: {
+  db: Kysely<Database>;
+  publicUrl: string;
+}): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
+
+  route(routes, operations.newsletterSubscriberCounts, async () => newsletterRepository(db).countByStatus());
+
+  route(routes, operations.exportNewsletterSubscribers, async (c, { actor }) => {
+    const now = new Date();
+    c.header(
+      "Content-Disposition",
+      `attachment; filename="newsletter-subscribers-${now.toISOString().slice(0, 10)}.csv"`,
+    );
+    return exportConfirmedSubscribers(db, { actor, publicUrl, now });
+  });
+
+  return routes;
+}

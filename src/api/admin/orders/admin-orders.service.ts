@@ -1,0 +1,229 @@
+import type { Kysely } from "kysely";
+import type { Database, OrderRow, Trx } from "../../../platform/db/schema.ts";
+import {
+  ADMIN_ORDERS_PER_PAGE,
+  type AdminOrder,
+  type AdminOrderList,
+  type AdminOrderQuery,
+  ORDER_COUNT_LIMIT,
+  type OrderHistoryEntry,
+  type UpdateOrderStatusInput,
+} from "../../../shared/contracts/admin-orders.ts";
+import { allowedTransitions, type OrderStatus, transitionRefusal } from "../../../shared/order-status.ts";
+import { phoneSearchPrefixes } from "../../../shared/phone.ts";
+import { afterShopDay, startOfShopDay } from "../../../shared/shop-time.ts";
+import { catalogueWrite, markCatalogueChanged } from "../../catalogue/catalogue-write.ts";
+import { NotFound, ValidationFailed } from "../../errors.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import { toRupees } from "../../money/money.ts";
+import { orderStatusEmail } from "../../orders/order-status-email.ts";
+import { toOrder } from "../../orders/order-view.ts";
+import type { OrdersRepository } from "../../orders/orders.repository.ts";
+import { inStockLockOrder, refreshListings } from "../../orders/stock-order.ts";
+import { pageMeta } from "../../pagination.ts";
+import { type AuditActor, recordAudit } from "../audit.ts";
+import type { AdminOrdersRepository, OrderFilter } from "./admin-orders.repository.ts";
+
+export const ORDER_NOT_FOUND = "Order not found.";
+
+/**
+ * What the search box finds, by the shape of what was typed: an email (or its start) when it has an "@"; a
+ * phone number's digits when it is digits and separators, with 0300… and +92 300… the same number
+ * (`phoneSearchPrefixes`); otherwise the start of an order number or of an email.
+ */
+export function searchTerms(text: string): NonNullable<OrderFilter["search"]> {
+  if (text.includes("@")) return [{ key: "email", prefixes: [text.toLowerCase()] }];
+  const phone = phoneSearchPrefixes(text);
+  if (phone) return [{ key: "phone", prefixes: phone }];
+  return [
+    { key: "number", prefixes: [text.toUpperCase().replace(/\s+/g, "")] },
+    { key: "email", prefixes: [text.toLowerCase()] },
+  ];
+}
+
+export function orderFilter(query: AdminOrderQuery): OrderFilter {
+  return {
+    status: query.status,
+    // The shop's days (src/shared/shop-time.ts): from the first's local midnight to the one after the last.
+    placedFrom: query.from ? new Date(startOfShopDay(query.from)).toISOString() : undefined,
+    placedBefore: query.to ? new Date(afterShopDay(query.to)).toISOString() : undefined,
+    search: query.q ? searchTerms(query.q) : undefined,
+  };
+}
+
+interface AdminOrdersDeps {
+  db: Kysely<Database>;
+  repository: AdminOrdersRepository;
+  orders: OrdersRepository;
+  publicUrl: string;
+  /** Called after a change's commit: its email is in the outbox (wakes the mail worker). */
+  onMailQueued?: (() => void) | undefined;
+  /** Told after a cancellation's commit (by `catalogueWrite`): its stock is back on sale. */
+  onCatalogueChanged?: (() => void) | undefined;
+  /** Where the list stops counting (ORDER_COUNT_LIMIT; tests use a small one). */
+  countLimit?: number;
+}
+
+export function adminOrdersService({
+  db,
+  repository,
+  orders,
+  publicUrl,
+  onMailQueued,
+  onCatalogueChanged,
+  countLimit = ORDER_COUNT_LIMIT,
+}: AdminOrdersDeps) {
+  /** A change of an order's status: a `catalogueWrite`, which tells the caches once a cancellation commits. */
+  const changing = <T>(work: (trx: Trx) => Promise<T>) => catalogueWrite(db, work, onCatalogueChanged);
+
+  async function detail(row: OrderRow): Promise<AdminOrder> {
+    const [items, changes, account] = await Promise.all([
+      orders.itemsFor([row.id]),
+      repository.history(row.id),
+      row.user_id === null ? undefined : repository.customer(row.user_id),
+    ]);
+    const placed: OrderHistoryEntry = {
+      from: null,
+      to: "pending",
+      actor: null,
+      note: "",
+      at: row.created_at,
+    };
+    const skus = await repository.skus(items.map((item) => item.variant_id));
+    const order = toOrder(row, items);
+    return {
+      ...order,
+      status: row.status as OrderStatus,
+      items: order.items.map((line, index) => {
+        const variantId = items[index]!.variant_id;
+        return { ...line, variant_id: variantId, sku: skus.get(variantId) ?? null };
+      }),
+      customer: account
+        ? { id: account.id, name: `${account.first_name} ${account.last_name}`, email: account.email }
+        : null,
+      history: [
+        placed,
+        ...changes.map((change) => ({
+          from: change.from_status as OrderStatus,
+          to: change.to_status as OrderStatus,
+          actor: change.actor_email,
+          note: change.note,
+          at: change.created_at,
+        })),
+      ],
+      allowed_statuses: [...allowedTransitions(row.status)],
+    };
+  }
+
+  async function get(number: string): Promise<AdminOrder> {
+    const row = await repository.findByNumber(number);
+    if (!row) throw new NotFound(ORDER_NOT_FOUND);
+    return detail(row);
+  }
+
+  return {
+    get,
+
+    async list(query: AdminOrderQuery): Promise<AdminOrderList> {
+      const filter = orderFilter(query);
+      const offset = (query.page - 1) * ADMIN_ORDERS_PER_PAGE;
+      const [counted, rows] = await Promise.all([
+        repository.count(filter, countLimit),
+        repository.page(filter, ADMIN_ORDERS_PER_PAGE, offset),
+      ]);
+      const capped = counted > countLimit;
+      const total = capped ? countLimit : counted;
+      const pieces = await repository.itemCounts(rows.map((row) => row.id));
+      return {
+        data: rows.map((row) => ({
+          number: row.number,
+          status: row.status as OrderStatus,
+          created_at: row.created_at,
+          customer_name: `${row.first_name} ${row.last_name}`,
+          email: row.email,
+          phone: row.phone,
+          city: row.city,
+          registered: row.user_id !== null,
+          item_count: pieces.get(row.id) ?? 0,
+          total: toRupees(row.total),
+        })),
+        meta: { ...pageMeta(query.page, ADMIN_ORDERS_PER_PAGE, rows.length, total), total_capped: capped },
+      };
+    },
+
+    /**
+     * Moves an order on, in one transaction: the order's row is locked first, so of two changes at once the
+     * second sees what the first did (and is refused if that no longer allows it); a cancelled order's stock
+     * goes back under checkout's locking order; the history row, the audit entry and the customer's email
+     * (the outbox) commit with the change or not at all.
+     */
+    async updateStatus(
+      actor: AuditActor,
+      number: string,
+      input: UpdateOrderStatusInput,
+    ): Promise<AdminOrder> {
+      await changing(async (trx) => {
+        const order = await repository.lockByNumber(number, trx);
+        if (!order) throw new NotFound(ORDER_NOT_FOUND);
+        const refusal = transitionRefusal(order.status, input.status);
+        if (refusal) throw ValidationFailed.field("status", refusal);
+
+        const now = new Date();
+        await repository.setStatus(order.id, input.status, trx);
+        const items = await orders.itemsFor([order.id], trx);
+        const stockReturned: { variant_id: number; quantity: number; stock: number }[] = [];
+        if (input.status === "cancelled") {
+          // Its stock is back on sale, which product pages show: the caches are told once this commits.
+          markCatalogueChanged(trx);
+          const backInStock: number[] = [];
+          for (const item of inStockLockOrder(items)) {
+            const stock = await orders.returnStock(item.variant_id, item.quantity, trx);
+            // A variant removed from the catalogue since has nothing to go back to.
+            if (stock === null) continue;
+            stockReturned.push({ variant_id: item.variant_id, quantity: item.quantity, stock });
+            if (stock === item.quantity) backInStock.push(item.product_id);
+          }
+          await refreshListings(trx, backInStock);
+        }
+        await repository.addHistory(
+          {
+            order_id: order.id,
+            from_status: order.status,
+            to_status: input.status,
+            actor_user_id: actor.id,
+            actor_email: actor.email,
+            note: input.note,
+            created_at: now.toISOString(),
+          },
+          trx,
+        );
+        await recordAudit(
+          trx,
+          {
+            actor,
+            action: "order.status",
+            entityType: "order",
+            entityId: order.number,
+            before: { status: order.status },
+            after: {
+              status: input.status,
+              ...(input.note ? { note: input.note } : {}),
+              ...(input.status === "cancelled" ? { stock_returned: stockReturned } : {}),
+            },
+          },
+          now,
+        );
+        const view = toOrder({ ...order, status: input.status }, items);
+        await enqueueMail(
+          trx,
+          { ...orderStatusEmail(view, input.status, publicUrl), reference: order.number },
+          now,
+        );
+      });
+      onMailQueued?.();
+      return get(number);
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof adminOrdersService>;

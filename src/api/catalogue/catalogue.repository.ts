@@ -1,0 +1,200 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
+import type { Logger } from "pino";
+import type { Database } from "../../platform/db/schema.ts";
+import type { ProductQuery } from "../../shared/contracts/catalog.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
+import { productImagesRepository } from "../products/product-images.repository.ts";
+import { placedVariants } from "../products/product-writer.repository.ts";
+import { SEARCH_WINDOW, searchRepository } from "../search/search.repository.ts";
+import { searchVocabulary } from "../search/search-vocabulary.ts";
+import { CARD_COLUMNS, literalInteger } from "./listing-sql.repository.ts";
+
+/** The listing's filters without a search (a search goes through `search`, search.repository.ts). */
+export type ProductFilter = Omit<ProductQuery, "take" | "page" | "sort" | "search"> & {
+  /** The category (`category`) and every category under it, when it has any (docs/decisions/0031). */
+  categoryIds?: number[];
+};
+type ProductsEb = ExpressionBuilder<Database, "products">;
+
+/** Shoppers see products on sale only: drafts and archived products are the back office's. */
+const LIVE = sql.lit(LIVE_STATUS);
+
+function whereFilter(filter: ProductFilter) {
+  return (eb: ProductsEb) => {
+    const conditions: Expression<SqlBool>[] = [eb("products.status", "=", LIVE)];
+    if (filter.type === "new-arrival") conditions.push(eb("products.new_arrival", "=", literalInteger(1)));
+    if (filter.type === "daily-deals") conditions.push(eb("products.daily_deal", "=", literalInteger(1)));
+    if (filter.categoryIds !== undefined && filter.categoryIds.length > 1) {
+      // A category with subcategories lists theirs too: the ids come from the service, read once per request.
+      conditions.push(eb("products.category_id", "in", filter.categoryIds));
+    } else if (filter.category !== undefined) {
+      conditions.push(
+        eb(
+          "products.category_id",
+          "=",
+          eb.selectFrom("categories").select("categories.id").where("categories.slug", "=", filter.category),
+        ),
+      );
+    }
+    if (filter.color !== undefined || filter.size !== undefined) {
+      // One variant must carry both: "red in M" means a red M exists.
+      let variant = eb
+        .selectFrom("variants")
+        .select(sql.lit(1).as("one"))
+        .whereRef("variants.product_id", "=", "products.id");
+      if (filter.color !== undefined) variant = variant.where("variants.color_id", "=", filter.color);
+      if (filter.size !== undefined) variant = variant.where("variants.size_id", "=", filter.size);
+      conditions.push(eb.exists(variant));
+    }
+    if (filter.tag !== undefined) {
+      conditions.push(
+        eb.exists(
+          eb
+            .selectFrom("product_tags")
+            .select(sql.lit(1).as("one"))
+            .whereRef("product_tags.product_id", "=", "products.id")
+            .where("product_tags.tag_id", "=", filter.tag),
+        ),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+const FILTER_KEYS = ["type", "category", "color", "size", "tag"] as const;
+
+/** The filter as a cache key: equal keys count the same products. */
+export function filterKey(filter: ProductFilter): string {
+  return JSON.stringify(FILTER_KEYS.map((key) => filter[key] ?? null));
+}
+
+export interface CatalogRepositoryOptions {
+  /** Told once when PostgreSQL has no pg_trgm and the typo fallback compares words in this process. */
+  logger?: Pick<Logger, "warn">;
+  /** How many matches a search ranks and answers at most (tests use a small one). */
+  searchWindow?: number;
+}
+
+export function catalogRepository(db: Kysely<Database>, options: CatalogRepositoryOptions = {}) {
+  return {
+    /** Products matching the filter (no search). */
+    async countProducts(filter: ProductFilter): Promise<number> {
+      const row = await db
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where(whereFilter(filter))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** A page of the listing without a search: newest first, or by price. */
+    async listProducts(filter: ProductFilter, sort: ProductQuery["sort"], limit: number, offset: number) {
+      let query = db.selectFrom("products").select(CARD_COLUMNS).where(whereFilter(filter));
+      if (sort === "low2high")
+        query = query.orderBy("products.sale_price", "asc").orderBy("products.id", "asc");
+      else if (sort === "high2low")
+        query = query.orderBy("products.sale_price", "desc").orderBy("products.id", "desc");
+      else query = query.orderBy("products.id", "desc");
+      // The page size as a literal (1 to 48): with `LIMIT ?` SQLite re-prepares the statement on every run.
+      return query.limit(literalInteger(limit)).offset(offset).execute();
+    },
+
+    /** The product search (search.repository.ts). */
+    search: searchRepository(db, options.searchWindow ?? SEARCH_WINDOW),
+
+    /**
+     * The product with this slug, whatever its status, or the one that had it before (an old slug is kept in
+     * `product_slug_redirects`; the product's own `slug` then differs from the one asked for).
+     */
+    async findProductBySlug(slug: string) {
+      const product = db
+        .selectFrom("products")
+        .innerJoin("categories", "categories.id", "products.category_id")
+        .selectAll("products")
+        .select(["categories.name as category_name", "categories.slug as category_slug"]);
+      return (
+        (await product.where("products.slug", "=", slug).executeTakeFirst()) ??
+        (await product
+          .where(
+            "products.id",
+            "=",
+            db.selectFrom("product_slug_redirects").select("product_id").where("old_slug", "=", slug),
+          )
+          .executeTakeFirst())
+      );
+    },
+
+    /** The typo fallback's word list (search-vocabulary.ts). */
+    vocabulary: searchVocabulary(db, { logger: options.logger }),
+
+    /** The product's variants with what places them; `inDisplayOrder` orders them. */
+    productVariants: (productId: number) => placedVariants(db, productId),
+
+    /** The product's colours in the order they were first offered. */
+    async productColors(productId: number) {
+      return db
+        .selectFrom("variants")
+        .innerJoin("colors", "colors.id", "variants.color_id")
+        .select(["colors.id", "colors.name", "colors.code"])
+        .select((eb) => eb.fn.min("variants.id").as("first_variant"))
+        .where("variants.product_id", "=", productId)
+        .groupBy(["colors.id", "colors.name", "colors.code"])
+        .orderBy("first_variant")
+        .execute();
+    },
+
+    /** The product's photos in display order. */
+    productImages: (productId: number) => productImagesRepository(db).list(productId),
+
+    /** The product if shoppers may see it (on sale). */
+    async liveProduct(productId: number): Promise<{ discount: number } | undefined> {
+      return db
+        .selectFrom("products")
+        .select("discount")
+        .where("id", "=", productId)
+        .where("status", "=", LIVE)
+        .executeTakeFirst();
+    },
+
+    async sizesFor(productId: number, colorId: number) {
+      return db
+        .selectFrom("variants")
+        .innerJoin("sizes", "sizes.id", "variants.size_id")
+        .select(["variants.id", "sizes.name as size_name", "variants.price", "variants.stock"])
+        .where("variants.product_id", "=", productId)
+        .where("variants.color_id", "=", colorId)
+        .orderBy("sizes.position")
+        .orderBy("sizes.id")
+        .execute();
+    },
+
+    /** The slides showing at `now` (an ISO time): started (or no start) and not ended (or no end), in order. */
+    sliders: (now: string) =>
+      db
+        .selectFrom("sliders")
+        .selectAll()
+        .where((eb) =>
+          eb.and([
+            eb.or([eb("starts_at", "is", null), eb("starts_at", "<=", now)]),
+            eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]),
+          ]),
+        )
+        .orderBy("position")
+        .orderBy("id")
+        .execute(),
+    categories: () =>
+      db
+        .selectFrom("categories")
+        .select(["id", "name", "slug", "parent_id", "position"])
+        .orderBy("position")
+        .orderBy("id")
+        .execute(),
+    /** Every category's place in the tree (few rows: the listing finds a category's subtree in it). */
+    categoryPlaces: () => db.selectFrom("categories").select(["id", "slug", "parent_id"]).execute(),
+    colors: () => db.selectFrom("colors").select(["id", "name", "code"]).orderBy("name").execute(),
+    sizes: () => db.selectFrom("sizes").select(["id", "name"]).orderBy("position").orderBy("id").execute(),
+    tags: () => db.selectFrom("tags").select(["id", "name"]).orderBy("name").execute(),
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof catalogRepository>;

@@ -1,0 +1,14 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import { renderMissingSlideTwins } from "../../platform/images/render.ts";
+import { slideMobileImages } from "./slide-images.repository.ts";
+
+/**
+ * Gives every home slide in the database the AVIF twin of its mobile image that the banner offers phones
+ * (decision 34): slides drawn or uploaded before the twin existed get it from their WebP. Run at start, after the
+ * demo seed (which draws the demo slides' twins itself); a slide that already has one costs a file check.
+ * Answers the files written.
+ */
+export async function ensureSlideTwins(db: Kysely<Database>, imagesDir: string): Promise<string[]> {
+  return renderMissingSlideTwins(imagesDir, await slideMobileImages(db));
+}
