@@ -8,7 +8,7 @@ import { catalogService } from "../../src/api/catalogue/catalogue.service.ts";
 import { openDatabase } from "../../src/platform/db/connection.ts";
 import { migrateToLatest } from "../../src/platform/db/migrate.ts";
 import type { Database } from "../../src/platform/db/schema.ts";
-import type { ProductQuery } from "../../src/shared/contracts/catalog.ts";
+import type { ProductQuery } from "../../src/shared/contracts/catalogue.ts";
 import type { Dataset } from "../lib/datasets.ts";
 
 interface SearchCase {

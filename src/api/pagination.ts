@@ -1,4 +1,4 @@
-import type { PageMeta } from "../shared/contracts/catalog.ts";
+import type { PageMeta } from "../shared/contracts/catalogue.ts";
 
 /** The spec's page meta for a page of `count` rows out of `total`. */
 export function pageMeta(page: number, perPage: number, count: number, total: number): PageMeta {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
-import { CATALOG_CSV_BODY_MAX_BYTES, CATALOG_CSV_MESSAGES } from "../shared/catalog-csv.ts";
+import { CATALOG_CSV_BODY_MAX_BYTES, CATALOG_CSV_MESSAGES } from "../shared/catalogue-csv.ts";
 import { MAX_ID } from "../shared/contracts/fields.ts";
 import { IMAGE_UPLOAD_BODY_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "../shared/product-admin.ts";
 import { BadRequest, type FieldErrors, NotFound, UnsupportedMediaType, ValidationFailed } from "./errors.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { CATALOG_CSV_MAX_BYTES } from "../shared/catalog-csv.ts";
+import { CATALOG_CSV_MAX_BYTES } from "../shared/catalogue-csv.ts";
 import { storefrontBodyLimit } from "./body-limit.ts";
 
 /** The pages' body limits: 1 MB for forms, 10 MB for a product photo and for the catalogue CSV import. */

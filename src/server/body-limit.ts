@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { bodiless, MAX_BODY_BYTES } from "../api/validation.ts";
-import { CATALOG_CSV_BODY_MAX_BYTES } from "../shared/catalog-csv.ts";
+import { CATALOG_CSV_BODY_MAX_BYTES } from "../shared/catalogue-csv.ts";
 import { IMAGE_UPLOAD_BODY_MAX_BYTES } from "../shared/product-admin.ts";
 
 /** A plain page: the storefront cannot render its own without reading the body it refuses. */

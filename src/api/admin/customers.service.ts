@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import type { AdminCustomer, CustomerDetail } from "../../shared/contracts/admin.ts";
-import type { PageMeta } from "../../shared/contracts/catalog.ts";
+import type { PageMeta } from "../../shared/contracts/catalogue.ts";
 import { accountRepository } from "../account/account.repository.ts";
 import type { Identity } from "../account/auth.ts";
 import { NotFound } from "../errors.ts";

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
-import type { ProductQuery } from "../../shared/contracts/catalog.ts";
+import type { ProductQuery } from "../../shared/contracts/catalogue.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { productImagesRepository } from "../products/product-images.repository.ts";
 import { placedVariants } from "../products/product-writer.repository.ts";

@@ -9,7 +9,7 @@ import {
   type ProductQuery,
   type SizeOption,
   type Slider,
-} from "../../shared/contracts/catalog.ts";
+} from "../../shared/contracts/catalogue.ts";
 import type { Suggestions } from "../../shared/contracts/search.ts";
 import { formatAmount } from "../../shared/money.ts";
 import { SUGGEST_LIMIT } from "../../shared/search-limits.ts";

@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProductQuery } from "../../shared/contracts/catalog.ts";
+import type { ProductQuery } from "../../shared/contracts/catalogue.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
 import { catalogRepository } from "./catalogue.repository.ts";

@@ -1,4 +1,4 @@
-import type { PageMeta } from "../../shared/contracts/catalog.ts";
+import type { PageMeta } from "../../shared/contracts/catalogue.ts";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { NotFound } from "../errors.ts";
 import { pageMeta } from "../pagination.ts";

@@ -1,5 +1,5 @@
 import type { Trx } from "../../platform/db/schema.ts";
-import type { ProductImage } from "../../shared/contracts/catalog.ts";
+import type { ProductImage } from "../../shared/contracts/catalogue.ts";
 import { ALT_MAX, PRODUCT_MESSAGES } from "../../shared/product-admin.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import {

@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProductList, ProductQuery } from "../../shared/contracts/catalog.ts";
+import type { ProductList, ProductQuery } from "../../shared/contracts/catalogue.ts";
 import { type ApiHarness, apiHarness } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { catalogRepository } from "../catalogue/catalogue.repository.ts";

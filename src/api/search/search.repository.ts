@@ -12,7 +12,7 @@ import {
   prefixMatch,
   queryFilterTokens,
 } from "../../platform/db/search-documents.ts";
-import type { ProductQuery } from "../../shared/contracts/catalog.ts";
+import type { ProductQuery } from "../../shared/contracts/catalogue.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { versionedCache } from "../catalogue/count-cache.ts";
 import { CARD_COLUMNS, literalInteger } from "../catalogue/listing-sql.repository.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES, SETTABLE_ORDER_STATUSES } from "../order-status.ts";
-import { pageMetaSchema } from "./catalog.ts";
+import { pageMetaSchema } from "./catalogue.ts";
 import { orderLineSchema, orderSchema } from "./checkout.ts";
 import { hasNul, optionalText, pageField } from "./fields.ts";
 

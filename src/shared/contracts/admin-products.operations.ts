@@ -10,7 +10,7 @@ import {
   adminUpdateProductSchema,
   productImagesSchema,
 } from "./admin-products.ts";
-import { productImageSchema } from "./catalog.ts";
+import { productImageSchema } from "./catalogue.ts";
 import { messageSchema, type Operation, WRITE_ERRORS } from "./contract.ts";
 
 /**

@@ -18,7 +18,7 @@ import {
 } from "../product-admin.ts";
 import { PRODUCT_STATUSES } from "../product-status.ts";
 import { SKU_MAX, SKU_PATTERN } from "../sku.ts";
-import { pageMetaSchema, productImageSchema } from "./catalog.ts";
+import { pageMetaSchema, productImageSchema } from "./catalogue.ts";
 import { idField, optionalText, pageField, requiredText } from "./fields.ts";
 
 /** The back office's products (docs/decisions/0030-product-admin.md): the list, the editor and the photos. */

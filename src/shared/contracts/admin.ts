@@ -3,7 +3,7 @@ import { CUSTOMER_STATUSES } from "../customer-statuses.ts";
 import { USER_ROLES } from "../roles.ts";
 import { SHOP_TIME_ZONE } from "../shop-time.ts";
 import { ACCOUNT_EMAIL_MESSAGES, newPassword, userSchema } from "./account.ts";
-import { pageMetaSchema } from "./catalog.ts";
+import { pageMetaSchema } from "./catalogue.ts";
 import { emailField, optionalText, pageField } from "./fields.ts";
 
 /** The back office's shared pieces: roles, the signed-in staff member, and the password a sensitive action asks for. */

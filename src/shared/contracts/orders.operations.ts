@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageMetaSchema } from "./catalog.ts";
+import { pageMetaSchema } from "./catalogue.ts";
 import { orderSchema } from "./checkout.ts";
 import type { Operation } from "./contract.ts";
 import { pageField } from "./fields.ts";

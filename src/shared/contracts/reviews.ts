@@ -7,7 +7,7 @@ import {
   REVIEW_STATUSES,
   REVIEW_TITLE_MAX,
 } from "../review-limits.ts";
-import { pageMetaSchema } from "./catalog.ts";
+import { pageMetaSchema } from "./catalogue.ts";
 import { hasNul, pageField } from "./fields.ts";
 
 const RATING_REQUIRED = `Please choose a rating from ${RATING_MIN} to ${RATING_MAX} stars.`;

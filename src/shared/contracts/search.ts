@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SUGGEST_MIN_CHARS } from "../search-limits.ts";
-import { categorySchema } from "./catalog.ts";
+import { categorySchema } from "./catalogue.ts";
 
 /** `q`: the typed text, 2 to 100 characters once trimmed (NUL bytes dropped). */
 export const suggestionsQuerySchema = z.object({

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLoaderData, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { PageMeta } from "../../shared/contracts/catalog.ts";
+import type { PageMeta } from "../../shared/contracts/catalogue.ts";
 import { shopHref } from "../shop/catalogue/shop-query.ts";
 import { withPage } from "./page-query.ts";
 import { PageSteps, Pagination, pageSteps } from "./pagination.tsx";

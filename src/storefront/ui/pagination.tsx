@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { PageMeta } from "../../shared/contracts/catalog.ts";
+import type { PageMeta } from "../../shared/contracts/catalogue.ts";
 import { shownTotal } from "../shop/catalogue/result-count.ts";
 import { ChevronLeftIcon, ChevronRightIcon, FirstPageIcon, LastPageIcon } from "./icons.tsx";
 import { pageWindow } from "./page-query.ts";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../../platform/db/connection.ts";
 import { migrateToLatest } from "../../../platform/db/migrate.ts";
 import { CATALOGUE_CHANNEL, openRedis, type Redis } from "../../../platform/redis.ts";
-import { CATALOG_CSV_COLUMNS } from "../../../shared/catalog-csv.ts";
+import { CATALOG_CSV_COLUMNS } from "../../../shared/catalogue-csv.ts";
 import { buildCatalogue } from "../../../testing/factories.ts";
 import { testEngine } from "../../../testing/test-db.ts";
 import { testRedis } from "../../../testing/test-redis.ts";

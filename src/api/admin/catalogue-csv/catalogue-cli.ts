@@ -1,5 +1,5 @@
 /**
- * `npm run catalog:import -- <file.csv> [--dry-run]` and `npm run catalog:export -- <out.csv>` (docs/catalog-csv.md).
+ * `npm run catalog:import -- <file.csv> [--dry-run]` and `npm run catalog:export -- <out.csv>` (docs/catalogue-csv.md).
  *
  * The import reads the file, shows its progress (a bar in a terminal, a line per batch otherwise), then the report:
  * products created, updated, unchanged and rejected, with every rejected row's reason. It exits with 1 when any row
@@ -23,8 +23,8 @@ import {
 } from "../../../platform/db/connection.ts";
 import { migrateToLatest } from "../../../platform/db/migrate.ts";
 import { announceCatalogueChange } from "../../../platform/redis.ts";
-import { CATALOG_CSV_MAX_BYTES, CATALOG_CSV_MESSAGES } from "../../../shared/catalog-csv.ts";
-import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
+import { CATALOG_CSV_MAX_BYTES, CATALOG_CSV_MESSAGES } from "../../../shared/catalogue-csv.ts";
+import type { CatalogueImportReport } from "../../../shared/contracts/catalogue-csv.ts";
 import { exportCatalogue } from "./catalogue-export.ts";
 import { type ImportProgress, importCatalogue } from "./catalogue-import.ts";
 import { CsvFileError } from "./csv-rows.ts";

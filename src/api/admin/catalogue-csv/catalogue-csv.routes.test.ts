@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATALOG_CSV_COLUMNS, CATALOG_CSV_MESSAGES } from "../../../shared/catalog-csv.ts";
+import { CATALOG_CSV_COLUMNS, CATALOG_CSV_MESSAGES } from "../../../shared/catalogue-csv.ts";
 import {
   type AdminHarness,
   adminHarness,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
-import { CATALOG_CSV_MESSAGES } from "../../../shared/catalog-csv.ts";
+import { CATALOG_CSV_MESSAGES } from "../../../shared/catalogue-csv.ts";
 import { operations } from "../../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../../api-env.ts";
 import { route } from "../../contract/route.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
-import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn } from "../../../shared/catalog-csv.ts";
+import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn } from "../../../shared/catalogue-csv.ts";
 import { sanitizeDescription } from "../../catalogue/description-html.ts";
 import { csvRecord } from "../../csv.ts";
 import { toRupees } from "../../money/money.ts";
@@ -23,7 +23,7 @@ function record(cells: Partial<Record<CatalogCsvColumn, string | number>>): stri
 }
 
 /**
- * The whole catalogue as CSV (docs/catalog-csv.md), every status, products in id order: the header, then per
+ * The whole catalogue as CSV (docs/catalogue-csv.md), every status, products in id order: the header, then per
  * product one row per variant in display order with the product's fields on its first row (the description as
  * the shop shows it, sanitised), its photos on its
  * rows in order (extra rows when it has more photos than variants). Yields a page of products at a time, so 100k

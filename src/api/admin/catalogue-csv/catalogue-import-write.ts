@@ -1,5 +1,5 @@
 import type { ProductRow, Trx } from "../../../platform/db/schema.ts";
-import type { ImportOutcome } from "../../../shared/catalog-csv.ts";
+import type { ImportOutcome } from "../../../shared/catalogue-csv.ts";
 import type { ProductStatus } from "../../../shared/product-status.ts";
 import { sanitizeDescription } from "../../catalogue/description-html.ts";
 import { toRupees } from "../../money/money.ts";

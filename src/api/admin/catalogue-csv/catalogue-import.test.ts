@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATALOG_CSV_COLUMNS } from "../../../shared/catalog-csv.ts";
+import { CATALOG_CSV_COLUMNS } from "../../../shared/catalogue-csv.ts";
 import { apiHarness } from "../../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue } from "../../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";

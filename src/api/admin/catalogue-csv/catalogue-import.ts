@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Database } from "../../../platform/db/schema.ts";
-import type { ImportOutcome } from "../../../shared/catalog-csv.ts";
-import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
+import type { ImportOutcome } from "../../../shared/catalogue-csv.ts";
+import type { CatalogueImportReport } from "../../../shared/contracts/catalogue-csv.ts";
 import { catalogueWrite } from "../../catalogue/catalogue-write.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import { adminProductsRepository } from "../products/admin-products.repository.ts";
@@ -120,7 +120,7 @@ async function importBatch(
 }
 
 /**
- * Imports a catalogue CSV (docs/catalog-csv.md): every product of the file is created, updated or left as it is
+ * Imports a catalogue CSV (docs/catalogue-csv.md): every product of the file is created, updated or left as it is
  * (found by its Handle, its variants by colour and size, SKUs unique in the shop), or refused with its reasons, in
  * batches of `IMPORT_BATCH` products per transaction. Every write goes through the catalogue writer, so search,
  * listing price and cover photo follow, and is audit-logged per product; one summary entry records the run.

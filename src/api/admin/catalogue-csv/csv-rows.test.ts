@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATALOG_CSV_MAX_ROWS, CATALOG_CSV_MESSAGES } from "../../../shared/catalog-csv.ts";
+import { CATALOG_CSV_MAX_ROWS, CATALOG_CSV_MESSAGES } from "../../../shared/catalogue-csv.ts";
 import { parsePrice, readCatalogueCsv, splitTags } from "./csv-rows.ts";
 
 describe("readCatalogueCsv", () => {

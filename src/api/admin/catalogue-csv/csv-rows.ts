@@ -4,7 +4,7 @@ import {
   CATALOG_CSV_MESSAGES,
   CATALOG_CSV_PRODUCT_COLUMNS,
   type CatalogCsvColumn,
-} from "../../../shared/catalog-csv.ts";
+} from "../../../shared/catalogue-csv.ts";
 import { parseRupees } from "../../../shared/money.ts";
 import {
   ALT_MAX,
@@ -23,7 +23,7 @@ import { CsvSyntaxError, parseCsv, unguarded } from "../../csv.ts";
 import { toPaisa } from "../../money/money.ts";
 
 /**
- * The catalogue CSV read into products (docs/catalog-csv.md): rows grouped by Handle, each product's fields taken
+ * The catalogue CSV read into products (docs/catalogue-csv.md): rows grouped by Handle, each product's fields taken
  * from whichever of its rows gives them, every cell checked. Nothing here reads the database: names of
  * categories, colours, sizes and tags are resolved by the import service.
  */
@@ -146,7 +146,7 @@ function readHeader(fields: string[]): Map<number, CatalogCsvColumn> {
   }
   if (!seen.has("Handle")) {
     throw new CsvFileError(
-      `The first row must be the header, naming the columns (at least "Handle"); see docs/catalog-csv.md. Found: ${fields.slice(0, 5).join(", ")}.`,
+      `The first row must be the header, naming the columns (at least "Handle"); see docs/catalogue-csv.md. Found: ${fields.slice(0, 5).join(", ")}.`,
     );
   }
   return columns;

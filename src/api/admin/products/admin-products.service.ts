@@ -20,7 +20,7 @@ import type {
   AdminUpdateProduct,
   AdminVariantInput,
 } from "../../../shared/contracts/admin-products.ts";
-import type { ProductImage } from "../../../shared/contracts/catalog.ts";
+import type { ProductImage } from "../../../shared/contracts/catalogue.ts";
 import { slugify } from "../../../shared/images.ts";
 import { ADMIN_PRODUCTS_PER_PAGE, PRODUCT_MESSAGES } from "../../../shared/product-admin.ts";
 import { catalogueWrite, markCatalogueChanged } from "../../catalogue/catalogue-write.ts";

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
 import type { AdminProduct } from "../../../shared/contracts/admin-products.ts";
-import type { ProductImage } from "../../../shared/contracts/catalog.ts";
+import type { ProductImage } from "../../../shared/contracts/catalogue.ts";
 import { imageVariants } from "../../../shared/images.ts";
 import {
   ALT_MAX,

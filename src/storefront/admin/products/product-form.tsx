@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import type { AdminVariant } from "../../../shared/contracts/admin-products.ts";
-import type { Category, FilterColor, FilterSize, Tag } from "../../../shared/contracts/catalog.ts";
+import type { Category, FilterColor, FilterSize, Tag } from "../../../shared/contracts/catalogue.ts";
 import { DESCRIPTION_MAX, SLUG_MAX, TITLE_MAX } from "../../../shared/product-admin.ts";
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from "../../../shared/product-status.ts";
 import { Field, FormAlert } from "../../ui/forms/field.tsx";

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from "react";
 import type { AdminVariant } from "../../../shared/contracts/admin-products.ts";
-import type { FilterColor, FilterSize } from "../../../shared/contracts/catalog.ts";
+import type { FilterColor, FilterSize } from "../../../shared/contracts/catalogue.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { PRICE_MAX_RUPEES, STOCK_MAX } from "../../../shared/product-admin.ts";
 import { SKU_MAX } from "../../../shared/sku.ts";

@@ -5,8 +5,8 @@ import {
   CATALOG_CSV_MAX_BYTES,
   CATALOG_CSV_MAX_ROWS,
   CATALOG_CSV_MESSAGES,
-} from "../../../shared/catalog-csv.ts";
-import type { CatalogueImportReport } from "../../../shared/contracts/catalog-csv.ts";
+} from "../../../shared/catalogue-csv.ts";
+import type { CatalogueImportReport } from "../../../shared/contracts/catalogue-csv.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { failureStatus, formText } from "../../ui/forms/api-errors.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { PageMeta } from "../../../shared/contracts/catalog.ts";
+import type { PageMeta } from "../../../shared/contracts/catalogue.ts";
 import { MAX_PAGE } from "../../../shared/contracts/fields.ts";
 import { imageVariants } from "../../../shared/images.ts";
 import { formatRupees } from "../../../shared/money.ts";

@@ -1,4 +1,8 @@
-import { type ProductCard, type ProductList, productQuerySchema } from "../../../shared/contracts/catalog.ts";
+import {
+  type ProductCard,
+  type ProductList,
+  productQuerySchema,
+} from "../../../shared/contracts/catalogue.ts";
 import { MAX_PAGE } from "../../../shared/contracts/fields.ts";
 import type { Answer } from "../../../shared/contracts/operations.ts";
 import type { ApiClient } from "../../lib/api.server.ts";

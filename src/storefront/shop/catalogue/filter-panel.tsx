@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ancestorIds } from "../../../shared/category-tree.ts";
-import type { Category, FilterSize, Tag } from "../../../shared/contracts/catalog.ts";
+import type { Category, FilterSize, Tag } from "../../../shared/contracts/catalogue.ts";
 import { SearchIcon } from "../../ui/icons.tsx";
 import { OffCanvas } from "../../ui/off-canvas.tsx";
 import { type FilterKey, shopHref, withFilter, withoutPage } from "./shop-query.ts";

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProductCard } from "../../../shared/contracts/catalog.ts";
+import type { ProductCard } from "../../../shared/contracts/catalogue.ts";
 import { type CardLoading, ProductGrid } from "./product-card.tsx";
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ProductCard as ProductCardData } from "../../../shared/contracts/catalog.ts";
+import type { ProductCard as ProductCardData } from "../../../shared/contracts/catalogue.ts";
 import { imageVariants } from "../../../shared/images.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { ratingLabel, StarRating } from "../../ui/star-rating.tsx";

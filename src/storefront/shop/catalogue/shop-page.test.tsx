@@ -9,7 +9,7 @@ import {
   useRouteError,
 } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProductCard, ProductList } from "../../../shared/contracts/catalog.ts";
+import type { ProductCard, ProductList } from "../../../shared/contracts/catalogue.ts";
 import { apiContext, siteContext } from "../../lib/api.server.ts";
 import { fakeApiClient } from "../../testing/fake-api.ts";
 import { ToastProvider } from "../../ui/toast.tsx";

@@ -1,4 +1,4 @@
-import type { PageMeta } from "../../../shared/contracts/catalog.ts";
+import type { PageMeta } from "../../../shared/contracts/catalogue.ts";
 
 /**
  * The blog's static sample content (spec: 9 records, 6 per page, not connected to data). The sidebar's

@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Slider } from "../../../shared/contracts/catalog.ts";
+import type { Slider } from "../../../shared/contracts/catalogue.ts";
 import { BannerSlider } from "./banner-slider.tsx";
 
 const SLIDES: Slider[] = [

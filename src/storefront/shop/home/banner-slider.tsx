@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { preload } from "react-dom";
-import type { Slider } from "../../../shared/contracts/catalog.ts";
+import type { Slider } from "../../../shared/contracts/catalogue.ts";
 import { slideMobileAvifUrl } from "../../../shared/images.ts";
 import { useHydrated } from "../../ui/hooks.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../ui/icons.tsx";

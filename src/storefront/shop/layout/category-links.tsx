@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { type CategoryNode, categoryTree } from "../../../shared/category-tree.ts";
-import type { Category } from "../../../shared/contracts/catalog.ts";
+import type { Category } from "../../../shared/contracts/catalogue.ts";
 
 function Branch({ nodes, className }: { nodes: CategoryNode<Category>[]; className: string }) {
   return (

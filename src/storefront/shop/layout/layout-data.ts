@@ -1,5 +1,5 @@
 import type { User } from "../../../shared/contracts/account.ts";
-import type { Category } from "../../../shared/contracts/catalog.ts";
+import type { Category } from "../../../shared/contracts/catalogue.ts";
 import type { WishlistIds } from "../../../shared/contracts/wishlist.ts";
 import type { CartData } from "./cart-data.ts";
 

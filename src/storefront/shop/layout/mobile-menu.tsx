@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { Category } from "../../../shared/contracts/catalog.ts";
+import type { Category } from "../../../shared/contracts/catalogue.ts";
 import { MailIcon, PhoneIcon, PinIcon, SearchIcon } from "../../ui/icons.tsx";
 import { OffCanvas } from "../../ui/off-canvas.tsx";
 import { CONTACT } from "../../ui/site.ts";

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { Link, NavLink } from "react-router";
-import type { Category } from "../../../shared/contracts/catalog.ts";
+import type { Category } from "../../../shared/contracts/catalogue.ts";
 import { useAfterNavigation, useEscapeKey, useScrolledPast } from "../../ui/hooks.ts";
 import { MenuIcon, PhoneIcon } from "../../ui/icons.tsx";
 import { OffCanvasToggle } from "../../ui/off-canvas.tsx";

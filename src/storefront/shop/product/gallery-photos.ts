@@ -1,4 +1,4 @@
-import type { ProductDetail } from "../../../shared/contracts/catalog.ts";
+import type { ProductDetail } from "../../../shared/contracts/catalogue.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "../../../shared/images.ts";
 import type { GalleryPhoto } from "./product-gallery.tsx";
 

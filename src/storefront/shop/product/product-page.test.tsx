@@ -10,7 +10,7 @@ import {
   useLocation,
 } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProductDetail, SizeOption } from "../../../shared/contracts/catalog.ts";
+import type { ProductDetail, SizeOption } from "../../../shared/contracts/catalogue.ts";
 import { apiContext, siteContext } from "../../lib/api.server.ts";
 import { fakeApiClient } from "../../testing/fake-api.ts";
 import { ToastProvider } from "../../ui/toast.tsx";

@@ -10,7 +10,7 @@ import {
   RouterProvider,
 } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProductCard as Card, ProductDetail, SizeOption } from "../../../shared/contracts/catalog.ts";
+import type { ProductCard as Card, ProductDetail, SizeOption } from "../../../shared/contracts/catalogue.ts";
 import type { MyReview, Review, ReviewList, ReviewStanding } from "../../../shared/contracts/reviews.ts";
 import { REVIEW_MESSAGES } from "../../../shared/review-limits.ts";
 import { siteContext } from "../../lib/api.server.ts";

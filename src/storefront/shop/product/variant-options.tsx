@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ProductColor, SizeOption } from "../../../shared/contracts/catalog.ts";
+import type { ProductColor, SizeOption } from "../../../shared/contracts/catalogue.ts";
 
 /** The product URL for a colour (its first size) or a colour and size: the choice lives in the URL. */
 export function variantHref(slug: string, colorId: number, sizeId?: number): string {

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import type { ProductCard } from "../../../shared/contracts/catalog.ts";
+import type { ProductCard } from "../../../shared/contracts/catalogue.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { isDocumentRequest } from "../../lib/streaming.server.ts";
 import { ProductGridShimmer } from "../../ui/shimmer.tsx";

@@ -10,7 +10,7 @@ import {
   useRouteError,
 } from "react-router";
 import { addToCartSchema } from "../../../shared/contracts/cart.ts";
-import type { SizeOption } from "../../../shared/contracts/catalog.ts";
+import type { SizeOption } from "../../../shared/contracts/catalogue.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "../../../shared/images.ts";
 import { formatPlainAmount, formatRupees } from "../../../shared/money.ts";
 import { apiContext, siteContext } from "../../lib/api.server.ts";

@@ -1,6 +1,6 @@
 import { Suspense, useState } from "react";
 import { Await, data, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import type { ProductList } from "../../../shared/contracts/catalog.ts";
+import type { ProductList } from "../../../shared/contracts/catalogue.ts";
 import { apiContext, siteContext } from "../../lib/api.server.ts";
 import { isDocumentRequest } from "../../lib/streaming.server.ts";
 import type { loader as rootLoader } from "../../root.tsx";

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProductCard } from "../../../shared/contracts/catalog.ts";
+import type { ProductCard } from "../../../shared/contracts/catalogue.ts";
 import type { Wishlist, WishlistIds, WishlistItem } from "../../../shared/contracts/wishlist.ts";
 import { WISHLIST_MESSAGES } from "../../../shared/wishlist-rules.ts";
 import App, * as root from "../../root.tsx";

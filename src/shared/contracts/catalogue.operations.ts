@@ -9,7 +9,7 @@ import {
   sizeOptionSchema,
   sliderSchema,
   tagSchema,
-} from "./catalog.ts";
+} from "./catalogue.ts";
 import type { Operation } from "./contract.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { catalogueCsvSchema, catalogueImportReportSchema, catalogueImportSchema } from "./catalog-csv.ts";
+import { catalogueCsvSchema, catalogueImportReportSchema, catalogueImportSchema } from "./catalogue-csv.ts";
 import { type Operation, WRITE_ERRORS } from "./contract.ts";
 
 /** The catalogue's CSV import and export. Spread into `operations` (operations.ts). */

@@ -1,5 +1,5 @@
 /**
- * The catalogue's CSV (docs/catalog-csv.md, docs/decisions/0032-catalogue-csv.md): one row per variant,
+ * The catalogue's CSV (docs/catalogue-csv.md, docs/decisions/0032-catalogue-csv.md): one row per variant,
  * Shopify-style columns. Shared by the API (import, export), the CLI and the back office's import page.
  */
 

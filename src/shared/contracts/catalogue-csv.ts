@@ -4,9 +4,9 @@ import {
   CATALOG_CSV_MAX_BYTES,
   CATALOG_CSV_MAX_ROWS,
   CATALOG_CSV_MESSAGES,
-} from "../catalog-csv.ts";
+} from "../catalogue-csv.ts";
 
-/** The catalogue's CSV import and export (docs/catalog-csv.md, docs/decisions/0032-catalogue-csv.md). */
+/** The catalogue's CSV import and export (docs/catalogue-csv.md, docs/decisions/0032-catalogue-csv.md). */
 
 export const catalogueImportSchema = z.object({
   file: z
@@ -14,7 +14,7 @@ export const catalogueImportSchema = z.object({
     .min(1, CATALOG_CSV_MESSAGES.fileRequired)
     .max(CATALOG_CSV_MAX_BYTES, CATALOG_CSV_MESSAGES.tooLarge)
     .describe(
-      `A catalogue CSV (UTF-8), at most ${CATALOG_CSV_MAX_BYTES / 1024 / 1024} MB and ${CATALOG_CSV_MAX_ROWS} rows; columns in docs/catalog-csv.md.`,
+      `A catalogue CSV (UTF-8), at most ${CATALOG_CSV_MAX_BYTES / 1024 / 1024} MB and ${CATALOG_CSV_MAX_ROWS} rows; columns in docs/catalogue-csv.md.`,
     ),
   dry_run: z
     .preprocess(
