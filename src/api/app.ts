@@ -20,7 +20,7 @@ import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { guestOrdersRoutes } from "./orders/guest-orders.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { reviewsRoutes } from "./reviews/reviews.routes.ts";
-import { createServices } from "./services.ts";
+import { createServices, type Services } from "./services.ts";
 import { limitBody } from "./validation.ts";
 import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
 
@@ -28,9 +28,8 @@ import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
 /** The commerce API under /api. Every answer is JSON. */
-export function createApi(deps: ApiDeps): Hono<ApiEnv> {
+export function createApi(deps: ApiDeps, services: Services = createServices(deps)): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath("/api");
-  const services = createServices(deps);
   const { auth, limits, cookies, moveIntoAccount } = services;
   let document: object | undefined;
 

@@ -7,6 +7,7 @@ import { ensureSlideTwins } from "../api/catalogue/slide-images.ts";
 import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
 import { ensureDemoCatalogue } from "../api/products/seed/demo-catalogue.ts";
 import { createLimits } from "../api/rate-limit.ts";
+import { createServices, type Services } from "../api/services.ts";
 import { type Config, loadConfig } from "../platform/config.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
@@ -28,6 +29,8 @@ export interface Platform {
   /** Shared rate-limit counters; unset when `REDIS_URL` is. */
   redis: Redis | undefined;
   api: Hono<ApiEnv>;
+  /** The API's repositories and services (`createServices`), built once: the host reads guests' carts with them. */
+  services: Services;
   /** Rendered public pages (PAGE_CACHE_MB), dropped on every catalogue change here or on another instance. */
   pages: PageCache;
   /** Sends the mail outbox; running unless MAIL_WORKER=off. Stopped on shutdown before the pool closes. */
@@ -83,7 +86,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
       pages.clear();
     },
   });
-  const api = createApi({
+  const apiDeps = {
     db: database.db,
     engine: database.engine,
     config,
@@ -91,7 +94,10 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     limits,
     onMailQueued: () => mailWorker.nudge(),
     onCatalogueChanged: () => changes.changed(),
-  });
+  };
+  // The composition root, once: the API's routes and the host's pages (a guest's cart in a kept page) share it.
+  const services = createServices(apiDeps);
+  const api = createApi(apiDeps, services);
   if (config.mailWorker) mailWorker.start();
   const purge = startPurgeJob({ db: database.db, logger, intervalMs: config.purgeIntervalMinutes * 60_000 });
   // Shutdown closes the database; the purge stops first, so no run meets a closed pool.
@@ -100,5 +106,5 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await changes.close();
     await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);
   };
-  return { config, logger, database, redis, api, pages, mailWorker, close };
+  return { config, logger, database, redis, api, services, pages, mailWorker, close };
 }

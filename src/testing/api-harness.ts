@@ -7,6 +7,7 @@ import type { ApiEnv } from "../api/api-env.ts";
 import { createApi } from "../api/app.ts";
 import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
 import { createLimits, type Limits } from "../api/rate-limit.ts";
+import { createServices, type Services } from "../api/services.ts";
 import type { Config, RateLimitSettings } from "../platform/config.ts";
 import { createMailer, type Mailer, type MailMessage } from "../platform/mail.ts";
 import type { TestDatabase } from "./test-db.ts";
@@ -14,6 +15,8 @@ import type { TestDatabase } from "./test-db.ts";
 export interface ApiHarness {
   /** The API app itself (mounted at /api), e.g. for a host built around it. */
   app: Hono<ApiEnv>;
+  /** The API's repositories and services (its composition root), as a host built around it reads them. */
+  services: Services;
   /** `address` plays the socket's remote address (the API reads no address from request headers). */
   request(path: string, init?: RequestInit & { json?: unknown; address?: string }): Promise<Response>;
   outboxDir: string;
@@ -74,7 +77,7 @@ export function apiHarness(
     logger,
     ...(options.mailOptions ? { options: options.mailOptions } : {}),
   });
-  const api = createApi({
+  const deps = {
     db: database.db,
     engine: database.engine,
     config: { ...HARNESS_CONFIG, imagesDir, ...options.config },
@@ -82,9 +85,12 @@ export function apiHarness(
     onMailQueued: () => mailWorker.nudge(),
     ...(options.onCatalogueChanged ? { onCatalogueChanged: options.onCatalogueChanged } : {}),
     limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
-  });
+  };
+  const services = createServices(deps);
+  const api = createApi(deps, services);
   return {
     app: api,
+    services,
     outboxDir,
     imagesDir,
     mailWorker,

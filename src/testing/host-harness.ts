@@ -92,6 +92,7 @@ export async function hostHarness(
     logger: pino({ level: "silent" }),
     database,
     api: harness.app,
+    services: harness.services,
     redis: undefined,
     pages,
     mailWorker: harness.mailWorker,

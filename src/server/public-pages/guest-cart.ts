@@ -1,11 +1,9 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import { cartRepository } from "../../api/cart/cart.repository.ts";
-import { cartService, EMPTY_CART } from "../../api/cart/cart.service.ts";
+import { type CartService, EMPTY_CART } from "../../api/cart/cart.service.ts";
 import { hashSecret } from "../../api/secrets.ts";
 import { guestKeyIn } from "../../api/shopper.ts";
-import type { DatabaseHandle } from "../../platform/db/connection.ts";
 import type { Cart } from "../../shared/contracts/cart.ts";
 import { CART_COOKIE, type CookiePolicy } from "../../shared/cookies.server.ts";
 import { inHydrationScript } from "../../storefront/lib/react-router-format.server.ts";
@@ -74,11 +72,10 @@ export function onlyGuestCartKey(header: string | null, policy: CookiePolicy): s
 }
 
 /**
- * Reads a guest's cart straight from the cart service (two queries, the API's own money rules), without a
+ * Reads a guest's cart straight from the API's cart service (two queries, the API's own money rules), without a
  * round trip through the API's router: undefined when the key names no cart (never made, or purged after 30
  * days), and such a request is rendered as before.
  */
-export function guestCarts(database: DatabaseHandle) {
-  const carts = cartService(cartRepository(database.db));
+export function guestCarts(carts: Pick<CartService, "existing">) {
   return (key: string): Promise<Cart | undefined> => carts.existing({ guestKeyHash: hashSecret(key) });
 }

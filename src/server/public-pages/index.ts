@@ -76,7 +76,7 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
   const { lane } = options;
   const pages = platform.pages;
   const policy = cookiePolicy(platform.config);
-  const guestCart = guestCarts(platform.database);
+  const guestCart = guestCarts(platform.services.carts);
   const render = storefrontRenderer(platform);
 
   /**
