@@ -77,7 +77,7 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
     "/admin/*",
     provideBackOfficeAuth({ auth, policy: services.policy, publicUrl: deps.config.publicUrl, limits }),
   );
-  api.route("/", adminRoutes(services, deps));
+  api.route("/", adminRoutes(services));
   api.route("/", reviewsRoutes(services.reviews, auth, limits));
   api.route("/", contactRoutes({ contact: services.contact, auth, limits }));
   api.route("/", newsletterRoutes({ newsletter: services.newsletter, limits }));

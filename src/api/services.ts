@@ -8,9 +8,11 @@ import { passwordResetService } from "./account/password-reset.service.ts";
 import { auditRepository } from "./admin/audit.repository.ts";
 import { catalogueRepository } from "./admin/catalogue/catalogue.repository.ts";
 import { catalogueService } from "./admin/catalogue/catalogue.service.ts";
+import { catalogueCsvService } from "./admin/catalogue-csv/catalogue-csv.routes.ts";
 import { customersService } from "./admin/customers.service.ts";
 import { dashboardRepository } from "./admin/dashboard.repository.ts";
 import { dashboardService } from "./admin/dashboard.service.ts";
+import { newsletterAdminService } from "./admin/newsletter/newsletter-export.ts";
 import { adminOrdersRepository } from "./admin/orders/admin-orders.repository.ts";
 import { adminOrdersService } from "./admin/orders/admin-orders.service.ts";
 import { adminProductsRepository } from "./admin/products/admin-products.repository.ts";
@@ -80,6 +82,8 @@ export function createServices(deps: ApiDeps) {
     contact: contactService({ ...mailing, shopEmail: config.shopEmail }),
     newsletter: newsletterService(mailing),
     admin: {
+      catalogueCsv: catalogueCsvService({ db, onCatalogueChanged }),
+      newsletter: newsletterAdminService({ db, publicUrl: config.publicUrl }),
       orders: adminOrdersService({
         db,
         repository: adminOrdersRepository(db, engine),

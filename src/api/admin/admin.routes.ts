@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
-import type { ApiDeps } from "../deps.ts";
 import { pageMeta } from "../pagination.ts";
 import type { Services } from "../services.ts";
 import { toAdminUser } from "./admin-user.ts";
@@ -22,7 +21,7 @@ const AUDIT_PER_PAGE = 50;
  * (`auth: "staff" | "owner"`); a feature's routes are one `routes.route("/", …)` line here. The services come from
  * the API's one composition root (`createServices`, services.ts).
  */
-export function adminRoutes(services: Services, deps: ApiDeps): Hono<ApiEnv> {
+export function adminRoutes(services: Services): Hono<ApiEnv> {
   const { admin } = services;
   const routes = new Hono<ApiEnv>();
 
@@ -33,7 +32,7 @@ export function adminRoutes(services: Services, deps: ApiDeps): Hono<ApiEnv> {
   routes.route("/", adminReviewsRoutes(services.reviews));
   routes.route("/", adminOrdersRoutes(admin.orders));
 
-  routes.route("/", newsletterAdminRoutes({ db: deps.db, publicUrl: deps.config.publicUrl }));
+  routes.route("/", newsletterAdminRoutes(admin.newsletter));
 
   route(routes, operations.adminDashboard, () => admin.dashboard.get());
 
@@ -52,7 +51,7 @@ export function adminRoutes(services: Services, deps: ApiDeps): Hono<ApiEnv> {
 
   routes.route("/", adminProductRoutes(admin.products));
 
-  routes.route("/", catalogueCsvRoutes(deps));
+  routes.route("/", catalogueCsvRoutes(admin.catalogueCsv));
 
   return routes;
 }

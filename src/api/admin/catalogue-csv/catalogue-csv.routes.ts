@@ -7,17 +7,27 @@ import type { ApiEnv } from "../../api-env.ts";
 import { route } from "../../contract/route.ts";
 import { ValidationFailed } from "../../errors.ts";
 import { exportCatalogue } from "./catalogue-export.ts";
-import { importCatalogue } from "./catalogue-import.ts";
+import { type ImportOptions, importCatalogue } from "./catalogue-import.ts";
 import { CsvFileError } from "./csv-rows.ts";
+
+/** The catalogue CSV's two operations over one database (built once, in `createServices`). */
+export function catalogueCsvService(deps: {
+  db: Kysely<Database>;
+  onCatalogueChanged?: (() => void) | undefined;
+}) {
+  return {
+    import: (text: string, options: ImportOptions) => importCatalogue(deps, text, options),
+    export: () => exportCatalogue(deps.db),
+  };
+}
+
+export type CatalogueCsvService = ReturnType<typeof catalogueCsvService>;
 
 /**
  * The catalogue as CSV in the back office (`/api/admin/catalogue/...`, staff and owners): the import, which answers
  * its report when done, and the export, streamed as it is read.
  */
-export function catalogueCsvRoutes(deps: {
-  db: Kysely<Database>;
-  onCatalogueChanged?: () => void;
-}): Hono<ApiEnv> {
+export function catalogueCsvRoutes(csv: CatalogueCsvService): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
 
   route(routes, operations.adminImportCatalogue, async (_c, { actor, body }) => {
@@ -28,7 +38,7 @@ export function catalogueCsvRoutes(deps: {
       throw ValidationFailed.field("file", CATALOG_CSV_MESSAGES.notUtf8);
     }
     try {
-      return await importCatalogue(deps, text, {
+      return await csv.import(text, {
         actor: { id: actor.user.id, email: actor.user.email },
         dryRun: body.dry_run,
         fileName: body.file.name,
@@ -44,7 +54,7 @@ export function catalogueCsvRoutes(deps: {
       "Content-Disposition",
       `attachment; filename="catalogue-${new Date().toISOString().slice(0, 10)}.csv"`,
     );
-    return exportCatalogue(deps.db);
+    return csv.export();
   });
 
   return routes;

@@ -58,17 +58,22 @@ export async function exportConfirmedSubscribers(
   });
 }
 
+/** The newsletter list as the owner sees it: counts by status, and the audited export (built in `createServices`). */
+export function newsletterAdminService({ db, publicUrl }: { db: Kysely<Database>; publicUrl: string }) {
+  return {
+    counts: () => newsletterRepository(db).countByStatus(),
+    exportConfirmed: (actor: Identity, now: Date) =>
+      exportConfirmedSubscribers(db, { actor, publicUrl, now }),
+  };
+}
+
+export type NewsletterAdminService = ReturnType<typeof newsletterAdminService>;
+
 /** The owner's view of the newsletter list in the back office: how many, and the export of the confirmed. */
-export function newsletterAdminRoutes({
-  db,
-  publicUrl,
-}: {
-  db: Kysely<Database>;
-  publicUrl: string;
-}): Hono<ApiEnv> {
+export function newsletterAdminRoutes(newsletter: NewsletterAdminService): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
 
-  route(routes, operations.newsletterSubscriberCounts, async () => newsletterRepository(db).countByStatus());
+  route(routes, operations.newsletterSubscriberCounts, async () => newsletter.counts());
 
   route(routes, operations.exportNewsletterSubscribers, async (c, { actor }) => {
     const now = new Date();
@@ -76,7 +81,7 @@ export function newsletterAdminRoutes({
       "Content-Disposition",
       `attachment; filename="newsletter-subscribers-${now.toISOString().slice(0, 10)}.csv"`,
     );
-    return exportConfirmedSubscribers(db, { actor, publicUrl, now });
+    return newsletter.exportConfirmed(actor, now);
   });
 
   return routes;
