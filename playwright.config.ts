@@ -12,9 +12,6 @@ export default defineConfig({
   testDir: "e2e",
   // Every test brings its own data (e2e/fixtures.ts), so tests of one file may run side by side too.
   fullyParallel: true,
-  // Two browsers at a time in CI: the run takes 10.6 min instead of 12.3 on a 2-core machine, with no retry needed
-  // in the trial (decision 0037); one locally, where the machine is also doing other things.
-  workers: process.env.CI ? 2 : undefined,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
