@@ -8,12 +8,14 @@ const serverTests = [
   "src/platform/**/*.test.ts",
   "src/shared/**/*.test.ts",
   "src/server/**/*.test.ts",
+  // The security suite: each finding of a review as an attack that must fail (docs/security.md).
+  "src/security/**/*.test.ts",
   // Back-office pages rendered through the host (src/testing/host-harness.ts), beside the pages they test.
   STOREFRONT_HOST_TESTS,
   "scripts/**/*.test.ts",
   "bench/**/*.test.ts",
 ];
-const engineTests = ["src/api/**/*.test.ts", "src/platform/db/**/*.test.ts"];
+const engineTests = ["src/api/**/*.test.ts", "src/platform/db/**/*.test.ts", "src/security/**/*.test.ts"];
 /**
  * Race, load and fuzz tests: minutes of hostile requests and racing transactions. They run in their own projects
  * (`npm run test:slow`), which CI runs; `npm test` leaves them out and says so.
