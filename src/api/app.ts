@@ -75,7 +75,13 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
   api.use(
     "/admin/*",
-    provideBackOfficeAuth({ auth, policy: services.policy, publicUrl: deps.config.publicUrl, limits }),
+    provideBackOfficeAuth({
+      auth,
+      policy: services.policy,
+      publicUrl: deps.config.publicUrl,
+      limits,
+      secondFactor: services.admin.secondFactor,
+    }),
   );
   api.route("/", adminRoutes(services));
   api.route("/", reviewsRoutes(services.reviews, auth, limits));

@@ -33,6 +33,9 @@ const inMinutes = (minutes: number) => `${minutes} minute${minutes === 1 ? "" : 
 export const tooManyAttempts = (minutes: number) =>
   `Too many attempts. Please try again in ${inMinutes(minutes)}.`;
 
+export const tooManyCodes = (minutes: number) =>
+  `Too many codes were tried for this account. Please try again in ${inMinutes(minutes)}.`;
+
 export const tooManyOrders = (minutes: number) =>
   `Too many orders have been placed in a short time. Please try again in ${inMinutes(minutes)}.`;
 
@@ -69,6 +72,14 @@ export function limitRules(settings: RateLimitSettings) {
       points: settings.loginFailuresPerAddressPerHour,
       windowSeconds: HOUR,
       message: tooManyAttempts,
+    },
+    // Two-factor codes (sign-in, set-up, turning it off), per account wherever they come from: blocks that grow.
+    "two-factor-codes-per-user": {
+      points: auth,
+      windowSeconds: 15 * MINUTE,
+      blockSeconds: 15 * MINUTE,
+      maxBlockSeconds: 24 * HOUR,
+      message: tooManyCodes,
     },
     "registrations-per-address": attempts,
     "password-changes-per-user": attempts,

@@ -18,6 +18,9 @@ import { adminOrdersService } from "./admin/orders/admin-orders.service.ts";
 import { adminProductsRepository } from "./admin/products/admin-products.repository.ts";
 import { adminProductsService } from "./admin/products/admin-products.service.ts";
 import { staffService } from "./admin/staff.service.ts";
+import { totpKeyBox } from "./admin/two-factor/totp.ts";
+import { twoFactorRepository } from "./admin/two-factor/two-factor.repository.ts";
+import { secondFactorGate, twoFactorService } from "./admin/two-factor/two-factor.service.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartService } from "./cart/cart.service.ts";
 import { catalogRepository } from "./catalogue/catalogue.repository.ts";
@@ -101,6 +104,13 @@ export function createServices(deps: ApiDeps) {
       }),
       customers: customersService(db),
       staff: staffService(db, engine),
+      twoFactor: twoFactorService({
+        db,
+        box: totpKeyBox(config.sessionSecret),
+        issuer: new URL(config.publicUrl).hostname,
+        limits,
+      }),
+      secondFactor: secondFactorGate(twoFactorRepository(db)),
       audit: auditRepository(db),
       products: adminProductsService({
         repository: adminProductsRepository(db),

@@ -23,6 +23,8 @@ import { HttpError } from "../errors.ts";
 import { createLimits } from "../rate-limit.ts";
 import { confirmPassword, provideBackOfficeAuth, requireRole } from "./admin-auth.ts";
 import { recordAudit } from "./audit.ts";
+import { twoFactorRepository } from "./two-factor/two-factor.repository.ts";
+import { secondFactorGate } from "./two-factor/two-factor.service.ts";
 
 const { engine, available } = testEngine();
 
@@ -108,6 +110,7 @@ describe.skipIf(!available)(`back-office access on ${engine}`, () => {
           policy: cookiePolicy(HARNESS_CONFIG),
           publicUrl: HARNESS_CONFIG.publicUrl,
           limits: createLimits({ settings: TEST_LIMITS, logger }),
+          secondFactor: secondFactorGate(twoFactorRepository(database.db)),
         }),
       );
       probe.post("/write", async (c) => {
@@ -274,6 +277,7 @@ describe.skipIf(!available)(`back-office access on ${engine}`, () => {
           policy: cookiePolicy(HARNESS_CONFIG),
           publicUrl: HARNESS_CONFIG.publicUrl,
           limits,
+          secondFactor: secondFactorGate(twoFactorRepository(database.db)),
         }),
       );
       app.post("/confirm", async (c) => {

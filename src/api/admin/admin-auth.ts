@@ -7,6 +7,7 @@ import { verifyPassword } from "../account/passwords.ts";
 import { isSameOrigin } from "../cross-site.ts";
 import { Forbidden, Unauthorized, ValidationFailed } from "../errors.ts";
 import type { Limits } from "../rate-limit.ts";
+import type { SecondFactorGate } from "./two-factor/two-factor.service.ts";
 
 /**
  * Who may use the back office (`/api/admin/...`), in one place (docs/decisions/0024-back-office-roles-sessions-audit.md):
@@ -17,6 +18,9 @@ import type { Limits } from "../rate-limit.ts";
  *   refuses the rest (a sibling subdomain, an old browser).
  * - Anonymous, a refused token, a disabled account or an idle staff session: 401. A signed-in customer: 403.
  *   "staff" admits staff and owners; "owner" only owners.
+ * - Then the second factor (docs/decisions/0039-staff-two-factor.md): a session that gave only the password of an
+ *   account with two-factor sign-in on, or of an account without it while the owner requires it, is a 403 that
+ *   says what to do, except for the operations the contract marks `beforeSecondFactor` (the code and set-up).
  *
  * `route()` calls `requireRole` for every operation whose contract says `auth: "staff" | "owner"`, before the
  * request is even validated, so no back-office route can forget it.
@@ -32,6 +36,7 @@ export interface BackOfficeAuthDeps {
   policy: CookiePolicy;
   publicUrl: string;
   limits: Limits;
+  secondFactor: SecondFactorGate;
 }
 
 const BACK_OFFICE_AUTH = "backOfficeAuth";
@@ -66,8 +71,12 @@ function backOfficeAuthOf(c: BackOfficeContext): BackOfficeAuthDeps {
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The signed-in staff member (or owner) behind this request; 401 or 403 otherwise (see above). */
-export async function requireRole(c: BackOfficeContext, needed: BackOfficeRole): Promise<Identity> {
-  const { auth, policy, publicUrl } = backOfficeAuthOf(c);
+export async function requireRole(
+  c: BackOfficeContext,
+  needed: BackOfficeRole,
+  options: { beforeSecondFactor?: boolean } = {},
+): Promise<Identity> {
+  const { auth, policy, publicUrl, secondFactor } = backOfficeAuthOf(c);
   let identity: Identity | null;
   if (c.req.header("authorization") !== undefined) {
     identity = await auth.optionalIdentity(c);
@@ -81,6 +90,7 @@ export async function requireRole(c: BackOfficeContext, needed: BackOfficeRole):
   if (!identity) throw new Unauthorized();
   if (!roleAllows(identity.user.role, needed))
     throw new Forbidden(identity.user.role === "customer" ? STAFF_ONLY : OWNER_ONLY);
+  await secondFactor.check(identity, options.beforeSecondFactor === true);
   return identity;
 }
 

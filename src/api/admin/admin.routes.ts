@@ -13,6 +13,7 @@ import { adminOrdersRoutes } from "./orders/admin-orders.routes.ts";
 import { adminProductRoutes } from "./products/admin-products.routes.ts";
 import { adminReviewsRoutes } from "./reviews/admin-reviews.routes.ts";
 import { staffRoutes } from "./staff.routes.ts";
+import { twoFactorRoutes } from "./two-factor/two-factor.routes.ts";
 
 const AUDIT_PER_PAGE = 50;
 
@@ -39,6 +40,7 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
   routes.route("/", catalogueRoutes(admin.catalogue));
   routes.route("/", customersRoutes(admin.customers));
   routes.route("/", staffRoutes(admin.staff));
+  routes.route("/", twoFactorRoutes(admin.twoFactor));
 
   route(routes, operations.adminAudit, async (_c, { query }) => {
     const { entries, total } = await admin.audit.page(

@@ -35,7 +35,7 @@ export function route<Op extends Operation>(router: Hono<ApiEnv>, operation: Op,
   router.on(operation.method, operation.path, async (c) => {
     const actor =
       operation.auth === "staff" || operation.auth === "owner"
-        ? await requireRole(c, operation.auth)
+        ? await requireRole(c, operation.auth, { beforeSecondFactor: operation.beforeSecondFactor === true })
         : undefined;
     const params: Record<string, string> = c.req.param();
     // No slug, id or order number holds a NUL byte, and PostgreSQL cannot even compare text with one.

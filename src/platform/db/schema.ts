@@ -33,6 +33,9 @@ export interface Database {
   reviews: ReviewTable;
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
+  staff_two_factor: StaffTwoFactorTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
+  staff_two_factor_policy: StaffTwoFactorPolicyTable;
 }
 
 /** A transaction on the shop's database. */
@@ -181,6 +184,37 @@ export interface AuthTokenTable {
   revoked_at: string | null;
   /** When a staff or owner token was last used (the back office's inactivity limit); null for customers'. */
   last_used_at: Generated<string | null>;
+  /** When this session gave the second factor (migration 020); null: only the password so far. */
+  two_factor_at: Generated<string | null>;
+}
+
+/** An account's authenticator app (migration 020): the TOTP key, encrypted; on once `confirmed_at` is set. */
+export interface StaffTwoFactorTable {
+  user_id: number;
+  /** The TOTP key, encrypted (api/admin/two-factor/totp.ts); never sent back once set-up is confirmed. */
+  secret: string;
+  confirmed_at: string | null;
+  /** The time step of the last code accepted: a code of that step or an earlier one is refused. */
+  last_used_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A recovery code: only its SHA-256 is kept; single use (`used_at`). */
+export interface StaffRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** One row (id 1): whether every staff member and owner must use two-factor sign-in (0 or 1). */
+export interface StaffTwoFactorPolicyTable {
+  id: number;
+  required: number;
+  updated_at: string | null;
+  updated_by: number | null;
 }
 
 /** A password reset link: only the SHA-256 of its token is kept; single-use, valid until `expires_at`. */

@@ -31,6 +31,11 @@ export interface Operation {
    * role (an owner may do what staff may); anonymous is a 401, anyone else a 403 (docs/decisions/0024).
    */
   auth: "none" | "optional" | "required" | "staff" | "owner";
+  /**
+   * For "staff" and "owner": the operation is also open to a session whose second factor is still due (a code to
+   * enter, or a set-up the owner requires; docs/decisions/0039). Every other back-office operation refuses it.
+   */
+  beforeSecondFactor?: true;
   /** Whether the guest-cart cookie is read or set. */
   cartCookie?: boolean;
   /** Whether the guest-wishlist cookie is read or set. */

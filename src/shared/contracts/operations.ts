@@ -14,6 +14,7 @@ import { adminNewsletterOperations, newsletterOperations } from "./newsletter.op
 import { orderOperations } from "./orders.operations.ts";
 import { adminReviewOperations, reviewOperations } from "./reviews.operations.ts";
 import { searchOperations } from "./search.operations.ts";
+import { twoFactorOperations } from "./two-factor.operations.ts";
 import { wishlistOperations } from "./wishlist.operations.ts";
 
 export { checkoutHeadersSchema } from "./checkout.operations.ts";
@@ -48,6 +49,7 @@ export const operations = {
   ...contactOperations,
   ...newsletterOperations,
   ...adminSessionOperations,
+  ...twoFactorOperations,
   ...adminProductOperations,
   ...catalogueCsvOperations,
   ...reviewOperations,
