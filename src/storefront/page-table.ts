@@ -158,6 +158,19 @@ export const PAGES: readonly PageEntry[] = [
   { path: "admin/staff", file: "admin/routes/staff.tsx", id: "routes/admin-staff", ...ADMIN },
   { path: "admin/audit", file: "admin/routes/audit.tsx", id: "routes/admin-audit", ...ADMIN },
   { path: "admin/*", file: "admin/routes/not-found.tsx", id: "admin-not-found", ...ADMIN },
+  // Two-factor sign-in: open to a session that still owes its code (their own guard), without the menu.
+  {
+    path: "admin/two-factor",
+    file: "admin/routes/two-factor.tsx",
+    id: "routes/admin-two-factor",
+    personal: true,
+  },
+  {
+    path: "admin/two-factor/verify",
+    file: "admin/routes/two-factor-verify.tsx",
+    id: "routes/admin-two-factor-verify",
+    personal: true,
+  },
   // A sheet to print: the back office's guard (in its own loader), without its menu.
   {
     path: "admin/orders/:number/print",

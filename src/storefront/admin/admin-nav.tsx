@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
   { to: "/admin/newsletter", label: "Newsletter", ownerOnly: true },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/two-factor", label: "Two-factor sign-in" },
 ];
 
 /**

@@ -17,7 +17,7 @@ const ROLE_LABELS = { owner: "Owner", staff: "Staff", customer: "Not staff (cust
 const INVITE_FIELDS = ["email", "first_name", "last_name", "role"] as const;
 
 interface StaffResult {
-  intent: "invite" | "role";
+  intent: "invite" | "role" | "two-factor";
   ok: boolean;
   message: string;
   errors: Record<string, string>;
@@ -26,8 +26,13 @@ interface StaffResult {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const staff = answerOrThrow(await context.get(apiContext).call("adminStaff"));
-  return { staff: staff.data, me: context.get(adminSessionContext).user.id };
+  const api = context.get(apiContext);
+  const [staff, twoFactor] = await Promise.all([api.call("adminStaff"), api.call("adminTwoFactorPolicy")]);
+  return {
+    staff: answerOrThrow(staff).data,
+    twoFactor: answerOrThrow(twoFactor),
+    me: context.get(adminSessionContext).user.id,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -79,6 +84,27 @@ export async function action({ context, request }: Route.ActionArgs) {
         }
       : { intent, ok: false, message: answer.data.message, errors: firstErrors(answer.data.errors), values };
     status = answer.ok ? 200 : failureStatus(answer.status);
+  } else if (intent === "two-factor") {
+    const required = formText(form, "required") === "true";
+    const answer = await api.call("adminUpdateTwoFactorPolicy", { body: { required, current_password } });
+    result = answer.ok
+      ? {
+          intent,
+          ok: true,
+          message: answer.data.required
+            ? "Two-factor sign-in is now required: staff without it are sent to set it up before any back-office page."
+            : "Two-factor sign-in is no longer required; those who have it keep it.",
+          errors: {},
+          values: {},
+        }
+      : {
+          intent,
+          ok: false,
+          message: answer.data.message,
+          errors: firstErrors(answer.data.errors),
+          values: {},
+        };
+    status = answer.ok ? 200 : failureStatus(answer.status);
   } else {
     throw data({ message: "This form cannot be handled." }, { status: 400 });
   }
@@ -87,7 +113,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return submitOrFail(request, serverAction, (failure, form): StaffResult => {
-    const intent = formText(form, "intent") === "role" ? "role" : "invite";
+    const sent = formText(form, "intent");
+    const intent = sent === "role" || sent === "two-factor" ? sent : "invite";
     return {
       intent,
       ok: false,
@@ -99,11 +126,14 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, me } = loaderData;
+  const { staff, me, twoFactor } = loaderData;
   const invite = actionData?.intent === "invite" ? actionData : undefined;
   const role = actionData?.intent === "role" ? actionData : undefined;
+  const policy = actionData?.intent === "two-factor" ? actionData : undefined;
+  const twoFactorOf = new Map(twoFactor.staff.map((state) => [state.user_id, state]));
   const inviting = useSubmitting("invite");
   const changing = useSubmitting("role");
+  const savingPolicy = useSubmitting("two-factor");
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -125,6 +155,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
               <tr>
                 <th scope="col">Person</th>
                 <th scope="col">Role</th>
+                <th scope="col">Two-factor</th>
                 <th scope="col" className="admin-optional">
                   Since
                 </th>
@@ -144,12 +175,44 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
                     </span>
                     {person.disabled_at && <span className="admin-badge admin-badge--danger">Disabled</span>}
                   </td>
+                  <td>
+                    <TwoFactorBadge state={twoFactorOf.get(person.id)} required={twoFactor.required} />
+                  </td>
                   <td className="admin-optional">{formatDate(person.created_at)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      </section>
+
+      <section className="admin-card" aria-labelledby="two-factor-title">
+        <h2 id="two-factor-title" className="admin-card__title">
+          Two-factor sign-in
+        </h2>
+        <Form
+          method="post"
+          className="form-stack"
+          preventScrollReset
+          key={policy?.ok ? "done" : "two-factor"}
+        >
+          {policy && !policy.ok && <FormAlert kind="error">{policy.message}</FormAlert>}
+          <p className="admin-page__lead">
+            {twoFactor.required
+              ? "Required: everyone on the staff signs in with a code from an authenticator app; anyone without it is sent to set it up first."
+              : "Not required: each person may turn it on for themselves on their Two-factor sign-in page."}{" "}
+            {twoFactor.staff.filter((state) => state.enabled).length} of {twoFactor.staff.length} use it.
+          </p>
+          <input type="hidden" name="intent" value="two-factor" />
+          <label className="checkbox">
+            <input type="checkbox" name="required" value="true" defaultChecked={twoFactor.required} />
+            <span>Require two-factor sign-in for all staff and owners</span>
+          </label>
+          <PasswordField id="two-factor-password" error={policy?.errors.current_password} />
+          <button type="submit" className="button" disabled={savingPolicy}>
+            {savingPolicy ? "Saving..." : "Save"}
+          </button>
+        </Form>
       </section>
 
       <div className="admin-grid admin-grid--two">
@@ -299,6 +362,30 @@ function RoleSelect({
         </p>
       )}
     </div>
+  );
+}
+
+function TwoFactorBadge({
+  state,
+  required,
+}: {
+  state: { enabled: boolean; recovery_codes_left: number } | undefined;
+  required: boolean;
+}) {
+  if (state?.enabled) {
+    return (
+      <span
+        className="admin-badge admin-badge--success"
+        title={`${state.recovery_codes_left} recovery codes left`}
+      >
+        On
+      </span>
+    );
+  }
+  return (
+    <span className={`admin-badge${required ? " admin-badge--warning" : ""}`}>
+      {required ? "Set-up due" : "Off"}
+    </span>
   );
 }
 
