@@ -272,8 +272,7 @@ function Enabled({
           <dd>{enabledAt ? formatDate(enabledAt) : "—"}</dd>
           <dt>Recovery codes left</dt>
           <dd>
-            {codesLeft} of 10
-            {codesLeft <= 3 && " — turn two-factor sign-in off and on again for new ones"}
+            {`${codesLeft} of 10${codesLeft <= 3 ? " — turn two-factor sign-in off and on again for new ones" : ""}`}
           </dd>
         </dl>
         <p>
