@@ -92,7 +92,8 @@ describe("two-factor sign-in pages", () => {
     expect(done.status).toBe(200);
     const codesHtml = await done.text();
     expect(codesHtml).toContain("Save your recovery codes");
-    expect(codesHtml.match(/<li>[a-z2-9]{5}-[a-z2-9]{5}<\/li>/g)).toHaveLength(10);
+    const codes = [...codesHtml.matchAll(/<li>([a-z2-9]{5}-[a-z2-9]{5})<\/li>/g)].map((match) => match[1]!);
+    expect(codes).toHaveLength(10);
     expect(codesHtml).toMatch(/<form class="form-stack" action="\/admin" method="get">/);
     expect(codesHtml).toContain('<input type="checkbox" required=""/>');
     expect(codesHtml).not.toContain(key);
@@ -101,7 +102,7 @@ describe("two-factor sign-in pages", () => {
     const onHtml = await (await page("/admin/two-factor", cookie)).text();
     expect(onHtml).toContain("Two-factor sign-in is on");
     expect(onHtml).toContain("10 of 10");
-    expect(onHtml).not.toMatch(/[a-z2-9]{5}-[a-z2-9]{5}/);
+    for (const code of codes) expect(onHtml).not.toContain(code);
     expect(onHtml).not.toContain(key);
   }, 30_000);
 
