@@ -43,7 +43,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const status = await requireTwoFactorStatus(context.get(apiContext), url);
   const given = url.searchParams.get("redirect");
   if (status.session === "code_needed") throw redirect(twoFactorVerifyHref(afterTwoFactor(given)));
-  return { status, redirect: afterTwoFactor(given) };
+  return { status };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -70,6 +70,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     const setup = await api.call("adminTwoFactorSetup");
     if (!setup.ok) return failed(setup.status, setup.data.message, setup.data.errors);
     return data<TwoFactorResult>({ step: "scan", setup: setup.data, ...refusal }, { status });
+  }
+  if (intent === "saved") {
+    // The recovery codes were saved: on to the page the member was going to.
+    return redirect(afterTwoFactor(new URL(request.url).searchParams.get("redirect")));
   }
   if (intent === "disable") {
     const off = await api.call("adminTwoFactorDisable", {
@@ -102,9 +106,9 @@ const svgSource = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)
 
 /** Setting up, keeping or turning off two-factor sign-in for one's own account. */
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, redirect: target } = loaderData;
-  if (actionData?.step === "codes") return <RecoveryCodes codes={actionData.codes} target={target} />;
-  if (actionData?.step === "scan") return <Scan result={actionData} target={target} />;
+  const { status } = loaderData;
+  if (actionData?.step === "codes") return <RecoveryCodes codes={actionData.codes} />;
+  if (actionData?.step === "scan") return <Scan result={actionData} />;
   const lead = status.enabled
     ? "Signing in to the back office asks for a code from your authenticator app after your password."
     : "Protect your back-office account: after your password, signing in will also ask for a 6-digit code from an authenticator app on your phone.";
@@ -161,7 +165,7 @@ function Start({ required, failure }: { required: boolean; failure: string | und
   );
 }
 
-function Scan({ result, target }: { result: Extract<TwoFactorResult, { step: "scan" }>; target: string }) {
+function Scan({ result }: { result: Extract<TwoFactorResult, { step: "scan" }> }) {
   const confirming = useSubmitting("confirm");
   const { setup } = result;
   return (
@@ -191,7 +195,6 @@ function Scan({ result, target }: { result: Extract<TwoFactorResult, { step: "sc
             <Form method="post" className="form-stack" aria-busy={confirming}>
               {result.message && <FormAlert kind="error">{result.message}</FormAlert>}
               <input type="hidden" name="intent" value="confirm" />
-              <input type="hidden" name="redirect" value={target} />
               <Field
                 name="code"
                 label="6-digit code from the app"
@@ -214,7 +217,7 @@ function Scan({ result, target }: { result: Extract<TwoFactorResult, { step: "sc
   );
 }
 
-function RecoveryCodes({ codes, target }: { codes: string[]; target: string }) {
+function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <TwoFactorFrame
       title="Save your recovery codes"
@@ -234,15 +237,16 @@ function RecoveryCodes({ codes, target }: { codes: string[]; target: string }) {
             Print them or write them down, and keep them somewhere safe away from your phone. Only their
             fingerprints are kept by the shop: nobody can show them to you again.
           </p>
-          <form method="get" action={target} className="form-stack">
+          <Form method="post" className="form-stack">
+            <input type="hidden" name="intent" value="saved" />
             <label className="checkbox">
-              <input type="checkbox" required />
+              <input type="checkbox" name="saved" required />
               <span>I have saved these recovery codes somewhere safe.</span>
             </label>
             <button type="submit" className="button">
               Continue to the back office
             </button>
-          </form>
+          </Form>
         </div>
       </section>
     </TwoFactorFrame>
