@@ -105,10 +105,15 @@ function operationObject(id: string, operation: Operation): object {
     ...(operation.auth === "optional" ? { security: [{}, { bearer: [] }] } : {}),
     ...(operation.auth === "staff" || operation.auth === "owner"
       ? {
-          description:
+          description: `${
             operation.auth === "owner"
               ? "Owner only: a staff account answers 403."
-              : "Staff and owners; a customer account answers 403.",
+              : "Staff and owners; a customer account answers 403."
+          } ${
+            operation.beforeSecondFactor
+              ? "Open to a session that still owes its two-factor code (or a set-up the owner requires)."
+              : "A session that still owes its two-factor code, or a set-up the owner requires, answers 403."
+          }`,
           security: [{ bearer: [] }, { session: [] }],
         }
       : {}),

@@ -159,6 +159,25 @@ describe.skipIf(!available)(`two-factor sign-in for staff on ${engine}`, () => {
     expect((await second.post("/admin/two-factor/verify", { code: nextStepCode(secret) })).status).toBe(200);
   });
 
+  it("two sessions racing with one code: only one gets in", async () => {
+    const member = await staffShopper(admin.api, database);
+    const { secret, recoveryCodes } = await enableTwoFactor(member);
+    const sessions = await Promise.all(
+      Array.from({ length: 4 }, () => passwordSession(admin.api, member.user.email)),
+    );
+    const code = nextStepCode(secret);
+    const answers = await Promise.all(
+      sessions.map((session) => session.post("/admin/two-factor/verify", { code })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422, 422, 422]);
+    const recovery = await Promise.all(
+      (await Promise.all(Array.from({ length: 4 }, () => passwordSession(admin.api, member.user.email)))).map(
+        (session) => session.post("/admin/two-factor/verify", { code: recoveryCodes[0] }),
+      ),
+    );
+    expect(recovery.map((answer) => answer.status).sort()).toEqual([200, 422, 422, 422]);
+  });
+
   it("a recovery code opens one session, once", async () => {
     const member = await staffShopper(admin.api, database);
     const { recoveryCodes } = await enableTwoFactor(member);
