@@ -1,3 +1,4 @@
+import { confirmPasswordSchema } from "./admin.ts";
 import { messageSchema, type Operation } from "./contract.ts";
 import {
   recoveryCodesSchema,
@@ -98,5 +99,17 @@ export const twoFactorOperations = {
     status: 200,
     response: twoFactorPolicySchema,
     errors: [400, 401, 403, 409, 422, 429],
+  },
+  adminResetStaffTwoFactor: {
+    method: "POST",
+    path: "/admin/staff/:id/two-factor/reset",
+    summary:
+      "For a member who lost both phone and recovery codes: remove their two-factor sign-in and sign them out everywhere (owner only; asks for your password again; audited)",
+    tag: "Admin",
+    auth: "owner",
+    body: confirmPasswordSchema,
+    status: 200,
+    response: messageSchema,
+    errors: [400, 401, 403, 404, 409, 422, 429],
   },
 } as const satisfies Record<string, Operation>;

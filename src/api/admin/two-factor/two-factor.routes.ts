@@ -1,8 +1,11 @@
 import { Hono } from "hono";
+import { idField } from "../../../shared/contracts/fields.ts";
 import { operations } from "../../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../../api-env.ts";
 import { route } from "../../contract/route.ts";
+import { NotFound } from "../../errors.ts";
 import { confirmPassword } from "../admin-auth.ts";
+import { STAFF_NOT_FOUND } from "../staff.service.ts";
 import type { TwoFactorService } from "./two-factor.service.ts";
 
 /** /api/admin/two-factor (each member's own) and /api/admin/settings/two-factor (the owner's rule). */
@@ -26,6 +29,14 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): Hono<ApiEnv> {
   route(routes, operations.adminUpdateTwoFactorPolicy, async (c, { actor, body }) => {
     await confirmPassword(c, actor, body.current_password);
     return twoFactor.setPolicy(actor, body.required);
+  });
+
+  route(routes, operations.adminResetStaffTwoFactor, async (c, { actor, params, body }) => {
+    const id = idField("staff id").safeParse(params.id);
+    if (!id.success) throw new NotFound(STAFF_NOT_FOUND);
+    await confirmPassword(c, actor, body.current_password);
+    await twoFactor.resetFor(actor, id.data);
+    return { message: "Their two-factor sign-in was removed and they were signed out everywhere." };
   });
 
   return routes;

@@ -8,10 +8,13 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from "../../../shared/contracts/two-factor.ts";
+import { accountRepository } from "../../account/account.repository.ts";
 import type { Identity } from "../../account/auth.ts";
-import { Conflict, Forbidden, ValidationFailed } from "../../errors.ts";
+import { Conflict, Forbidden, NotFound, ValidationFailed } from "../../errors.ts";
 import type { Limits } from "../../rate-limit.ts";
 import { recordAudit } from "../audit.ts";
+import { staffRepository } from "../staff.repository.ts";
+import { STAFF_NOT_FOUND } from "../staff.service.ts";
 import {
   matchingStep,
   newRecoveryCodes,
@@ -250,6 +253,32 @@ export function twoFactorService({ db, box, issuer, limits, now = () => new Date
     },
 
     policy,
+
+    /**
+     * The owner's way out for a member who lost both the phone and the recovery codes: their key and codes are
+     * removed and every session of theirs is revoked (one left waiting for a code must not open once the key is
+     * gone). They sign in again with the password, and set it up again where the owner requires it. Audited.
+     */
+    async resetFor(actor: Identity, userId: number): Promise<void> {
+      await retryingTransaction(db, async (trx) => {
+        const member = await staffRepository(trx).findStaff(userId);
+        if (!member) throw new NotFound(STAFF_NOT_FOUND);
+        const repo = twoFactorRepository(trx);
+        const key = await repo.findKey(userId);
+        if (!key || key.confirmed_at === null)
+          throw new Conflict(`${member.email} does not use two-factor sign-in.`);
+        await repo.removeKey(userId);
+        await accountRepository(trx).revokeAllTokens(userId, now().toISOString());
+        await recordAudit(trx, {
+          actor: actor.user,
+          action: "staff.two_factor_reset",
+          entityType: "user",
+          entityId: userId,
+          before: { two_factor: true },
+          after: { two_factor: false },
+        });
+      });
+    },
 
     /** The owner's rule (audited). Turning it on needs the owner's own two-factor sign-in on first. */
     async setPolicy(actor: Identity, required: boolean): Promise<TwoFactorPolicy> {

@@ -239,6 +239,32 @@ describe.skipIf(!available)(`two-factor sign-in for staff on ${engine}`, () => {
     );
   });
 
+  it("the owner can reset a member who lost phone and codes: their key goes and every session of theirs ends", async () => {
+    const member = await staffShopper(admin.api, database);
+    await enableTwoFactor(member);
+    const pending = await passwordSession(admin.api, member.user.email);
+    const path = `/admin/staff/${member.user.id}/two-factor/reset`;
+    await expectBackOfficeOnly(admin, "POST", path, { current_password: TEST_PASSWORD }, "owner");
+    expect((await admin.owner.post(path, { current_password: "wrong" })).status).toBe(422);
+    expect(
+      (await admin.owner.post("/admin/staff/999999/two-factor/reset", { current_password: TEST_PASSWORD }))
+        .status,
+    ).toBe(404);
+
+    const reset = await admin.owner.post(path, { current_password: TEST_PASSWORD });
+    expect(reset.status).toBe(200);
+    // The session waiting for a code does not open now that the key is gone: it was signed out.
+    expect((await pending.get("/admin/dashboard")).status).toBe(401);
+    expect((await member.get("/admin/dashboard")).status).toBe(401);
+    const fresh = await passwordSession(admin.api, member.user.email);
+    expect((await fresh.get("/admin/two-factor")).body).toMatchObject({
+      enabled: false,
+      session: "complete",
+    });
+    expect(await auditActions(member.user.id)).toContain("staff.two_factor_reset");
+    expect((await admin.owner.post(path, { current_password: TEST_PASSWORD })).status).toBe(409);
+  });
+
   describe("the owner's rule", () => {
     afterAll(async () => {
       await database.db.updateTable("staff_two_factor_policy").set({ required: 0 }).execute();

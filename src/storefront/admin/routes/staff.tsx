@@ -17,7 +17,7 @@ const ROLE_LABELS = { owner: "Owner", staff: "Staff", customer: "Not staff (cust
 const INVITE_FIELDS = ["email", "first_name", "last_name", "role"] as const;
 
 interface StaffResult {
-  intent: "invite" | "role" | "two-factor";
+  intent: "invite" | "role" | "two-factor" | "two-factor-reset";
   ok: boolean;
   message: string;
   errors: Record<string, string>;
@@ -105,6 +105,21 @@ export async function action({ context, request }: Route.ActionArgs) {
           values: {},
         };
     status = answer.ok ? 200 : failureStatus(answer.status);
+  } else if (intent === "two-factor-reset") {
+    const answer = await api.call("adminResetStaffTwoFactor", {
+      params: { id: formText(form, "id") },
+      body: { current_password },
+    });
+    result = answer.ok
+      ? { intent, ok: true, message: answer.data.message, errors: {}, values: {} }
+      : {
+          intent,
+          ok: false,
+          message: answer.data.message,
+          errors: firstErrors(answer.data.errors),
+          values: {},
+        };
+    status = answer.ok ? 200 : failureStatus(answer.status);
   } else {
     throw data({ message: "This form cannot be handled." }, { status: 400 });
   }
@@ -114,7 +129,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return submitOrFail(request, serverAction, (failure, form): StaffResult => {
     const sent = formText(form, "intent");
-    const intent = sent === "role" || sent === "two-factor" ? sent : "invite";
+    const intent = sent === "role" || sent === "two-factor" || sent === "two-factor-reset" ? sent : "invite";
     return {
       intent,
       ok: false,
@@ -130,10 +145,13 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
   const invite = actionData?.intent === "invite" ? actionData : undefined;
   const role = actionData?.intent === "role" ? actionData : undefined;
   const policy = actionData?.intent === "two-factor" ? actionData : undefined;
+  const reset = actionData?.intent === "two-factor-reset" ? actionData : undefined;
   const twoFactorOf = new Map(twoFactor.staff.map((state) => [state.user_id, state]));
+  const withTwoFactor = staff.filter((person) => twoFactorOf.get(person.id)?.enabled);
   const inviting = useSubmitting("invite");
   const changing = useSubmitting("role");
   const savingPolicy = useSubmitting("two-factor");
+  const resetting = useSubmitting("two-factor-reset");
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -213,6 +231,38 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             {savingPolicy ? "Saving..." : "Save"}
           </button>
         </Form>
+        {withTwoFactor.length > 0 && (
+          <Form
+            method="post"
+            className="form-stack admin-card__part"
+            preventScrollReset
+            key={reset?.ok ? "done" : "reset"}
+          >
+            <h3 className="admin-card__title">Lost phone and recovery codes?</h3>
+            {reset && !reset.ok && <FormAlert kind="error">{reset.message}</FormAlert>}
+            <p className="admin-page__lead">
+              Removing someone's two-factor sign-in signs them out everywhere; they sign in again with their
+              password (and set it up again where it is required).
+            </p>
+            <input type="hidden" name="intent" value="two-factor-reset" />
+            <div className="field">
+              <label className="field__label" htmlFor="reset-person">
+                Person
+              </label>
+              <select id="reset-person" name="id" className="field__input" required>
+                {withTwoFactor.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name} ({person.email})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <PasswordField id="reset-password" error={reset?.errors.current_password} />
+            <button type="submit" className="button button--danger" disabled={resetting}>
+              {resetting ? "Removing..." : "Remove their two-factor sign-in"}
+            </button>
+          </Form>
+        )}
       </section>
 
       <div className="admin-grid admin-grid--two">

@@ -191,6 +191,27 @@ describe("two-factor sign-in pages", () => {
     expect(onwards.headers.get("location")).toBe("/admin/orders");
     expect((await page("/admin/orders", member)).status).toBe(200);
 
+    // The owner removes the member's two-factor sign-in (lost phone and codes): the member is signed out.
+    const resetHtml = await (await page("/admin/staff", owner)).text();
+    expect(resetHtml).toContain("Lost phone and recovery codes?");
+    const memberId = (
+      await database.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "member@example.test")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const removed = await form("/admin/staff", owner, {
+      intent: "two-factor-reset",
+      id: String(memberId),
+      current_password: PASSWORD,
+    });
+    expect(removed.status).toBe(200);
+    expect(await removed.text()).toContain("Their two-factor sign-in was removed");
+    expect((await page("/admin/orders", member)).headers.get("location")).toBe(
+      "/user-login?redirect=%2Fadmin%2Forders",
+    );
+
     await form("/admin/staff", owner, { intent: "two-factor", current_password: PASSWORD });
     expect(
       (await database.db.selectFrom("staff_two_factor_policy").select("required").executeTakeFirstOrThrow())
