@@ -13,7 +13,7 @@ describe("two-factor sign-in pages", () => {
   let host: HostHarness;
   const PASSWORD = "correct horse";
 
-  async function register(email: string, role: "staff" | "owner"): Promise<void> {
+  async function register(email: string, role: "customer" | "staff" | "owner"): Promise<void> {
     const response = await form("/user-register", "", {
       first_name: "Sana",
       last_name: "Mir",
@@ -108,6 +108,24 @@ describe("two-factor sign-in pages", () => {
     for (const code of codes) expect(onHtml).not.toContain(code);
     expect(onHtml).not.toContain(key);
   }, 30_000);
+
+  it("keeps customers and guests out of the two-factor pages", async () => {
+    await register("shopper@example.test", "customer");
+    const customer = (
+      await form("/user-login", "", { email: "shopper@example.test", password: PASSWORD })
+    ).headers
+      .getSetCookie()[0]!
+      .split(";")[0]!;
+    for (const path of ["/admin/two-factor", "/admin/two-factor/verify"]) {
+      const refused = await page(path, customer);
+      expect(refused.status, path).toBe(403);
+      expect(await refused.text()).toContain("Staff only");
+      const guest = await page(path, "");
+      expect(guest.status, path).toBe(302);
+      expect(guest.headers.get("location")).toBe(`/user-login?redirect=${encodeURIComponent(path)}`);
+    }
+    expect((await form("/admin/two-factor", customer, { intent: "start" })).status).toBe(403);
+  });
 
   it("after the password, every back-office page sends the member to the code page, which brings them back", async () => {
     await register("verify@example.test", "staff");
