@@ -13,6 +13,7 @@ import { ValidationFailed } from "../errors.ts";
 import { hashSecret, newSecret } from "../secrets.ts";
 import type { AccountRepository } from "./account.repository.ts";
 import type { Identity } from "./auth.ts";
+import { refuseCommonPassword } from "./common-passwords.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
 
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -46,6 +47,7 @@ export function accountService(accounts: AccountRepository) {
   return {
     async register(input: RegisterInput): Promise<AuthResult> {
       if (await accounts.findUserByEmail(input.email)) throw ValidationFailed.field("email", EMAIL_TAKEN);
+      refuseCommonPassword(input.password);
       const password_hash = await hashPassword(input.password);
       try {
         const user = await accounts.insertUser({
@@ -95,6 +97,7 @@ export function accountService(accounts: AccountRepository) {
       if (!(await verifyPassword(input.current_password, identity.user.password_hash))) {
         throw ValidationFailed.field("current_password", "The current password is incorrect.");
       }
+      refuseCommonPassword(input.password);
       const user = await accounts.updateUser(identity.user.id, {
         password_hash: await hashPassword(input.password),
       });

@@ -14,6 +14,7 @@ import { accountRepository } from "./account.repository.ts";
 import { TOKEN_LIFETIME_MS, toUser } from "./account.service.ts";
 import { passwordResetRepository } from "./password-reset.repository.ts";
 import { passwordResetEmail } from "./password-reset-email.ts";
+import { refuseCommonPassword } from "./common-passwords.ts";
 import { hashPassword } from "./passwords.ts";
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
@@ -88,6 +89,7 @@ export function passwordResetService({
       const tokenHash = hashSecret(input.token);
       const early = whyRefused(await resets.findByHash(tokenHash), now());
       if (early) throw refused(early);
+      refuseCommonPassword(input.password);
       const passwordHash = await hashPassword(input.password);
 
       return retryingTransaction(db, async (trx) => {

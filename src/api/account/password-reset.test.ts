@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { COMMON_PASSWORD } from "./common-passwords.ts";
 import type { MailMessage } from "../../platform/mail.ts";
 import { type ApiHarness, apiHarness, registeredShopper, shopper } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
@@ -161,6 +162,12 @@ describe.skipIf(!available)(`password reset API on ${engine}`, () => {
     expect(mismatch.body.errors).toEqual({
       password_confirmation: ["The password confirmation does not match."],
     });
+    const common = await shopper(api).post("/password/reset", {
+      token,
+      password: "qwerty123",
+      password_confirmation: "qwerty123",
+    });
+    expect(common.body.errors).toEqual({ password: [COMMON_PASSWORD] });
     expect((await resetWith(token)).status).toBe(200);
   });
 
