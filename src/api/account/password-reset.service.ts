@@ -12,9 +12,9 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { hashSecret, newSecret } from "../secrets.ts";
 import { accountRepository } from "./account.repository.ts";
 import { TOKEN_LIFETIME_MS, toUser } from "./account.service.ts";
+import { refuseCommonPassword } from "./common-passwords.ts";
 import { passwordResetRepository } from "./password-reset.repository.ts";
 import { passwordResetEmail } from "./password-reset-email.ts";
-import { refuseCommonPassword } from "./common-passwords.ts";
 import { hashPassword } from "./passwords.ts";
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;

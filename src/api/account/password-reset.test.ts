@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
-import { COMMON_PASSWORD } from "./common-passwords.ts";
 import type { MailMessage } from "../../platform/mail.ts";
 import { type ApiHarness, apiHarness, registeredShopper, shopper } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { createLimitStore } from "../../testing/test-limits.ts";
 import { hashSecret } from "../secrets.ts";
+import { COMMON_PASSWORD } from "./common-passwords.ts";
 import { purgeExpiredResetTokens } from "./password-reset.repository.ts";
 
 const { engine, available } = testEngine();
