@@ -67,8 +67,8 @@ export function createServices(deps: ApiDeps) {
     carts,
     wishlists,
     moveIntoAccount: guestBelongings(carts, wishlists, cookies),
-    accounts: accountService(accountsRepo),
-    resets: passwordResetService({ db, publicUrl: config.publicUrl, onMailQueued }),
+    accounts: accountService({ db, accounts: accountsRepo, publicUrl: config.publicUrl, onMailQueued }),
+    resets: passwordResetService({ db, publicUrl: config.publicUrl, onMailQueued, logger }),
     checkout: checkoutService({
       carts: cartsRepo,
       orders: ordersRepo,

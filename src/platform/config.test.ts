@@ -78,6 +78,7 @@ describe("configuration", () => {
     expect(defaults.rateLimits).toEqual({
       authAttemptsPer15Min: 10,
       loginFailuresPerAddressPerHour: 100,
+      loginFailuresPerAccountPerHour: 20,
       ordersPerPhonePerHour: 5,
       ordersPerAddressPerHour: 10,
       contactMessagesPerHour: 5,
@@ -87,6 +88,7 @@ describe("configuration", () => {
       REDIS_URL: "redis://:secret@cache:6379/2",
       AUTH_ATTEMPTS_PER_15_MIN: "5",
       LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "50",
+      LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: "30",
       ORDERS_PER_PHONE_PER_HOUR: "3",
       ORDERS_PER_ADDRESS_PER_HOUR: "20",
       CONTACT_MESSAGES_PER_HOUR: "2",
@@ -96,6 +98,7 @@ describe("configuration", () => {
     expect(set.rateLimits).toEqual({
       authAttemptsPer15Min: 5,
       loginFailuresPerAddressPerHour: 50,
+      loginFailuresPerAccountPerHour: 30,
       ordersPerPhonePerHour: 3,
       ordersPerAddressPerHour: 20,
       contactMessagesPerHour: 2,

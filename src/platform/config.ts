@@ -34,6 +34,8 @@ export interface RateLimitSettings {
   authAttemptsPer15Min: number;
   /** Failed sign-ins from one address, whatever the emails, in an hour. */
   loginFailuresPerAddressPerHour: number;
+  /** Failed sign-ins for one account from all addresses together in an hour, before signing in also needs a mailed code. */
+  loginFailuresPerAccountPerHour: number;
   /** Orders placed with one phone number in an hour. */
   ordersPerPhonePerHour: number;
   /** Orders placed from one client address in an hour. */
@@ -47,6 +49,7 @@ export interface RateLimitSettings {
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   authAttemptsPer15Min: 10,
   loginFailuresPerAddressPerHour: 100,
+  loginFailuresPerAccountPerHour: 20,
   ordersPerPhonePerHour: 5,
   ordersPerAddressPerHour: 10,
   contactMessagesPerHour: 5,
@@ -90,6 +93,7 @@ const envSchema = z.object({
     .optional(),
   AUTH_ATTEMPTS_PER_15_MIN: allowance(DEFAULT_RATE_LIMITS.authAttemptsPer15Min),
   LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.loginFailuresPerAddressPerHour),
+  LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.loginFailuresPerAccountPerHour),
   ORDERS_PER_PHONE_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.ordersPerPhonePerHour),
   ORDERS_PER_ADDRESS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.ordersPerAddressPerHour),
   CONTACT_MESSAGES_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.contactMessagesPerHour),
@@ -194,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       authAttemptsPer15Min: value.AUTH_ATTEMPTS_PER_15_MIN,
       loginFailuresPerAddressPerHour: value.LOGIN_FAILURES_PER_ADDRESS_PER_HOUR,
+      loginFailuresPerAccountPerHour: value.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR,
       ordersPerPhonePerHour: value.ORDERS_PER_PHONE_PER_HOUR,
       ordersPerAddressPerHour: value.ORDERS_PER_ADDRESS_PER_HOUR,
       contactMessagesPerHour: value.CONTACT_MESSAGES_PER_HOUR,

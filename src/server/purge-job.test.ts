@@ -68,6 +68,7 @@ describe("the purge job", () => {
       guestWishlists: 0,
       tokens: 1,
       resetLinks: 0,
+      signInCodesAndUndoLinks: 0,
       idempotencyKeys: 0,
       sentMail: 0,
       unconfirmedSignups: 0,

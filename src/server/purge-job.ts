@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
+import { purgeExpiredAccountProtection } from "../api/account/account-protection.repository.ts";
 import { purgeExpiredResetTokens } from "../api/account/password-reset.repository.ts";
 import { purgeIdempotencyKeys } from "../api/idempotency/idempotency.ts";
 import { purgeOutbox } from "../api/mail/outbox.ts";
@@ -20,6 +21,7 @@ export async function purgeEverything(db: Kysely<Database>, now: Date) {
     guestWishlists,
     tokens,
     resetLinks: await purgeExpiredResetTokens(db, now),
+    signInCodesAndUndoLinks: await purgeExpiredAccountProtection(db, now),
     idempotencyKeys: await purgeIdempotencyKeys(db, now),
     sentMail: await purgeOutbox(db, now),
     unconfirmedSignups: await purgeUnconfirmedSignups(db, now),

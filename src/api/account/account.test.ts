@@ -242,6 +242,7 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
         last_name: "Malik",
         email: "sana.new@example.pk",
         phone: "0300 1234567",
+        current_password: "correct horse",
       });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({
@@ -254,6 +255,7 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
         first_name: "Sana",
         last_name: "Malik",
         email: other.email,
+        current_password: "correct horse",
       });
       expect(taken).toMatchObject({
         status: 422,
@@ -277,6 +279,7 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
           first_name: "Sana",
           last_name: "Malik",
           email,
+          current_password: "correct horse",
         });
         expect(status, email).toBe(422);
         expect(body.errors, email).toEqual({ email: ["The email must be a valid email address."] });

@@ -47,6 +47,7 @@ describe.skipIf(!available)(`password reset API on ${engine}`, () => {
     const { status, body } = await shopper(api).post("/password/forgot", { email });
     expect(status).toBe(200);
     expect(body).toEqual({ message: SENT });
+    await api.services.resets.settled();
     await api.deliverMail();
     const mail = await vi.waitFor(() => {
       const found = sent.slice(before).find((message) => message.to === email);
@@ -70,6 +71,7 @@ describe.skipIf(!available)(`password reset API on ${engine}`, () => {
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     expect(known.body).toEqual({ message: SENT });
+    await api.services.resets.settled();
     await api.deliverMail();
     await vi.waitFor(() => expect(sent.length).toBe(before + 1));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
-import { clientAddress } from "../account/auth.ts";
+import { clientNetwork } from "../account/auth.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
@@ -15,7 +15,7 @@ export function guestOrdersRoutes(orders: GuestOrdersService, limits: Limits): H
   // Number and email are guessable together, so every try counts, per address and per order number.
   route(routes, operations.lookupOrder, async (c, { body }) => {
     await limits.consumeAll([
-      ["order-lookups-per-address", clientAddress(c)],
+      ["order-lookups-per-address", clientNetwork(c)],
       ["order-lookups-per-order", body.number],
     ]);
     return orders.lookup(body);

@@ -35,7 +35,8 @@ describe.skipIf(!available || engine !== "postgres")(
       where id = (select max(id) from products)`.execute(db);
       // The documents in a scattered order, as a catalogue edited for months has them.
       await sql`update product_search set title = title where product_id % 2 = 0`.execute(db);
-      expect(await migrateToLatest(database.db, "postgres")).toEqual(["018-search-listing-columns"]);
+      // 018 first, then whatever later migrations there are.
+      expect((await migrateToLatest(database.db, "postgres"))[0]).toBe("018-search-listing-columns");
     }, 60_000);
     afterAll(() => database?.drop());
 

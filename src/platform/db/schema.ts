@@ -20,6 +20,8 @@ export interface Database {
   users: UserTable;
   auth_tokens: AuthTokenTable;
   password_reset_tokens: PasswordResetTokenTable;
+  sign_in_codes: SignInCodeTable;
+  email_change_undos: EmailChangeUndoTable;
   carts: CartTable;
   cart_items: CartItemTable;
   wishlists: WishlistTable;
@@ -187,6 +189,28 @@ export interface AuthTokenTable {
 export interface PasswordResetTokenTable {
   id: Generated<number>;
   user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A one-time sign-in code mailed to an account under attack (migration 022). */
+export interface SignInCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A change of login email and the link that undoes it, mailed to the old address (migration 022). */
+export interface EmailChangeUndoTable {
+  id: Generated<number>;
+  user_id: number;
+  old_email: string;
+  new_email: string;
   token_hash: string;
   created_at: string;
   expires_at: string;
