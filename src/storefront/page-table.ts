@@ -87,6 +87,7 @@ export const PAGES: readonly PageEntry[] = [
     path: "order-lookup",
     file: "shop/routes/order-lookup.tsx",
     id: "routes/order-lookup",
+    personal: true,
     crawl: { disallow: "/order" },
   },
   {
@@ -103,8 +104,27 @@ export const PAGES: readonly PageEntry[] = [
     personal: true,
     crawl: { disallow: "/user-register" },
   },
-  { path: "forgot-password", file: "shop/routes/forgot-password.tsx", id: "routes/forgot-password" },
-  { path: "reset-password", file: "shop/routes/reset-password.tsx", id: "routes/reset-password" },
+  // Pages a shopper types an address, an order number or a link's token into: no cache, shared or the browser's,
+  // keeps them (a shared computer's back button must not show them).
+  {
+    path: "forgot-password",
+    file: "shop/routes/forgot-password.tsx",
+    id: "routes/forgot-password",
+    personal: true,
+  },
+  {
+    path: "reset-password",
+    file: "shop/routes/reset-password.tsx",
+    id: "routes/reset-password",
+    personal: true,
+  },
+  {
+    path: "account/undo-email-change",
+    file: "shop/routes/undo-email-change.tsx",
+    id: "routes/undo-email-change",
+    personal: true,
+    crawl: { disallow: "/account/" },
+  },
   {
     path: "user-dashboard",
     file: "shop/routes/user-dashboard.tsx",

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { createServer, type ViteDevServer } from "vite";
+import type { Limits } from "../api/rate-limit.ts";
 import { loadConfig } from "../platform/config.ts";
 import { PAGE_TTL_MS } from "../server/platform.ts";
 import { createPageCache, type PageCache } from "../server/public-pages/page-cache.ts";
@@ -73,6 +74,7 @@ async function laneModule(): Promise<LaneModule> {
 export async function hostHarness(
   database: TestDatabase,
   env: Record<string, string> = {},
+  options: { limits?: Limits } = {},
 ): Promise<HostHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-host-"));
   const { createHostListener } = await hostModule();
@@ -86,7 +88,10 @@ export async function hostHarness(
   });
   fs.mkdirSync(config.imagesDir, { recursive: true });
   const pages = createPageCache({ maxBytes: config.pageCacheMb * 2 ** 20, ttlMs: PAGE_TTL_MS });
-  const harness = apiHarness(database, { onCatalogueChanged: () => pages.clear() });
+  const harness = apiHarness(database, {
+    onCatalogueChanged: () => pages.clear(),
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
   const platform = {
     config,
     logger: pino({ level: "silent" }),

@@ -41,7 +41,7 @@ export function accountProtectionRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     /** Uses every live code of the account up (a sign-in with one of them succeeded); false if none was live. */
-    async useCodes(userId: number, now: string): Promise<boolean> {
+    async consumeCodes(userId: number, now: string): Promise<boolean> {
       const result = await db
         .updateTable("sign_in_codes")
         .set({ used_at: now })
@@ -69,7 +69,7 @@ export function accountProtectionRepository(db: Kysely<Database>) {
       db.selectFrom("email_change_undos").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst(),
 
     /** Uses the undo link if it is still unused and unexpired; false when another request got there first. */
-    async useEmailUndo(id: number, now: string): Promise<boolean> {
+    async consumeEmailUndo(id: number, now: string): Promise<boolean> {
       const result = await db
         .updateTable("email_change_undos")
         .set({ used_at: now })
@@ -81,7 +81,7 @@ export function accountProtectionRepository(db: Kysely<Database>) {
     },
 
     /** The later changes' links stop working once the account's email has been put back. */
-    async useEmailUndosAfter(userId: number, createdAt: string, now: string) {
+    async consumeEmailUndosAfter(userId: number, createdAt: string, now: string) {
       await db
         .updateTable("email_change_undos")
         .set({ used_at: now })

@@ -155,7 +155,7 @@ export function accountService({
       // Said only to someone who knows the password: nobody else learns that the account exists.
       if (user.disabled_at !== null)
         throw new ValidationFailed({ email: [ACCOUNT_DISABLED] }, ACCOUNT_DISABLED);
-      if (guard.codeNeeded) await protection.useCodes(user.id, now().toISOString());
+      if (guard.codeNeeded) await protection.consumeCodes(user.id, now().toISOString());
       return issueToken(user);
     },
 
@@ -230,13 +230,13 @@ export function accountService({
           if (!link) throw refused(EMAIL_CHANGE_MESSAGES.invalid);
           if (link.used_at !== null) throw refused(EMAIL_CHANGE_MESSAGES.used);
           if (link.expires_at <= at) throw refused(EMAIL_CHANGE_MESSAGES.expired);
-          if (!(await links.useEmailUndo(link.id, at))) throw refused(EMAIL_CHANGE_MESSAGES.used);
+          if (!(await links.consumeEmailUndo(link.id, at))) throw refused(EMAIL_CHANGE_MESSAGES.used);
           const users = accountRepository(trx);
           const holder = await users.findUserByEmail(link.old_email);
           if (holder && holder.id !== link.user_id) throw refused(EMAIL_CHANGE_MESSAGES.taken);
           await users.updateUser(link.user_id, { email: link.old_email });
           await users.revokeAllTokens(link.user_id, at);
-          await links.useEmailUndosAfter(link.user_id, link.created_at, at);
+          await links.consumeEmailUndosAfter(link.user_id, link.created_at, at);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw refused(EMAIL_CHANGE_MESSAGES.taken);

@@ -4,8 +4,8 @@ import {
   loginSchema,
   registerSchema,
   resetPasswordSchema,
-  updatePasswordSchema,
   undoEmailChangeSchema,
+  updatePasswordSchema,
   updateProfileSchema,
   userSchema,
 } from "./account.ts";

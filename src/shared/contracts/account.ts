@@ -77,11 +77,13 @@ export const updateProfileSchema = z.object({
 export const EMAIL_CHANGE_MESSAGES = {
   passwordNeeded: "Enter your current password to change your email.",
   passwordWrong: "The current password is incorrect.",
-  undone: "Your old email is back, and every session of the account has been signed out. If you did not make the change, someone may know your password: choose a new one.",
+  undone:
+    "Your old email is back, and every session of the account has been signed out. If you did not make the change, someone may know your password: choose a new one.",
   invalid: "This link is not valid.",
   used: "This link has already been used.",
   expired: "This link has expired. Contact us and we will help you get your account back.",
-  taken: "Your old email now belongs to another account, so it cannot be put back. Contact us and we will help.",
+  taken:
+    "Your old email now belongs to another account, so it cannot be put back. Contact us and we will help.",
 } as const;
 
 export const undoEmailChangeSchema = z.object({

@@ -21,7 +21,11 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("used_at", "text")
     .execute();
-  await db.schema.createIndex("sign_in_codes_user_idx").on("sign_in_codes").columns(["user_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("sign_in_codes_user_idx")
+    .on("sign_in_codes")
+    .columns(["user_id", "created_at"])
+    .execute();
   await db.schema.createIndex("sign_in_codes_expires_idx").on("sign_in_codes").column("expires_at").execute();
 
   await db.schema
@@ -35,7 +39,11 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("used_at", "text")
     .execute();
-  await db.schema.createIndex("email_change_undos_user_idx").on("email_change_undos").column("user_id").execute();
+  await db.schema
+    .createIndex("email_change_undos_user_idx")
+    .on("email_change_undos")
+    .column("user_id")
+    .execute();
   await db.schema
     .createIndex("email_change_undos_expires_idx")
     .on("email_change_undos")
