@@ -299,6 +299,7 @@ export async function startNginx(options: {
     SHOP_UPSTREAM_A: `127.0.0.1:${INSTANCE_PORTS[0]}`,
     SHOP_UPSTREAM_B: `127.0.0.1:${INSTANCE_PORTS[1]}`,
     HTTPS_PORT: String(HTTPS_PORT),
+    SHOP_SERVER_NAME: new URL(PUBLIC_URL).hostname,
     TLS_CERT: options.cert,
     TLS_KEY: options.key,
   };
