@@ -127,7 +127,7 @@ export interface Config {
   publicUrl: string;
   /**
    * SESSION_SECRET when configured; unset, the platform resolves the shop's own at start-up (one in the
-   * database, kept in DATA_DIR too: src/platform/signing-secret.ts). Never a built-in value.
+   * database, kept in DATA_DIR too: src/platform/db/signing-secret.ts). Never a built-in value.
    */
   sessionSecret: string | undefined;
   logLevel: string;

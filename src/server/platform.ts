@@ -15,7 +15,7 @@ import { renderDefaultImages } from "../platform/images/render.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
 import { closeRedis, openRedis, type Redis, redisReady } from "../platform/redis.ts";
-import { resolveSigningSecret } from "../platform/signing-secret.ts";
+import { resolveSigningSecret } from "../platform/db/signing-secret.ts";
 import { catalogueChanges } from "./catalogue-changes.ts";
 import { createPageCache, type PageCache } from "./public-pages/page-cache.ts";
 import { startPurgeJob } from "./purge-job.ts";
@@ -42,7 +42,7 @@ export interface Platform {
 }
 
 /**
- * Opens the database, migrates it, resolves the signing secret (src/platform/signing-secret.ts), seeds the demo
+ * Opens the database, migrates it, resolves the signing secret (src/platform/db/signing-secret.ts), seeds the demo
  * catalogue on first start, builds the API and starts the mail worker (unless MAIL_WORKER=off).
  */
 export async function startPlatform(loaded: Config = loadConfig()): Promise<Platform> {

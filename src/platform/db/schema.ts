@@ -413,7 +413,7 @@ export interface NewsletterSubscriberTable {
 
 /**
  * The shop's signing secret when SESSION_SECRET is not configured: one row (id 1), written once by the first
- * instance to start (src/platform/signing-secret.ts, migration 019).
+ * instance to start (src/platform/db/signing-secret.ts, migration 019).
  */
 export interface SigningSecretTable {
   id: number;

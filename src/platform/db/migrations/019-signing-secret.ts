@@ -7,7 +7,7 @@ import type { Engine } from "../connection.ts";
  *
  * - `signing_secret`: at most one row (`id` 1), the secret the shop signs cookies and tokens with when
  *   SESSION_SECRET is not configured. Inserted with ON CONFLICT DO NOTHING by the first instance to start, so every
- *   instance sharing the database signs with the same value (src/platform/signing-secret.ts).
+ *   instance sharing the database signs with the same value (src/platform/db/signing-secret.ts).
  * - `newsletter_subscribers.unsubscribe_token` becomes `unsubscribe_token_hash`: the SHA-256 (hex) of the token an
  *   unsubscribe link carries, never the token. Existing tokens are hashed here, so links already mailed still work.
  */

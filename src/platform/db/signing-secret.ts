@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import type { Database } from "./db/schema.ts";
-import { signingSecretRepository } from "./db/signing-secret.repository.ts";
+import type { Database } from "./schema.ts";
+import { signingSecretRepository } from "./signing-secret.repository.ts";
 
 /** Where the shop keeps its generated secret in DATA_DIR, readable by its own user only. */
 export const SECRET_FILE = "session-secret";
@@ -62,7 +62,7 @@ async function readSecretFile(file: string): Promise<string | undefined> {
  * by others nor half written. Not fatal: the database holds the secret either way.
  */
 async function writeSecretFile(file: string, secret: string, logger: Pick<Logger, "warn">): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   try {
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(temporary, `${secret}\n`, { mode: 0o600, flag: "w" });
