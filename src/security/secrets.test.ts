@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } fro
 import { contactFormToken } from "../api/contact/contact.service.ts";
 import { loadConfig } from "../platform/config.ts";
 import { migrateToLatest, StaticProvider } from "../platform/db/migrate.ts";
+import { createLifecycle, healthRoutes } from "../server/lifecycle.ts";
+import { type Platform, startPlatform } from "../server/platform.ts";
 import {
   CART_COOKIE,
   cookiePolicy,
@@ -15,8 +17,6 @@ import {
   SESSION_COOKIE,
   setCookieHeader,
 } from "../shared/cookies.server.ts";
-import { createLifecycle, healthRoutes } from "../server/lifecycle.ts";
-import { type Platform, startPlatform } from "../server/platform.ts";
 import {
   type ApiHarness,
   apiHarness,
@@ -158,14 +158,17 @@ describe.skipIf(!available)(`the shop's secret and what it signs, attacked, on $
       const [one, two] = await Promise.all([startImage(url), startImage(url)]);
       expect(one.platform.config.sessionSecret).toBe(two.platform.config.sessionSecret);
       expect(one.platform.config.sessionSecret).not.toBe(PUBLISHED_DEVELOPMENT_SECRET);
-      const cookie = setCookieHeader(SESSION_COOKIE, "a-session", cookiePolicy(one.platform.config)).split(";")[0];
+      const cookie = setCookieHeader(SESSION_COOKIE, "a-session", cookiePolicy(one.platform.config)).split(
+        ";",
+      )[0];
       expect(readSignedCookie(cookie, SESSION_COOKIE, cookiePolicy(two.platform.config))).toBe("a-session");
     });
   });
 
   describe("every signature names its purpose", () => {
     const policy = cookiePolicy(HARNESS_CONFIG);
-    const signatureOf = (setCookie: string) => decodeURIComponent(setCookie.split(";")[0]!).split(".").at(-1)!;
+    const signatureOf = (setCookie: string) =>
+      decodeURIComponent(setCookie.split(";")[0]!).split(".").at(-1)!;
 
     it("refuses a cookie's signature as an order's access token", async () => {
       const order = await insertOrder(database.db);
@@ -251,7 +254,9 @@ describe.skipIf(!available)(`the shop's secret and what it signs, attacked, on $
       const now = new Date().toISOString();
       await sql`insert into newsletter_subscribers
         (email, status, source, consent_at, confirmed_at, unsubscribe_token, created_at, updated_at)
-        values ('old@example.pk', 'confirmed', 'footer', ${now}, ${now}, ${legacy}, ${now}, ${now})`.execute(db);
+        values ('old@example.pk', 'confirmed', 'footer', ${now}, ${now}, ${legacy}, ${now}, ${now})`.execute(
+        db,
+      );
       await migrateToLatest(old.db, old.engine);
       const dump = await sql<Record<string, unknown>>`select * from newsletter_subscribers`.execute(db);
       expect(JSON.stringify(dump.rows)).not.toContain(legacy);

@@ -13,8 +13,8 @@ import {
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
 import { createLimits } from "../rate-limit.ts";
-import { purgeUnconfirmedSignups } from "./newsletter.repository.ts";
 import { hashSecret } from "../secrets.ts";
+import { purgeUnconfirmedSignups } from "./newsletter.repository.ts";
 import { confirmationToken, unsubscribeToken } from "./newsletter.service.ts";
 import { newsletterMail } from "./newsletter-mail.ts";
 

@@ -150,9 +150,9 @@ describe.skipIf(!available)(`guest orders API on ${engine}`, () => {
         token: `${"B".repeat(42)}${attempt}`,
       });
     }
-    expect((await shopper(limited, {}, { address: "198.51.100.60" }).post("/guest-order", right)).status).toBe(
-      429,
-    );
+    expect(
+      (await shopper(limited, {}, { address: "198.51.100.60" }).post("/guest-order", right)).status,
+    ).toBe(429);
     await store.passTime(15 * 60 + 1);
     expect((await owner.post("/guest-order", right)).status).toBe(200);
   });

@@ -23,7 +23,6 @@ export function signingSecretRepository(db: Kysely<Database>) {
     },
 
     find: async (): Promise<string | undefined> =>
-      (await db.selectFrom("signing_secret").select("secret").where("id", "=", 1).executeTakeFirst())
-        ?.secret,
+      (await db.selectFrom("signing_secret").select("secret").where("id", "=", 1).executeTakeFirst())?.secret,
   };
 }

@@ -33,7 +33,10 @@ describe.skipIf(!available)(`the shop's signing secret on ${engine}`, () => {
   it("uses SESSION_SECRET when it is configured, and writes nothing", async () => {
     const database = await freshDatabase();
     const configured = "configured-secret-configured-secret!";
-    expect(await resolve(database, dataDir, configured)).toEqual({ secret: configured, source: "configured" });
+    expect(await resolve(database, dataDir, configured)).toEqual({
+      secret: configured,
+      source: "configured",
+    });
     expect(fs.existsSync(secretFile())).toBe(false);
     expect(await database.db.selectFrom("signing_secret").selectAll().execute()).toEqual([]);
   });

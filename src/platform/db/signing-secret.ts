@@ -70,6 +70,9 @@ async function writeSecretFile(file: string, secret: string, logger: Pick<Logger
     await fs.rename(temporary, file);
   } catch (error) {
     await fs.rm(temporary, { force: true });
-    logger.warn({ err: error, file }, "could not keep the signing secret in DATA_DIR (the database holds it)");
+    logger.warn(
+      { err: error, file },
+      "could not keep the signing secret in DATA_DIR (the database holds it)",
+    );
   }
 }
