@@ -87,6 +87,9 @@ export function limitRules(settings: RateLimitSettings) {
     // Guessable together, number and email are tried per address and per order number.
     "order-lookups-per-address": attempts,
     "order-lookups-per-order": attempts,
+    // Reading a guest order with its access token: wrong tokens, per address and per order number.
+    "order-access-per-address": attempts,
+    "order-access-per-order": attempts,
     // Nobody floods one inbox or walks through many.
     "reset-requests-per-address": attempts,
     "reset-requests-per-email": attempts,

@@ -83,7 +83,7 @@ export function createServices(deps: ApiDeps) {
     newsletter: newsletterService(mailing),
     admin: {
       catalogueCsv: catalogueCsvService({ db, onCatalogueChanged }),
-      newsletter: newsletterAdminService({ db, publicUrl: config.publicUrl }),
+      newsletter: newsletterAdminService({ db, publicUrl: config.publicUrl, secret: config.sessionSecret }),
       orders: adminOrdersService({
         db,
         repository: adminOrdersRepository(db, engine),

@@ -9,7 +9,7 @@ import type { Limits } from "../api/rate-limit.ts";
 import { loadConfig } from "../platform/config.ts";
 import { PAGE_TTL_MS } from "../server/platform.ts";
 import { createPageCache, type PageCache } from "../server/public-pages/page-cache.ts";
-import { type ApiHarness, apiHarness } from "./api-harness.ts";
+import { type ApiHarness, apiHarness, HARNESS_CONFIG } from "./api-harness.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 type HostModule = typeof import("../server/app.ts");
@@ -83,7 +83,7 @@ export async function hostHarness(
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     PUBLIC_URL: HOST_URL,
-    SESSION_SECRET: "test-secret-test-secret-test-secret!",
+    SESSION_SECRET: HARNESS_CONFIG.sessionSecret,
     ...env,
   });
   fs.mkdirSync(config.imagesDir, { recursive: true });
@@ -93,7 +93,7 @@ export async function hostHarness(
     ...(options.limits ? { limits: options.limits } : {}),
   });
   const platform = {
-    config,
+    config: { ...config, sessionSecret: config.sessionSecret ?? HARNESS_CONFIG.sessionSecret },
     logger: pino({ level: "silent" }),
     database,
     api: harness.app,

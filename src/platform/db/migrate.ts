@@ -18,6 +18,7 @@ import * as catalogueSettings from "./migrations/014-catalogue-settings.ts";
 import * as searchIndexReads from "./migrations/016-search-index-reads.ts";
 import * as searchNames from "./migrations/017-search-names.ts";
 import * as searchListingColumns from "./migrations/018-search-listing-columns.ts";
+import * as signingSecret from "./migrations/019-signing-secret.ts";
 import * as accountProtection from "./migrations/022-account-protection.ts";
 import type { Database } from "./schema.ts";
 
@@ -40,6 +41,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "016-search-index-reads": searchIndexReads,
   "017-search-names": searchNames,
   "018-search-listing-columns": searchListingColumns,
+  "019-signing-secret": signingSecret,
   "022-account-protection": accountProtection,
 };
 

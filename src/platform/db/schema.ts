@@ -35,6 +35,7 @@ export interface Database {
   reviews: ReviewTable;
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
+  signing_secret: SigningSecretTable;
 }
 
 /** A transaction on the shop's database. */
@@ -425,10 +426,23 @@ export interface NewsletterSubscriberTable {
   confirmation_sent_at: string | null;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
-  /** Random; the address's unsubscribe links carry it (every newsletter mail must be able to). */
-  unsubscribe_token: string;
+  /**
+   * SHA-256 (hex) of a token an unsubscribe link carries: the signed token of the row's id (newsletter.service.ts)
+   * as it was when the row was made, or the random token of a row made before migration 019. Never the token.
+   */
+  unsubscribe_token_hash: string;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * The shop's signing secret when SESSION_SECRET is not configured: one row (id 1), written once by the first
+ * instance to start (src/platform/db/signing-secret.ts, migration 019).
+ */
+export interface SigningSecretTable {
+  id: number;
+  secret: string;
+  created_at: string;
 }
 
 export type ProductRow = Selectable<ProductTable>;
