@@ -101,7 +101,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           </div>
           <Field
             name="current_password"
-            label="Current password"
+            label="Your password"
             type="password"
             autoComplete="current-password"
             optional
