@@ -199,6 +199,9 @@ describe.skipIf(!available)(`npm run owner:create on ${engine}`, () => {
     const short = await run("--email", "short@example.pk", "--password", "abc");
     expect(short.code).toBe(1);
     expect(short.stderr).toMatch(/The password must be at least 8 characters\./);
+    const common = await run("--email", "short@example.pk", "--password", "password123");
+    expect(common.code).toBe(1);
+    expect(common.stderr).toMatch(/one of the most common leaked passwords/);
     expect(await account("short@example.pk")).toBeUndefined();
   }, 120_000);
 

@@ -20,6 +20,7 @@ import {
 import { migrateToLatest } from "../../platform/db/migrate.ts";
 import { ACCOUNT_EMAIL_MESSAGES, newPassword } from "../../shared/contracts/account.ts";
 import { emailField } from "../../shared/contracts/fields.ts";
+import { COMMON_PASSWORD, isCommonPassword } from "../account/common-passwords.ts";
 import { staffRepository } from "./staff.repository.ts";
 import { makeOwner } from "./staff.service.ts";
 
@@ -76,6 +77,7 @@ function parseOptions(argv: string[]): Options {
 function checkedPassword(password: string): string {
   const result = newPassword.safeParse(password);
   if (!result.success) throw new UsageError(result.error.issues[0]?.message ?? "The password is not valid.");
+  if (isCommonPassword(result.data)) throw new UsageError(COMMON_PASSWORD);
   return result.data;
 }
 

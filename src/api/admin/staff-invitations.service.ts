@@ -13,6 +13,7 @@ import type { UserRole } from "../../shared/roles.ts";
 import { accountRepository } from "../account/account.repository.ts";
 import { TOKEN_LIFETIME_MS, toUser } from "../account/account.service.ts";
 import type { Identity } from "../account/auth.ts";
+import { refuseCommonPassword } from "../account/common-passwords.ts";
 import { passwordResetRepository } from "../account/password-reset.repository.ts";
 import { hashPassword } from "../account/passwords.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
@@ -178,6 +179,7 @@ export function staffInvitationsService({
       const tokenHash = hashSecret(input.token);
       const early = whyRefused(await staffInvitationsRepository(db).findByHash(tokenHash), now());
       if (early) throw refused(early);
+      refuseCommonPassword(input.password);
       const passwordHash = await hashPassword(input.password);
 
       return retryingTransaction(db, async (trx) => {

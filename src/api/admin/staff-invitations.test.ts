@@ -9,6 +9,7 @@ import {
 import { apiHarness, recordingMailer, shopper } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { createLimitStore } from "../../testing/test-limits.ts";
+import { COMMON_PASSWORD } from "../account/common-passwords.ts";
 import { verifyPassword } from "../account/passwords.ts";
 import { hashSecret } from "../secrets.ts";
 
@@ -234,7 +235,7 @@ describe.skipIf(!available)(`staff invitations on ${engine}`, () => {
     expect((await login(customer.user.email, TEST_PASSWORD)).status).toBe(200);
   });
 
-  it("keeps the link when the new password is refused, under the registration's rules", async () => {
+  it("keeps the link when the new password is refused, under the registration's rules (common passwords too)", async () => {
     const email = newEmail("rules");
     const { token } = await invite(email);
     const short = await accept(token, "short", { first_name: "R", last_name: "S" });
@@ -249,6 +250,9 @@ describe.skipIf(!available)(`staff invitations on ${engine}`, () => {
     });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors.password_confirmation).toEqual(["The password confirmation does not match."]);
+    const common = await accept(token, "password123", { first_name: "R", last_name: "S" });
+    expect(common.status).toBe(422);
+    expect(common.body.errors.password).toEqual([COMMON_PASSWORD]);
     expect((await accept(token, "long enough one", { first_name: "R", last_name: "S" })).status).toBe(200);
   });
 
