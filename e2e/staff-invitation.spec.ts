@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { DATA_DIR, emailText, expect, outboxMentioning, test, uniqueEmail } from "./fixtures.ts";
 
