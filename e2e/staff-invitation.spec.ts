@@ -93,7 +93,8 @@ test("the owner invites someone by email; they set a password through the mailed
 
   // The owner sees them on the staff, and nothing waiting any more.
   await owner.reload();
-  await expect(owner.getByRole("rowheader", { name: /Ayesha Siddiqui-Rahman/ })).toBeVisible();
+  const staffList = owner.getByRole("region", { name: "Who can open the back office" });
+  await expect(staffList.getByRole("rowheader", { name: `Ayesha Siddiqui-Rahman ${invitee}` })).toBeVisible();
   await expect(waiting.getByText("No invitation is waiting to be accepted.")).toBeVisible();
   expect(errors).toEqual([]);
 
