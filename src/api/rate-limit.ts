@@ -94,6 +94,8 @@ export function limitRules(settings: RateLimitSettings) {
     "reset-requests-per-address": attempts,
     "reset-requests-per-email": attempts,
     "password-resets-per-address": attempts,
+    // Accepting a staff invitation sets an account's password: tried per client address like a reset.
+    "staff-invitation-accepts-per-address": attempts,
     // Writing or editing reviews: a person writes a few, a script floods the moderation queue.
     "review-writes-per-user": attempts,
     // Per client address and per sender: nobody floods the shop's inbox, or someone else's with acknowledgements.

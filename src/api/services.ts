@@ -18,6 +18,7 @@ import { adminOrdersService } from "./admin/orders/admin-orders.service.ts";
 import { adminProductsRepository } from "./admin/products/admin-products.repository.ts";
 import { adminProductsService } from "./admin/products/admin-products.service.ts";
 import { staffService } from "./admin/staff.service.ts";
+import { staffInvitationsService } from "./admin/staff-invitations.service.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartService } from "./cart/cart.service.ts";
 import { catalogRepository } from "./catalogue/catalogue.repository.ts";
@@ -101,6 +102,7 @@ export function createServices(deps: ApiDeps) {
       }),
       customers: customersService(db),
       staff: staffService(db, engine),
+      invitations: staffInvitationsService({ db, publicUrl: config.publicUrl, onMailQueued }),
       audit: auditRepository(db),
       products: adminProductsService({
         repository: adminProductsRepository(db),

@@ -178,6 +178,14 @@ export const PAGES: readonly PageEntry[] = [
   { path: "admin/staff", file: "admin/routes/staff.tsx", id: "routes/admin-staff", ...ADMIN },
   { path: "admin/audit", file: "admin/routes/audit.tsx", id: "routes/admin-audit", ...ADMIN },
   { path: "admin/*", file: "admin/routes/not-found.tsx", id: "admin-not-found", ...ADMIN },
+  // The staff invitation's link: for someone signed out, so outside the back office's guard (decision 0040).
+  {
+    path: "staff-invitation",
+    file: "admin/routes/staff-invitation.tsx",
+    id: "routes/staff-invitation",
+    personal: true,
+    crawl: { disallow: "/staff-invitation" },
+  },
   // A sheet to print: the back office's guard (in its own loader), without its menu.
   {
     path: "admin/orders/:number/print",

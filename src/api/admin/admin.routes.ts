@@ -38,7 +38,7 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
 
   routes.route("/", catalogueRoutes(admin.catalogue));
   routes.route("/", customersRoutes(admin.customers));
-  routes.route("/", staffRoutes(admin.staff));
+  routes.route("/", staffRoutes(admin.staff, admin.invitations));
 
   route(routes, operations.adminAudit, async (_c, { query }) => {
     const { entries, total } = await admin.audit.page(

@@ -19,6 +19,7 @@ import * as searchIndexReads from "./migrations/016-search-index-reads.ts";
 import * as searchNames from "./migrations/017-search-names.ts";
 import * as searchListingColumns from "./migrations/018-search-listing-columns.ts";
 import * as signingSecret from "./migrations/019-signing-secret.ts";
+import * as staffInvitations from "./migrations/021-staff-invitations.ts";
 import * as accountProtection from "./migrations/022-account-protection.ts";
 import type { Database } from "./schema.ts";
 
@@ -42,6 +43,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "017-search-names": searchNames,
   "018-search-listing-columns": searchListingColumns,
   "019-signing-secret": signingSecret,
+  "021-staff-invitations": staffInvitations,
   "022-account-protection": accountProtection,
 };
 

@@ -20,6 +20,7 @@ export interface Database {
   users: UserTable;
   auth_tokens: AuthTokenTable;
   password_reset_tokens: PasswordResetTokenTable;
+  staff_invitations: StaffInvitationTable;
   sign_in_codes: SignInCodeTable;
   email_change_undos: EmailChangeUndoTable;
   carts: CartTable;
@@ -216,6 +217,25 @@ export interface EmailChangeUndoTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/**
+ * An invitation to the staff (migration 021): only the SHA-256 of its token is kept; single-use, valid until
+ * `expires_at`, withdrawn by `revoked_at`. The role is granted when the invitee sets a password through it.
+ */
+export interface StaffInvitationTable {
+  id: Generated<number>;
+  /** Lower case, as accounts keep it. */
+  email: string;
+  role: "staff" | "owner";
+  /** Null once the inviter's account is gone; `invited_by_email` still names them. */
+  invited_by: number | null;
+  invited_by_email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface CartTable {
@@ -450,6 +470,7 @@ export type NewProduct = Insertable<ProductTable>;
 export type VariantRow = Selectable<VariantTable>;
 export type UserRow = Selectable<UserTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type StaffInvitationRow = Selectable<StaffInvitationTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 export type ReviewRow = Selectable<ReviewTable>;
