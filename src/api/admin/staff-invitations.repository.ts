@@ -64,3 +64,12 @@ export function staffInvitationsRepository(db: Db) {
     },
   };
 }
+
+/** Deletes the invitations whose link has expired (used, withdrawn or not: the audit log keeps what happened). */
+export async function purgeExpiredInvitations(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("staff_invitations")
+    .where("expires_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
