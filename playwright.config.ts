@@ -56,6 +56,7 @@ export default defineConfig({
       // themselves are tested in the API suite.
       AUTH_ATTEMPTS_PER_15_MIN: "1000",
       LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "100000",
+      LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: "100000",
       ORDERS_PER_PHONE_PER_HOUR: "100000",
       ORDERS_PER_ADDRESS_PER_HOUR: "100000",
       CONTACT_MESSAGES_PER_HOUR: "100000",

@@ -230,6 +230,7 @@ export function instance(options: {
           // Every load-test shopper comes from 127.0.0.1; the limit itself is tested in the API suite.
           AUTH_ATTEMPTS_PER_15_MIN: "100000",
           LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "100000",
+          LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: "100000",
           ORDERS_PER_PHONE_PER_HOUR: "100000",
           ORDERS_PER_ADDRESS_PER_HOUR: "100000",
           ...options.extraEnv,
@@ -298,6 +299,7 @@ export async function startNginx(options: {
     SHOP_UPSTREAM_A: `127.0.0.1:${INSTANCE_PORTS[0]}`,
     SHOP_UPSTREAM_B: `127.0.0.1:${INSTANCE_PORTS[1]}`,
     HTTPS_PORT: String(HTTPS_PORT),
+    SHOP_SERVER_NAME: new URL(PUBLIC_URL).hostname,
     TLS_CERT: options.cert,
     TLS_KEY: options.key,
   };

@@ -9,13 +9,19 @@ import { DATA_DIR, expect, type Shopper, test, uniqueEmail } from "./fixtures.ts
 
 const CLI = path.resolve("src/api/admin/owner-cli.ts");
 
-/** Makes an existing account the owner with `npm run owner:create`, on the e2e server's own database. */
-function makeOwner(email: string) {
-  const output = execFileSync(process.execPath, [CLI, "--email", email], {
-    env: { ...process.env, DATA_DIR, DATABASE_URL: "", LOG_LEVEL: "silent" },
-    encoding: "utf8",
-  });
-  expect(output).toContain(`Promoted ${email} to owner.`);
+/**
+ * Makes an existing account the owner with `npm run owner:create`, on the e2e server's own database. An existing
+ * account gets a new password there (decision 0040): the shopper's own, so the journeys sign in as before.
+ */
+function makeOwner(shopper: Shopper) {
+  const output = execFileSync(
+    process.execPath,
+    [CLI, "--email", shopper.email, "--password", shopper.password],
+    { env: { ...process.env, DATA_DIR, DATABASE_URL: "", LOG_LEVEL: "silent" }, encoding: "utf8" },
+  );
+  expect(output).toContain(
+    `Promoted ${shopper.email} to owner (its password is the new one and every session of the account is signed out).`,
+  );
 }
 
 async function logIn(page: Page, shopper: Shopper) {
@@ -66,7 +72,7 @@ test("a guest is sent to sign in and comes back to the back-office page they ask
   page,
   shopper,
 }) => {
-  makeOwner(shopper.email);
+  makeOwner(shopper);
   await page.goto("/admin/customers?status=active");
   await expect(page).toHaveURL(/\/user-login\?redirect=/);
   expect(new URL(page.url()).searchParams.get("redirect")).toBe("/admin/customers?status=active");
@@ -80,7 +86,7 @@ test("the owner sees the dashboard, with the menu, figures, chart and low stock"
   page,
   shopper,
 }, testInfo) => {
-  makeOwner(shopper.email);
+  makeOwner(shopper);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto("/user-login?redirect=%2Fadmin");
@@ -123,7 +129,7 @@ test("disabling a customer ends the session they have open, and they cannot sign
   shopper: owner,
   request,
 }, testInfo) => {
-  makeOwner(owner.email);
+  makeOwner(owner);
   const customer: Shopper = {
     email: uniqueEmail("customer"),
     password: "a long enough password",

@@ -158,7 +158,7 @@ test("newsletter: subscribe in the footer, confirm from the email, subscribe aga
   await expect.poll(() => mailsWith(email, "/newsletter/confirm?token=").length).toBe(1);
   const [mail] = mailsWith(email, "/newsletter/confirm?token=");
   expect(headersOf(mail!)).toMatch(
-    /^List-Unsubscribe: <http:\/\/\S+\/newsletter\/unsubscribe\?token=[\w-]{43}>$/m,
+    /^List-Unsubscribe: <http:\/\/\S+\/newsletter\/unsubscribe\?token=\d+\.[\w-]{43}>$/m,
   );
   expect(headersOf(mail!)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 

@@ -4,12 +4,18 @@ import { expect, hydrate, test } from "./fixtures.ts";
 /**
  * The pages run under a Content-Security-Policy that allows inline scripts only with the response's nonce. Any
  * script the policy blocks (React Router's hydration data, the layout's flag script, React's own) would show
- * here as a violation or as a page that never hydrates.
+ * here as a violation or as a page that never hydrates. The Permissions-Policy header must name only features the
+ * browser knows, or every page logs an error.
  */
 async function watchForViolations(page: Page): Promise<string[]> {
   const problems: string[] = [];
   page.on("console", (message) => {
-    if (/content.security.policy|csp violation|refused to (execute|load|apply)/i.test(message.text())) {
+    // Also a Permissions-Policy naming a feature Chromium does not know ("Unrecognized feature: 'bluetooth'").
+    if (
+      /content.security.policy|csp violation|refused to (execute|load|apply)|permissions.policy/i.test(
+        message.text(),
+      )
+    ) {
       problems.push(message.text());
     }
   });

@@ -8,6 +8,7 @@ import { accountRoutes } from "./account/account.routes.ts";
 import { passwordResetRoutes } from "./account/password-reset.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
 import { provideBackOfficeAuth } from "./admin/admin-auth.ts";
+import { staffInvitationRoutes } from "./admin/staff-invitation.routes.ts";
 import type { ApiEnv } from "./api-env.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { catalogRoutes } from "./catalogue/catalogue.routes.ts";
@@ -72,6 +73,8 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
   );
   api.route("/", ordersRoutes(services.orders, auth));
   api.route("/", guestOrdersRoutes(services.guestOrders, limits));
+  // Accepting an invitation to the staff: for someone signed out, so outside /admin and its guard.
+  api.route("/", staffInvitationRoutes(services.admin.invitations, limits));
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
   api.use(
     "/admin/*",

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import type { Config } from "../platform/config.ts";
+import type { Config, RunningConfig } from "../platform/config.ts";
 import type { Engine } from "../platform/db/connection.ts";
 import type { Database } from "../platform/db/schema.ts";
 import type { Limits } from "./rate-limit.ts";
@@ -9,7 +9,7 @@ import type { Limits } from "./rate-limit.ts";
 export interface ApiDeps {
   db: Kysely<Database>;
   engine: Engine;
-  config: Pick<Config, "env" | "publicUrl" | "sessionSecret" | "shopEmail"> &
+  config: Pick<RunningConfig, "env" | "publicUrl" | "sessionSecret" | "shopEmail"> &
     Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold" | "imagesDir">>;
   logger: Logger;
   /**

@@ -68,6 +68,13 @@ export function limitRules(settings: RateLimitSettings) {
       maxBlockSeconds: 24 * HOUR,
       message: tooManyAttempts,
     },
+    // Over all addresses: guessing one account from many machines. Past it, a sign-in also needs a code mailed to
+    // the account (account.service.ts), so the attacker is stopped and the holder still signs in.
+    "login-failures-per-account-anywhere": {
+      points: settings.loginFailuresPerAccountPerHour,
+      windowSeconds: HOUR,
+      message: tooManyAttempts,
+    },
     "login-failures-per-address": {
       points: settings.loginFailuresPerAddressPerHour,
       windowSeconds: HOUR,
@@ -83,15 +90,23 @@ export function limitRules(settings: RateLimitSettings) {
     },
     "registrations-per-address": attempts,
     "password-changes-per-user": attempts,
+    // Changing name, phone or login email: a stolen session must not probe which emails have accounts.
+    "profile-changes-per-user": attempts,
+    "email-undos-per-address": attempts,
     // The back office's "enter your password again" (a stolen session must not guess its way through).
     "password-confirmations-per-user": attempts,
     // Guessable together, number and email are tried per address and per order number.
     "order-lookups-per-address": attempts,
     "order-lookups-per-order": attempts,
+    // Reading a guest order with its access token: wrong tokens, per address and per order number.
+    "order-access-per-address": attempts,
+    "order-access-per-order": attempts,
     // Nobody floods one inbox or walks through many.
     "reset-requests-per-address": attempts,
     "reset-requests-per-email": attempts,
     "password-resets-per-address": attempts,
+    // Accepting a staff invitation sets an account's password: tried per client address like a reset.
+    "staff-invitation-accepts-per-address": attempts,
     // Writing or editing reviews: a person writes a few, a script floods the moderation queue.
     "review-writes-per-user": attempts,
     // Per client address and per sender: nobody floods the shop's inbox, or someone else's with acknowledgements.
@@ -125,6 +140,11 @@ export interface Limits {
   consumeAll(entries: ReadonlyArray<readonly [LimitName, string]>): Promise<void>;
   /** Gives back one event counted by `consume`: what it guarded turned out not to count (a success, a refusal). */
   refund(name: LimitName, key: string): Promise<void>;
+  /**
+   * Counts one event for the key like `consume`, but answers whether the key is now over its allowance instead of
+   * refusing (a limit that changes what is asked rather than shutting the door), with the events counted.
+   */
+  count(name: LimitName, key: string): Promise<{ over: boolean; events: number }>;
   /** Forgets the key: its count, its block and its past blocks (a success ends a run of failures). */
   reset(name: LimitName, key: string): Promise<void>;
 }
@@ -263,8 +283,21 @@ export function createLimits(options: LimitsOptions): Limits {
     await countersOf(name).events.reward(hashed(key));
   }
 
+  async function count(name: LimitName, key: string): Promise<{ over: boolean; events: number }> {
+    const rule = rules[name];
+    const { events } = countersOf(name);
+    try {
+      const res = await events.consume(hashed(key));
+      return { over: false, events: res.consumedPoints };
+    } catch (caught) {
+      if (!(caught instanceof RateLimiterRes)) throw caught;
+      return { over: isOver(rule, caught), events: caught.consumedPoints };
+    }
+  }
+
   return {
     consume,
+    count,
     refund,
     async consumeAll(entries) {
       const counted: (readonly [LimitName, string])[] = [];

@@ -18,6 +18,7 @@ import { adminOrdersService } from "./admin/orders/admin-orders.service.ts";
 import { adminProductsRepository } from "./admin/products/admin-products.repository.ts";
 import { adminProductsService } from "./admin/products/admin-products.service.ts";
 import { staffService } from "./admin/staff.service.ts";
+import { staffInvitationsService } from "./admin/staff-invitations.service.ts";
 import { totpKeyBox } from "./admin/two-factor/totp.ts";
 import { twoFactorRepository } from "./admin/two-factor/two-factor.repository.ts";
 import { secondFactorGate, twoFactorService } from "./admin/two-factor/two-factor.service.ts";
@@ -70,8 +71,8 @@ export function createServices(deps: ApiDeps) {
     carts,
     wishlists,
     moveIntoAccount: guestBelongings(carts, wishlists, cookies),
-    accounts: accountService(accountsRepo),
-    resets: passwordResetService({ db, publicUrl: config.publicUrl, onMailQueued }),
+    accounts: accountService({ db, accounts: accountsRepo, publicUrl: config.publicUrl, onMailQueued }),
+    resets: passwordResetService({ db, publicUrl: config.publicUrl, onMailQueued, logger }),
     checkout: checkoutService({
       carts: cartsRepo,
       orders: ordersRepo,
@@ -86,7 +87,7 @@ export function createServices(deps: ApiDeps) {
     newsletter: newsletterService(mailing),
     admin: {
       catalogueCsv: catalogueCsvService({ db, onCatalogueChanged }),
-      newsletter: newsletterAdminService({ db, publicUrl: config.publicUrl }),
+      newsletter: newsletterAdminService({ db, publicUrl: config.publicUrl, secret: config.sessionSecret }),
       orders: adminOrdersService({
         db,
         repository: adminOrdersRepository(db, engine),
@@ -104,6 +105,7 @@ export function createServices(deps: ApiDeps) {
       }),
       customers: customersService(db),
       staff: staffService(db, engine),
+      invitations: staffInvitationsService({ db, publicUrl: config.publicUrl, onMailQueued }),
       twoFactor: twoFactorService({
         db,
         box: totpKeyBox(config.sessionSecret),

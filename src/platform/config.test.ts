@@ -61,15 +61,13 @@ describe("configuration", () => {
     }
   });
 
-  it("refuses to serve the public in production without a session secret", () => {
+  it("takes SESSION_SECRET as configured, or leaves it to the platform: never a built-in value", () => {
     const live = { NODE_ENV: "production", PUBLIC_URL: "https://shop.example.pk" };
-    expect(() => loadConfig(live)).toThrow(/SESSION_SECRET: is required in production/);
+    expect(loadConfig(live).sessionSecret).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "production" }).sessionSecret).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "development" }).sessionSecret).toBeUndefined();
     expect(() => loadConfig({ ...live, SESSION_SECRET: "short" })).toThrow(/at least 32 characters/);
-    expect(loadConfig({ ...live, SESSION_SECRET: "x".repeat(32) }).env).toBe("production");
-  });
-
-  it("lets `npm start` run the production build on localhost without a secret", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ ...live, SESSION_SECRET: "x".repeat(32) }).sessionSecret).toBe("x".repeat(32));
   });
 
   it("reads REDIS_URL and the rate limits, with defaults, and refuses nonsense", () => {
@@ -78,6 +76,7 @@ describe("configuration", () => {
     expect(defaults.rateLimits).toEqual({
       authAttemptsPer15Min: 10,
       loginFailuresPerAddressPerHour: 100,
+      loginFailuresPerAccountPerHour: 20,
       ordersPerPhonePerHour: 5,
       ordersPerAddressPerHour: 10,
       contactMessagesPerHour: 5,
@@ -87,6 +86,7 @@ describe("configuration", () => {
       REDIS_URL: "redis://:secret@cache:6379/2",
       AUTH_ATTEMPTS_PER_15_MIN: "5",
       LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "50",
+      LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: "30",
       ORDERS_PER_PHONE_PER_HOUR: "3",
       ORDERS_PER_ADDRESS_PER_HOUR: "20",
       CONTACT_MESSAGES_PER_HOUR: "2",
@@ -96,6 +96,7 @@ describe("configuration", () => {
     expect(set.rateLimits).toEqual({
       authAttemptsPer15Min: 5,
       loginFailuresPerAddressPerHour: 50,
+      loginFailuresPerAccountPerHour: 30,
       ordersPerPhonePerHour: 3,
       ordersPerAddressPerHour: 20,
       contactMessagesPerHour: 2,

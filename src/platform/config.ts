@@ -34,6 +34,8 @@ export interface RateLimitSettings {
   authAttemptsPer15Min: number;
   /** Failed sign-ins from one address, whatever the emails, in an hour. */
   loginFailuresPerAddressPerHour: number;
+  /** Failed sign-ins for one account from all addresses together in an hour, before signing in also needs a mailed code. */
+  loginFailuresPerAccountPerHour: number;
   /** Orders placed with one phone number in an hour. */
   ordersPerPhonePerHour: number;
   /** Orders placed from one client address in an hour. */
@@ -47,6 +49,7 @@ export interface RateLimitSettings {
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   authAttemptsPer15Min: 10,
   loginFailuresPerAddressPerHour: 100,
+  loginFailuresPerAccountPerHour: 20,
   ordersPerPhonePerHour: 5,
   ordersPerAddressPerHour: 10,
   contactMessagesPerHour: 5,
@@ -90,6 +93,7 @@ const envSchema = z.object({
     .optional(),
   AUTH_ATTEMPTS_PER_15_MIN: allowance(DEFAULT_RATE_LIMITS.authAttemptsPer15Min),
   LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.loginFailuresPerAddressPerHour),
+  LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.loginFailuresPerAccountPerHour),
   ORDERS_PER_PHONE_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.ordersPerPhonePerHour),
   ORDERS_PER_ADDRESS_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.ordersPerAddressPerHour),
   CONTACT_MESSAGES_PER_HOUR: allowance(DEFAULT_RATE_LIMITS.contactMessagesPerHour),
@@ -125,7 +129,11 @@ export interface Config {
   /** Whether this instance runs the mail worker (sends what the outbox holds); MAIL_WORKER=off to not. */
   mailWorker: boolean;
   publicUrl: string;
-  sessionSecret: string;
+  /**
+   * SESSION_SECRET when configured; unset, the platform resolves the shop's own at start-up (one in the
+   * database, kept in DATA_DIR too: src/platform/db/signing-secret.ts). Never a built-in value.
+   */
+  sessionSecret: string | undefined;
   logLevel: string;
   seedDemo: boolean;
   /** Where rate-limit counters are shared by every instance; unset: each process counts in its own memory. */
@@ -149,11 +157,12 @@ export interface Config {
   shutdownGraceMs: number;
 }
 
+/** The configuration of a started shop, whose signing secret is known (`startPlatform`). */
+export type RunningConfig = Omit<Config, "sessionSecret"> & { sessionSecret: string };
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
-
-const DEVELOPMENT_SECRET = "development-only-secret-not-for-production-use";
 
 /** Reads and validates the environment once at start-up. Throws ConfigError with a readable list. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -167,12 +176,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const value = parsed.data;
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
-  // A shop served to the public must have its own secret; `npm start` on this machine (localhost) runs without.
-  if (value.NODE_ENV === "production" && !value.SESSION_SECRET && !isLocalUrl(publicUrl)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 random characters)",
-    );
-  }
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     env: value.NODE_ENV,
@@ -187,13 +190,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shopEmail: value.SHOP_EMAIL,
     mailWorker: value.MAIL_WORKER === "on",
     publicUrl,
-    sessionSecret: value.SESSION_SECRET ?? DEVELOPMENT_SECRET,
+    sessionSecret: value.SESSION_SECRET,
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO === "true",
     redisUrl: value.REDIS_URL,
     rateLimits: {
       authAttemptsPer15Min: value.AUTH_ATTEMPTS_PER_15_MIN,
       loginFailuresPerAddressPerHour: value.LOGIN_FAILURES_PER_ADDRESS_PER_HOUR,
+      loginFailuresPerAccountPerHour: value.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR,
       ordersPerPhonePerHour: value.ORDERS_PER_PHONE_PER_HOUR,
       ordersPerAddressPerHour: value.ORDERS_PER_ADDRESS_PER_HOUR,
       contactMessagesPerHour: value.CONTACT_MESSAGES_PER_HOUR,
@@ -214,11 +218,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs:
       value.SHUTDOWN_GRACE_MS ?? (value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1" ? 5000 : 0),
   };
-}
-
-function isLocalUrl(url: string): boolean {
-  const { hostname } = new URL(url);
-  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }
 
 function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {

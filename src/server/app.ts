@@ -12,6 +12,7 @@ import { createLifecycle, healthRoutes, type Lifecycle } from "./lifecycle.ts";
 import { type Platform, startPlatform } from "./platform.ts";
 import { type KeptPageLane, pageListener, platformLane, publicPages } from "./public-pages/index.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { securityTxtRoutes } from "./security-txt.ts";
 import { staticFiles } from "./static-files.ts";
 
 export { createLifecycle, gracefulShutdown } from "./lifecycle.ts";
@@ -72,6 +73,7 @@ export function createHost(platform: Platform, options: HostOptions = {}): Hono<
   );
   host.route("/", healthRoutes(platform, options.lifecycle ?? createLifecycle()));
   host.route("/", crawlerRoutes(platform.database.db, { publicUrl: platform.config.publicUrl }));
+  host.route("/", securityTxtRoutes(platform.config));
   host.route("/", platform.api);
   host.all("*", storefrontBodyLimit(), pages.serve);
   return host;

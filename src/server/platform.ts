@@ -8,9 +8,10 @@ import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
 import { ensureDemoCatalogue } from "../api/products/seed/demo-catalogue.ts";
 import { createLimits } from "../api/rate-limit.ts";
 import { createServices, type Services } from "../api/services.ts";
-import { type Config, loadConfig } from "../platform/config.ts";
+import { type Config, loadConfig, type RunningConfig } from "../platform/config.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connection.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
+import { resolveSigningSecret } from "../platform/db/signing-secret.ts";
 import { renderDefaultImages } from "../platform/images/render.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
@@ -23,7 +24,8 @@ import { startPurgeJob } from "./purge-job.ts";
 export const PAGE_TTL_MS = 60_000;
 
 export interface Platform {
-  config: Config;
+  /** The configuration, with the signing secret resolved (SESSION_SECRET, or the shop's own). */
+  config: RunningConfig;
   logger: Logger;
   database: DatabaseHandle;
   /** Shared rate-limit counters; unset when `REDIS_URL` is. */
@@ -40,14 +42,21 @@ export interface Platform {
 }
 
 /**
- * Opens the database, migrates it, seeds the demo catalogue on first start, builds the API and starts the mail
- * worker (unless MAIL_WORKER=off).
+ * Opens the database, migrates it, resolves the signing secret (src/platform/db/signing-secret.ts), seeds the demo
+ * catalogue on first start, builds the API and starts the mail worker (unless MAIL_WORKER=off).
  */
-export async function startPlatform(config: Config = loadConfig()): Promise<Platform> {
-  const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config.database, { timeouts: config.databaseTimeouts, logger });
+export async function startPlatform(loaded: Config = loadConfig()): Promise<Platform> {
+  const logger = createLogger(loaded.logLevel);
+  const database = await openDatabase(loaded.database, { timeouts: loaded.databaseTimeouts, logger });
   const applied = await migrateToLatest(database.db, database.engine);
   if (applied.length > 0) logger.info({ applied }, "database migrated");
+  const { secret } = await resolveSigningSecret({
+    configured: loaded.sessionSecret,
+    db: database.db,
+    dataDir: loaded.dataDir,
+    logger,
+  });
+  const config: RunningConfig = { ...loaded, sessionSecret: secret };
   await renderDefaultImages(config.imagesDir);
   if (config.seedDemo) {
     const started = performance.now();

@@ -68,6 +68,8 @@ describe("the purge job", () => {
       guestWishlists: 0,
       tokens: 1,
       resetLinks: 0,
+      signInCodesAndUndoLinks: 0,
+      staffInvitations: 0,
       idempotencyKeys: 0,
       sentMail: 0,
       unconfirmedSignups: 0,
@@ -134,8 +136,37 @@ describe("the purge job", () => {
       .values([mail("old sent", day(1)), mail("recent sent", day(35)), mail("unsent", null)])
       .execute();
 
+    await database.db
+      .insertInto("sign_in_codes")
+      .values([
+        { user_id: 1, code_hash: "old", created_at: day(1), expires_at: day(1), used_at: null },
+        { user_id: 1, code_hash: "live", created_at: day(40), expires_at: day(41), used_at: null },
+      ])
+      .execute();
+    const invitation = (token_hash: string, at: string) => ({
+      email: `${token_hash}@example.test`,
+      role: "staff" as const,
+      invited_by: null,
+      invited_by_email: "owner@example.test",
+      token_hash,
+      created_at: at,
+      expires_at: at,
+      used_at: null,
+      revoked_at: null,
+    });
+    await database.db
+      .insertInto("staff_invitations")
+      .values([invitation("old", day(1)), invitation("live", day(41))])
+      .execute();
+
     const purged = await purgeEverything(database.db, now);
-    expect(purged).toMatchObject({ resetLinks: 1, idempotencyKeys: 1, sentMail: 1 });
+    expect(purged).toMatchObject({
+      resetLinks: 1,
+      idempotencyKeys: 1,
+      sentMail: 1,
+      signInCodesAndUndoLinks: 1,
+      staffInvitations: 1,
+    });
     const left = async (
       table: "password_reset_tokens" | "idempotency_keys" | "mail_outbox",
       column: string,

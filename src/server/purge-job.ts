@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
+import { purgeExpiredAccountProtection } from "../api/account/account-protection.repository.ts";
 import { purgeExpiredResetTokens } from "../api/account/password-reset.repository.ts";
+import { purgeExpiredInvitations } from "../api/admin/staff-invitations.repository.ts";
 import { purgeIdempotencyKeys } from "../api/idempotency/idempotency.ts";
 import { purgeOutbox } from "../api/mail/outbox.ts";
 import { purgeUnconfirmedSignups } from "../api/newsletter/newsletter.repository.ts";
@@ -20,6 +22,8 @@ export async function purgeEverything(db: Kysely<Database>, now: Date) {
     guestWishlists,
     tokens,
     resetLinks: await purgeExpiredResetTokens(db, now),
+    signInCodesAndUndoLinks: await purgeExpiredAccountProtection(db, now),
+    staffInvitations: await purgeExpiredInvitations(db, now),
     idempotencyKeys: await purgeIdempotencyKeys(db, now),
     sentMail: await purgeOutbox(db, now),
     unconfirmedSignups: await purgeUnconfirmedSignups(db, now),

@@ -48,7 +48,6 @@ export function securityHeaders(mode: "development" | "production"): MiddlewareH
       payment: [],
       usb: [],
       serial: [],
-      bluetooth: [],
       hid: [],
       midi: [],
       accelerometer: [],

@@ -1,12 +1,14 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hasPurposeSignature, purposeSignature } from "./signatures.server.ts";
 
 /**
  * Every cookie the shop sets, in one place: names, lifetimes, flags, the Secure decision and signing. The API
  * (guest cart and wishlist) and the storefront (session) both use it. Server-only: it signs with the shop's secret.
  *
- * Values are signed with SESSION_SECRET (HMAC-SHA256): a forged or mistyped value is refused before any
- * database lookup, and changing the secret ends every session, guest cart and guest wishlist at once (the operator's switch
- * after a leak). The values themselves are random 256-bit secrets that the database stores only hashed.
+ * Values are signed with the shop's secret (SESSION_SECRET, or the one it keeps: docs/decisions/0038), HMAC-SHA256
+ * of `cookie:<name>:<value>`, so a cookie's signature is good for that cookie only, never for another cookie or a
+ * token. A forged or mistyped value is refused before any database lookup, and changing the secret ends every
+ * session, guest cart and guest wishlist at once (the operator's switch after a leak). The values themselves are
+ * random 256-bit secrets that the database stores only hashed.
  */
 
 export interface CookieDefinition {
@@ -65,9 +67,7 @@ export function cookiePolicy(config: { publicUrl: string; sessionSecret: string 
   return { secure: config.publicUrl.startsWith("https://"), secret: config.sessionSecret };
 }
 
-function signature(value: string, secret: string): string {
-  return createHmac("sha256", secret).update(value).digest("base64url");
-}
+const cookiePurpose = (cookie: CookieDefinition) => `cookie:${cookie.name}`;
 
 function attributes(policy: CookiePolicy, maxAge: number): string {
   return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${policy.secure ? "; Secure" : ""}`;
@@ -75,7 +75,7 @@ function attributes(policy: CookiePolicy, maxAge: number): string {
 
 /** The Set-Cookie value that stores `value` (signed) for the cookie's lifetime. */
 export function setCookieHeader(cookie: CookieDefinition, value: string, policy: CookiePolicy): string {
-  const signed = `${value}.${signature(value, policy.secret)}`;
+  const signed = `${value}.${purposeSignature(policy.secret, cookiePurpose(cookie), value)}`;
   return `${cookie.name}=${encodeURIComponent(signed)}; ${attributes(policy, cookie.maxAgeSeconds)}`;
 }
 
@@ -109,7 +109,5 @@ export function readSignedCookie(
   const dot = raw?.lastIndexOf(".") ?? -1;
   if (!raw || dot <= 0) return null;
   const value = raw.slice(0, dot);
-  const given = Buffer.from(raw.slice(dot + 1));
-  const expected = Buffer.from(signature(value, policy.secret));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
+  return hasPurposeSignature(policy.secret, cookiePurpose(cookie), value, raw.slice(dot + 1)) ? value : null;
 }

@@ -87,6 +87,7 @@ export const PAGES: readonly PageEntry[] = [
     path: "order-lookup",
     file: "shop/routes/order-lookup.tsx",
     id: "routes/order-lookup",
+    personal: true,
     crawl: { disallow: "/order" },
   },
   {
@@ -103,8 +104,27 @@ export const PAGES: readonly PageEntry[] = [
     personal: true,
     crawl: { disallow: "/user-register" },
   },
-  { path: "forgot-password", file: "shop/routes/forgot-password.tsx", id: "routes/forgot-password" },
-  { path: "reset-password", file: "shop/routes/reset-password.tsx", id: "routes/reset-password" },
+  // Pages a shopper types an address, an order number or a link's token into: no cache, shared or the browser's,
+  // keeps them (a shared computer's back button must not show them).
+  {
+    path: "forgot-password",
+    file: "shop/routes/forgot-password.tsx",
+    id: "routes/forgot-password",
+    personal: true,
+  },
+  {
+    path: "reset-password",
+    file: "shop/routes/reset-password.tsx",
+    id: "routes/reset-password",
+    personal: true,
+  },
+  {
+    path: "account/undo-email-change",
+    file: "shop/routes/undo-email-change.tsx",
+    id: "routes/undo-email-change",
+    personal: true,
+    crawl: { disallow: "/account/" },
+  },
   {
     path: "user-dashboard",
     file: "shop/routes/user-dashboard.tsx",
@@ -170,6 +190,14 @@ export const PAGES: readonly PageEntry[] = [
     file: "admin/routes/two-factor-verify.tsx",
     id: "routes/admin-two-factor-verify",
     personal: true,
+  },
+  // The staff invitation's link: for someone signed out, so outside the back office's guard (decision 0040).
+  {
+    path: "staff-invitation",
+    file: "admin/routes/staff-invitation.tsx",
+    id: "routes/staff-invitation",
+    personal: true,
+    crawl: { disallow: "/staff-invitation" },
   },
   // A sheet to print: the back office's guard (in its own loader), without its menu.
   {

@@ -32,6 +32,7 @@ export interface ApiHarness {
 const UNLIMITED: RateLimitSettings = {
   authAttemptsPer15Min: 100_000,
   loginFailuresPerAddressPerHour: 100_000,
+  loginFailuresPerAccountPerHour: 100_000,
   ordersPerPhonePerHour: 100_000,
   ordersPerAddressPerHour: 100_000,
   contactMessagesPerHour: 100_000,

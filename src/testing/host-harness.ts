@@ -5,10 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { createServer, type ViteDevServer } from "vite";
+import type { Limits } from "../api/rate-limit.ts";
 import { loadConfig } from "../platform/config.ts";
 import { PAGE_TTL_MS } from "../server/platform.ts";
 import { createPageCache, type PageCache } from "../server/public-pages/page-cache.ts";
-import { type ApiHarness, apiHarness } from "./api-harness.ts";
+import { type ApiHarness, apiHarness, HARNESS_CONFIG } from "./api-harness.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 type HostModule = typeof import("../server/app.ts");
@@ -73,6 +74,7 @@ async function laneModule(): Promise<LaneModule> {
 export async function hostHarness(
   database: TestDatabase,
   env: Record<string, string> = {},
+  options: { limits?: Limits } = {},
 ): Promise<HostHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-host-"));
   const { createHostListener } = await hostModule();
@@ -81,14 +83,17 @@ export async function hostHarness(
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     PUBLIC_URL: HOST_URL,
-    SESSION_SECRET: "test-secret-test-secret-test-secret!",
+    SESSION_SECRET: HARNESS_CONFIG.sessionSecret,
     ...env,
   });
   fs.mkdirSync(config.imagesDir, { recursive: true });
   const pages = createPageCache({ maxBytes: config.pageCacheMb * 2 ** 20, ttlMs: PAGE_TTL_MS });
-  const harness = apiHarness(database, { onCatalogueChanged: () => pages.clear() });
+  const harness = apiHarness(database, {
+    onCatalogueChanged: () => pages.clear(),
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
   const platform = {
-    config,
+    config: { ...config, sessionSecret: config.sessionSecret ?? HARNESS_CONFIG.sessionSecret },
     logger: pino({ level: "silent" }),
     database,
     api: harness.app,

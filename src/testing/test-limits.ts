@@ -22,6 +22,7 @@ export interface TestLimitStore {
 export const TEST_LIMITS: RateLimitSettings = {
   authAttemptsPer15Min: 3,
   loginFailuresPerAddressPerHour: 1000,
+  loginFailuresPerAccountPerHour: 1000,
   ordersPerPhonePerHour: 1000,
   ordersPerAddressPerHour: 1000,
   contactMessagesPerHour: 1000,

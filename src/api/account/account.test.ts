@@ -5,6 +5,7 @@ import { buildCatalogue, type Catalogue, variantId } from "../../testing/factori
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
 import { createLimits } from "../rate-limit.ts";
+import { COMMON_PASSWORD } from "./common-passwords.ts";
 import { hashPassword } from "./passwords.ts";
 
 const { engine, available } = testEngine();
@@ -130,6 +131,19 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
       expect(again.status).toBe(422);
       expect(again.body.errors).toEqual({ email: ["The email has already been taken."] });
     });
+
+    it("refuses a common leaked password, whatever its case, and creates nothing", async () => {
+      const details = registration({ password: "Password123", password_confirmation: "Password123" });
+      const refused = await shopper(api).post("/register", details);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ password: [COMMON_PASSWORD] });
+      const stored = await database.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", details.email)
+        .executeTakeFirst();
+      expect(stored).toBeUndefined();
+    });
   });
 
   describe("login and tokens", () => {
@@ -228,6 +242,7 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
         last_name: "Malik",
         email: "sana.new@example.pk",
         phone: "0300 1234567",
+        current_password: "correct horse",
       });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({
@@ -240,6 +255,7 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
         first_name: "Sana",
         last_name: "Malik",
         email: other.email,
+        current_password: "correct horse",
       });
       expect(taken).toMatchObject({
         status: 422,
@@ -263,6 +279,7 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
           first_name: "Sana",
           last_name: "Malik",
           email,
+          current_password: "correct horse",
         });
         expect(status, email).toBe(422);
         expect(body.errors, email).toEqual({ email: ["The email must be a valid email address."] });
@@ -295,6 +312,14 @@ describe.skipIf(!available)(`accounts API on ${engine}`, () => {
       expect(mismatch.body.errors).toEqual({
         password_confirmation: ["The password confirmation does not match."],
       });
+
+      const common = await client.post("/password/update", {
+        current_password: details.password,
+        password: "iloveyou2",
+        password_confirmation: "iloveyou2",
+      });
+      expect(common.body.errors).toEqual({ password: [COMMON_PASSWORD] });
+      expect((await second.get("/user")).status).toBe(200);
 
       const changed = await client.post("/password/update", {
         current_password: details.password,

@@ -115,3 +115,34 @@ export function clientAddress(c: Context): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress || "unknown";
 }
+
+/**
+ * The part of an address one client controls, for rate limits: an IPv4 address as it is, an IPv6 address as its
+ * /64. A home or mobile network is given a whole /64, so a client counted per /128 could take a fresh address
+ * for every attempt. An IPv4-mapped IPv6 address ("::ffff:192.0.2.1") counts as its IPv4 address.
+ */
+export function addressNetwork(address: string): string {
+  const bare = address.replace(/%.*$/, "").toLowerCase();
+  if (!bare.includes(":")) return bare;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(bare);
+  if (mapped?.[1]) return mapped[1];
+  const groupsOf = (part: string | undefined) =>
+    part ? part.split(":").flatMap((group) => (group.includes(".") ? ["0", "0"] : [group])) : [];
+  const [head, tail] = bare.split("::");
+  const left = groupsOf(head);
+  const right = groupsOf(tail);
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  if (groups.length !== 8 || groups.some((group) => !/^[0-9a-f]{1,4}$/.test(group))) return bare;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/** The caller's network for rate limits: `clientAddress`, IPv6 taken as its /64 (`addressNetwork`). */
+export function clientNetwork(c: Context): string {
+  return addressNetwork(clientAddress(c));
+}

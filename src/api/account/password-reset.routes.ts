@@ -5,7 +5,7 @@ import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
 import { currentShopper, type ShopperCookies } from "../shopper.ts";
-import { type Authenticator, clientAddress } from "./auth.ts";
+import { type Authenticator, clientNetwork } from "./auth.ts";
 import type { MoveIntoAccount } from "./guest-belongings.ts";
 import type { PasswordResetService } from "./password-reset.service.ts";
 
@@ -29,7 +29,7 @@ export function passwordResetRoutes({
   // Limited per address and per email, so nobody can flood one inbox or walk through many.
   route(routes, operations.requestPasswordReset, async (c, { body }) => {
     await limits.consumeAll([
-      ["reset-requests-per-address", clientAddress(c)],
+      ["reset-requests-per-address", clientNetwork(c)],
       ["reset-requests-per-email", body.email.toLowerCase()],
     ]);
     await resets.request(body.email);
@@ -39,7 +39,7 @@ export function passwordResetRoutes({
   // Signs in like login does: the guest's cart and wishlist move into the account.
   route(routes, operations.resetPassword, async (c, { body }) => {
     const shopper = await currentShopper(c, auth, cookies);
-    await limits.consume("password-resets-per-address", clientAddress(c));
+    await limits.consume("password-resets-per-address", clientNetwork(c));
     const result = await resets.reset(body);
     await moveIntoAccount(c, shopper, result.user.id);
     return result;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
+import type { Logger } from "pino";
+import type { Database, UserRow } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import {
   ACCOUNT_DISABLED,
@@ -12,6 +13,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { hashSecret, newSecret } from "../secrets.ts";
 import { accountRepository } from "./account.repository.ts";
 import { TOKEN_LIFETIME_MS, toUser } from "./account.service.ts";
+import { refuseCommonPassword } from "./common-passwords.ts";
 import { passwordResetRepository } from "./password-reset.repository.ts";
 import { passwordResetEmail } from "./password-reset-email.ts";
 import { hashPassword } from "./passwords.ts";
@@ -29,6 +31,8 @@ interface PasswordResetDeps {
   publicUrl: string;
   /** Wakes the mail worker once a reset mail is queued. */
   onMailQueued?: (() => void) | undefined;
+  /** Where a link that could not be queued is reported (the shopper has already had their answer). */
+  logger?: Pick<Logger, "error"> | undefined;
   now?: () => Date;
 }
 
@@ -38,9 +42,12 @@ export function passwordResetService({
   db,
   publicUrl,
   onMailQueued,
+  logger,
   now = () => new Date(),
 }: PasswordResetDeps) {
   const resets = passwordResetRepository(db);
+  /** Links being written and queued after their request was answered. */
+  const pending = new Set<Promise<void>>();
 
   function whyRefused(link: { used_at: string | null; expires_at: string } | undefined, at: Date) {
     if (!link) return RESET_LINK_INVALID;
@@ -49,34 +56,46 @@ export function passwordResetService({
     return null;
   }
 
+  /** Writes a link for the user and queues its mail, together (the mail worker sends it). */
+  async function sendLink(user: UserRow): Promise<void> {
+    const token = newSecret();
+    const sentAt = now();
+    const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await retryingTransaction(db, async (trx) => {
+      await passwordResetRepository(trx).insert({
+        user_id: user.id,
+        token_hash: hashSecret(token),
+        created_at: sentAt.toISOString(),
+        expires_at: new Date(sentAt.getTime() + RESET_LINK_LIFETIME_MS).toISOString(),
+      });
+      await enqueueMail(
+        trx,
+        passwordResetEmail({ email: user.email, firstName: user.first_name }, link, publicUrl),
+        sentAt,
+      );
+    });
+    onMailQueued?.();
+  }
+
   return {
     /**
      * Sends a reset link when an account has this email, and nothing otherwise; the caller answers the same
-     * either way. The answer does not wait for the mail server, so its timing does not tell that a mail went.
+     * either way. Both answers take the same time: the link is written and its mail queued after the answer
+     * (`settled` waits for that), so neither the database's work nor the mail server's tells that a mail went.
      */
     async request(email: string): Promise<void> {
       const user = await accountRepository(db).findUserByEmail(email);
       // A disabled account gets no link: it could not sign in with the new password anyway.
       if (!user || user.disabled_at !== null) return;
-      const token = newSecret();
-      const sentAt = now();
-      const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      // The link and its mail commit together (the mail worker sends it), so the answer does not wait for the mail
-      // server and its timing does not tell that a mail went.
-      await retryingTransaction(db, async (trx) => {
-        await passwordResetRepository(trx).insert({
-          user_id: user.id,
-          token_hash: hashSecret(token),
-          created_at: sentAt.toISOString(),
-          expires_at: new Date(sentAt.getTime() + RESET_LINK_LIFETIME_MS).toISOString(),
-        });
-        await enqueueMail(
-          trx,
-          passwordResetEmail({ email: user.email, firstName: user.first_name }, link, publicUrl),
-          sentAt,
-        );
-      });
-      onMailQueued?.();
+      const work = sendLink(user)
+        .catch((error: unknown) => logger?.error({ err: error }, "a password reset link could not be queued"))
+        .finally(() => pending.delete(work));
+      pending.add(work);
+    },
+
+    /** Resolves once every link asked for so far has been written and queued (tests, shutdown). */
+    async settled(): Promise<void> {
+      await Promise.all(pending);
     },
 
     /**
@@ -88,6 +107,7 @@ export function passwordResetService({
       const tokenHash = hashSecret(input.token);
       const early = whyRefused(await resets.findByHash(tokenHash), now());
       if (early) throw refused(early);
+      refuseCommonPassword(input.password);
       const passwordHash = await hashPassword(input.password);
 
       return retryingTransaction(db, async (trx) => {

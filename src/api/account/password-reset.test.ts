@@ -4,6 +4,7 @@ import { type ApiHarness, apiHarness, registeredShopper, shopper } from "../../t
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { createLimitStore } from "../../testing/test-limits.ts";
 import { hashSecret } from "../secrets.ts";
+import { COMMON_PASSWORD } from "./common-passwords.ts";
 import { purgeExpiredResetTokens } from "./password-reset.repository.ts";
 
 const { engine, available } = testEngine();
@@ -46,6 +47,7 @@ describe.skipIf(!available)(`password reset API on ${engine}`, () => {
     const { status, body } = await shopper(api).post("/password/forgot", { email });
     expect(status).toBe(200);
     expect(body).toEqual({ message: SENT });
+    await api.services.resets.settled();
     await api.deliverMail();
     const mail = await vi.waitFor(() => {
       const found = sent.slice(before).find((message) => message.to === email);
@@ -69,6 +71,7 @@ describe.skipIf(!available)(`password reset API on ${engine}`, () => {
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     expect(known.body).toEqual({ message: SENT });
+    await api.services.resets.settled();
     await api.deliverMail();
     await vi.waitFor(() => expect(sent.length).toBe(before + 1));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -161,6 +164,12 @@ describe.skipIf(!available)(`password reset API on ${engine}`, () => {
     expect(mismatch.body.errors).toEqual({
       password_confirmation: ["The password confirmation does not match."],
     });
+    const common = await shopper(api).post("/password/reset", {
+      token,
+      password: "qwerty123",
+      password_confirmation: "qwerty123",
+    });
+    expect(common.body.errors).toEqual({ password: [COMMON_PASSWORD] });
     expect((await resetWith(token)).status).toBe(200);
   });
 

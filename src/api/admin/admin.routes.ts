@@ -39,7 +39,7 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
 
   routes.route("/", catalogueRoutes(admin.catalogue));
   routes.route("/", customersRoutes(admin.customers));
-  routes.route("/", staffRoutes(admin.staff));
+  routes.route("/", staffRoutes(admin.staff, admin.invitations));
   routes.route("/", twoFactorRoutes(admin.twoFactor));
 
   route(routes, operations.adminAudit, async (_c, { query }) => {

@@ -95,37 +95,88 @@ describe.skipIf(!available)(`npm run owner:create on ${engine}`, () => {
     ]);
   }, 120_000);
 
-  it("says so when the account is already an owner, changing nothing", async () => {
+  const liveTokens = (userId: number) =>
+    handle.db
+      .selectFrom("auth_tokens")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .execute();
+
+  const giveToken = async (userId: number) => {
+    const now = new Date();
+    await handle.db
+      .insertInto("auth_tokens")
+      .values({
+        user_id: userId,
+        token_hash: `held-${userId}-${now.getTime()}`,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+        revoked_at: null,
+      })
+      .execute();
+  };
+
+  it("for an existing account, refuses without a new password, changing nothing", async () => {
+    const before = await account("owner@example.pk");
     const result = await run("--email", "owner@example.pk");
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^owner@example\.pk is already an owner\.\n/);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /An account has the email owner@example\.pk; making it the owner sets a new password for it: pass --password <password>/,
+    );
+    expect(await account("owner@example.pk")).toEqual(before);
   }, 120_000);
 
-  it("promotes an existing customer (who keeps their password), enabling a disabled account", async () => {
+  it("gives an account that is already an owner the new password and signs it out everywhere", async () => {
+    const owner = (await account("owner@example.pk"))!;
+    await giveToken(owner.id);
+    const result = await run("--email", "owner@example.pk", "--password", "a newer password");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^owner@example\.pk is already an owner \(its password is the new one and every session of the account is signed out\)\.\n/,
+    );
+    const after = (await account("owner@example.pk"))!;
+    expect(await verifyPassword("a newer password", after.password_hash)).toBe(true);
+    expect(await liveTokens(owner.id)).toEqual([]);
+  }, 120_000);
+
+  it("promotes an existing customer with a new password, signing out its sessions and enabling it", async () => {
     const now = new Date().toISOString();
-    await handle.db
+    const sana = await handle.db
       .insertInto("users")
       .values({
         first_name: "Sana",
         last_name: "Malik",
         email: "sana@example.pk",
-        password_hash: "scrypt$kept",
+        password_hash: "scrypt$registered-by-someone-else",
         phone: null,
         image: null,
         created_at: now,
         updated_at: now,
         disabled_at: now,
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await giveToken(sana.id);
     const result = await run("--email", "sana@example.pk", "--password", "another pass");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Promoted sana@example\.pk to owner \(the account was disabled and is enabled again; the account keeps its own password\)\.\n/,
+      /^Promoted sana@example\.pk to owner \(its password is the new one and every session of the account is signed out; the account was disabled and is enabled again\)\.\n/,
     );
-    expect(await account("sana@example.pk")).toMatchObject({
+    const after = (await account("sana@example.pk"))!;
+    expect(after).toMatchObject({ role: "owner", disabled_at: null });
+    expect(await verifyPassword("another pass", after.password_hash)).toBe(true);
+    expect(await liveTokens(sana.id)).toEqual([]);
+    const audit = await handle.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_email", "after"])
+      .where("entity_id", "=", String(sana.id))
+      .execute();
+    expect(audit).toMatchObject([{ action: "staff.role", actor_email: "npm run owner:create" }]);
+    expect(JSON.parse(audit[0]!.after!)).toMatchObject({
       role: "owner",
-      disabled_at: null,
-      password_hash: "scrypt$kept",
+      password_set: true,
+      sessions_revoked: true,
     });
   }, 120_000);
 
@@ -148,6 +199,9 @@ describe.skipIf(!available)(`npm run owner:create on ${engine}`, () => {
     const short = await run("--email", "short@example.pk", "--password", "abc");
     expect(short.code).toBe(1);
     expect(short.stderr).toMatch(/The password must be at least 8 characters\./);
+    const common = await run("--email", "short@example.pk", "--password", "password123");
+    expect(common.code).toBe(1);
+    expect(common.stderr).toMatch(/one of the most common leaked passwords/);
     expect(await account("short@example.pk")).toBeUndefined();
   }, 120_000);
 

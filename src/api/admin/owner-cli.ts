@@ -2,9 +2,10 @@
  * `npm run owner:create -- --email <email> [--password <password>] [--first-name <name>] [--last-name <name>]`
  *
  * Makes the account with this email the shop's owner: creates it when there is none, promotes it when there is.
- * A new account needs a password: `--password`, or typed at the prompt (not shown) when run in a terminal. An
- * existing account keeps its own password. Uses the shop's configuration (DATABASE_URL, DATA_DIR), migrating the
- * database first, and says what it did.
+ * Either way it needs a new password: `--password`, or typed at the prompt (not shown) when run in a terminal. An
+ * existing account gets that password and is signed out everywhere, so an account someone registered in advance
+ * with the owner's email keeps nothing its registrant chose (docs/decisions/0040-staff-invitations.md). Uses the
+ * shop's configuration (DATABASE_URL, DATA_DIR), migrating the database first, and says what it did.
  *
  * Runs under plain Node 24 (type stripping), so only erasable TypeScript syntax and `.ts` imports here.
  */
@@ -19,8 +20,9 @@ import {
 import { migrateToLatest } from "../../platform/db/migrate.ts";
 import { ACCOUNT_EMAIL_MESSAGES, newPassword } from "../../shared/contracts/account.ts";
 import { emailField } from "../../shared/contracts/fields.ts";
+import { COMMON_PASSWORD, isCommonPassword } from "../account/common-passwords.ts";
 import { staffRepository } from "./staff.repository.ts";
-import { grantRole } from "./staff.service.ts";
+import { makeOwner } from "./staff.service.ts";
 
 const USAGE =
   "usage: npm run owner:create -- --email <email> [--password <password>] [--first-name <name>] [--last-name <name>]";
@@ -75,6 +77,7 @@ function parseOptions(argv: string[]): Options {
 function checkedPassword(password: string): string {
   const result = newPassword.safeParse(password);
   if (!result.success) throw new UsageError(result.error.issues[0]?.message ?? "The password is not valid.");
+  if (isCommonPassword(result.data)) throw new UsageError(COMMON_PASSWORD);
   return result.data;
 }
 
@@ -131,16 +134,20 @@ function hiddenPrompt() {
   };
 }
 
-async function newAccountPassword(options: Options): Promise<string> {
+async function askedPassword(options: Options, existing: boolean): Promise<string> {
   if (options.password !== undefined) return checkedPassword(options.password);
   if (!process.stdin.isTTY) {
+    const why = existing
+      ? `An account has the email ${options.email}; making it the owner sets a new password for it`
+      : `No account has the email ${options.email}, so a new one needs a password`;
     throw new UsageError(
-      `No account has the email ${options.email}, so a new one needs a password: pass --password <password> ` +
-        "(or run this in a terminal to type it without it being shown).",
+      `${why}: pass --password <password> (or run this in a terminal to type it without it being shown).`,
     );
   }
   const prompt = hiddenPrompt();
-  const password = checkedPassword(await prompt.ask(`Password for ${options.email}: `));
+  const password = checkedPassword(
+    await prompt.ask(`${existing ? "New password" : "Password"} for ${options.email}: `),
+  );
   if ((await prompt.ask("Repeat the password: ")) !== password) {
     throw new UsageError("The passwords do not match; nothing was changed.");
   }
@@ -156,10 +163,9 @@ async function main(): Promise<void> {
     handle = await openDatabase(config.database, { timeouts: config.databaseTimeouts });
     await migrateToLatest(handle.db, handle.engine);
     const existing = await staffRepository(handle.db).userIdByEmail(options.email);
-    const password = existing ? undefined : await newAccountPassword(options);
-    const { outcome, user, enabled } = await grantRole(handle.db, CLI_ACTOR, {
+    const password = await askedPassword(options, existing !== undefined);
+    const { outcome, user, enabled } = await makeOwner(handle.db, CLI_ACTOR, {
       email: options.email,
-      role: "owner",
       password,
       firstName: options.firstName,
       lastName: options.lastName,
@@ -170,8 +176,8 @@ async function main(): Promise<void> {
       unchanged: `${user.email} is already an owner`,
     }[outcome];
     const notes = [
+      existing ? "its password is the new one and every session of the account is signed out" : "",
       enabled ? "the account was disabled and is enabled again" : "",
-      existing && options.password !== undefined ? "the account keeps its own password" : "",
     ].filter(Boolean);
     process.stdout.write(`${sentence}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}.\n`);
     process.stdout.write(

@@ -2,24 +2,25 @@ import type { Kysely } from "kysely";
 import type { Engine } from "../../platform/db/connection.ts";
 import type { Database, UserRow } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
-import type { AdminUser, InviteStaffInput } from "../../shared/contracts/admin.ts";
+import type { AdminUser } from "../../shared/contracts/admin.ts";
 import type { UserRole } from "../../shared/roles.ts";
 import { accountRepository } from "../account/account.repository.ts";
 import type { Identity } from "../account/auth.ts";
+import { passwordResetRepository } from "../account/password-reset.repository.ts";
 import { hashPassword } from "../account/passwords.ts";
-import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
+import { Conflict, NotFound } from "../errors.ts";
 import { toAdminUser } from "./admin-user.ts";
 import { type AuditActor, recordAudit } from "./audit.ts";
 import { staffRepository } from "./staff.repository.ts";
 
-/** What giving someone a role did: made a new account, changed an existing one's role, or nothing. */
+/** What `makeOwner` did: made a new account, made an existing one an owner, or found it one already. */
 export type GrantOutcome = "created" | "promoted" | "unchanged";
 
-export interface GrantRoleInput {
+export interface MakeOwnerInput {
   email: string;
-  role: Exclude<UserRole, "customer">;
-  /** For a new account: its password (already checked against the password rules) and name. */
-  password?: string | undefined;
+  /** The account's new password (already checked against the password rules), for a new or an existing account. */
+  password: string;
+  /** For a new account: its name. */
   firstName?: string | undefined;
   lastName?: string | undefined;
 }
@@ -32,20 +33,19 @@ export const alreadyStaff = (email: string, role: UserRole) =>
 const roleView = (user: UserRow) => ({ email: user.email, role: user.role, disabled_at: user.disabled_at });
 
 /**
- * Gives the account with this email `role`, creating it (with `password`) when there is none. An existing
- * account keeps its password and name; a disabled one is enabled again, since someone trusted to run the shop
- * must be able to sign in. Never lowers a role (that is `changeRole`, which keeps the last owner). Audited as
- * "staff.create" or "staff.role". Used by the back office and by `npm run owner:create`.
+ * Makes the account with this email an owner, for `npm run owner:create`: creates it with `password`, or gives an
+ * existing account `password`, signs it out everywhere (its reset links stop working too) and enables it if it
+ * was disabled. Setting the password is what makes promoting an existing account safe: an account someone
+ * registered in advance with the owner's email keeps neither the password nor a session its registrant had
+ * (docs/decisions/0040-staff-invitations.md). Audited as "staff.create" or "staff.role".
  */
-export async function grantRole(
+export async function makeOwner(
   db: Kysely<Database>,
   actor: AuditActor,
-  input: GrantRoleInput,
+  input: MakeOwnerInput,
 ): Promise<{ outcome: GrantOutcome; user: UserRow; enabled: boolean }> {
   const email = input.email.trim().toLowerCase();
-  const existing = await accountRepository(db).findUserByEmail(email);
-  if (!existing && input.password === undefined) throw new Error(`No account has the email ${email}`);
-  const passwordHash = existing ? null : await hashPassword(input.password ?? "");
+  const passwordHash = await hashPassword(input.password);
 
   return retryingTransaction(db, async (trx) => {
     const now = new Date().toISOString();
@@ -53,12 +53,12 @@ export async function grantRole(
     if (!user) {
       const created = await staffRepository(trx).insertUser({
         first_name: input.firstName?.trim() || "Shop",
-        last_name: input.lastName?.trim() || (input.role === "owner" ? "Owner" : "Staff"),
+        last_name: input.lastName?.trim() || "Owner",
         email,
-        password_hash: passwordHash ?? (await hashPassword(input.password ?? "")),
+        password_hash: passwordHash,
         phone: null,
         image: null,
-        role: input.role,
+        role: "owner",
         created_at: now,
         updated_at: now,
       });
@@ -71,59 +71,39 @@ export async function grantRole(
       });
       return { outcome: "created" as const, user: created, enabled: false };
     }
-    const role = user.role === "owner" ? "owner" : input.role;
-    if (user.role === role && user.disabled_at === null) {
-      return { outcome: "unchanged" as const, user, enabled: false };
-    }
     const updated = await staffRepository(trx).updateUser(user.id, {
-      role,
+      role: "owner",
+      password_hash: passwordHash,
       disabled_at: null,
       updated_at: now,
     });
+    await accountRepository(trx).revokeAllTokens(user.id, now);
+    await passwordResetRepository(trx).consumeAllForUser(user.id, now);
     await recordAudit(trx, {
       actor,
       action: "staff.role",
       entityType: "user",
       entityId: user.id,
       before: roleView(user),
-      after: roleView(updated),
+      after: { ...roleView(updated), password_set: true, sessions_revoked: true },
     });
     return {
-      outcome: user.role === role ? ("unchanged" as const) : ("promoted" as const),
+      outcome: user.role === "owner" ? ("unchanged" as const) : ("promoted" as const),
       user: updated,
       enabled: user.disabled_at !== null,
     };
   });
 }
 
-/** The staff screen (owner only): who works in the back office, adding people, changing and removing roles. */
+/**
+ * The staff screen (owner only): who works in the back office, changing and removing roles. Adding people is an
+ * invitation (staff-invitations.service.ts).
+ */
 export function staffService(db: Kysely<Database>, engine: Engine) {
   return {
     async list(): Promise<AdminUser[]> {
       const rows = await staffRepository(db).listStaff();
       return rows.map(toAdminUser);
-    },
-
-    /** Adds someone: a new account, or an existing customer promoted. Someone already on the staff is a 409. */
-    async invite(actor: Identity, input: InviteStaffInput): Promise<{ user: AdminUser; created: boolean }> {
-      const existing = await accountRepository(db).findUserByEmail(input.email);
-      if (existing && existing.role !== "customer")
-        throw new Conflict(alreadyStaff(existing.email, existing.role));
-      if (!existing) {
-        const missing: Record<string, string[]> = {};
-        if (!input.first_name) missing.first_name = ["The first name is required for a new account."];
-        if (!input.last_name) missing.last_name = ["The last name is required for a new account."];
-        if (!input.password) missing.password = ["The password is required for a new account."];
-        if (Object.keys(missing).length > 0) throw new ValidationFailed(missing);
-      }
-      const { outcome, user } = await grantRole(db, actor.user, {
-        email: input.email,
-        role: input.role,
-        password: input.password,
-        firstName: input.first_name,
-        lastName: input.last_name,
-      });
-      return { user: toAdminUser(user), created: outcome === "created" };
     },
 
     /**

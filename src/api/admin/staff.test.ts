@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminHarness,
   adminHarness,
-  customerShopper,
   expectBackOfficeOnly,
   ownerShopper,
   staffShopper,
   TEST_PASSWORD,
 } from "../../testing/admin-harness.ts";
-import { apiHarness, shopper } from "../../testing/api-harness.ts";
+import { apiHarness } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
@@ -46,14 +45,7 @@ describe.skipIf(!available)(`back-office staff on ${engine}`, () => {
       admin,
       "POST",
       "/admin/staff",
-      {
-        email: "new@example.pk",
-        first_name: "N",
-        last_name: "W",
-        password: "correct horse",
-        role: "staff",
-        ...confirm,
-      },
+      { email: "new@example.pk", role: "staff", ...confirm },
       "owner",
     );
     await expectBackOfficeOnly(admin, "PATCH", `/admin/staff/${id}`, { role: "owner", ...confirm }, "owner");
@@ -74,104 +66,7 @@ describe.skipIf(!available)(`back-office staff on ${engine}`, () => {
     expect(ids).not.toContain(admin.customer.user.id);
   });
 
-  describe("adding staff", () => {
-    it("creates a staff account that can sign in and open the back office", async () => {
-      const { status, body } = await admin.owner.post("/admin/staff", {
-        email: "Zara.Staff@Example.PK",
-        first_name: "Zara",
-        last_name: "Iqbal",
-        password: "packing tape",
-        role: "staff",
-        ...confirm,
-      });
-      expect(status).toBe(201);
-      expect(body).toEqual({
-        created: true,
-        user: expect.objectContaining({ email: "zara.staff@example.pk", name: "Zara Iqbal", role: "staff" }),
-      });
-      const zara = shopper(admin.api);
-      const login = await zara.post("/login", { email: "zara.staff@example.pk", password: "packing tape" });
-      expect(login.status).toBe(200);
-      zara.token = login.body.token;
-      expect((await zara.get("/admin/session")).body.user.role).toBe("staff");
-      expect((await zara.get("/admin/staff")).status).toBe(403);
-      expect(await auditActions(body.user.id)).toEqual(["staff.create"]);
-    });
-
-    it("promotes an existing customer, who keeps their password", async () => {
-      const customer = await customerShopper(admin.api, database);
-      const { status, body } = await admin.owner.post("/admin/staff", {
-        email: customer.user.email,
-        password: "ignored for existing accounts",
-        role: "owner",
-        ...confirm,
-      });
-      expect(status).toBe(201);
-      expect(body.created).toBe(false);
-      expect(body.user.role).toBe("owner");
-      const login = await shopper(admin.api).post("/login", {
-        email: customer.user.email,
-        password: TEST_PASSWORD,
-      });
-      expect(login.status).toBe(200);
-      expect(await auditActions(customer.user.id)).toEqual(["staff.role"]);
-    });
-
-    it("refuses someone already on the staff with 409", async () => {
-      const { status, body } = await admin.owner.post("/admin/staff", {
-        email: admin.staff.user.email,
-        role: "owner",
-        ...confirm,
-      });
-      expect(status).toBe(409);
-      expect(body.message).toBe(
-        `${admin.staff.user.email} is already on the staff; change their role in the list instead.`,
-      );
-      expect(await roleOf(admin.staff.user.id)).toBe("staff");
-    });
-
-    it("needs a name and a password for a new account, a valid email and role, and the owner's password", async () => {
-      const missing = await admin.owner.post("/admin/staff", {
-        email: "x@example.pk",
-        role: "staff",
-        ...confirm,
-      });
-      expect(missing.status).toBe(422);
-      expect(missing.body.errors).toEqual({
-        first_name: ["The first name is required for a new account."],
-        last_name: ["The last name is required for a new account."],
-        password: ["The password is required for a new account."],
-      });
-      const invalid = await admin.owner.post("/admin/staff", {
-        email: "not an email",
-        password: "short",
-        role: "boss",
-        ...confirm,
-      });
-      expect(invalid.status).toBe(422);
-      expect(invalid.body.errors).toEqual({
-        email: ["The email must be a valid email address."],
-        password: ["The password must be at least 8 characters."],
-        role: ["The role must be staff or owner."],
-      });
-      const wrong = await admin.owner.post("/admin/staff", {
-        email: "y@example.pk",
-        first_name: "Y",
-        last_name: "Z",
-        password: "correct horse",
-        role: "staff",
-        current_password: "wrong",
-      });
-      expect(wrong.status).toBe(422);
-      expect(wrong.body.errors).toEqual({ current_password: ["The password is incorrect."] });
-      const made = await database.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "in", ["x@example.pk", "y@example.pk"])
-        .execute();
-      expect(made).toEqual([]);
-    });
-  });
+  // Adding someone is an invitation: staff-invitations.test.ts.
 
   describe("changing and removing roles", () => {
     it("makes staff an owner and back, audited", async () => {

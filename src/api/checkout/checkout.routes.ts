@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import { phoneKey } from "../../shared/phone.ts";
-import { type Authenticator, clientAddress } from "../account/auth.ts";
+import { type Authenticator, clientNetwork } from "../account/auth.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { IDEMPOTENCY_HEADER } from "../idempotency/idempotency.ts";
@@ -28,7 +28,7 @@ export function checkoutRoutes({ checkout, auth, cookies, limits, secret }: Chec
     // The allowance is taken before the order and given back when the order is refused: only placed orders count.
     const allowances = [
       ["orders-per-phone", phoneKey(body.phone)],
-      ["orders-per-address", clientAddress(c)],
+      ["orders-per-address", clientNetwork(c)],
     ] as const;
     const refund = () => Promise.all(allowances.map(([name, key]) => limits.refund(name, key)));
     await limits.consumeAll(allowances);

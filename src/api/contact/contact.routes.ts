@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { CONTACT_MESSAGES } from "../../shared/contact-form.ts";
 import { operations } from "../../shared/contracts/operations.ts";
-import { type Authenticator, clientAddress } from "../account/auth.ts";
+import { type Authenticator, clientNetwork } from "../account/auth.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
@@ -26,7 +26,7 @@ export function contactRoutes({
     const identity = await auth.optionalIdentity(c);
     const issuedAt = contact.issuedAt(body.form_token);
     await limits.consumeAll([
-      ["contact-messages-per-address", clientAddress(c)],
+      ["contact-messages-per-address", clientNetwork(c)],
       ["contact-messages-per-email", body.email.toLowerCase()],
     ]);
     const spam = contact.spamSign(body, issuedAt);

@@ -2,7 +2,11 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
-import { CONTACT_MESSAGES, CONTACT_MIN_FILL_SECONDS } from "../../shared/contact-form.ts";
+import {
+  CONTACT_FORM_TOKEN_HOURS,
+  CONTACT_MESSAGES,
+  CONTACT_MIN_FILL_SECONDS,
+} from "../../shared/contact-form.ts";
 import type { ContactMessageInput } from "../../shared/contracts/contact.ts";
 import { HONEYPOT_FIELD } from "../../shared/honeypot.ts";
 import { ValidationFailed } from "../errors.ts";
@@ -12,6 +16,7 @@ import { contactRepository } from "./contact.repository.ts";
 import { contactAcknowledgementEmail, contactMessageEmail } from "./contact-emails.ts";
 
 const FORM_TOKEN_PURPOSE = "contact-form";
+const FORM_TOKEN_MS = CONTACT_FORM_TOKEN_HOURS * 60 * 60 * 1000;
 
 /** The token a contact form is issued with: the time it was issued, signed, so it cannot be backdated. */
 export function contactFormToken(secret: string, issuedAt: Date): string {
@@ -46,13 +51,17 @@ export function contactService({
     formToken: () => contactFormToken(secret, now()),
 
     /**
-     * When the form was issued, from its token; a token the shop did not sign (or signed under another secret)
-     * is refused, so an old page asks to be sent again rather than losing the message.
+     * When the form was issued, from its token; a token the shop did not sign (or signed under another secret),
+     * or issued more than CONTACT_FORM_TOKEN_HOURS ago, is refused, so an old page asks to be sent again (with a
+     * new token) rather than losing the message.
      */
     issuedAt(token: string): number {
       const value = readSignedToken(secret, FORM_TOKEN_PURPOSE, token);
       const issuedAt = value !== null && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
       if (Number.isNaN(issuedAt)) throw ValidationFailed.field("form_token", CONTACT_MESSAGES.formOutOfDate);
+      if (now().getTime() - issuedAt > FORM_TOKEN_MS) {
+        throw ValidationFailed.field("form_token", CONTACT_MESSAGES.formExpired);
+      }
       return issuedAt;
     },
 

@@ -22,6 +22,7 @@ const { engine, available } = testEngine();
 const SENT =
   "Thank you for your message! We have emailed you a confirmation and will reply within one working day.";
 const OUT_OF_DATE = "This form is out of date. Please send your message again.";
+const EXPIRED = "This form has expired: it was opened more than a day ago. Please send your message again.";
 
 /** A form issued `seconds` ago, as the page's loader would have got it. */
 const issued = (seconds: number) =>
@@ -234,6 +235,18 @@ describe.skipIf(!available)(`contact form API on ${engine}`, () => {
       expect(answer).toEqual({ message: OUT_OF_DATE, errors: { form_token: [OUT_OF_DATE] } });
       expect(await stored(body.email)).toEqual([]);
     }
+  });
+
+  it("takes a form issued almost a day ago, and refuses one issued more than a day ago with its reason", async () => {
+    const lastMinute = message({ form_token: issued(24 * 60 * 60 - 60) });
+    expect((await shopper(api).post("/contact", lastMinute)).status).toBe(201);
+    expect(await stored(lastMinute.email)).toHaveLength(1);
+
+    const expired = message({ form_token: issued(24 * 60 * 60 + 60) });
+    const { status, body: answer } = await shopper(api).post("/contact", expired);
+    expect(status).toBe(422);
+    expect(answer).toEqual({ message: EXPIRED, errors: { form_token: [EXPIRED] } });
+    expect(await stored(expired.email)).toEqual([]);
   });
 
   it("answers a filled honeypot or a form sent within 3 seconds like any message, and keeps and sends nothing", async () => {

@@ -14,7 +14,7 @@ export function newsletterRepository(db: Kysely<Database>) {
       email: string;
       source: string;
       consent_at: string;
-      unsubscribe_token: string;
+      unsubscribe_token_hash: string;
     }): Promise<boolean> {
       const result = await db
         .insertInto("newsletter_subscribers")
@@ -35,11 +35,11 @@ export function newsletterRepository(db: Kysely<Database>) {
     findById: (id: number): Promise<SubscriberRow | undefined> =>
       db.selectFrom("newsletter_subscribers").selectAll().where("id", "=", id).executeTakeFirst(),
 
-    findByUnsubscribeToken: (token: string): Promise<SubscriberRow | undefined> =>
+    findByUnsubscribeTokenHash: (hash: string): Promise<SubscriberRow | undefined> =>
       db
         .selectFrom("newsletter_subscribers")
         .selectAll()
-        .where("unsubscribe_token", "=", token)
+        .where("unsubscribe_token_hash", "=", hash)
         .executeTakeFirst(),
 
     async update(id: number, values: Updateable<NewsletterSubscriberTable>): Promise<void> {
@@ -77,7 +77,7 @@ export function newsletterRepository(db: Kysely<Database>) {
     confirmedAfter: (afterId: number, limit: number) =>
       db
         .selectFrom("newsletter_subscribers")
-        .select(["id", "email", "source", "consent_at", "confirmed_at", "unsubscribe_token"])
+        .select(["id", "email", "source", "consent_at", "confirmed_at"])
         .where("status", "=", "confirmed")
         .where("id", ">", afterId)
         .orderBy("id")

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import { NEWSLETTER_MESSAGES } from "../../shared/newsletter.ts";
-import { clientAddress } from "../account/auth.ts";
+import { clientNetwork } from "../account/auth.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
@@ -19,7 +19,7 @@ export function newsletterRoutes({
   // Limited per client address and per email, whatever the address's state, so a 429 tells nothing either.
   route(routes, operations.subscribeNewsletter, async (c, { body }) => {
     await limits.consumeAll([
-      ["newsletter-signups-per-address", clientAddress(c)],
+      ["newsletter-signups-per-address", clientNetwork(c)],
       ["newsletter-signups-per-email", body.email],
     ]);
     await newsletter.subscribe(body);

@@ -11,12 +11,13 @@ import {
 } from "../../shared/newsletter.ts";
 import { ValidationFailed } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import { newSecret } from "../secrets.ts";
+import { hashSecret, newSecret } from "../secrets.ts";
 import { readSignedToken, signToken } from "../signed-tokens.ts";
 import { newsletterRepository } from "./newsletter.repository.ts";
 import { confirmationMail } from "./newsletter-mail.ts";
 
 const CONFIRM_PURPOSE = "newsletter-confirm";
+const UNSUBSCRIBE_PURPOSE = "newsletter-unsubscribe";
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const CONFIRMATION_LINK_MS = CONFIRMATION_LINK_DAYS * DAY_MS;
 const RESEND_MS = CONFIRMATION_RESEND_MINUTES * 60 * 1000;
@@ -24,6 +25,20 @@ const RESEND_MS = CONFIRMATION_RESEND_MINUTES * 60 * 1000;
 /** The confirmation link's token: the subscriber and the time the link was mailed, signed. */
 export function confirmationToken(secret: string, subscriberId: number, issuedAt: Date): string {
   return signToken(secret, CONFIRM_PURPOSE, `${subscriberId}.${issuedAt.getTime()}`);
+}
+
+/**
+ * The token of a subscriber's unsubscribe links: its id, signed. Every mail and the owner's export can carry it
+ * without the database holding it; the database keeps only its hash (`unsubscribe_token_hash`), so links mailed
+ * before the secret changed still work.
+ */
+export function unsubscribeToken(secret: string, subscriberId: number): string {
+  return signToken(secret, UNSUBSCRIBE_PURPOSE, String(subscriberId));
+}
+
+function readUnsubscribeToken(secret: string, token: string): number | null {
+  const value = readSignedToken(secret, UNSUBSCRIBE_PURPOSE, token);
+  return value !== null && /^\d{1,10}$/.test(value) ? Number(value) : null;
 }
 
 function readConfirmationToken(secret: string, token: string): { id: number; issuedAt: number } | null {
@@ -62,7 +77,8 @@ export function newsletterService({
     const repo = newsletterRepository(trx);
     if (!(await repo.claimConfirmationMail(subscriber.id, at.toISOString(), cutoff))) return false;
     const link = `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(confirmationToken(secret, subscriber.id, at))}`;
-    await enqueueMail(trx, confirmationMail(subscriber, link, publicUrl), at);
+    const recipient = { email: subscriber.email, unsubscribe_token: unsubscribeToken(secret, subscriber.id) };
+    await enqueueMail(trx, confirmationMail(recipient, link, publicUrl), at);
     return true;
   }
 
@@ -83,11 +99,16 @@ export function newsletterService({
           email: input.email,
           source: input.source,
           consent_at: at.toISOString(),
-          unsubscribe_token: newSecret(),
+          // The row's id is not known before the insert: a random placeholder no link carries, replaced below.
+          unsubscribe_token_hash: hashSecret(newSecret()),
         });
         const subscriber = await repo.findByEmail(input.email);
         if (!subscriber || subscriber.status === "confirmed") return false;
-        if (!added) {
+        if (added) {
+          await repo.update(subscriber.id, {
+            unsubscribe_token_hash: hashSecret(unsubscribeToken(secret, subscriber.id)),
+          });
+        } else {
           await repo.update(subscriber.id, {
             status: "pending",
             source: input.source,
@@ -125,12 +146,16 @@ export function newsletterService({
       });
     },
 
-    /** Takes the address of an unsubscribe link off the list; again answers the same. */
+    /**
+     * Takes the address of an unsubscribe link off the list; again answers the same. The link's token is either
+     * signed under the current secret, or one whose hash the row keeps (a link mailed before the secret changed,
+     * or before migration 019, when tokens were random and stored as they were).
+     */
     async unsubscribe(token: string): Promise<{ email: string }> {
       const repo = newsletterRepository(db);
-      const subscriber = /^[A-Za-z0-9_-]{43}$/.test(token)
-        ? await repo.findByUnsubscribeToken(token)
-        : undefined;
+      const id = readUnsubscribeToken(secret, token);
+      const subscriber =
+        id !== null ? await repo.findById(id) : await repo.findByUnsubscribeTokenHash(hashSecret(token));
       if (!subscriber) throw refused(NEWSLETTER_MESSAGES.unsubscribeInvalid);
       if (subscriber.status !== "unsubscribed") {
         const at = now().toISOString();

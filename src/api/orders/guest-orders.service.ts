@@ -11,16 +11,27 @@ import type { OrdersRepository } from "./orders.repository.ts";
 
 /** Orders seen without an account: by the placing browser's access token, or by number and email. */
 export function guestOrdersService(orders: OrdersRepository, secret: string) {
-  async function orderWith(number: string, allowed: (row: { email: string }) => boolean, notFound: string) {
+  async function orderWith(
+    number: string,
+    allowed: (row: { email: string; user_id: number | null }) => boolean,
+    notFound: string,
+  ) {
     const row = await orders.findByNumber(number);
     if (!row || !allowed(row)) throw new NotFound(notFound);
     return toOrder(row, await orders.itemsFor([row.id]));
   }
 
   return {
-    /** A wrong token answers exactly like a number that does not exist. */
+    /**
+     * Only an order placed as a guest: a customer's order is read in their account, so its number and a token
+     * answer as if it did not exist, like a wrong token or a number that does not exist.
+     */
     withAccessToken: ({ number, token }: GuestOrderRequest): Promise<Order> =>
-      orderWith(number, () => isOrderAccessToken(number, token, secret), "Order not found."),
+      orderWith(
+        number,
+        (row) => row.user_id === null && isOrderAccessToken(number, token, secret),
+        "Order not found.",
+      ),
 
     /** The email is compared without regard to case; a wrong number and a wrong email answer the same. */
     lookup: ({ number, email }: OrderLookupInput): Promise<Order> =>

@@ -67,7 +67,7 @@ describe.skipIf(!available)(`guest orders API on ${engine}`, () => {
   }
 
   describe("reading an order with the checkout's access token", () => {
-    it("answers the whole order to the token the checkout gave, for guests and signed-in shoppers alike", async () => {
+    it("answers the whole order placed as a guest to the token the checkout gave", async () => {
       const placed = await placeOrder();
       expect(placed.access_token).toBe(orderAccessToken(placed.order.number, SECRET));
       expect(placed.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -95,10 +95,10 @@ describe.skipIf(!available)(`guest orders API on ${engine}`, () => {
         email: "omar@example.pk",
       });
       const mine = await placeOrder(member);
+      // A registered customer's order is theirs to read in their account: by token it does not exist.
       expect(
-        (await shopper(api).post("/guest-order", { number: mine.order.number, token: mine.access_token }))
-          .status,
-      ).toBe(200);
+        await shopper(api).post("/guest-order", { number: mine.order.number, token: mine.access_token }),
+      ).toMatchObject({ status: 404, body: { message: "Order not found." } });
     });
 
     it("answers 404 to a wrong token, another order's token and an unknown number, all alike", async () => {
@@ -122,6 +122,39 @@ describe.skipIf(!available)(`guest orders API on ${engine}`, () => {
       expect(missing.status).toBe(422);
       expect(missing.body.errors).toEqual({ token: ["The token field is required."] });
     });
+  });
+
+  it("limits wrong tokens per address and per order number; a right one never counts", async () => {
+    const store = createLimitStore("memory");
+    onTestFinished(() => store.cleanup());
+    const limited = apiHarness(database, { limits: await store.limits({ authAttemptsPer15Min: 3 }) });
+    const placed = await placeOrder();
+    const right = { number: placed.order.number, token: placed.access_token };
+    const owner = shopper(limited, {}, { address: "192.0.2.10" });
+    for (let read = 0; read < 5; read++) expect((await owner.post("/guest-order", right)).status).toBe(200);
+
+    const guesser = shopper(limited, {}, { address: "203.0.113.9" });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const wrong = { number: `BT-000000-AAAA${attempt + 2}`, token: "A".repeat(43) };
+      expect((await guesser.post("/guest-order", wrong)).status).toBe(404);
+    }
+    expect(await guesser.post("/guest-order", right)).toMatchObject({
+      status: 429,
+      body: { message: "Too many attempts. Please try again in 15 minutes." },
+    });
+
+    // Many addresses trying tokens for one order number.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await shopper(limited, {}, { address: `198.51.100.${attempt + 10}` }).post("/guest-order", {
+        number: placed.order.number,
+        token: `${"B".repeat(42)}${attempt}`,
+      });
+    }
+    expect(
+      (await shopper(limited, {}, { address: "198.51.100.60" }).post("/guest-order", right)).status,
+    ).toBe(429);
+    await store.passTime(15 * 60 + 1);
+    expect((await owner.post("/guest-order", right)).status).toBe(200);
   });
 
   describe("order lookup by number and email", () => {

@@ -102,6 +102,29 @@ export function productImagesRepository(db: Kysely<Database>) {
       return result.numDeletedRows > 0n;
     },
 
+    /** Whether any product's photo is this file (a photo's files are deleted only when none is). */
+    async fileInUse(file: string, trx: Db = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom("product_images")
+        .select("id")
+        .where("file", "=", file)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Which of these files some product other than `productId` shows (its uploads folder may hold them). */
+    async filesUsedByOthers(productId: number, files: readonly string[], trx: Db = db): Promise<Set<string>> {
+      if (files.length === 0) return new Set();
+      const rows = await trx
+        .selectFrom("product_images")
+        .select("file")
+        .where("product_id", "<>", productId)
+        .where("file", "in", files)
+        .execute();
+      return new Set(rows.map((row) => row.file));
+    },
+
     /** Copies the first photos to the listing's columns (see `coverOf`). */
     async refreshCover(productId: number, trx: Db): Promise<void> {
       const first = await trx

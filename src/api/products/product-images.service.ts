@@ -95,6 +95,10 @@ export function productImagesService(
   }
 
   return {
+    fileInUse: (file: string) => images.fileInUse(file),
+    filesUsedByOthers: (productId: number, files: readonly string[]) =>
+      images.filesUsedByOthers(productId, files),
+
     /** The product's photos in display order, or one colour's. */
     async list(productId: number, colorId?: number): Promise<ProductImage[]> {
       if (!(await images.productExists(productId))) throw new NotFound(NO_PRODUCT);

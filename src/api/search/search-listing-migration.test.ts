@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, StaticProvider } from "../../platform/db/migrate.ts";
+import { StaticProvider } from "../../platform/db/migrate.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
 
@@ -35,7 +35,12 @@ describe.skipIf(!available || engine !== "postgres")(
       where id = (select max(id) from products)`.execute(db);
       // The documents in a scattered order, as a catalogue edited for months has them.
       await sql`update product_search set title = title where product_id % 2 = 0`.execute(db);
-      expect(await migrateToLatest(database.db, "postgres")).toEqual(["018-search-listing-columns"]);
+      // 018 alone, whatever later migrations the code knows.
+      const ran = await new Migrator({ db, provider: new StaticProvider("postgres") }).migrateTo(
+        "018-search-listing-columns",
+      );
+      expect(ran.error).toBeUndefined();
+      expect(ran.results?.map((result) => result.migrationName)).toEqual(["018-search-listing-columns"]);
     }, 60_000);
     afterAll(() => database?.drop());
 

@@ -18,7 +18,10 @@ import * as catalogueSettings from "./migrations/014-catalogue-settings.ts";
 import * as searchIndexReads from "./migrations/016-search-index-reads.ts";
 import * as searchNames from "./migrations/017-search-names.ts";
 import * as searchListingColumns from "./migrations/018-search-listing-columns.ts";
+import * as signingSecret from "./migrations/019-signing-secret.ts";
 import * as staffTwoFactor from "./migrations/020-staff-two-factor.ts";
+import * as staffInvitations from "./migrations/021-staff-invitations.ts";
+import * as accountProtection from "./migrations/022-account-protection.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -40,7 +43,10 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "016-search-index-reads": searchIndexReads,
   "017-search-names": searchNames,
   "018-search-listing-columns": searchListingColumns,
+  "019-signing-secret": signingSecret,
   "020-staff-two-factor": staffTwoFactor,
+  "021-staff-invitations": staffInvitations,
+  "022-account-protection": accountProtection,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */

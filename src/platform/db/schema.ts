@@ -20,6 +20,9 @@ export interface Database {
   users: UserTable;
   auth_tokens: AuthTokenTable;
   password_reset_tokens: PasswordResetTokenTable;
+  staff_invitations: StaffInvitationTable;
+  sign_in_codes: SignInCodeTable;
+  email_change_undos: EmailChangeUndoTable;
   carts: CartTable;
   cart_items: CartItemTable;
   wishlists: WishlistTable;
@@ -33,6 +36,7 @@ export interface Database {
   reviews: ReviewTable;
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
+  signing_secret: SigningSecretTable;
   staff_two_factor: StaffTwoFactorTable;
   staff_recovery_codes: StaffRecoveryCodeTable;
   staff_two_factor_policy: StaffTwoFactorPolicyTable;
@@ -225,6 +229,47 @@ export interface PasswordResetTokenTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** A one-time sign-in code mailed to an account under attack (migration 022). */
+export interface SignInCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A change of login email and the link that undoes it, mailed to the old address (migration 022). */
+export interface EmailChangeUndoTable {
+  id: Generated<number>;
+  user_id: number;
+  old_email: string;
+  new_email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/**
+ * An invitation to the staff (migration 021): only the SHA-256 of its token is kept; single-use, valid until
+ * `expires_at`, withdrawn by `revoked_at`. The role is granted when the invitee sets a password through it.
+ */
+export interface StaffInvitationTable {
+  id: Generated<number>;
+  /** Lower case, as accounts keep it. */
+  email: string;
+  role: "staff" | "owner";
+  /** Null once the inviter's account is gone; `invited_by_email` still names them. */
+  invited_by: number | null;
+  invited_by_email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface CartTable {
@@ -435,10 +480,23 @@ export interface NewsletterSubscriberTable {
   confirmation_sent_at: string | null;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
-  /** Random; the address's unsubscribe links carry it (every newsletter mail must be able to). */
-  unsubscribe_token: string;
+  /**
+   * SHA-256 (hex) of a token an unsubscribe link carries: the signed token of the row's id (newsletter.service.ts)
+   * as it was when the row was made, or the random token of a row made before migration 019. Never the token.
+   */
+  unsubscribe_token_hash: string;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * The shop's signing secret when SESSION_SECRET is not configured: one row (id 1), written once by the first
+ * instance to start (src/platform/db/signing-secret.ts, migration 019).
+ */
+export interface SigningSecretTable {
+  id: number;
+  secret: string;
+  created_at: string;
 }
 
 export type ProductRow = Selectable<ProductTable>;
@@ -446,6 +504,7 @@ export type NewProduct = Insertable<ProductTable>;
 export type VariantRow = Selectable<VariantTable>;
 export type UserRow = Selectable<UserTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type StaffInvitationRow = Selectable<StaffInvitationTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 export type ReviewRow = Selectable<ReviewTable>;

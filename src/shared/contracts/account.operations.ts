@@ -4,6 +4,7 @@ import {
   loginSchema,
   registerSchema,
   resetPasswordSchema,
+  undoEmailChangeSchema,
   updatePasswordSchema,
   updateProfileSchema,
   userSchema,
@@ -60,7 +61,19 @@ export const accountOperations = {
     body: updateProfileSchema,
     status: 200,
     response: userSchema,
-    errors: WRITE_ERRORS,
+    errors: [...WRITE_ERRORS, 429],
+  },
+  undoEmailChange: {
+    method: "POST",
+    path: "/email-change/undo",
+    summary:
+      "Put back the login email a change replaced, with the link mailed to the old address (7 days); signs out every session",
+    tag: "Account",
+    auth: "none",
+    body: undoEmailChangeSchema,
+    status: 200,
+    response: messageSchema,
+    errors: [400, 422, 429],
   },
   updatePassword: {
     method: "POST",

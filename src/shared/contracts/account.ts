@@ -39,12 +39,29 @@ export const registerSchema = z
     message: "The password confirmation does not match.",
   });
 
+/**
+ * What signing in to an account under attack says (docs/decisions/0041-account-protection.md): after many failed
+ * sign-ins from anywhere, the account also needs a one-time code mailed to it, whoever asks and whatever password
+ * they typed, so the answer tells an attacker nothing.
+ */
+export const SIGN_IN_CODE_MESSAGES = {
+  needed:
+    "For your safety, signing in to this account now also needs a code. If the account exists, we have emailed one to it: enter it with your password.",
+  wrong: "This code is not right or has expired. Use the newest code we emailed you.",
+} as const;
+
 export const loginSchema = z.object({
   email: requiredText("email", "The email field is required.", 255).toLowerCase(),
   password: z
     .string({ error: "The password field is required." })
     .min(1, "The password field is required.")
     .max(PASSWORD_MAX, "These credentials do not match our records."),
+  /** The one-time code mailed to an account under attack; not needed otherwise. */
+  code: z
+    .string({ error: SIGN_IN_CODE_MESSAGES.wrong })
+    .trim()
+    .max(20, SIGN_IN_CODE_MESSAGES.wrong)
+    .optional(),
 });
 
 export const updateProfileSchema = z.object({
@@ -52,6 +69,25 @@ export const updateProfileSchema = z.object({
   last_name: name("last name"),
   email,
   phone: optionalText("phone", 30),
+  /** Needed to change the login email (a stolen session must not move the account to another mailbox). */
+  current_password: z.string({ error: "The current password must be text." }).max(PASSWORD_MAX).optional(),
+});
+
+/** What changing the login email and undoing it answer. */
+export const EMAIL_CHANGE_MESSAGES = {
+  passwordNeeded: "Enter your current password to change your email.",
+  passwordWrong: "The current password is incorrect.",
+  undone:
+    "Your old email is back, and every session of the account has been signed out. If you did not make the change, someone may know your password: choose a new one.",
+  invalid: "This link is not valid.",
+  used: "This link has already been used.",
+  expired: "This link has expired. Contact us and we will help you get your account back.",
+  taken:
+    "Your old email now belongs to another account, so it cannot be put back. Contact us and we will help.",
+} as const;
+
+export const undoEmailChangeSchema = z.object({
+  token: requiredText("token", EMAIL_CHANGE_MESSAGES.invalid, 200),
 });
 
 export const updatePasswordSchema = z

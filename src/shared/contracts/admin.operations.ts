@@ -1,4 +1,6 @@
+import { authResultSchema } from "./account.ts";
 import {
+  acceptStaffInvitationSchema,
   adminCustomerSchema,
   adminSessionSchema,
   adminUserSchema,
@@ -13,9 +15,11 @@ import {
   dashboardSchema,
   invitedStaffSchema,
   inviteStaffSchema,
+  staffInvitationTokenSchema,
+  staffInvitationViewSchema,
   staffListSchema,
 } from "./admin.ts";
-import type { Operation } from "./contract.ts";
+import { messageSchema, type Operation } from "./contract.ts";
 
 /** The back office's guard: who is signed in. Spread into `operations` (operations.ts). */
 export const adminSessionOperations = {
@@ -92,7 +96,7 @@ export const adminOperations = {
   adminStaff: {
     method: "GET",
     path: "/admin/staff",
-    summary: "The shop's owners and staff (owner only)",
+    summary: "The shop's owners and staff, and the invitations not yet accepted (owner only)",
     tag: "Admin",
     auth: "owner",
     status: 200,
@@ -103,13 +107,49 @@ export const adminOperations = {
     method: "POST",
     path: "/admin/staff",
     summary:
-      "Add someone to the staff: a new account with a password, or an existing customer promoted (owner only; asks for your password again; audited)",
+      "Invite someone to the staff: a link valid for 72 hours is mailed to the address, and the role is granted only when a new password is set through it; no account changes now. Replaces a pending invitation to the same address (owner only; asks for your password again; audited)",
     tag: "Admin",
     auth: "owner",
     body: inviteStaffSchema,
     status: 201,
     response: invitedStaffSchema,
     errors: [400, 401, 403, 409, 422, 429],
+  },
+  adminRevokeStaffInvitation: {
+    method: "DELETE",
+    path: "/admin/staff/invitations/:id",
+    summary:
+      "Withdraw a pending invitation: its link stops working (owner only; asks for your password again; audited)",
+    tag: "Admin",
+    auth: "owner",
+    body: confirmPasswordSchema,
+    status: 200,
+    response: messageSchema,
+    errors: [400, 401, 403, 404, 422, 429],
+  },
+  staffInvitation: {
+    method: "POST",
+    path: "/staff-invitation",
+    summary:
+      "What an invitation link is for (the address, the role, whether an account has the address); a POST so the token stays out of URLs and logs",
+    tag: "Admin",
+    auth: "none",
+    body: staffInvitationTokenSchema,
+    status: 200,
+    response: staffInvitationViewSchema,
+    errors: [400, 422, 429],
+  },
+  acceptStaffInvitation: {
+    method: "POST",
+    path: "/staff-invitation/accept",
+    summary:
+      "Accept an invitation with a new password: creates the account or sets the existing one's password, grants the role, signs out every other session of the account, uses up the link and signs in (audited)",
+    tag: "Admin",
+    auth: "none",
+    body: acceptStaffInvitationSchema,
+    status: 200,
+    response: authResultSchema,
+    errors: [400, 422, 429],
   },
   adminChangeRole: {
     method: "PATCH",

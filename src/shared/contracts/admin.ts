@@ -4,7 +4,7 @@ import { USER_ROLES } from "../roles.ts";
 import { SHOP_TIME_ZONE } from "../shop-time.ts";
 import { ACCOUNT_EMAIL_MESSAGES, newPassword, userSchema } from "./account.ts";
 import { pageMetaSchema } from "./catalogue.ts";
-import { emailField, optionalText, pageField } from "./fields.ts";
+import { emailField, optionalText, pageField, requiredText } from "./fields.ts";
 
 /** The back office's shared pieces: roles, the signed-in staff member, and the password a sensitive action asks for. */
 
@@ -123,37 +123,90 @@ export type CustomerDetail = z.output<typeof customerDetailSchema>;
 
 export const customerOrdersQuerySchema = z.object({ page: pageField() });
 
-export const staffListSchema = z.object({
-  data: z.array(adminUserSchema).describe("Owners first, then staff, each by name."),
-});
-
-export const STAFF_ROLES = ["staff", "owner"] as const;
-const staffRole = z.enum(STAFF_ROLES, { error: "The role must be staff or owner." });
-
 /** Blank counts as not given (an HTML form sends every field). */
 const blankAsMissing = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
+export const STAFF_ROLES = ["staff", "owner"] as const;
+const staffRole = z.enum(STAFF_ROLES, { error: "The role must be staff or owner." });
+
+/** An invitation to the staff that has not been accepted, withdrawn or replaced, and has not expired. */
+export const staffInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  invited_by: z.string().describe("The email of who sent it."),
+  created_at: z.string(),
+  expires_at: z.string().describe("After this the link is refused; invite the address again for a new one."),
+});
+export type StaffInvitation = z.output<typeof staffInvitationSchema>;
+
+export const staffListSchema = z.object({
+  data: z.array(adminUserSchema).describe("Owners first, then staff, each by name."),
+  invitations: z
+    .array(staffInvitationSchema)
+    .describe("Invitations still waiting to be accepted, newest first."),
+});
+
 /**
- * Adds someone to the staff: an existing customer account is given the role (it keeps its password and name); a
- * new account needs a name and a password, under the same rules as registering.
+ * Invites someone to the staff: a link is mailed to the address, and the role is granted only when whoever
+ * holds that mailbox sets a new password through it. Nothing about an account with this email changes now.
  */
 export const inviteStaffSchema = z.object({
   email: emailField(ACCOUNT_EMAIL_MESSAGES, { lowerCase: true }),
-  first_name: z.preprocess(blankAsMissing, optionalText("first name", 100).optional()),
-  last_name: z.preprocess(blankAsMissing, optionalText("last name", 100).optional()),
-  password: z.preprocess(blankAsMissing, newPassword.optional()),
   role: staffRole,
   current_password: currentPasswordField,
 });
 export type InviteStaffInput = z.output<typeof inviteStaffSchema>;
 
 export const invitedStaffSchema = z.object({
-  user: adminUserSchema,
-  created: z
+  invitation: staffInvitationSchema,
+  replaced: z
     .boolean()
-    .describe("True when a new account was made; false when an existing customer was promoted."),
+    .describe("True when a pending invitation to the same address was withdrawn for this one."),
 });
+
+/** What the invitation link's page and its API answer when the link cannot be used. */
+export const STAFF_INVITATION_MESSAGES = {
+  invalid: "This invitation link is not valid. Please ask the shop's owner to invite you again.",
+  used: "This invitation has already been used. Sign in with the password you chose, or ask the shop's owner to invite you again.",
+  expired: "This invitation has expired. Please ask the shop's owner to invite you again.",
+  revoked: "This invitation was withdrawn. Please ask the shop's owner to invite you again.",
+} as const;
+
+const invitationToken = requiredText("token", STAFF_INVITATION_MESSAGES.invalid, 200);
+
+export const staffInvitationTokenSchema = z.object({ token: invitationToken });
+
+/** What the link's page shows before the password is set: who was invited, to what, and whether to ask a name. */
+export const staffInvitationViewSchema = z.object({
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  has_account: z
+    .boolean()
+    .describe("True when an account already has this email: accepting sets its password; no name is asked."),
+  expires_at: z.string(),
+});
+export type StaffInvitationView = z.output<typeof staffInvitationViewSchema>;
+
+/**
+ * Accepting an invitation: the link's token and a new password (the registration's rules); a name when no
+ * account has the invited email. The email is the invitation's, never the form's.
+ */
+export const acceptStaffInvitationSchema = z
+  .object({
+    token: invitationToken,
+    first_name: z.preprocess(blankAsMissing, optionalText("first name", 100).optional()),
+    last_name: z.preprocess(blankAsMissing, optionalText("last name", 100).optional()),
+    password: newPassword,
+    password_confirmation: z.string({ error: "The password confirmation field is required." }),
+  })
+  .refine((value) => value.password === value.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The password confirmation does not match.",
+  });
+export type AcceptStaffInvitationInput = z.output<typeof acceptStaffInvitationSchema>;
+export type AcceptStaffInvitationFields = z.input<typeof acceptStaffInvitationSchema>;
 
 export const changeRoleSchema = z.object({
   role: z.enum(USER_ROLES, { error: "The role must be customer, staff or owner." }),

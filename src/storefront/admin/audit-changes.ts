@@ -47,6 +47,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "staff.create": "Created a staff account",
   "staff.role": "Changed the role",
   "staff.remove": "Took off the staff",
+  "staff.invite": "Invited to the staff",
+  "staff.invite_revoke": "Withdrew an invitation",
+  "staff.accept": "Accepted an invitation",
   "order.status": "Changed the order's status",
 };
 

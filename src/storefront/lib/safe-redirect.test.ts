@@ -24,6 +24,24 @@ describe("safeRedirect", () => {
       "/%255C%255Cevil.example",
       "/%09/evil.example",
       "/%E0%A4%A",
+      // Local as written, protocol-relative once dot segments are resolved.
+      "/.//evil.example",
+      "/x/..//evil.example",
+      "/%2e%2e//evil.example",
+      "/%2E%2E//evil.example",
+      "/a/../%5Cevil.example",
+      "/a/..%2F%2Fevil.example",
+      "/./\\evil.example",
+      "/x/../\\evil.example",
+      "/x/..\\/evil.example",
+      "/x/../%09/evil.example",
+      "/x/..\t//evil.example",
+      "/x/../%2F%2Fevil.example",
+      "/x/../%252F%252Fevil.example",
+      "http://site.invalid/x",
+      "https:evil.example",
+      "\\\\evil.example",
+      " //evil.example",
     ]) {
       expect(safeRedirect(target)).toBe("/user-dashboard");
     }

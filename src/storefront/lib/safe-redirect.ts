@@ -26,36 +26,63 @@ export function pagePath(url: URL): string {
   return `${pathname || "/"}${query ? `?${query}` : ""}${url.hash}`;
 }
 
+/** A local path whose dot segments ("/.", "/..") also resolve to a local path: "/x/..//evil.example" does not. */
+function resolvesLocal(path: string): boolean {
+  if (!looksLocal(path)) return false;
+  try {
+    const url = new URL(path, SITE);
+    return url.origin === SITE && looksLocal(url.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A path that stays local however many times it is percent-decoded ("%252F" is "/" encoded twice) and however
+ * its dot segments are resolved, at every layer.
+ */
+function staysLocal(path: string): boolean {
+  let decoded = path;
+  if (!resolvesLocal(decoded)) return false;
+  for (let layer = 0; layer < DECODE_LAYERS; layer += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return false;
+    }
+    if (next === decoded) return true;
+    if (!resolvesLocal(next)) return false;
+    decoded = next;
+  }
+  return true;
+}
+
 /**
  * Where to go after login or register: the `redirect` target when it is a page on this site, otherwise the
  * dashboard. Targets that leave the site, written plainly or percent-encoded ("/%2F/evil.example",
  * "/%5Cevil.example"), are refused; a data request's URL is turned back into its page's.
+ *
+ * What is returned is checked too, not only what was written: URL normalisation resolves dot segments, so
+ * "/.//evil.example", "/x/..//evil.example" and "/%2e%2e//evil.example" all look local as written and become
+ * the protocol-relative "//evil.example" once normalised.
  */
 export function safeRedirect(
   target: FormDataEntryValue | string | null | undefined,
   fallback = "/user-dashboard",
 ): string {
   if (typeof target !== "string") return fallback;
-  let decoded = target.trim();
-  if (!looksLocal(decoded)) return fallback;
-  for (let layer = 0; layer < DECODE_LAYERS; layer += 1) {
-    let next: string;
-    try {
-      next = decodeURIComponent(decoded);
-    } catch {
-      return fallback;
-    }
-    if (next === decoded) break;
-    if (!looksLocal(next)) return fallback;
-    decoded = next;
-  }
+  const written = target.trim();
+  if (!staysLocal(written)) return fallback;
   let url: URL;
   try {
-    url = new URL(target.trim(), SITE);
+    url = new URL(written, SITE);
   } catch {
     return fallback;
   }
-  return url.origin === SITE ? pagePath(url) : fallback;
+  if (url.origin !== SITE) return fallback;
+  const path = pagePath(url);
+  return staysLocal(path) ? path : fallback;
 }
 
 /** The login page that brings the shopper back to `path` afterwards. */

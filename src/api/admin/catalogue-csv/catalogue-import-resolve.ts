@@ -1,4 +1,5 @@
 import type { ProductRow, Trx } from "../../../platform/db/schema.ts";
+import { UPLOADS_URL_PREFIX } from "../../../platform/images/image-urls.ts";
 import type { GridVariant, NewProductImage } from "../../products/product-writer.ts";
 import type { AdminProductsRepository } from "../products/admin-products.repository.ts";
 import type { CatalogueImportRepository } from "./catalogue-import.repository.ts";
@@ -171,7 +172,7 @@ export async function resolveProduct(
   }
 
   const title = plan.title ?? product?.title ?? "";
-  const images = resolveImages(plan, names, grid, title, problems);
+  const images = resolveImages(plan, names, grid, title, problems, product?.id);
   if (problems.length > 0) throw new Refused(problems);
   return {
     plan,
@@ -184,6 +185,24 @@ export async function resolveProduct(
     grid,
     images,
   };
+}
+
+/**
+ * Why an Image Src may not be used for this product, if it may not: a photo uploaded in the back office belongs to
+ * the product it was uploaded for (deleting that product deletes its files), so a file may name only this
+ * product's own uploads, written plainly (no "..", "." or encoded segment could lead elsewhere).
+ */
+function uploadRefused(src: string, productId: number | undefined): string | null {
+  if (!src.startsWith("/")) return null;
+  if (/(^|\/)\.{1,2}(\/|$)|\\|%2e|%2f|%5c/i.test(src)) {
+    return `Image Src "${src.slice(0, 60)}" must be written plainly, without "..", "." or encoded parts.`;
+  }
+  const own = productId === undefined ? null : `${UPLOADS_URL_PREFIX}products/${productId}/`;
+  const uploaded = [`${UPLOADS_URL_PREFIX}products/`, `${UPLOADS_URL_PREFIX}sliders/`];
+  if (uploaded.some((folder) => src.startsWith(folder)) && (own === null || !src.startsWith(own))) {
+    return `Image Src "${src.slice(0, 60)}" is a photo uploaded for another product: upload the photo for this product in the back office instead.`;
+  }
+  return null;
 }
 
 /**
@@ -241,11 +260,17 @@ function resolveImages(
   grid: GridVariant[],
   title: string,
   problems: RowProblem[],
+  productId: number | undefined,
 ): NewProductImage[] | undefined {
   if (plan.images === undefined) return undefined;
   const offered = new Set(grid.map((variant) => variant.colorId));
   const images: NewProductImage[] = [];
   for (const [index, image] of orderedImages(plan).entries()) {
+    const refused = uploadRefused(image.src, productId);
+    if (refused) {
+      problems.push({ row: image.row, reason: refused });
+      continue;
+    }
     let colorId: number | null = null;
     if (image.colour !== "") {
       const color = names.colorByName.get(image.colour.toLowerCase());

@@ -8,6 +8,7 @@ import type { ApiEnv } from "../../api-env.ts";
 import { route } from "../../contract/route.ts";
 import { csvRecord } from "../../csv.ts";
 import { newsletterRepository } from "../../newsletter/newsletter.repository.ts";
+import { unsubscribeToken } from "../../newsletter/newsletter.service.ts";
 import { unsubscribeUrl } from "../../newsletter/newsletter-mail.ts";
 import { recordAudit } from "../audit.ts";
 
@@ -20,7 +21,12 @@ const BATCH = 1000;
  */
 export async function exportConfirmedSubscribers(
   db: Kysely<Database>,
-  { actor, publicUrl, now = new Date() }: { actor: Identity; publicUrl: string; now?: Date },
+  {
+    actor,
+    publicUrl,
+    secret,
+    now = new Date(),
+  }: { actor: Identity; publicUrl: string; secret: string; now?: Date },
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const repo = newsletterRepository(trx);
@@ -35,7 +41,7 @@ export async function exportConfirmedSubscribers(
             row.source,
             row.consent_at,
             row.confirmed_at,
-            unsubscribeUrl(publicUrl, row.unsubscribe_token),
+            unsubscribeUrl(publicUrl, unsubscribeToken(secret, row.id)),
           ]),
         );
       }
@@ -59,11 +65,20 @@ export async function exportConfirmedSubscribers(
 }
 
 /** The newsletter list as the owner sees it: counts by status, and the audited export (built in `createServices`). */
-export function newsletterAdminService({ db, publicUrl }: { db: Kysely<Database>; publicUrl: string }) {
+export function newsletterAdminService({
+  db,
+  publicUrl,
+  secret,
+}: {
+  db: Kysely<Database>;
+  publicUrl: string;
+  /** Signs the subscribers' unsubscribe links. */
+  secret: string;
+}) {
   return {
     counts: () => newsletterRepository(db).countByStatus(),
     exportConfirmed: (actor: Identity, now: Date) =>
-      exportConfirmedSubscribers(db, { actor, publicUrl, now }),
+      exportConfirmedSubscribers(db, { actor, publicUrl, secret, now }),
   };
 }
 

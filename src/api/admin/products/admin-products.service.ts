@@ -273,14 +273,22 @@ export function adminProductsService(deps: AdminProductsDeps) {
     return deps.imagesDir;
   }
 
-  /** The product's uploaded photos' folder, removed after the product is. */
+  /**
+   * The product's uploaded photos' folder, removed after the product is: every photo in it, except one another
+   * product shows (a catalogue imported before such links were refused may point at it), whose files stay.
+   */
   async function removeUploadsOf(productId: number) {
     if (!deps.imagesDir) return;
-    const folder = path.join(
-      deps.imagesDir,
-      path.dirname(uploadedPhotoUrl(productId, "x").slice(IMAGE_URL_PREFIX.length)),
-    );
-    await fs.promises.rm(folder, { recursive: true, force: true });
+    const prefix = path.dirname(uploadedPhotoUrl(productId, "x"));
+    const folder = path.join(deps.imagesDir, prefix.slice(IMAGE_URL_PREFIX.length));
+    const names = await fs.promises.readdir(folder).catch(() => [] as string[]);
+    const photos = names.filter((name) => name.endsWith("-800.webp")).map((name) => `${prefix}/${name}`);
+    const shared = await images.filesUsedByOthers(productId, photos);
+    if (shared.size === 0) {
+      await fs.promises.rm(folder, { recursive: true, force: true });
+      return;
+    }
+    for (const url of photos) if (!shared.has(url)) await removeUploadedPhoto(deps.imagesDir, url);
   }
 
   return {
@@ -453,7 +461,12 @@ export function adminProductsService(deps: AdminProductsDeps) {
 
     async deleteImage(actor: AuditActor, productId: number, imageId: number): Promise<void> {
       const removed = await images.remove(productId, imageId, actor);
-      if (deps.imagesDir && removed.url.startsWith(UPLOADS_URL_PREFIX)) {
+      // Another product may show the same file (an older import could point at it): then its files stay.
+      if (
+        deps.imagesDir &&
+        removed.url.startsWith(UPLOADS_URL_PREFIX) &&
+        !(await images.fileInUse(removed.url))
+      ) {
         await removeUploadedPhoto(deps.imagesDir, removed.url).catch((error: unknown) =>
           deps.logger.warn({ err: error, url: removed.url }, "could not remove an uploaded photo's files"),
         );

@@ -43,6 +43,8 @@ export const ALREADY_ON =
 export const NOT_ON = "Two-factor sign-in is not on for your account.";
 export const NO_SETUP = "Start the set-up first: there is no key waiting for its first code.";
 export const SESSION_DONE = "This session has already given its code.";
+export const KEY_UNREADABLE =
+  "Your authenticator key can no longer be read (the shop's signing secret was changed): sign in with a recovery code, then turn two-factor sign-in off and on again.";
 export const OWN_FIRST =
   "Turn on two-factor sign-in for your own account first, so that requiring it cannot lock you out.";
 
@@ -103,9 +105,20 @@ export function twoFactorService({ db, box, issuer, limits, now = () => new Date
     }
   }
 
+  /** The account's key, or null when it cannot be decrypted (SESSION_SECRET was replaced since it was stored). */
+  function openKey(sealed: string, userId: number): string | null {
+    try {
+      return box.open(sealed, userId);
+    } catch {
+      return null;
+    }
+  }
+
   /** Accepts an app code for the account's key (confirmed or waiting), once per time step. */
   async function acceptTotp(userId: number, sealed: string, code: string): Promise<void> {
-    const step = matchingStep(box.open(sealed, userId), normalizedCode(code), now());
+    const key = openKey(sealed, userId);
+    if (key === null) throw new Conflict(KEY_UNREADABLE);
+    const step = matchingStep(key, normalizedCode(code), now());
     if (step === null) throw ValidationFailed.field("code", TWO_FACTOR_MESSAGES.wrongCode);
     if (!(await repository.takeStep(userId, step, now().toISOString())))
       throw ValidationFailed.field("code", TWO_FACTOR_MESSAGES.reusedCode);
@@ -171,10 +184,8 @@ export function twoFactorService({ db, box, issuer, limits, now = () => new Date
     async setup(identity: Identity): Promise<TwoFactorSetup> {
       await refuseOverConfirmedKey(identity);
       const waiting = await repository.findKey(identity.user.id);
-      let key: string;
-      if (waiting && waiting.confirmed_at === null) {
-        key = box.open(waiting.secret, identity.user.id);
-      } else {
+      let key = waiting && waiting.confirmed_at === null ? openKey(waiting.secret, identity.user.id) : null;
+      if (key === null) {
         key = newTotpKey();
         await repository.savePendingKey(
           identity.user.id,

@@ -15,8 +15,8 @@ import { createTestDatabase, type TestDatabase, testEngine } from "../../../test
 import { TEST_LIMITS } from "../../../testing/test-limits.ts";
 import { enableTwoFactor, nextStepCode, passwordSession } from "../../../testing/two-factor.ts";
 import { createLimits } from "../../rate-limit.ts";
-import { totpCode } from "./totp.ts";
-import { CODE_NEEDED, OWN_FIRST, SETUP_NEEDED } from "./two-factor.service.ts";
+import { totpCode, totpKeyBox } from "./totp.ts";
+import { CODE_NEEDED, KEY_UNREADABLE, OWN_FIRST, SETUP_NEEDED } from "./two-factor.service.ts";
 
 const { engine, available } = testEngine();
 
@@ -176,6 +176,21 @@ describe.skipIf(!available)(`two-factor sign-in for staff on ${engine}`, () => {
       ),
     );
     expect(recovery.map((answer) => answer.status).sort()).toEqual([200, 422, 422, 422]);
+  });
+
+  it("a key sealed under another signing secret is refused plainly; a recovery code still opens the session", async () => {
+    const member = await staffShopper(admin.api, database);
+    const { secret, recoveryCodes } = await enableTwoFactor(member);
+    await database.db
+      .updateTable("staff_two_factor")
+      .set({ secret: totpKeyBox("an-older-signing-secret").seal(secret, member.user.id) })
+      .where("user_id", "=", member.user.id)
+      .execute();
+    const pending = await passwordSession(admin.api, member.user.email);
+    const refused = await pending.post("/admin/two-factor/verify", { code: nextStepCode(secret) });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(KEY_UNREADABLE);
+    expect((await pending.post("/admin/two-factor/verify", { code: recoveryCodes[1] })).status).toBe(200);
   });
 
   it("a recovery code opens one session, once", async () => {

@@ -202,33 +202,53 @@ describe("back-office pages", () => {
       expect(html).toContain("(you)");
     });
 
-    it("adds a staff member, and keeps what was typed when a change is refused", async () => {
-      const added = await post({
+    it("invites by email, lists the invitation, withdraws it, and keeps what was typed when refused", async () => {
+      const sent = await post({
         intent: "invite",
         email: "new.staff@example.test",
-        first_name: "Nida",
-        last_name: "Raza",
-        password: "packing tape",
         role: "staff",
         current_password: "correct horse",
       });
-      expect(added.status).toBe(201);
-      expect(await added.text()).toContain("Created new.staff@example.test as staff.");
+      expect(sent.status).toBe(201);
+      const html = await sent.text();
+      expect(html).toContain("Invitation sent to new.staff@example.test.");
+      expect(html).toContain("Invitations waiting");
+      expect(html).toMatch(/<th scope="row"[^>]*>new\.staff@example\.test<\/th>/);
+      expect(
+        await database.db
+          .selectFrom("users")
+          .select("id")
+          .where("email", "=", "new.staff@example.test")
+          .execute(),
+      ).toEqual([]);
+
+      const invitation = await database.db
+        .selectFrom("staff_invitations")
+        .select("id")
+        .where("email", "=", "new.staff@example.test")
+        .executeTakeFirstOrThrow();
+      const withdrawn = await post({
+        intent: "revoke",
+        invitation: String(invitation.id),
+        current_password: "correct horse",
+      });
+      expect(withdrawn.status).toBe(200);
+      const after = await withdrawn.text();
+      expect(after).toContain(
+        "The invitation to new.staff@example.test was withdrawn; its link no longer works.",
+      );
+      expect(after).toContain("No invitation is waiting to be accepted.");
 
       const refused = await post({
         intent: "invite",
         email: "second@example.test",
-        first_name: "Sara",
-        last_name: "",
-        password: "",
-        role: "staff",
+        role: "boss",
         current_password: "correct horse",
       });
       expect(refused.status).toBe(422);
-      const html = await refused.text();
-      expect(html).toContain("The last name is required for a new account.");
-      expect(html).toMatch(/value="second@example.test"/);
-      expect(html).toMatch(/value="Sara"/);
+      const refusedHtml = await refused.text();
+      expect(refusedHtml).toContain("The role must be staff or owner.");
+      expect(refusedHtml).toMatch(/value="second@example.test"/);
     });
 
     it("keeps the last owner, saying why", async () => {

@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { apiContext } from "../../lib/api.server.ts";
-import { formatDate } from "../../ui/format.ts";
+import { formatDate, formatDateTime } from "../../ui/format.ts";
 import { failureStatus, firstErrors, formFields, formText } from "../../ui/forms/api-errors.ts";
 import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
@@ -14,10 +14,19 @@ import type { Route } from "./+types/staff";
 export const meta: Route.MetaFunction = () => adminMeta("Staff");
 
 const ROLE_LABELS = { owner: "Owner", staff: "Staff", customer: "Not staff (customer)" } as const;
-const INVITE_FIELDS = ["email", "first_name", "last_name", "role"] as const;
+const INVITE_FIELDS = ["email", "role"] as const;
+const INTENT_FIELDS = {
+  invite: INVITE_FIELDS,
+  role: ["id", "role"],
+  revoke: ["invitation"],
+  "two-factor": [],
+  "two-factor-reset": ["id"],
+} as const;
+type Intent = keyof typeof INTENT_FIELDS;
+const isIntent = (value: string): value is Intent => Object.hasOwn(INTENT_FIELDS, value);
 
 interface StaffResult {
-  intent: "invite" | "role" | "two-factor" | "two-factor-reset";
+  intent: Intent;
   ok: boolean;
   message: string;
   errors: Record<string, string>;
@@ -28,8 +37,10 @@ interface StaffResult {
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [staff, twoFactor] = await Promise.all([api.call("adminStaff"), api.call("adminTwoFactorPolicy")]);
+  const list = answerOrThrow(staff);
   return {
-    staff: answerOrThrow(staff).data,
+    staff: list.data,
+    invitations: list.invitations,
     twoFactor: answerOrThrow(twoFactor),
     me: context.get(adminSessionContext).user.id,
   };
@@ -46,25 +57,28 @@ export async function action({ context, request }: Route.ActionArgs) {
     const values = formFields(form, INVITE_FIELDS);
     const answer = await api.call("adminInviteStaff", {
       // The API checks the role (and everything else); the form sends whatever was chosen.
-      body: {
-        ...values,
-        role: values.role as "staff",
-        password: formText(form, "password"),
-        current_password,
-      },
+      body: { ...values, role: values.role as "staff", current_password },
     });
     result = answer.ok
       ? {
           intent,
           ok: true,
-          message: answer.data.created
-            ? `Created ${answer.data.user.email} as ${answer.data.user.role}.`
-            : `${answer.data.user.email} already had an account and is now ${answer.data.user.role === "owner" ? "an owner" : "on the staff"}; their password is unchanged.`,
+          message: `Invitation sent to ${answer.data.invitation.email}. They become ${answer.data.invitation.role === "owner" ? "an owner" : "staff"} once they set a password through the emailed link, which works for 72 hours.${answer.data.replaced ? " The earlier invitation to this address no longer works." : ""}`,
           errors: {},
           values: {},
         }
       : { intent, ok: false, message: answer.data.message, errors: firstErrors(answer.data.errors), values };
     status = answer.ok ? 201 : failureStatus(answer.status);
+  } else if (intent === "revoke") {
+    const values = formFields(form, INTENT_FIELDS.revoke);
+    const answer = await api.call("adminRevokeStaffInvitation", {
+      params: { id: values.invitation },
+      body: { current_password },
+    });
+    result = answer.ok
+      ? { intent, ok: true, message: answer.data.message, errors: {}, values: {} }
+      : { intent, ok: false, message: answer.data.message, errors: firstErrors(answer.data.errors), values };
+    status = answer.ok ? 200 : failureStatus(answer.status);
   } else if (intent === "role") {
     const values = formFields(form, ["id", "role"]);
     const answer = await api.call("adminChangeRole", {
@@ -129,27 +143,29 @@ export async function action({ context, request }: Route.ActionArgs) {
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return submitOrFail(request, serverAction, (failure, form): StaffResult => {
     const sent = formText(form, "intent");
-    const intent = sent === "role" || sent === "two-factor" || sent === "two-factor-reset" ? sent : "invite";
+    const intent = isIntent(sent) ? sent : "invite";
     return {
       intent,
       ok: false,
       message: submissionMessage(failure, "The change could not be made. Please try again."),
       errors: {},
-      values: formFields(form, intent === "role" ? ["id", "role"] : INVITE_FIELDS),
+      values: formFields(form, INTENT_FIELDS[intent]),
     };
   });
 }
 
 export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, me, twoFactor } = loaderData;
+  const { staff, invitations, me, twoFactor } = loaderData;
   const invite = actionData?.intent === "invite" ? actionData : undefined;
   const role = actionData?.intent === "role" ? actionData : undefined;
+  const revoke = actionData?.intent === "revoke" ? actionData : undefined;
   const policy = actionData?.intent === "two-factor" ? actionData : undefined;
   const reset = actionData?.intent === "two-factor-reset" ? actionData : undefined;
   const twoFactorOf = new Map(twoFactor.staff.map((state) => [state.user_id, state]));
   const withTwoFactor = staff.filter((person) => twoFactorOf.get(person.id)?.enabled);
   const inviting = useSubmitting("invite");
   const changing = useSubmitting("role");
+  const revoking = useSubmitting("revoke");
   const savingPolicy = useSubmitting("two-factor");
   const resetting = useSubmitting("two-factor-reset");
   return (
@@ -158,7 +174,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         <h1 className="admin-page__title">Staff</h1>
         <p className="admin-page__lead">
           Staff run products, orders and customers; owners also manage the staff. Changes ask for your
-          password.
+          password. New people are invited by email and join once they set a password through the link.
         </p>
       </div>
       {actionData?.ok && <FormAlert kind="success">{actionData.message}</FormAlert>}
@@ -265,6 +281,72 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         )}
       </section>
 
+      <section className="admin-card" aria-labelledby="invitations-title">
+        <h2 id="invitations-title" className="admin-card__title">
+          Invitations waiting
+        </h2>
+        {invitations.length === 0 ? (
+          <p className="admin-page__lead">No invitation is waiting to be accepted.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col" className="admin-optional">
+                    Invited by
+                  </th>
+                  <th scope="col">Link works until</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invitations.map((invitation) => (
+                  <tr key={invitation.id}>
+                    <th scope="row" className="admin-wrap">
+                      {invitation.email}
+                    </th>
+                    <td>
+                      <span className="admin-badge">{ROLE_LABELS[invitation.role]}</span>
+                    </td>
+                    <td className="admin-optional admin-wrap">{invitation.invited_by}</td>
+                    <td>{formatDateTime(invitation.expires_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {invitations.length > 0 && (
+          <Form method="post" className="form-stack" preventScrollReset key={revoke?.ok ? "done" : "revoke"}>
+            {revoke && !revoke.ok && <FormAlert kind="error">{revoke.message}</FormAlert>}
+            <input type="hidden" name="intent" value="revoke" />
+            <div className="field">
+              <label className="field__label" htmlFor="revoke-invitation">
+                Withdraw the invitation to
+              </label>
+              <select
+                id="revoke-invitation"
+                name="invitation"
+                className="field__input"
+                required
+                defaultValue={revoke?.values.invitation}
+              >
+                {invitations.map((invitation) => (
+                  <option key={invitation.id} value={invitation.id}>
+                    {invitation.email} ({ROLE_LABELS[invitation.role]})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <PasswordField id="revoke-password" error={revoke?.errors.current_password} />
+            <button type="submit" className="button button--outline" disabled={revoking}>
+              {revoking ? "Withdrawing..." : "Withdraw invitation"}
+            </button>
+          </Form>
+        )}
+      </section>
+
       <div className="admin-grid admin-grid--two">
         <section className="admin-card" aria-labelledby="role-title">
           <h2 id="role-title" className="admin-card__title">
@@ -308,8 +390,12 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
 
         <section className="admin-card" aria-labelledby="invite-title">
           <h2 id="invite-title" className="admin-card__title">
-            Add someone
+            Invite someone
           </h2>
+          <p className="admin-page__lead">
+            We email them a link that works for 72 hours. Nothing changes until they open it and choose a
+            password; an account they already have gets that new password.
+          </p>
           <Form method="post" className="form-stack" preventScrollReset key={invite?.ok ? "done" : "invite"}>
             {invite && !invite.ok && <FormAlert kind="error">{invite.message}</FormAlert>}
             <input type="hidden" name="intent" value="invite" />
@@ -323,36 +409,6 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
               defaultValue={invite?.values.email}
               error={invite?.errors.email}
             />
-            <div className="form-row">
-              <Field
-                name="first_name"
-                id="invite-first-name"
-                label="First name"
-                optional
-                autoComplete="off"
-                defaultValue={invite?.values.first_name}
-                error={invite?.errors.first_name}
-              />
-              <Field
-                name="last_name"
-                id="invite-last-name"
-                label="Last name"
-                optional
-                autoComplete="off"
-                defaultValue={invite?.values.last_name}
-                error={invite?.errors.last_name}
-              />
-            </div>
-            <Field
-              name="password"
-              id="invite-password"
-              label="Their password"
-              type="password"
-              optional
-              autoComplete="new-password"
-              hint="For a new account: name and password are needed. Someone who already has an account keeps theirs."
-              error={invite?.errors.password}
-            />
             <RoleSelect
               id="invite-role"
               name="role"
@@ -362,7 +418,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             />
             <PasswordField id="invite-confirm" error={invite?.errors.current_password} />
             <button type="submit" className="button" disabled={inviting}>
-              {inviting ? "Adding..." : "Add to staff"}
+              {inviting ? "Sending..." : "Send invitation"}
             </button>
           </Form>
         </section>

@@ -3,7 +3,7 @@ import type { ApiClient } from "../../lib/api.server.ts";
 import { failureStatus, firstErrors, formFields, formText } from "../../ui/forms/api-errors.ts";
 import { ACCOUNT_FALLBACK_MESSAGE, type AccountFormResult } from "./account-form-result.ts";
 
-const PROFILE_FIELDS = ["first_name", "last_name", "email", "phone"] as const;
+const PROFILE_FIELDS = ["first_name", "last_name", "email", "phone", "current_password"] as const;
 const PASSWORD_FIELDS = ["current_password", "password", "password_confirmation"] as const;
 
 /**

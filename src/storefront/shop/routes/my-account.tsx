@@ -99,6 +99,15 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
               error={profile?.errors.phone}
             />
           </div>
+          <Field
+            name="current_password"
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            optional
+            hint="Needed only to change your email. We will tell your old address, with a link to undo the change."
+            error={profile?.errors.current_password}
+          />
           <button type="submit" className="button" disabled={savingProfile}>
             {savingProfile ? "Saving..." : "Save changes"}
           </button>

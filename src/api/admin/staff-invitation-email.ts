@@ -1,0 +1,46 @@
+import type { MailMessage } from "../../platform/mail.ts";
+import { escapeHtml } from "../escape-html.ts";
+
+const ROLE_WORDS = { staff: "a member of staff", owner: "an owner" } as const;
+
+/**
+ * The invitation email: who invited the address, to what, the link, how long it works, and that nothing happens
+ * unless the mailbox's owner sets a password through it.
+ */
+export function staffInvitationEmail(
+  invitation: { email: string; role: "staff" | "owner"; invitedBy: string },
+  link: string,
+  publicUrl: string,
+) {
+  const role = ROLE_WORDS[invitation.role];
+  const text = [
+    "Hello,",
+    "",
+    `${invitation.invitedBy} has invited ${invitation.email} to run the Bags & Threads shop as ${role}. Open this link to choose your password and accept:`,
+    "",
+    link,
+    "",
+    "The link works once, for 72 hours. If this address already has an account with us, accepting sets its new password and signs it out everywhere else.",
+    "",
+    "If you did not expect this, ignore this email: nothing changes unless the link is used.",
+    `Questions? Reply to this email or visit ${publicUrl}/contact.`,
+  ].join("\n");
+
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
+<h1 style="font-size:20px">You are invited to the shop's back office</h1>
+<p>Hello,</p>
+<p>${escapeHtml(invitation.invitedBy)} has invited ${escapeHtml(invitation.email)} to run the Bags &amp; Threads shop as ${role}.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1c1917;color:#fff;border-radius:6px;text-decoration:none">Choose your password and accept</a></p>
+<p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(link)}</p>
+<p>The link works once, for 72 hours. If this address already has an account with us, accepting sets its new password and signs it out everywhere else.</p>
+<p>If you did not expect this, ignore this email: nothing changes unless the link is used.</p>
+<p><a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
+</body></html>`;
+
+  return {
+    to: invitation.email,
+    subject: "You are invited to run the Bags & Threads shop",
+    text,
+    html,
+  } satisfies MailMessage;
+}
