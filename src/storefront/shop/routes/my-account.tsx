@@ -101,6 +101,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           </div>
           <Field
             name="current_password"
+            id="profile-current-password"
             label="Your password"
             type="password"
             autoComplete="current-password"
