@@ -1,5 +1,6 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { mailHtml } from "../mail/mail-layout.ts";
 
 /**
  * The mails that tell an account holder about something done to their account: a sign-in code while it is under
@@ -17,12 +18,10 @@ function notice(to: Recipient, subject: string, heading: string, paragraphs: str
     ...paragraphs.flatMap((p) => [p, ""]),
     `Questions? ${publicUrl}/contact`,
   ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
-<h1 style="font-size:20px">${escapeHtml(heading)}</h1>
+  const html = mailHtml(`<h1 style="font-size:20px">${escapeHtml(heading)}</h1>
 <p>Hi ${escapeHtml(to.firstName)},</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-<p><a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
-</body></html>`;
+<p><a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>`);
   return { to: to.email, subject, text, html } satisfies MailMessage;
 }
 

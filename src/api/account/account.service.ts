@@ -63,6 +63,25 @@ export interface SignInGuard {
   failures: number;
 }
 
+/**
+ * Signs the user in: a new random session token, stored only as its SHA-256, living TOKEN_LIFETIME_MS from `at`.
+ * The one way a session is made (login, register, a reset, an accepted invitation); `accounts` may be a
+ * transaction's, so the session commits with what earned it.
+ */
+export async function issueSession(
+  accounts: AccountRepository,
+  user: UserRow,
+  at = new Date(),
+): Promise<AuthResult> {
+  const token = newSecret();
+  await accounts.insertToken(
+    user.id,
+    hashSecret(token),
+    new Date(at.getTime() + TOKEN_LIFETIME_MS).toISOString(),
+  );
+  return { token, user: toUser(user) };
+}
+
 const codeHash = (userId: number, code: string) => hashSecret(`sign-in-code:${userId}:${code}`);
 const codeRefused = (message: string) => new ValidationFailed({ code: [message] }, message);
 
@@ -100,16 +119,6 @@ export function accountService({
     onMailQueued?.();
   }
 
-  async function issueToken(user: UserRow): Promise<AuthResult> {
-    const token = newSecret();
-    await accounts.insertToken(
-      user.id,
-      hashSecret(token),
-      new Date(Date.now() + TOKEN_LIFETIME_MS).toISOString(),
-    );
-    return { token, user: toUser(user) };
-  }
-
   return {
     async register(input: RegisterInput): Promise<AuthResult> {
       if (await accounts.findUserByEmail(input.email)) throw ValidationFailed.field("email", EMAIL_TAKEN);
@@ -122,7 +131,7 @@ export function accountService({
           email: input.email,
           password_hash,
         });
-        return await issueToken(user);
+        return await issueSession(accounts, user);
       } catch (error) {
         if (isUniqueViolation(error)) throw ValidationFailed.field("email", EMAIL_TAKEN);
         throw error;
@@ -156,7 +165,7 @@ export function accountService({
       if (user.disabled_at !== null)
         throw new ValidationFailed({ email: [ACCOUNT_DISABLED] }, ACCOUNT_DISABLED);
       if (guard.codeNeeded) await protection.consumeCodes(user.id, now().toISOString());
-      return issueToken(user);
+      return issueSession(accounts, user);
     },
 
     /**

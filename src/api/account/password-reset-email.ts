@@ -1,5 +1,6 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { mailButton, mailHtml } from "../mail/mail-layout.ts";
 
 /** The reset email: the link, how long it works, and what to do if the shopper did not ask for it. */
 export function passwordResetEmail(
@@ -20,16 +21,14 @@ export function passwordResetEmail(
     `Questions? Reply to this email or visit ${publicUrl}/contact.`,
   ].join("\n");
 
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
-<h1 style="font-size:20px">Reset your password</h1>
+  const html = mailHtml(`<h1 style="font-size:20px">Reset your password</h1>
 <p>Hi ${escapeHtml(to.firstName)},</p>
 <p>We received a request to reset the password of your Bags &amp; Threads account.</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1c1917;color:#fff;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+${mailButton(escapeHtml(link), "Choose a new password")}
 <p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(link)}</p>
 <p>The link works once, for one hour. Setting a new password signs you out everywhere else.</p>
 <p>If you did not ask for this, ignore this email: your password stays as it is.</p>
-<p><a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
-</body></html>`;
+<p><a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>`);
 
   return { to: to.email, subject: "Reset your Bags & Threads password", text, html } satisfies MailMessage;
 }

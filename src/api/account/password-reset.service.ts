@@ -12,7 +12,7 @@ import { ValidationFailed } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { hashSecret, newSecret } from "../secrets.ts";
 import { accountRepository } from "./account.repository.ts";
-import { TOKEN_LIFETIME_MS, toUser } from "./account.service.ts";
+import { issueSession } from "./account.service.ts";
 import { refuseCommonPassword } from "./common-passwords.ts";
 import { passwordResetRepository } from "./password-reset.repository.ts";
 import { passwordResetEmail } from "./password-reset-email.ts";
@@ -125,13 +125,7 @@ export function passwordResetService({
         const user = await accounts.updateUser(link.user_id, { password_hash: passwordHash });
         await links.consumeAllForUser(user.id, at.toISOString());
         await accounts.revokeAllTokens(user.id, at.toISOString());
-        const token = newSecret();
-        await accounts.insertToken(
-          user.id,
-          hashSecret(token),
-          new Date(at.getTime() + TOKEN_LIFETIME_MS).toISOString(),
-        );
-        return { token, user: toUser(user) };
+        return issueSession(accounts, user, at);
       });
     },
   };

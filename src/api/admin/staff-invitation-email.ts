@@ -1,5 +1,6 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { mailButton, mailHtml } from "../mail/mail-layout.ts";
 
 const ROLE_WORDS = { staff: "a member of staff", owner: "an owner" } as const;
 
@@ -26,16 +27,14 @@ export function staffInvitationEmail(
     `Questions? Reply to this email or visit ${publicUrl}/contact.`,
   ].join("\n");
 
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
-<h1 style="font-size:20px">You are invited to the shop's back office</h1>
+  const html = mailHtml(`<h1 style="font-size:20px">You are invited to the shop's back office</h1>
 <p>Hello,</p>
 <p>${escapeHtml(invitation.invitedBy)} has invited ${escapeHtml(invitation.email)} to run the Bags &amp; Threads shop as ${role}.</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1c1917;color:#fff;border-radius:6px;text-decoration:none">Choose your password and accept</a></p>
+${mailButton(escapeHtml(link), "Choose your password and accept")}
 <p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(link)}</p>
 <p>The link works once, for 72 hours. If this address already has an account with us, accepting sets its new password and signs it out everywhere else.</p>
 <p>If you did not expect this, ignore this email: nothing changes unless the link is used.</p>
-<p><a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
-</body></html>`;
+<p><a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>`);
 
   return {
     to: invitation.email,

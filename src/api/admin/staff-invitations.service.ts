@@ -11,7 +11,7 @@ import {
 } from "../../shared/contracts/admin.ts";
 import type { UserRole } from "../../shared/roles.ts";
 import { accountRepository } from "../account/account.repository.ts";
-import { TOKEN_LIFETIME_MS, toUser } from "../account/account.service.ts";
+import { issueSession } from "../account/account.service.ts";
 import type { Identity } from "../account/auth.ts";
 import { refuseCommonPassword } from "../account/common-passwords.ts";
 import { passwordResetRepository } from "../account/password-reset.repository.ts";
@@ -242,13 +242,7 @@ export function staffInvitationsService({
           },
           at,
         );
-        const token = newSecret();
-        await accounts.insertToken(
-          user.id,
-          hashSecret(token),
-          new Date(at.getTime() + TOKEN_LIFETIME_MS).toISOString(),
-        );
-        return { token, user: toUser(user) };
+        return issueSession(accounts, user, at);
       });
     },
   };
