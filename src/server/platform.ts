@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { Hono } from "hono";
 import type { Logger } from "pino";
 import type { ApiEnv } from "../api/api-env.ts";
@@ -22,6 +23,8 @@ import { startPurgeJob } from "./purge-job.ts";
 
 /** A kept page is served for at most this long: the safety net for a change whose message was lost. */
 export const PAGE_TTL_MS = 60_000;
+/** How long start-up waits for the subscription to other instances' catalogue changes. */
+const SUBSCRIBE_WAIT_MS = 2_000;
 
 export interface Platform {
   /** The configuration, with the signing secret resolved (SESSION_SECRET, or the shop's own). */
@@ -95,6 +98,10 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
       pages.clear();
     },
   });
+  // A page kept before this instance hears the others' catalogue changes could outlive one: it serves once it is
+  // subscribed. Bounded, so a Redis that stops answering just now does not hold the start up.
+  if (redis?.status === "ready")
+    await Promise.race([changes.listening, delay(SUBSCRIBE_WAIT_MS, false, { ref: false })]);
   const apiDeps = {
     db: database.db,
     engine: database.engine,
