@@ -18,6 +18,7 @@ import { openApiDocument } from "./contract/openapi.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError, ServiceUnavailable, TooManyRequests, ValidationFailed } from "./errors.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
+import { confirmationRoutes } from "./orders/confirmation.routes.ts";
 import { guestOrdersRoutes } from "./orders/guest-orders.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { reviewsRoutes } from "./reviews/reviews.routes.ts";
@@ -73,6 +74,7 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
   );
   api.route("/", ordersRoutes(services.orders, auth));
   api.route("/", guestOrdersRoutes(services.guestOrders, limits));
+  api.route("/", confirmationRoutes(services.confirmations, limits));
   // Accepting an invitation to the staff: for someone signed out, so outside /admin and its guard.
   api.route("/", staffInvitationRoutes(services.admin.invitations, limits));
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).

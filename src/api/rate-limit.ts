@@ -101,6 +101,9 @@ export function limitRules(settings: RateLimitSettings) {
     // Reading a guest order with its access token: wrong tokens, per address and per order number.
     "order-access-per-address": attempts,
     "order-access-per-order": attempts,
+    // Confirming an order with its 6-digit code: wrong codes, per address and per order number.
+    "order-confirmations-per-address": attempts,
+    "order-confirmations-per-order": attempts,
     // Nobody floods one inbox or walks through many.
     "reset-requests-per-address": attempts,
     "reset-requests-per-email": attempts,

@@ -6,6 +6,8 @@ import { authenticator } from "./account/auth.ts";
 import { guestBelongings } from "./account/guest-belongings.ts";
 import { passwordResetService } from "./account/password-reset.service.ts";
 import { auditRepository } from "./admin/audit.repository.ts";
+import { blocklistRepository } from "./admin/blocklist/blocklist.repository.ts";
+import { blocklistService } from "./admin/blocklist/blocklist.service.ts";
 import { catalogueRepository } from "./admin/catalogue/catalogue.repository.ts";
 import { catalogueService } from "./admin/catalogue/catalogue.service.ts";
 import { catalogueCsvService } from "./admin/catalogue-csv/catalogue-csv.routes.ts";
@@ -31,6 +33,7 @@ import { contactService } from "./contact/contact.service.ts";
 import type { ApiDeps } from "./deps.ts";
 import { newsletterService } from "./newsletter/newsletter.service.ts";
 import { guestOrdersService } from "./orders/guest-orders.service.ts";
+import { confirmationService } from "./orders/order-confirmation.ts";
 import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersService } from "./orders/orders.service.ts";
 import { productImagesRepository } from "./products/product-images.repository.ts";
@@ -38,6 +41,7 @@ import { productImagesService } from "./products/product-images.service.ts";
 import { createLimits } from "./rate-limit.ts";
 import { reviewsRepository } from "./reviews/reviews.repository.ts";
 import { reviewsService } from "./reviews/reviews.service.ts";
+import { settingsService } from "./settings/shop-settings.ts";
 import { shopperCookies } from "./shopper.ts";
 import { wishlistRepository } from "./wishlist/wishlist.repository.ts";
 import { wishlistService } from "./wishlist/wishlist.service.ts";
@@ -61,6 +65,16 @@ export function createServices(deps: ApiDeps) {
   const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger });
   const mailing = { db, secret: config.sessionSecret, publicUrl: config.publicUrl, logger, onMailQueued };
   const lowStockThreshold = config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+  const blocklist = blocklistService(db, blocklistRepository(db));
+  const confirmations = confirmationService({
+    db,
+    orders: ordersRepo,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    logger,
+    onMailQueued,
+    onCatalogueChanged,
+  });
 
   return {
     policy,
@@ -76,11 +90,14 @@ export function createServices(deps: ApiDeps) {
     checkout: checkoutService({
       carts: cartsRepo,
       orders: ordersRepo,
+      blocklist,
       publicUrl: config.publicUrl,
+      secret: config.sessionSecret,
       onMailQueued,
       onCatalogueChanged,
     }),
     orders: ordersService(ordersRepo),
+    confirmations,
     guestOrders: guestOrdersService(ordersRepo, config.sessionSecret),
     reviews: reviewsService(db, reviewsRepository(db, engine), onCatalogueChanged),
     contact: contactService({ ...mailing, shopEmail: config.shopEmail }),
@@ -96,6 +113,9 @@ export function createServices(deps: ApiDeps) {
         onMailQueued,
         onCatalogueChanged,
       }),
+      confirmations,
+      blocklist,
+      settings: settingsService(db),
       dashboard: dashboardService(dashboardRepository(db), { lowStockThreshold }),
       catalogue: catalogueService({
         repository: catalogueRepository(db),

@@ -106,6 +106,7 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" })
     .default("false"),
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  UNCONFIRMED_CHECK_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_ADMIN_IDLE_MINUTES),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_PAGE_CACHE_MB),
@@ -147,6 +148,8 @@ export interface Config {
   trustProxy: boolean;
   /** How often expired guest carts and sign-in tokens are deleted; 0 turns the purge off. */
   purgeIntervalMinutes: number;
+  /** How often orders past their confirmation deadline are looked for and cancelled; 0 turns that off. */
+  unconfirmedCheckMinutes: number;
   /** A staff or owner session ends after this many minutes without a request (docs/decisions/0024). */
   adminIdleMinutes: number;
   /** The back office's dashboard lists variants with this much stock or less. */
@@ -211,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1",
     purgeIntervalMinutes: value.PURGE_INTERVAL_MINUTES,
+    unconfirmedCheckMinutes: value.UNCONFIRMED_CHECK_MINUTES,
     adminIdleMinutes: value.ADMIN_IDLE_MINUTES,
     lowStockThreshold: value.LOW_STOCK_THRESHOLD,
     pageCacheMb: value.PAGE_CACHE_MB,

@@ -19,7 +19,7 @@ import { createMailer } from "../platform/mail.ts";
 import { closeRedis, openRedis, type Redis, redisReady } from "../platform/redis.ts";
 import { catalogueChanges } from "./catalogue-changes.ts";
 import { createPageCache, type PageCache } from "./public-pages/page-cache.ts";
-import { startPurgeJob } from "./purge-job.ts";
+import { startPurgeJob, startRepeatingJob } from "./purge-job.ts";
 
 /** A kept page is served for at most this long: the safety net for a change whose message was lost. */
 export const PAGE_TTL_MS = 60_000;
@@ -116,9 +116,18 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
   const api = createApi(apiDeps, services);
   if (config.mailWorker) mailWorker.start();
   const purge = startPurgeJob({ db: database.db, logger, intervalMs: config.purgeIntervalMinutes * 60_000 });
-  // Shutdown closes the database; the purge stops first, so no run meets a closed pool.
+  // Orders nobody confirmed in time are cancelled and their stock put back (docs/decisions/0042).
+  const unconfirmed = startRepeatingJob({
+    logger,
+    intervalMs: config.unconfirmedCheckMinutes * 60_000,
+    run: async () => {
+      await services.confirmations.cancelUnconfirmed();
+    },
+    failure: "cancelling unconfirmed orders failed",
+  });
+  // Shutdown closes the database; the jobs stop first, so no run meets a closed pool.
   const close = async () => {
-    await purge.stop();
+    await Promise.all([purge.stop(), unconfirmed.stop()]);
     await changes.close();
     await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);
   };

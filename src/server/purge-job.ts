@@ -30,10 +30,7 @@ export async function purgeEverything(db: Kysely<Database>, now: Date) {
   };
 }
 
-/**
- * Runs `purgeEverything` shortly after start and then every `intervalMs` (0: never). The timers are unref'd, so
- * they never keep the process alive; a failed run is logged and the next one tries again.
- */
+/** Runs `purgeEverything` shortly after start and then every `intervalMs` (0: never). */
 export function startPurgeJob(options: {
   db: Kysely<Database>;
   logger: Pick<Logger, "info" | "warn">;
@@ -41,18 +38,40 @@ export function startPurgeJob(options: {
   firstRunMs?: number;
   now?: () => Date;
 }): PurgeJob {
-  const { db, logger, intervalMs, firstRunMs = 10_000, now = () => new Date() } = options;
+  const { db, logger, now = () => new Date() } = options;
+  return startRepeatingJob({
+    ...options,
+    run: async () => {
+      const purged = await purgeEverything(db, now());
+      if (Object.values(purged).some((count) => count > 0)) logger.info(purged, "expired rows purged");
+    },
+    failure: "purge of expired rows failed",
+  });
+}
+
+/**
+ * The shop's background jobs' one pattern: `run` shortly after start and then every `intervalMs` (0: never), one
+ * run at a time. The timers are unref'd, so they never keep the process alive; a failed run is logged and the
+ * next one tries again. Each job is safe on several instances at once (each run claims its rows under locks).
+ */
+export function startRepeatingJob(options: {
+  logger: Pick<Logger, "warn">;
+  intervalMs: number;
+  firstRunMs?: number;
+  run: () => Promise<void>;
+  /** Logged with the error when a run fails. */
+  failure: string;
+}): PurgeJob {
+  const { logger, intervalMs, firstRunMs = 10_000 } = options;
   if (intervalMs <= 0) return { stop: async () => {} };
   let running: Promise<void> | undefined;
   let stopped = false;
 
   const run = () => {
     if (stopped || running) return;
-    running = purgeEverything(db, now())
-      .then((purged) => {
-        if (Object.values(purged).some((count) => count > 0)) logger.info(purged, "expired rows purged");
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "purge of expired rows failed"))
+    running = options
+      .run()
+      .catch((error: unknown) => logger.warn({ err: error }, options.failure))
       .finally(() => {
         running = undefined;
       });

@@ -1,24 +1,63 @@
 import { describe, expect, it } from "vitest";
-import { phoneKey, phoneSearchPrefixes } from "./phone.ts";
+import { formatPhone, isMobile, phoneSearchPrefix, toE164 } from "./phone.ts";
 
-// Moved here from src/api/checkout/order-limits.test.ts with the rule (docs/decisions/0036-one-home-per-rule.md).
-describe("phone numbers for the order limit", () => {
-  it("are one line however they are written", () => {
-    expect(phoneKey("0300 1234567")).toBe("3001234567");
-    expect(phoneKey("+92 300 1234567")).toBe("3001234567");
-    expect(phoneKey("92-300-1234567")).toBe("3001234567");
-    expect(phoneKey("0301 1234567")).not.toBe("3001234567");
-    expect(phoneKey("  Call Me ")).toBe("call me");
+describe("Pakistani phone numbers in E.164", () => {
+  it("are one number however they are written", () => {
+    for (const typed of [
+      "0300 1234567",
+      "0300-1234567",
+      "+92 300 1234567",
+      "923001234567",
+      "+92 (300) 123-4567",
+      "0092 300 1234567",
+      "3001234567",
+      " 0300.1234567 ",
+    ]) {
+      expect(toE164(typed), typed).toBe("+923001234567");
+    }
+  });
+
+  it("take landlines with their area code", () => {
+    expect(toE164("042 35761234")).toBe("+924235761234");
+    expect(toE164("021-34567890")).toBe("+922134567890");
+    expect(toE164("051 2345678")).toBe("+92512345678");
+    expect(toE164("+92 995 612345")).toBe("+92995612345");
+  });
+
+  it("refuse what is not a Pakistani number", () => {
+    for (const typed of [
+      "",
+      "Call me",
+      "+44 20 7946 0958",
+      "+1 212 555 0100",
+      "0300 123456",
+      "0300 12345678",
+      "0300 1234567 ext 2",
+      "01 2345678",
+      "12345",
+      "+92 300 12345678",
+      "0300-123456a",
+    ]) {
+      expect(toE164(typed), typed).toBeUndefined();
+    }
+  });
+
+  it("tell mobiles from landlines and print them as people read them", () => {
+    expect(isMobile("+923001234567")).toBe(true);
+    expect(isMobile("+924235761234")).toBe(false);
+    expect(formatPhone("+923001234567")).toBe("+92 300 1234567");
+    expect(formatPhone("+924235761234")).toBe("+92 4235761234");
   });
 });
 
 describe("phone numbers in a search", () => {
-  it("match 0300… and 92300… alike, and only text that looks like a number", () => {
-    expect(phoneSearchPrefixes("+92 300-1234567")).toEqual(["923001234567", "03001234567"]);
-    expect(phoneSearchPrefixes("0300 1")).toEqual(["03001", "923001"]);
-    expect(phoneSearchPrefixes("(300) 123")).toEqual(["300123"]);
-    expect(phoneSearchPrefixes("12")).toBeUndefined();
-    expect(phoneSearchPrefixes("BT-2611")).toBeUndefined();
-    expect(phoneSearchPrefixes("ali@example.pk")).toBeUndefined();
+  it("become the E.164 prefix they match, and only text that looks like a number", () => {
+    expect(phoneSearchPrefix("+92 300-1234567")).toBe("+923001234567");
+    expect(phoneSearchPrefix("0300 1")).toBe("+923001");
+    expect(phoneSearchPrefix("300 123")).toBe("+92300123");
+    expect(phoneSearchPrefix("0092 300")).toBe("+92300");
+    expect(phoneSearchPrefix("12")).toBeUndefined();
+    expect(phoneSearchPrefix("BT-2611")).toBeUndefined();
+    expect(phoneSearchPrefix("ali@example.pk")).toBeUndefined();
   });
 });

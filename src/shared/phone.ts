@@ -1,32 +1,70 @@
 /**
- * Phone numbers as the shop compares them (docs/decisions/0036-one-home-per-rule.md). A number is typed as the
- * shopper writes it ("0300 1234567", "+92 300-1234567") and stored so; what the shop compares is its digits,
- * with Pakistan's two ways of writing a number, 0300… at home and 92 300… with the country code, taken as one.
- * Every rule about it lives here, so that reading numbers as E.164 can be done in this one place.
+ * Pakistani phone numbers, the shop's key to a shopper (docs/decisions/0042-cod-orders-confirmed-and-tracked.md).
+ * A number is typed as the shopper writes it ("0300 1234567", "+92 300-1234567") and kept so on the order; what the
+ * shop compares, limits, blocks and searches by is its E.164 form, "+923001234567", which `toE164` gives. Every
+ * rule about phone numbers lives here.
+ *
+ * Pakistan's national significant number (after the country code 92, or the trunk 0 at home) is:
+ * - a mobile: 3, then nine digits (0300 1234567 → +923001234567);
+ * - a landline: its area code (21 Karachi, 42 Lahore, 51 Islamabad, 22 Hyderabad, 995 Haripur…) and the
+ *   subscriber's number, nine or ten digits in all, never starting with 0, 1 or 3 (042 35761234 → +924235761234).
  */
 
+/** Said by the API (422) when a phone number is not a Pakistani one. */
+export const PHONE_NOT_PAKISTANI =
+  "Phone must be a Pakistani phone number, such as 0300 1234567 or +92 300 1234567.";
+
+const SEPARATORS = /[\s\-().]/g;
+const MOBILE = /^3\d{9}$/;
+const LANDLINE = /^[245-9]\d{8,9}$/;
+
+/** The national significant number of what was typed, or undefined when it is not written as a Pakistani number. */
+function nationalNumber(phone: string): string | undefined {
+  const compact = phone.trim().replace(SEPARATORS, "");
+  if (!/^\+?\d+$/.test(compact)) return undefined;
+  if (compact.startsWith("+")) return compact.startsWith("+92") ? compact.slice(3) : undefined;
+  if (compact.startsWith("0092")) return compact.slice(4);
+  if (compact.startsWith("0")) return compact.slice(1);
+  // Written with the country code but no "+" (923001234567), or a mobile without its 0 (3001234567).
+  if (compact.startsWith("92") && compact.length >= 11) return compact.slice(2);
+  return compact;
+}
+
 /**
- * One phone line however it is written: "0300 1234567", "+92 300 1234567" and "923001234567" are the same
- * line, so its last ten digits; text with no digits at all (only emptiness is checked) counts as typed.
+ * "+923001234567" for any way of writing a Pakistani mobile or landline number: with or without +92, 0092 or the
+ * trunk 0, with spaces, dashes, dots or brackets. Undefined for anything else (another country's number, too few
+ * or too many digits, letters).
  */
-export function phoneKey(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length > 0 ? digits.slice(-10) : phone.trim().toLowerCase();
+export function toE164(phone: string): string | undefined {
+  const national = nationalNumber(phone);
+  if (national === undefined) return undefined;
+  return MOBILE.test(national) || LANDLINE.test(national) ? `+92${national}` : undefined;
+}
+
+/** Whether `phone` (E.164) is a mobile number: only mobiles receive text messages. */
+export function isMobile(e164: string): boolean {
+  return e164.startsWith("+923") && e164.length === 13;
+}
+
+/** "+92 300 1234567": an E.164 number as people read it (mobiles grouped 3-7, landlines left whole). */
+export function formatPhone(e164: string): string {
+  if (isMobile(e164)) return `+92 ${e164.slice(3, 6)} ${e164.slice(6)}`;
+  return e164.startsWith("+92") ? `+92 ${e164.slice(3)}` : e164;
 }
 
 /** "+92 300 1234567", "0300-1234567": what a search for a phone number may look like. */
 const PHONE_LIKE = /^[\d\s+\-().]+$/;
 
 /**
- * The digits a stored phone number may start with to match a search for `text`: its digits as typed, and the
- * same number written the other way (0300… and 92300… are one). Undefined when `text` is not digits and
- * separators, or has fewer than three digits: it is not a search for a phone number.
+ * The E.164 prefix a stored order's number starts with when it matches a search for `text` ("0300 12" →
+ * "+9230012", "92300" → "+92300", "300 1" → "+923001"). Undefined when `text` is not digits and separators, or
+ * has fewer than three digits: it is not a search for a phone number.
  */
-export function phoneSearchPrefixes(text: string): string[] | undefined {
+export function phoneSearchPrefix(text: string): string | undefined {
   const digits = text.replace(/\D/g, "");
   if (!PHONE_LIKE.test(text) || digits.length < 3) return undefined;
-  const prefixes = [digits];
-  if (digits.startsWith("92")) prefixes.push(`0${digits.slice(2)}`);
-  else if (digits.startsWith("0")) prefixes.push(`92${digits.slice(1)}`);
-  return prefixes;
+  if (digits.startsWith("0092")) return `+92${digits.slice(4)}`;
+  if (digits.startsWith("92")) return `+${digits}`;
+  if (digits.startsWith("0")) return `+92${digits.slice(1)}`;
+  return `+92${digits}`;
 }

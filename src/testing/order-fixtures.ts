@@ -1,6 +1,10 @@
 import type { Insertable, Kysely } from "kysely";
 import { insertProduct } from "../api/products/product-writer.ts";
+import { shopSettingsRepository } from "../api/settings/shop-settings.repository.ts";
+import { ORDER_SETTINGS_DEFAULTS } from "../shared/contracts/settings.ts";
 import type { Database, OrderItemTable, OrderTable } from "../platform/db/schema.ts";
+import { addressKey } from "../shared/order-risk.ts";
+import { toE164 } from "../shared/phone.ts";
 import type { Catalogue } from "./factories.ts";
 import { variantId } from "./factories.ts";
 
@@ -71,27 +75,33 @@ export async function storedOrder(
   const unitPrice = line.unit_price ?? 100_000;
   const quantity = line.quantity ?? 1;
   const subtotal = unitPrice * quantity;
+  const values = {
+    user_id: null,
+    email: "buyer@example.pk",
+    phone: "0300 1112223",
+    country: "Pakistan",
+    first_name: "Test",
+    last_name: "Buyer",
+    address: "12 Mall Road",
+    address_2: "",
+    city: "Lahore",
+    postcode: "54000",
+    notes: "",
+    subtotal,
+    delivery_charge: 20_000,
+    discount: 0,
+    total: subtotal + 20_000,
+    status: "pending",
+    created_at: new Date().toISOString(),
+    ...order,
+  };
   const { id } = await db
     .insertInto("orders")
     .values({
-      user_id: null,
-      email: "buyer@example.pk",
-      phone: "0300 1112223",
-      country: "Pakistan",
-      first_name: "Test",
-      last_name: "Buyer",
-      address: "12 Mall Road",
-      address_2: "",
-      city: "Lahore",
-      postcode: "54000",
-      notes: "",
-      subtotal,
-      delivery_charge: 20_000,
-      discount: 0,
-      total: subtotal + 20_000,
-      status: "pending",
-      created_at: new Date().toISOString(),
-      ...order,
+      // The keys checkout stores with every order (src/shared/phone.ts, src/shared/order-risk.ts).
+      phone_e164: toE164(values.phone) ?? null,
+      address_key: addressKey(values.address, values.city),
+      ...values,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -112,4 +122,13 @@ export async function storedOrder(
     })
     .execute();
   return id;
+}
+
+/**
+ * Orders start "pending" as they did before the shop asked cash-on-delivery orders to be confirmed: for tests of
+ * what comes after (the confirmation itself is tested in src/api/orders/order-confirmation.test.ts).
+ */
+export async function withoutConfirmation(db: Kysely<Database>): Promise<void> {
+  const settings = { ...ORDER_SETTINGS_DEFAULTS, confirmation_required: false };
+  await shopSettingsRepository.write(db, "orders", JSON.stringify(settings), "tests", new Date());
 }

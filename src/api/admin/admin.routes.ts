@@ -31,7 +31,15 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
     idle_minutes: services.auth.idleMinutes,
   }));
   routes.route("/", adminReviewsRoutes(services.reviews));
-  routes.route("/", adminOrdersRoutes(admin.orders));
+  routes.route(
+    "/",
+    adminOrdersRoutes({
+      orders: admin.orders,
+      confirmations: admin.confirmations,
+      blocklist: admin.blocklist,
+      settings: admin.settings,
+    }),
+  );
 
   routes.route("/", newsletterAdminRoutes(admin.newsletter));
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
-import { phoneKey } from "../../shared/phone.ts";
+import { toE164 } from "../../shared/phone.ts";
 import { type Authenticator, clientNetwork } from "../account/auth.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
@@ -27,7 +27,8 @@ export function checkoutRoutes({ checkout, auth, cookies, limits, secret }: Chec
     // Cash on delivery costs the shop a courier run per order, so orders are limited per phone and per address.
     // The allowance is taken before the order and given back when the order is refused: only placed orders count.
     const allowances = [
-      ["orders-per-phone", phoneKey(body.phone)],
+      // The number as the shop compares it; one that is not Pakistani is refused by the checkout anyway.
+      ["orders-per-phone", toE164(body.phone) ?? body.phone.trim()],
       ["orders-per-address", clientNetwork(c)],
     ] as const;
     const refund = () => Promise.all(allowances.map(([name, key]) => limits.refund(name, key)));

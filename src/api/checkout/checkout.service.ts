@@ -2,7 +2,10 @@ import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import type { Trx } from "../../platform/db/schema.ts";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
+import { addressKey } from "../../shared/order-risk.ts";
+import { PHONE_NOT_PAKISTANI, toE164 } from "../../shared/phone.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
+import type { BlocklistService } from "../admin/blocklist/blocklist.service.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
 import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
@@ -13,10 +16,13 @@ import {
   storeIdempotentAnswer,
 } from "../idempotency/idempotency.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import { checkoutSummary, sameAmount } from "../money/money.ts";
+import { checkoutSummary, sameAmount, toPaisa } from "../money/money.ts";
+import { newConfirmation } from "../orders/order-confirmation.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
+import { flagsAtCheckout } from "../orders/risk.ts";
 import { inStockLockOrder, refreshListings } from "../orders/stock-order.ts";
+import { readOrderSettings } from "../settings/shop-settings.ts";
 import { confirmationEmail } from "./confirmation-email.ts";
 
 export const PRICES_CHANGED =
@@ -32,6 +38,9 @@ function orderNumber(now: Date): string {
 }
 
 export const ORDER_PLACED = "Your order has been placed.";
+/** A phone or email on the shop's blocklist (docs/decisions/0042): said plainly, without the reason. */
+export const ORDER_BLOCKED =
+  "We cannot take cash-on-delivery orders for this phone number or email address. Please contact us to place your order.";
 
 /** The placed order as stored for its Idempotency-Key; the route adds the guest's access token. */
 type PlacedOrder = Omit<z.output<typeof placedOrderSchema>, "access_token">;
@@ -46,7 +55,10 @@ export interface CheckoutAnswer {
 interface CheckoutDeps {
   carts: CartRepository;
   orders: OrdersRepository;
+  blocklist: BlocklistService;
   publicUrl: string;
+  /** Signs the confirmation link and code (the shop's signing secret). */
+  secret: string;
   /** Called after an order's commit: its confirmation email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
   /** Told after an order's commit (by `catalogueWrite`): its stock was taken, which product pages show. */
@@ -60,7 +72,9 @@ function keyScope(owner: CartOwner): string {
 export function checkoutService({
   carts,
   orders,
+  blocklist,
   publicUrl,
+  secret,
   onMailQueued,
   onCatalogueChanged,
 }: CheckoutDeps) {
@@ -88,6 +102,10 @@ export function checkoutService({
         owner && idempotencyKey
           ? { scope: keyScope(owner), key: idempotencyKey, requestHash: requestHash(input) }
           : undefined;
+      // The shop's key to a shopper (src/shared/phone.ts): a number it cannot call or message is no order.
+      const phoneE164 = toE164(input.phone);
+      if (phoneE164 === undefined) throw ValidationFailed.field("phone", PHONE_NOT_PAKISTANI);
+      const address = addressKey(input.shipping_address.address, input.shipping_address.city);
       const answer = await placing(async (trx): Promise<CheckoutAnswer> => {
         const claim = idempotent ? await claimIdempotencyKey(trx, idempotent) : undefined;
         if (claim && "stored" in claim) {
@@ -106,6 +124,10 @@ export function checkoutService({
             `Sorry, ${withdrawn.title} is no longer available. Please remove it from your cart.`,
           );
         }
+
+        const blocked = await blocklist.matching({ phone_e164: phoneE164, email: input.email, address_key: address }, trx);
+        const refused = blocked.find((entry) => entry.kind !== "address");
+        if (refused) throw ValidationFailed.field(refused.kind, ORDER_BLOCKED);
 
         // The same figures the cart showed, worked out afresh from today's prices by the money module.
         const summary = checkoutSummary(lines);
@@ -136,6 +158,19 @@ export function checkoutService({
         const now = new Date();
         let number = orderNumber(now);
         while (await orders.numberExists(number, trx)) number = orderNumber(now);
+        const settings = await readOrderSettings(trx);
+        const confirmation = settings.confirmation_required
+          ? newConfirmation(secret, number, now, settings.confirmation_hours)
+          : undefined;
+        const riskFlags = await flagsAtCheckout(
+          trx,
+          { phone_e164: phoneE164, address_key: address, total: summary.total },
+          {
+            now,
+            highValuePaisa: toPaisa(settings.high_value_threshold),
+            addressBlocked: blocked.some((entry) => entry.kind === "address"),
+          },
+        );
         const row = {
           number,
           user_id: userId,
@@ -153,8 +188,15 @@ export function checkoutService({
           delivery_charge: summary.delivery,
           discount: summary.discount,
           total: summary.total,
-          status: "pending",
+          status: confirmation ? "awaiting_confirmation" : "pending",
           created_at: now.toISOString(),
+          phone_e164: phoneE164,
+          address_key: address,
+          confirmation_code_hash: confirmation?.codeHash ?? null,
+          confirmation_expires_at: confirmation?.expiresAt.toISOString() ?? null,
+          confirmation_attempts: 0,
+          confirmed_at: null,
+          risk_flags: riskFlags,
         };
         const items = lines.map((line, index) => {
           const { unitPrice, lineTotal } = summary.lines[index]!;
@@ -176,7 +218,12 @@ export function checkoutService({
           { id, ...row },
           items.map((item, index) => ({ id: index, order_id: id, ...item })),
         );
-        await enqueueMail(trx, { ...confirmationEmail(order, publicUrl), reference: order.number }, now);
+        const ask = confirmation && {
+          link: `${publicUrl}${confirmation.path}`,
+          code: confirmation.code,
+          expiresAt: confirmation.expiresAt,
+        };
+        await enqueueMail(trx, { ...confirmationEmail(order, publicUrl, ask), reference: order.number }, now);
         const placed: CheckoutAnswer = {
           status: 201,
           body: { message: ORDER_PLACED, order },

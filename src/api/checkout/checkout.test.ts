@@ -8,6 +8,7 @@ import {
   type Shopper,
   shopper,
 } from "../../testing/api-harness.ts";
+import { PHONE_NOT_PAKISTANI } from "../../shared/phone.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { insertProduct } from "../products/product-writer.ts";
@@ -117,7 +118,9 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
     expect(status).toBe(201);
     expect(body.order).toMatchObject({
       number: expect.stringMatching(/^BT-\d{6}-[A-Z2-9]{5}$/),
-      status: "pending",
+      // The shop asks cash-on-delivery orders to be confirmed (on by default), within 48 hours.
+      status: "awaiting_confirmation",
+      confirm_by: expect.any(String),
       email: "ali@example.pk",
       shipping_address: contact.shipping_address,
       notes: "Please call before delivery.",
@@ -158,8 +161,13 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
       subtotal: 1_539_820,
       delivery_charge: 20_000,
       total: 1_559_820,
-      status: "pending",
+      status: "awaiting_confirmation",
+      phone_e164: "+923001234567",
+      risk_flags: "",
     });
+    const deadline = Date.parse(stored.confirmation_expires_at ?? "") - Date.parse(stored.created_at);
+    expect(deadline).toBe(48 * 3_600_000);
+    expect(stored.confirmation_code_hash).toMatch(/^[\w-]{43}$/);
 
     await api.deliverMail();
     const mails = fs
@@ -168,7 +176,7 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
     const mail = mails.find((text) => text.includes(body.order.number));
     expect(mail).toBeDefined();
     expect(mail).toMatch(/^To: ali@example\.pk$/m);
-    expect(mail).toContain(`Subject: Your order ${body.order.number} is confirmed`);
+    expect(mail).toContain(`Subject: Please confirm your order ${body.order.number}`);
   });
 
   it("refuses an empty cart", async () => {
@@ -198,7 +206,27 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
     expect((await guest.get("/cart")).body.quantity).toBe(1);
   });
 
-  it("accepts any non-empty phone, but the email must be exactly one valid address", async () => {
+  it("takes a Pakistani phone however it is written, refuses any other with 422, and stores both forms", async () => {
+    const guest = await guestWith([[shirt, shirtNavyS, 1]]);
+    const before = await orderCount();
+    for (const phone of ["call me", "+44 20 7946 0958", "0300 12345", "12345678901234"]) {
+      const { status, body } = await guest.post("/checkout", { ...contact, phone });
+      expect(status, phone).toBe(422);
+      expect(body, phone).toEqual({ message: PHONE_NOT_PAKISTANI, errors: { phone: [PHONE_NOT_PAKISTANI] } });
+    }
+    expect(await orderCount()).toBe(before);
+    const { status, body } = await guest.post("/checkout", { ...contact, phone: "+92 (321) 765-4321" });
+    expect(status).toBe(201);
+    expect(body.order.phone).toBe("+92 (321) 765-4321");
+    const stored = await database.db
+      .selectFrom("orders")
+      .select(["phone", "phone_e164"])
+      .where("number", "=", body.order.number)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ phone: "+92 (321) 765-4321", phone_e164: "+923217654321" });
+  });
+
+  it("accepts any non-empty Pakistani phone, but the email must be exactly one valid address", async () => {
     const guest = await guestWith([[shirt, shirtNavyS, 1]]);
     const before = await orderCount();
     for (const email of [
@@ -219,7 +247,7 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
     const { status } = await guest.post("/checkout", {
       ...contact,
       email: "  Ali.Raza+bags@Example.PK ",
-      phone: "call me",
+      phone: "0300-7654321",
     });
     expect(status).toBe(201);
   });

@@ -24,6 +24,7 @@ const order: Order = {
   delivery_charges: 200,
   discount: 0,
   total: 15598.2,
+  confirm_by: null,
   items: [
     {
       product_id: 1,

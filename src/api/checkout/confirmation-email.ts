@@ -1,9 +1,23 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
+import { shopTimeText } from "../../shared/shop-time.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { mailButton } from "../mail/mail-layout.ts";
 
-export function confirmationEmail(order: Order, publicUrl: string): MailMessage {
+/** What the shopper must do to confirm an order (when the shop asks for confirmation). */
+export interface ConfirmationRequest {
+  /** The confirmation link, absolute. */
+  link: string;
+  code: string;
+  expiresAt: Date;
+}
+
+/**
+ * The order's email at checkout. When the shop asks orders to be confirmed, it leads with that: the link, the
+ * code to type instead, and the time by which an unconfirmed order is cancelled.
+ */
+export function confirmationEmail(order: Order, publicUrl: string, confirm?: ConfirmationRequest): MailMessage {
   const name = order.shipping_address.first_name;
   const address = [
     `${order.shipping_address.first_name} ${order.shipping_address.last_name}`,
@@ -27,11 +41,19 @@ export function confirmationEmail(order: Order, publicUrl: string): MailMessage 
   const lookupUrl = `${publicUrl}/order-lookup`;
   const ordersUrl = `${publicUrl}/account/orders`;
 
+  const deadline = confirm ? shopTimeText(confirm.expiresAt.toISOString()) : "";
+  const ask = confirm
+    ? [
+        `Please confirm your order so that we can send it: open ${confirm.link}`,
+        `or enter the code ${confirm.code} on your order page. An order not confirmed by ${deadline} is cancelled.`,
+      ]
+    : [];
   const text = [
     `Hi ${name},`,
     "",
     `Thank you for your order. We have received order ${order.number} and will let you know when it ships.`,
     "",
+    ...(confirm ? [...ask, ""] : []),
     ...lines,
     "",
     ...totals,
@@ -56,7 +78,14 @@ export function confirmationEmail(order: Order, publicUrl: string): MailMessage 
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
 <h1 style="font-size:20px">Thank you for your order, ${escapeHtml(name)}!</h1>
 <p>Your order number is <strong>${escapeHtml(order.number)}</strong>. We will let you know when it ships.</p>
-<table style="width:100%;border-collapse:collapse">${order.items
+${
+  confirm
+    ? `<p style="font-size:17px"><strong>Please confirm your order so that we can send it.</strong></p>
+${mailButton(escapeHtml(confirm.link), "Confirm my order")}
+<p>Or enter the code <strong style="font-size:18px;letter-spacing:2px">${escapeHtml(confirm.code)}</strong> on your order page. An order not confirmed by ${escapeHtml(deadline)} is cancelled.</p>
+`
+    : ""
+}<table style="width:100%;border-collapse:collapse">${order.items
     .map((item) =>
       row([
         `${escapeHtml(item.name)} <span style="color:#57534e">(${escapeHtml(item.color_name)}, ${escapeHtml(item.size_name)})</span> X ${item.quantity}`,
@@ -70,5 +99,8 @@ export function confirmationEmail(order: Order, publicUrl: string): MailMessage 
 ${notes}<p><a href="${escapeHtml(lookupUrl)}">Follow your order</a> (with your order number and this email address) · <a href="${escapeHtml(ordersUrl)}">Your account's orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
 </body></html>`;
 
-  return { to: order.email, subject: `Your order ${order.number} is confirmed`, text, html };
+  const subject = confirm
+    ? `Please confirm your order ${order.number}`
+    : `Your order ${order.number} is confirmed`;
+  return { to: order.email, subject, text, html };
 }

@@ -118,7 +118,7 @@ describe.skipIf(!available)(`the mail outbox on ${engine}`, () => {
 
       const [row] = await rowsFor(body.order.number);
       expect(row).toMatchObject({ recipient: "ali@example.pk", sent_at: null, failed_at: null });
-      expect(row!.subject).toBe(`Your order ${body.order.number} is confirmed`);
+      expect(row!.subject).toBe(`Please confirm your order ${body.order.number}`);
       // The worker tried, gave the send up after its timeout, and left the row to be retried.
       await expect
         .poll(async () => (await rowsFor(body.order.number))[0]!.last_error, { timeout: 5_000 })
@@ -145,7 +145,7 @@ describe.skipIf(!available)(`the mail outbox on ${engine}`, () => {
       const { body } = await guest.post("/checkout", contact);
       await expect
         .poll(() => sent.map((mail) => mail.subject), { timeout: 2_000 })
-        .toContain(`Your order ${body.order.number} is confirmed`);
+        .toContain(`Please confirm your order ${body.order.number}`);
       expect((await rowsFor(body.order.number))[0]!.sent_at).not.toBeNull();
     } finally {
       await api.mailWorker.stop();

@@ -79,7 +79,7 @@ describe.skipIf(!available)(`guest orders API on ${engine}`, () => {
       expect(status).toBe(200);
       expect(body).toMatchObject({
         number: placed.order.number,
-        status: "pending",
+        status: "awaiting_confirmation",
         email: contact.email,
         phone: contact.phone,
         shipping_address: contact.shipping_address,
@@ -167,7 +167,7 @@ describe.skipIf(!available)(`guest orders API on ${engine}`, () => {
       expect(status).toBe(200);
       expect(body).toMatchObject({
         number: placed.order.number,
-        status: "pending",
+        status: "awaiting_confirmation",
         phone: contact.phone,
         total: 11200,
         items: [{ name: "Canvas Backpack", quantity: 2 }],

@@ -1,14 +1,21 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
-import type { SettableOrderStatus } from "../../shared/order-status.ts";
+import type { OrderStatus } from "../../shared/order-status.ts";
 import { escapeHtml } from "../escape-html.ts";
 
-/** What each change tells the customer: the subject's ending, and the news in a sentence or two. */
-const NEWS: Record<
-  SettableOrderStatus,
-  { subject: string; heading: string; body: (order: Order) => string }
+/**
+ * What each change tells the customer: the subject's ending, and the news in a sentence or two. A parcel coming
+ * back (returning, returned) is the shop's business with its courier: the customer is not mailed about it.
+ */
+const NEWS: Partial<
+  Record<OrderStatus, { subject: string; heading: string; body: (order: Order) => string }>
 > = {
+  pending: {
+    subject: "is confirmed",
+    heading: "Thank you for confirming your order",
+    body: () => "Your order is confirmed. We will prepare it now and let you know as soon as it ships.",
+  },
   processing: {
     subject: "is being processed",
     heading: "We are preparing your order",
@@ -35,12 +42,21 @@ const NEWS: Record<
   },
 };
 
-/** The email a customer gets when the shop moves their order on ("Your order BT-… has shipped"). */
-export function orderStatusEmail(order: Order, status: SettableOrderStatus, publicUrl: string): MailMessage {
+/**
+ * The email a customer gets when the shop moves their order on ("Your order BT-… has shipped"); `why` replaces
+ * the usual news (an order cancelled because nobody confirmed it). Undefined for a change the customer is not told.
+ */
+export function orderStatusEmail(
+  order: Order,
+  status: OrderStatus,
+  publicUrl: string,
+  options: { why?: string } = {},
+): MailMessage | undefined {
   const news = NEWS[status];
+  if (!news) return undefined;
   const subject = `Your order ${order.number} ${news.subject}`;
   const name = order.shipping_address.first_name;
-  const message = news.body(order);
+  const message = options.why ?? news.body(order);
   const lines = order.items.map(
     (item) => `${item.name} (${item.color_name}, ${item.size_name}) X ${item.quantity}`,
   );

@@ -36,5 +36,6 @@ export function toOrder(order: OrderRow, items: OrderItemRow[]): Order {
       quantity: item.quantity,
       total: toRupees(item.line_total),
     })),
+    confirm_by: order.status === "awaiting_confirmation" ? order.confirmation_expires_at : null,
   };
 }

@@ -1,8 +1,17 @@
 import type { Kysely } from "kysely";
-import type { Database, Db, OrderItemRow, OrderRow } from "../../platform/db/schema.ts";
+import type {
+  Database,
+  Db,
+  OrderItemRow,
+  OrderRow,
+  OrderStatusHistoryRow,
+  OrderTable,
+} from "../../platform/db/schema.ts";
+import type { Updateable } from "kysely";
 
 export type NewOrder = Omit<OrderRow, "id">;
 export type NewOrderItem = Omit<OrderItemRow, "id" | "order_id">;
+export type NewHistoryEntry = Omit<OrderStatusHistoryRow, "id">;
 
 export function ordersRepository(db: Kysely<Database>) {
   return {
@@ -62,8 +71,48 @@ export function ordersRepository(db: Kysely<Database>) {
         .offset(offset)
         .execute(),
 
-    findByNumber: (number: string) =>
-      db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst(),
+    findByNumber: (number: string, trx: Db = db) =>
+      trx.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst(),
+
+    /**
+     * The order, its row locked until the transaction ends (PostgreSQL; SQLite's writers take turns anyway): a
+     * second change of the same order waits here, then reads what the first one left.
+     */
+    lockByNumber: (number: string, trx: Db) =>
+      trx
+        .updateTable("orders")
+        .set((eb) => ({ status: eb.ref("status") }))
+        .where("number", "=", number)
+        .returningAll()
+        .executeTakeFirst(),
+
+    /** Changes a (locked) order's row: its status and what goes with it. */
+    update: (orderId: number, values: Updateable<OrderTable>, trx: Db) =>
+      trx.updateTable("orders").set(values).where("id", "=", orderId).execute(),
+
+    /** Numbers of orders still awaiting confirmation whose deadline is at or before `at`, soonest first. */
+    unconfirmedBefore: async (at: string, limit: number) =>
+      (
+        await db
+          .selectFrom("orders")
+          .select("number")
+          .where("status", "=", "awaiting_confirmation")
+          .where("confirmation_expires_at", "<=", at)
+          .orderBy("confirmation_expires_at")
+          .limit(limit)
+          .execute()
+      ).map((row) => row.number),
+
+    addHistory: (entry: NewHistoryEntry, trx: Db) =>
+      trx.insertInto("order_status_history").values(entry).execute(),
+
+    history: (orderId: number, trx: Db = db) =>
+      trx
+        .selectFrom("order_status_history")
+        .selectAll()
+        .where("order_id", "=", orderId)
+        .orderBy("id")
+        .execute(),
 
     itemsFor: (orderIds: number[], trx: Db = db) =>
       orderIds.length === 0

@@ -2,8 +2,8 @@ import { type RawBuilder, sql } from "kysely";
 import type { Engine } from "./connection.ts";
 
 /**
- * The keys the back office finds orders by (docs/decisions/0029-order-workflow.md), as SQL both migration 012
- * (which indexes them) and the orders repository (which searches them) write the same way: an expression index
+ * The keys the back office finds orders by (docs/decisions/0029-order-workflow.md), as SQL both migrations 012
+ * and 023 (which index them) and the orders repository (which searches them) write the same way: an expression index
  * serves a query only when the query repeats the indexed expression exactly.
  *
  * A search is a prefix range (`key >= 'abc' and key < 'abc' || U+10FFFF`) on text compared byte by byte: SQLite
@@ -11,19 +11,15 @@ import type { Engine } from "./connection.ts";
  * so a prefix means the same whatever collation the database was created with.
  */
 
-/** The phone number as digits: the separators people type ("0300-123 4567", "+92 (300) 1234567") dropped. */
-const PHONE_DIGITS = sql.raw(
-  "replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', '')",
-);
-
-function byteOrder(key: RawBuilder<unknown>, engine: Engine): RawBuilder<string> {
+export function byteOrder(key: RawBuilder<unknown>, engine: Engine): RawBuilder<string> {
   return engine === "postgres" ? sql<string>`(${key}) collate "C"` : sql<string>`(${key})`;
 }
 
 export const orderSearchKeys = (engine: Engine) => ({
   number: byteOrder(sql`number`, engine),
   email: byteOrder(sql`lower(email)`, engine),
-  phone: byteOrder(PHONE_DIGITS, engine),
+  /** The phone in E.164 (migration 023; src/shared/phone.ts), however it was typed. */
+  phone: byteOrder(sql`phone_e164`, engine),
 });
 
 export type OrderSearchKey = keyof ReturnType<typeof orderSearchKeys>;

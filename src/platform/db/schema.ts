@@ -40,6 +40,8 @@ export interface Database {
   staff_two_factor: StaffTwoFactorTable;
   staff_recovery_codes: StaffRecoveryCodeTable;
   staff_two_factor_policy: StaffTwoFactorPolicyTable;
+  shop_settings: ShopSettingTable;
+  blocklist: BlocklistTable;
 }
 
 /** A transaction on the shop's database. */
@@ -309,7 +311,8 @@ export interface WishlistItemTable {
 }
 
 /**
- * What an order can be (and how it moves on: src/shared/order-status.ts): checkout creates "pending"; the others
+ * What an order can be (and how it moves on: src/shared/order-status.ts): checkout creates "awaiting_confirmation"
+ * or "pending"; the others
  * are the steps after it. The database refuses any other value (migration 004), so a new status is a new
  * migration.
  */
@@ -336,6 +339,19 @@ export interface OrderTable {
   /** One of ORDER_STATUSES. */
   status: string;
   created_at: string;
+  /** The phone in E.164 (src/shared/phone.ts); null only for an order placed before numbers were checked. */
+  phone_e164: Generated<string | null>;
+  /** The address and city as the shop compares them (`addressKey` in src/shared/order-risk.ts). */
+  address_key: Generated<string>;
+  /** HMAC of the 6-digit confirmation code; null when the order was not asked to be confirmed. */
+  confirmation_code_hash: Generated<string | null>;
+  /** When an unconfirmed order is cancelled by itself. */
+  confirmation_expires_at: Generated<string | null>;
+  /** Wrong codes typed for this order (the code stops working after a few). */
+  confirmation_attempts: Generated<number>;
+  confirmed_at: Generated<string | null>;
+  /** The order's risk flags at checkout, comma-separated (src/shared/order-risk.ts). */
+  risk_flags: Generated<string>;
 }
 
 export interface OrderItemTable {
@@ -510,3 +526,24 @@ export type OrderItemRow = Selectable<OrderItemTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 export type SubscriberRow = Selectable<NewsletterSubscriberTable>;
 export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;
+
+/** The owner's settings, one JSON value per key (src/api/admin/settings/shop-settings.ts reads and checks them). */
+export interface ShopSettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  /** The email of whoever saved it last. */
+  updated_by: string;
+}
+
+/** Who may not order cash on delivery: a phone (E.164), an email (lower case) or an address key. */
+export interface BlocklistTable {
+  id: Generated<number>;
+  kind: "phone" | "email" | "address";
+  value: string;
+  /** As staff typed it, to show. */
+  display: string;
+  reason: string;
+  created_by: string;
+  created_at: string;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RISK_FLAGS } from "../order-risk.ts";
 import { ORDER_STATUSES, SETTABLE_ORDER_STATUSES } from "../order-status.ts";
 import { pageMetaSchema } from "./catalogue.ts";
 import { orderLineSchema, orderSchema } from "./checkout.ts";
@@ -52,6 +53,14 @@ export const adminOrderQuerySchema = z
       blankToUndefined,
       z.enum(ORDER_STATUSES, { error: ADMIN_ORDER_MESSAGES.status }).optional(),
     ),
+    review: z
+      .preprocess(
+        (value) => (value === "1" || value === "true" ? true : value === "0" || value === "false" ? false : value),
+        z.boolean({ error: "The review filter must be 1 or 0." }).optional(),
+      )
+      .describe(
+        "1: only orders that need review (awaiting the customer's confirmation, or flagged by a risk signal and still pending).",
+      ),
     from: dayField("from"),
     to: dayField("to"),
     q: z.preprocess(
@@ -87,6 +96,7 @@ export const adminOrderSummarySchema = z.object({
   registered: z.boolean().describe("Whether the order was placed by a signed-in customer."),
   item_count: z.number().int(),
   total: z.number().describe("Rupees."),
+  flags: z.array(z.enum(RISK_FLAGS)).describe("The order's risk flags at checkout (src/shared/order-risk.ts)."),
 });
 export type AdminOrderSummary = z.output<typeof adminOrderSummarySchema>;
 
@@ -136,7 +146,18 @@ export const adminOrderSchema = orderSchema.extend({
   history: z.array(orderHistoryEntrySchema).describe("Oldest first, starting with the order's placing."),
   allowed_statuses: z
     .array(z.enum(SETTABLE_ORDER_STATUSES))
-    .describe("The statuses the order may move to now (empty once delivered or cancelled)."),
+    .describe("The statuses the order may move to now (empty once delivered, returned or cancelled)."),
+  can_confirm: z
+    .boolean()
+    .describe("Whether the order awaits confirmation: POST /admin/orders/{number}/confirm confirms it."),
+  risk: z.object({
+    flags: z.array(z.enum(RISK_FLAGS)),
+    phone_refused: z.number().int().describe("This phone's other orders refused at the door (returning or returned)."),
+    phone_delivered: z.number().int().describe("This phone's other orders delivered."),
+    customer_refused: z.number().int().nullable().describe("The account's other refused orders; null for a guest."),
+    recent_orders: z.number().int().describe("Other orders from this phone or address in the 24 hours before it."),
+    first_order: z.boolean().describe("No earlier order from this phone or account."),
+  }),
 });
 export type AdminOrder = z.output<typeof adminOrderSchema>;
 
@@ -154,3 +175,7 @@ export const updateOrderStatusSchema = z.object({
   ),
 });
 export type UpdateOrderStatusInput = z.output<typeof updateOrderStatusSchema>;
+
+export const receivedBackSchema = z.object({
+  note: optionalText("note", ORDER_NOTE_MAX).describe("The parcel's state, for the order's history."),
+});

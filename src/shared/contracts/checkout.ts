@@ -87,6 +87,14 @@ export const orderSchema = z.object({
   discount: z.number(),
   total: z.number(),
   items: z.array(orderLineSchema),
+  confirm_by: z
+    .string()
+    .nullable()
+    .describe(
+      "While the order awaits the shopper's confirmation (status awaiting_confirmation): the time by which it must be " +
+        "confirmed, with the link or the code from the order's message (POST /orders/{number}/confirm), or it is " +
+        "cancelled. Null otherwise.",
+    ),
 });
 
 export const placedOrderSchema = z.object({

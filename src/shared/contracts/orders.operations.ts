@@ -3,6 +3,7 @@ import { pageMetaSchema } from "./catalogue.ts";
 import { orderSchema } from "./checkout.ts";
 import type { Operation } from "./contract.ts";
 import { pageField } from "./fields.ts";
+import { confirmedOrderSchema, confirmOrderSchema } from "./order-confirmation.ts";
 import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
 
 export const orderPageSchema = z.object({ data: z.array(orderSchema), meta: pageMetaSchema });
@@ -57,5 +58,18 @@ export const orderOperations = {
     status: 200,
     response: orderSchema,
     errors: [400, 404, 422, 429],
+  },
+  confirmOrder: {
+    method: "POST",
+    path: "/orders/:number/confirm",
+    summary:
+      "Confirm a cash-on-delivery order with the signed link's token or the 6-digit code from its message " +
+      "(single use: 409 once confirmed; 410 past its deadline; a wrong code is counted, 429 after five or too many tries from one address)",
+    tag: "Orders",
+    auth: "none",
+    body: confirmOrderSchema,
+    status: 200,
+    response: confirmedOrderSchema,
+    errors: [400, 404, 409, 410, 422, 429],
   },
 } as const satisfies Record<string, Operation>;

@@ -100,6 +100,7 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
       city: "Lahore",
       registered: false,
       item_count: 3,
+      flags: [],
       total: 3200,
     });
     const second = await admin.staff.get("/admin/orders?page=2");
@@ -211,7 +212,7 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
     const cases: [string, Record<string, string[]>][] = [
       [
         "?status=lost",
-        { status: ["The status must be one of: pending, processing, shipped, delivered, cancelled."] },
+        { status: ["The status must be one of: awaiting_confirmation, pending, processing, shipped, delivered, returning, returned, cancelled."] },
       ],
       ["?from=2026-02-30", { from: ["The from date must be a date like 2026-11-21."] }],
       ["?from=21-11-2026", { from: ["The from date must be a date like 2026-11-21."] }],
@@ -249,13 +250,15 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
 
     const query = (values: Partial<AdminOrderQuery>): AdminOrderQuery => ({ page: 1, ...values });
     const numberIndex = engine === "postgres" ? "orders_number_search_idx" : "sqlite_autoindex_orders_1";
+    // SQLite compares the E.164 column byte by byte as it is, so its plain index serves the prefix too.
+    const phoneIndex = engine === "postgres" ? "orders_phone_search_idx" : "orders_phone_e164_idx";
     const cases: [string, AdminOrderQuery, string[]][] = [
       ["everything", query({}), ["orders_created_idx"]],
       ["a status", query({ status: "processing" }), ["orders_status_idx"]],
       ["days", query({ from: "2026-11-01", to: "2026-11-30" }), ["orders_created_idx"]],
       ["a status and days", query({ status: "shipped", from: "2026-11-01" }), ["orders_status_idx"]],
       ["an email", query({ q: "ayesha@example" }), ["orders_email_search_idx"]],
-      ["a phone", query({ q: "+92 300 123" }), ["orders_phone_search_idx"]],
+      ["a phone", query({ q: "+92 300 123" }), [phoneIndex]],
       ["a number or an email", query({ q: "bt-2611" }), [numberIndex, "orders_email_search_idx"]],
     ];
 
@@ -281,10 +284,8 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
 describe("what a search looks for", () => {
   it("reads the shape of what was typed", () => {
     expect(searchTerms("ali@")).toEqual([{ key: "email", prefixes: ["ali@"] }]);
-    expect(searchTerms("+92 300-1234567")).toEqual([
-      { key: "phone", prefixes: ["923001234567", "03001234567"] },
-    ]);
-    expect(searchTerms("0300 1")).toEqual([{ key: "phone", prefixes: ["03001", "923001"] }]);
+    expect(searchTerms("+92 300-1234567")).toEqual([{ key: "phone", prefixes: ["+923001234567"] }]);
+    expect(searchTerms("0300 1")).toEqual([{ key: "phone", prefixes: ["+923001"] }]);
     expect(searchTerms("12")).toEqual([
       { key: "number", prefixes: ["12"] },
       { key: "email", prefixes: ["12"] },

@@ -1,12 +1,14 @@
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../../../platform/db/connection.ts";
 import { type OrderSearchKey, orderSearchKeys, PREFIX_END } from "../../../platform/db/order-search.ts";
-import type { Database, Db, OrderStatusHistoryRow } from "../../../platform/db/schema.ts";
+import type { Database, Db } from "../../../platform/db/schema.ts";
 import type { OrderStatus } from "../../../shared/order-status.ts";
 
 /** What the order list is narrowed to; every part is optional and they all apply together. */
 export interface OrderFilter {
   status?: OrderStatus | undefined;
+  /** Orders someone should look at: awaiting confirmation, or flagged and not yet worked on (pending). */
+  needsReview?: boolean | undefined;
   /** Placed at or after this instant (ISO). */
   placedFrom?: string | undefined;
   /** Placed before this instant (ISO). */
@@ -15,8 +17,6 @@ export interface OrderFilter {
   search?: { key: OrderSearchKey; prefixes: string[] }[] | undefined;
 }
 
-export type NewHistoryEntry = Omit<OrderStatusHistoryRow, "id">;
-
 /** The back office's reads and writes of orders; its indexes are migration 012's. */
 export function adminOrdersRepository(db: Kysely<Database>, engine: Engine) {
   const keys = orderSearchKeys(engine);
@@ -24,6 +24,14 @@ export function adminOrdersRepository(db: Kysely<Database>, engine: Engine) {
   function filtered(filter: OrderFilter) {
     let query = db.selectFrom("orders");
     if (filter.status) query = query.where("status", "=", filter.status);
+    if (filter.needsReview) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("status", "=", "awaiting_confirmation"),
+          eb.and([eb("status", "=", "pending"), eb("risk_flags", "!=", "")]),
+        ]),
+      );
+    }
     if (filter.placedFrom) query = query.where("created_at", ">=", filter.placedFrom);
     if (filter.placedBefore) query = query.where("created_at", "<", filter.placedBefore);
     const search = filter.search ?? [];
@@ -79,32 +87,6 @@ export function adminOrdersRepository(db: Kysely<Database>, engine: Engine) {
 
     findByNumber: (number: string, trx: Db = db) =>
       trx.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst(),
-
-    /**
-     * The order, its row locked until the transaction ends (PostgreSQL; SQLite's writers take turns anyway): a
-     * second change of the same order waits here, then reads what the first one left.
-     */
-    lockByNumber: (number: string, trx: Db) =>
-      trx
-        .updateTable("orders")
-        .set((eb) => ({ status: eb.ref("status") }))
-        .where("number", "=", number)
-        .returningAll()
-        .executeTakeFirst(),
-
-    setStatus: (orderId: number, status: OrderStatus, trx: Db) =>
-      trx.updateTable("orders").set({ status }).where("id", "=", orderId).execute(),
-
-    addHistory: (entry: NewHistoryEntry, trx: Db) =>
-      trx.insertInto("order_status_history").values(entry).execute(),
-
-    history: (orderId: number) =>
-      db
-        .selectFrom("order_status_history")
-        .selectAll()
-        .where("order_id", "=", orderId)
-        .orderBy("id")
-        .execute(),
 
     /** The SKUs of these variants (the ones that still exist and have one). */
     async skus(variantIds: number[]): Promise<Map<number, string>> {

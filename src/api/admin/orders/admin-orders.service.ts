@@ -9,17 +9,22 @@ import {
   type OrderHistoryEntry,
   type UpdateOrderStatusInput,
 } from "../../../shared/contracts/admin-orders.ts";
-import { allowedTransitions, type OrderStatus, transitionRefusal } from "../../../shared/order-status.ts";
-import { phoneSearchPrefixes } from "../../../shared/phone.ts";
+import {
+  allowedTransitions,
+  canConfirm,
+  type OrderStatus,
+  transitionRefusal,
+} from "../../../shared/order-status.ts";
+import { splitFlags } from "../../../shared/order-risk.ts";
+import { phoneSearchPrefix } from "../../../shared/phone.ts";
 import { afterShopDay, startOfShopDay } from "../../../shared/shop-time.ts";
-import { catalogueWrite, markCatalogueChanged } from "../../catalogue/catalogue-write.ts";
-import { NotFound, ValidationFailed } from "../../errors.ts";
-import { enqueueMail } from "../../mail/outbox.ts";
+import { catalogueWrite } from "../../catalogue/catalogue-write.ts";
+import { Conflict, NotFound, ValidationFailed } from "../../errors.ts";
 import { toRupees } from "../../money/money.ts";
-import { orderStatusEmail } from "../../orders/order-status-email.ts";
+import { moveOrder } from "../../orders/order-workflow.ts";
 import { toOrder } from "../../orders/order-view.ts";
 import type { OrdersRepository } from "../../orders/orders.repository.ts";
-import { inStockLockOrder, refreshListings } from "../../orders/stock-order.ts";
+import { riskSignals } from "../../orders/risk.ts";
 import { pageMeta } from "../../pagination.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import type { AdminOrdersRepository, OrderFilter } from "./admin-orders.repository.ts";
@@ -33,8 +38,8 @@ export const ORDER_NOT_FOUND = "Order not found.";
  */
 export function searchTerms(text: string): NonNullable<OrderFilter["search"]> {
   if (text.includes("@")) return [{ key: "email", prefixes: [text.toLowerCase()] }];
-  const phone = phoneSearchPrefixes(text);
-  if (phone) return [{ key: "phone", prefixes: phone }];
+  const phone = phoneSearchPrefix(text);
+  if (phone) return [{ key: "phone", prefixes: [phone] }];
   return [
     { key: "number", prefixes: [text.toUpperCase().replace(/\s+/g, "")] },
     { key: "email", prefixes: [text.toLowerCase()] },
@@ -44,6 +49,7 @@ export function searchTerms(text: string): NonNullable<OrderFilter["search"]> {
 export function orderFilter(query: AdminOrderQuery): OrderFilter {
   return {
     status: query.status,
+    needsReview: query.review,
     // The shop's days (src/shared/shop-time.ts): from the first's local midnight to the one after the last.
     placedFrom: query.from ? new Date(startOfShopDay(query.from)).toISOString() : undefined,
     placedBefore: query.to ? new Date(afterShopDay(query.to)).toISOString() : undefined,
@@ -73,18 +79,20 @@ export function adminOrdersService({
   onCatalogueChanged,
   countLimit = ORDER_COUNT_LIMIT,
 }: AdminOrdersDeps) {
+  const workflow = { orders, publicUrl };
   /** A change of an order's status: a `catalogueWrite`, which tells the caches once a cancellation commits. */
   const changing = <T>(work: (trx: Trx) => Promise<T>) => catalogueWrite(db, work, onCatalogueChanged);
 
   async function detail(row: OrderRow): Promise<AdminOrder> {
-    const [items, changes, account] = await Promise.all([
+    const [items, changes, account, risk] = await Promise.all([
       orders.itemsFor([row.id]),
-      repository.history(row.id),
+      orders.history(row.id),
       row.user_id === null ? undefined : repository.customer(row.user_id),
+      riskSignals(db, row),
     ]);
     const placed: OrderHistoryEntry = {
       from: null,
-      to: "pending",
+      to: (changes[0]?.from_status ?? row.status) as OrderStatus,
       actor: null,
       note: "",
       at: row.created_at,
@@ -106,12 +114,15 @@ export function adminOrdersService({
         ...changes.map((change) => ({
           from: change.from_status as OrderStatus,
           to: change.to_status as OrderStatus,
-          actor: change.actor_email,
+          // The shopper (confirming) and the shop itself (cancelling an unconfirmed order) have no email here.
+          actor: change.actor_email || null,
           note: change.note,
           at: change.created_at,
         })),
       ],
       allowed_statuses: [...allowedTransitions(row.status)],
+      can_confirm: canConfirm(row.status),
+      risk,
     };
   }
 
@@ -146,6 +157,7 @@ export function adminOrdersService({
           registered: row.user_id !== null,
           item_count: pieces.get(row.id) ?? 0,
           total: toRupees(row.total),
+          flags: splitFlags(row.risk_flags),
         })),
         meta: { ...pageMeta(query.page, ADMIN_ORDERS_PER_PAGE, rows.length, total), total_capped: capped },
       };
@@ -163,64 +175,35 @@ export function adminOrdersService({
       input: UpdateOrderStatusInput,
     ): Promise<AdminOrder> {
       await changing(async (trx) => {
-        const order = await repository.lockByNumber(number, trx);
+        const order = await orders.lockByNumber(number, trx);
         if (!order) throw new NotFound(ORDER_NOT_FOUND);
         const refusal = transitionRefusal(order.status, input.status);
         if (refusal) throw ValidationFailed.field("status", refusal);
-
-        const now = new Date();
-        await repository.setStatus(order.id, input.status, trx);
-        const items = await orders.itemsFor([order.id], trx);
-        const stockReturned: { variant_id: number; quantity: number; stock: number }[] = [];
-        if (input.status === "cancelled") {
-          // Its stock is back on sale, which product pages show: the caches are told once this commits.
-          markCatalogueChanged(trx);
-          const backInStock: number[] = [];
-          for (const item of inStockLockOrder(items)) {
-            const stock = await orders.returnStock(item.variant_id, item.quantity, trx);
-            // A variant removed from the catalogue since has nothing to go back to.
-            if (stock === null) continue;
-            stockReturned.push({ variant_id: item.variant_id, quantity: item.quantity, stock });
-            if (stock === item.quantity) backInStock.push(item.product_id);
-          }
-          await refreshListings(trx, backInStock);
-        }
-        await repository.addHistory(
-          {
-            order_id: order.id,
-            from_status: order.status,
-            to_status: input.status,
-            actor_user_id: actor.id,
-            actor_email: actor.email,
-            note: input.note,
-            created_at: now.toISOString(),
-          },
-          trx,
-        );
-        await recordAudit(
-          trx,
-          {
-            actor,
-            action: "order.status",
-            entityType: "order",
-            entityId: order.number,
-            before: { status: order.status },
-            after: {
-              status: input.status,
-              ...(input.note ? { note: input.note } : {}),
-              ...(input.status === "cancelled" ? { stock_returned: stockReturned } : {}),
-            },
-          },
-          now,
-        );
-        const view = toOrder({ ...order, status: input.status }, items);
-        await enqueueMail(
-          trx,
-          { ...orderStatusEmail(view, input.status, publicUrl), reference: order.number },
-          now,
-        );
+        await moveOrder(trx, workflow, order, { to: input.status, actor, note: input.note, now: new Date() });
       });
       onMailQueued?.();
+      return get(number);
+    },
+
+    /**
+     * A parcel is back at the shop (refused at the door, or returned by the courier): the order becomes returned
+     * and its stock goes back on sale, exactly once. Marking it again (a second click, two staff, a courier's
+     * news racing the click) finds it returned already and changes nothing.
+     */
+    async receivedBack(actor: AuditActor, number: string, note: string): Promise<AdminOrder> {
+      await changing(async (trx) => {
+        const order = await orders.lockByNumber(number, trx);
+        if (!order) throw new NotFound(ORDER_NOT_FOUND);
+        if (order.status === "returned") return;
+        const refusal = transitionRefusal(order.status, "returned");
+        if (refusal) throw new Conflict(refusal);
+        await moveOrder(trx, workflow, order, {
+          to: "returned",
+          actor,
+          note: note || "Parcel received back at the shop.",
+          now: new Date(),
+        });
+      });
       return get(number);
     },
   };

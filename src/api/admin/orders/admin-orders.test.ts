@@ -8,7 +8,7 @@ import {
 } from "../../../testing/admin-harness.ts";
 import { apiHarness, registeredShopper, type Shopper, shopper } from "../../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue } from "../../../testing/factories.ts";
-import { bagInColours, CHECKOUT_CONTACT } from "../../../testing/order-fixtures.ts";
+import { bagInColours, CHECKOUT_CONTACT, withoutConfirmation } from "../../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
@@ -92,6 +92,8 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
       ],
     }));
     admin = await adminHarness(database, apiHarness(database));
+    // What comes after a confirmation is tested here; the confirmation in src/api/orders/order-confirmation.test.ts.
+    await withoutConfirmation(database.db);
   });
   afterAll(() => database?.drop());
 
@@ -200,15 +202,15 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
         [{ status: "" }, { status: ["Choose the order's new status."] }],
         [
           { status: "pending" },
-          { status: ["The status must be one of: processing, shipped, delivered, cancelled."] },
+          { status: ["The status must be one of: processing, shipped, delivered, returning, returned, cancelled."] },
         ],
         [
           { status: "lost" },
-          { status: ["The status must be one of: processing, shipped, delivered, cancelled."] },
+          { status: ["The status must be one of: processing, shipped, delivered, returning, returned, cancelled."] },
         ],
         [
           { status: 3 },
-          { status: ["The status must be one of: processing, shipped, delivered, cancelled."] },
+          { status: ["The status must be one of: processing, shipped, delivered, returning, returned, cancelled."] },
         ],
         [
           { status: "processing", note: "x".repeat(501) },

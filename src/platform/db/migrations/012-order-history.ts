@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../connection.ts";
-import { orderSearchKeys } from "../order-search.ts";
+import { byteOrder, orderSearchKeys } from "../order-search.ts";
 
 /**
  * The back office's orders (docs/decisions/0029-order-workflow.md):
@@ -60,7 +60,11 @@ async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
 
   const keys = orderSearchKeys(engine);
   await sql`create index orders_email_search_idx on orders (${keys.email})`.execute(db);
-  await sql`create index orders_phone_search_idx on orders (${keys.phone})`.execute(db);
+  // The phone's digits as typed (migration 023 replaces this index with one on the number in E.164).
+  const phoneDigits = sql.raw(
+    "replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', '')",
+  );
+  await sql`create index orders_phone_search_idx on orders (${byteOrder(phoneDigits, engine)})`.execute(db);
   // SQLite's unique index on the number already compares byte by byte; PostgreSQL's follows the collation.
   if (engine === "postgres") {
     await sql`create index orders_number_search_idx on orders (${keys.number})`.execute(db);

@@ -3,10 +3,13 @@ import type { OrderStatus, SettableOrderStatus } from "../../../shared/order-sta
 /** The back office's words for the order workflow (src/shared/order-status.ts holds its rules). */
 
 export const STATUS_NAMES: Record<OrderStatus, string> = {
+  awaiting_confirmation: "Awaiting confirmation",
   pending: "Pending",
   processing: "Processing",
   shipped: "Shipped",
   delivered: "Delivered",
+  returning: "Returning",
+  returned: "Returned",
   cancelled: "Cancelled",
 };
 
@@ -15,6 +18,8 @@ export const STATUS_ACTIONS: Record<SettableOrderStatus, string> = {
   processing: "Mark as processing",
   shipped: "Mark as shipped",
   delivered: "Mark as delivered",
+  returning: "Mark as refused (coming back)",
+  returned: "Received back",
   cancelled: "Cancel order",
 };
 
@@ -23,6 +28,8 @@ export const STATUS_DONE: Record<SettableOrderStatus, string> = {
   processing: "The order is now being processed.",
   shipped: "The order is marked as shipped.",
   delivered: "The order is marked as delivered.",
+  returning: "The order is marked as refused and on its way back.",
+  returned: "The parcel is received back and its items are back in stock.",
   cancelled: "The order is cancelled and its items are back in stock.",
 };
 
