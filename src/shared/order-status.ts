@@ -116,7 +116,8 @@ export function transitionRefusal(from: string, to: SettableOrderStatus): string
   if (!isOrderStatus(from)) return `This order's status (${from}) cannot be changed here.`;
   if (from === to) return ALREADY[to];
   if (to === "cancelled") return `An order that ${STANDING[from]} cannot be cancelled.`;
-  if (FINAL_ORDER_STATUSES.includes(from)) return `This order ${STANDING[from]}; its status can no longer change.`;
+  if (FINAL_ORDER_STATUSES.includes(from))
+    return `This order ${STANDING[from]}; its status can no longer change.`;
   if (ORDER_STATUSES.indexOf(from) > ORDER_STATUSES.indexOf(to)) {
     return `An order that ${STANDING[from]} cannot go back to ${AS_STEP[to]}.`;
   }

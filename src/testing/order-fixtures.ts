@@ -1,8 +1,8 @@
 import type { Insertable, Kysely } from "kysely";
 import { insertProduct } from "../api/products/product-writer.ts";
 import { shopSettingsRepository } from "../api/settings/shop-settings.repository.ts";
-import { ORDER_SETTINGS_DEFAULTS } from "../shared/contracts/settings.ts";
 import type { Database, OrderItemTable, OrderTable } from "../platform/db/schema.ts";
+import { ORDER_SETTINGS_DEFAULTS } from "../shared/contracts/settings.ts";
 import { addressKey } from "../shared/order-risk.ts";
 import { toE164 } from "../shared/phone.ts";
 import type { Catalogue } from "./factories.ts";

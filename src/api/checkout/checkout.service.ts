@@ -125,7 +125,10 @@ export function checkoutService({
           );
         }
 
-        const blocked = await blocklist.matching({ phone_e164: phoneE164, email: input.email, address_key: address }, trx);
+        const blocked = await blocklist.matching(
+          { phone_e164: phoneE164, email: input.email, address_key: address },
+          trx,
+        );
         const refused = blocked.find((entry) => entry.kind !== "address");
         if (refused) throw ValidationFailed.field(refused.kind, ORDER_BLOCKED);
 

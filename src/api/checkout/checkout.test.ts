@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PHONE_NOT_PAKISTANI } from "../../shared/phone.ts";
 import {
   type ApiHarness,
   apiHarness,
@@ -8,7 +9,6 @@ import {
   type Shopper,
   shopper,
 } from "../../testing/api-harness.ts";
-import { PHONE_NOT_PAKISTANI } from "../../shared/phone.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { insertProduct } from "../products/product-writer.ts";

@@ -17,7 +17,11 @@ export interface ConfirmationRequest {
  * The order's email at checkout. When the shop asks orders to be confirmed, it leads with that: the link, the
  * code to type instead, and the time by which an unconfirmed order is cancelled.
  */
-export function confirmationEmail(order: Order, publicUrl: string, confirm?: ConfirmationRequest): MailMessage {
+export function confirmationEmail(
+  order: Order,
+  publicUrl: string,
+  confirm?: ConfirmationRequest,
+): MailMessage {
   const name = order.shipping_address.first_name;
   const address = [
     `${order.shipping_address.first_name} ${order.shipping_address.last_name}`,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { ORDER_CONFIRMATION_MESSAGES } from "../../shared/contracts/order-confirmation.ts";
 import { operations } from "../../shared/contracts/operations.ts";
+import { ORDER_CONFIRMATION_MESSAGES } from "../../shared/contracts/order-confirmation.ts";
 import { clientNetwork } from "../account/auth.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";

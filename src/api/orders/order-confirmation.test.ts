@@ -33,13 +33,23 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
   afterAll(() => database?.drop());
 
   const stock = async () =>
-    (await database.db.selectFrom("variants").select("stock").where("id", "=", variant).executeTakeFirstOrThrow())
-      .stock;
+    (
+      await database.db
+        .selectFrom("variants")
+        .select("stock")
+        .where("id", "=", variant)
+        .executeTakeFirstOrThrow()
+    ).stock;
   const orderRow = (number: string) =>
     database.db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirstOrThrow();
   const historyOf = async (number: string) => {
     const { id } = await orderRow(number);
-    return database.db.selectFrom("order_status_history").selectAll().where("order_id", "=", id).orderBy("id").execute();
+    return database.db
+      .selectFrom("order_status_history")
+      .selectAll()
+      .where("order_id", "=", id)
+      .orderBy("id")
+      .execute();
   };
 
   /** Places an order of two bags; answers its number and what its email asks the shopper to do. */
@@ -55,7 +65,14 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
       .executeTakeFirstOrThrow();
     const link = /(http:\/\/shop\.test\/confirm-order\?token=\S+)/.exec(mail.text_body)?.[1] ?? "";
     const code = /enter the code (\d{6})/.exec(mail.text_body)?.[1] ?? "";
-    return { number, order: body.order, mail, link, token: link ? (new URL(link).searchParams.get("token") ?? "") : "", code };
+    return {
+      number,
+      order: body.order,
+      mail,
+      link,
+      token: link ? (new URL(link).searchParams.get("token") ?? "") : "",
+      code,
+    };
   }
 
   const confirm = (number: string, body: unknown, client: Shopper = shopper(admin.api)) =>
@@ -76,14 +93,26 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
 
   it("confirms with the code once: the order is pending, its history says how; a second try is told it is done", async () => {
     const placed = await placeOrder();
-    const answer = await confirm(placed.number, { code: ` ${placed.code.slice(0, 3)} ${placed.code.slice(3)} ` });
+    const answer = await confirm(placed.number, {
+      code: ` ${placed.code.slice(0, 3)} ${placed.code.slice(3)} `,
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ message: SAY.confirmed, order: { number: placed.number, status: "pending", confirm_by: null } });
+    expect(answer.body).toMatchObject({
+      message: SAY.confirmed,
+      order: { number: placed.number, status: "pending", confirm_by: null },
+    });
     const row = await orderRow(placed.number);
     expect(row.status).toBe("pending");
     expect(row.confirmed_at).not.toBeNull();
     expect(row.confirmation_code_hash).toBeNull();
-    expect((await historyOf(placed.number)).map((entry) => [entry.from_status, entry.to_status, entry.actor_email, entry.note])).toEqual([
+    expect(
+      (await historyOf(placed.number)).map((entry) => [
+        entry.from_status,
+        entry.to_status,
+        entry.actor_email,
+        entry.note,
+      ]),
+    ).toEqual([
       ["awaiting_confirmation", "pending", "", "Confirmed by the customer with the code from their message."],
     ]);
     const again = await confirm(placed.number, { code: placed.code });
@@ -106,7 +135,10 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
   it("refuses a forged or altered link, and one made for another order, leaving the order as it was", async () => {
     const placed = await placeOrder();
     const other = await placeOrder();
-    const [value, signature] = [placed.token.slice(0, placed.token.lastIndexOf(".")), placed.token.slice(placed.token.lastIndexOf(".") + 1)];
+    const [value, signature] = [
+      placed.token.slice(0, placed.token.lastIndexOf(".")),
+      placed.token.slice(placed.token.lastIndexOf(".") + 1),
+    ];
     const later = value.replace(/\.(\d+)$/, (_, ms) => `.${Number(ms) + 365 * 24 * HOUR}`);
     for (const token of [
       `${later}.${signature}`,
@@ -125,11 +157,15 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
   it("refuses an expired link with 410, and the order stays unconfirmed", async () => {
     const placed = await placeOrder();
     const future = new Date(Date.now() + 49 * HOUR);
-    await expect(admin.api.services.confirmations.confirmByShopper(placed.number, { token: placed.token }, future)).rejects.toMatchObject({
+    await expect(
+      admin.api.services.confirmations.confirmByShopper(placed.number, { token: placed.token }, future),
+    ).rejects.toMatchObject({
       status: 410,
       message: SAY.expired,
     });
-    await expect(admin.api.services.confirmations.confirmByShopper(placed.number, { code: placed.code }, future)).rejects.toMatchObject({
+    await expect(
+      admin.api.services.confirmations.confirmByShopper(placed.number, { code: placed.code }, future),
+    ).rejects.toMatchObject({
       status: 410,
     });
     expect((await orderRow(placed.number)).status).toBe("awaiting_confirmation");
@@ -153,7 +189,10 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
 
   it("refuses a body without a code or a token, a code that is not six digits, and an unknown order", async () => {
     const placed = await placeOrder();
-    expect((await confirm(placed.number, {})).body).toEqual({ message: SAY.proof, errors: { code: [SAY.proof] } });
+    expect((await confirm(placed.number, {})).body).toEqual({
+      message: SAY.proof,
+      errors: { code: [SAY.proof] },
+    });
     expect((await confirm(placed.number, { code: "12345" })).body.errors).toEqual({ code: [SAY.code] });
     expect((await confirm(placed.number, { code: 123456 })).status).toBe(422);
     expect((await confirm("BT-000000-AAAAA", { code: "123456" })).status).toBe(404);
@@ -163,9 +202,15 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
     const placed = await placeOrder();
     const refused = await admin.customer.post(`/admin/orders/${placed.number}/confirm`, {});
     expect(refused.status).toBe(403);
-    const answer = await admin.staff.post(`/admin/orders/${placed.number}/confirm`, { note: "Called 0300 1234567, she said yes." });
+    const answer = await admin.staff.post(`/admin/orders/${placed.number}/confirm`, {
+      note: "Called 0300 1234567, she said yes.",
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: "pending", can_confirm: false, allowed_statuses: ["processing", "cancelled"] });
+    expect(answer.body).toMatchObject({
+      status: "pending",
+      can_confirm: false,
+      allowed_statuses: ["processing", "cancelled"],
+    });
     expect(answer.body.history.at(-1)).toMatchObject({
       from: "awaiting_confirmation",
       to: "pending",
@@ -205,8 +250,15 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
     expect((await orderRow(confirmed.number)).status).toBe("pending");
     expect(await stock()).toBe(before - 4 + 2 * cancelled);
     const history = await historyOf(forgotten.number);
-    expect(history.map((entry) => [entry.to_status, entry.note])).toEqual([["cancelled", "Cancelled by the shop: not confirmed in time."]]);
-    const mails = await database.db.selectFrom("mail_outbox").selectAll().where("reference", "=", forgotten.number).orderBy("id").execute();
+    expect(history.map((entry) => [entry.to_status, entry.note])).toEqual([
+      ["cancelled", "Cancelled by the shop: not confirmed in time."],
+    ]);
+    const mails = await database.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("reference", "=", forgotten.number)
+      .orderBy("id")
+      .execute();
     expect(mails.at(-1)?.subject).toBe(`Your order ${forgotten.number} was cancelled`);
     expect(mails.at(-1)?.text_body).toContain("not confirmed in time");
     // The link no longer confirms it.
@@ -216,7 +268,11 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
 
   it("lets the owner turn confirmation off (orders then start pending) and change its hours; staff may only read", async () => {
     const settings = await admin.staff.get("/admin/settings/orders");
-    expect(settings.body).toEqual({ confirmation_required: true, confirmation_hours: 48, high_value_threshold: 25_000 });
+    expect(settings.body).toEqual({
+      confirmation_required: true,
+      confirmation_hours: 48,
+      high_value_threshold: 25_000,
+    });
     const off = { confirmation_required: false, confirmation_hours: 24, high_value_threshold: 30_000 };
     expect((await admin.staff.call("PUT", "/admin/settings/orders", off)).status).toBe(403);
     const bad = await admin.owner.call("PUT", "/admin/settings/orders", { ...off, confirmation_hours: 0 });

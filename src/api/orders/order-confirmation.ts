@@ -53,7 +53,10 @@ export function newConfirmation(secret: string, number: string, now: Date, hours
 }
 
 /** The order number a confirmation link names (null when forged or altered) and its deadline. */
-export function readConfirmationLink(secret: string, token: string): { number: string; expiresAt: number } | null {
+export function readConfirmationLink(
+  secret: string,
+  token: string,
+): { number: string; expiresAt: number } | null {
   const value = readSignedToken(secret, LINK_PURPOSE, token);
   const match = value ? /^(.+)\.(\d+)$/.exec(value) : null;
   return match ? { number: match[1]!, expiresAt: Number(match[2]) } : null;
@@ -111,17 +114,26 @@ export function confirmationService(deps: ConfirmationDeps) {
         if (!order) throw new NotFound(SAY.notFound);
         refuseUnconfirmable(order, now);
         if ("code" in proof) {
-          if (order.confirmation_attempts >= MAX_CODE_ATTEMPTS) throw new TooManyRequests(SAY.tooManyCodes, 3600);
+          if (order.confirmation_attempts >= MAX_CODE_ATTEMPTS)
+            throw new TooManyRequests(SAY.tooManyCodes, 3600);
           const right =
             order.confirmation_code_hash !== null &&
-            hasPurposeSignature(secret, CODE_PURPOSE, `${number}:${proof.code}`, order.confirmation_code_hash);
+            hasPurposeSignature(
+              secret,
+              CODE_PURPOSE,
+              `${number}:${proof.code}`,
+              order.confirmation_code_hash,
+            );
           if (!right) {
             await orders.update(order.id, { confirmation_attempts: order.confirmation_attempts + 1 }, trx);
             return { wrong: true as const };
           }
         }
         const how = "token" in proof ? "the link in their message" : "the code from their message";
-        return { wrong: false as const, moved: await confirm(trx, order, null, `Confirmed by the customer with ${how}.`, now) };
+        return {
+          wrong: false as const,
+          moved: await confirm(trx, order, null, `Confirmed by the customer with ${how}.`, now),
+        };
       });
       if (outcome.wrong) throw ValidationFailed.field("code", SAY.wrongCode);
       onMailQueued?.();
@@ -154,7 +166,8 @@ export function confirmationService(deps: ConfirmationDeps) {
             const order = await orders.lockByNumber(number, trx);
             // Confirmed (or cancelled by staff) since it was listed: nothing to do.
             if (order?.status !== "awaiting_confirmation") return false;
-            if (!order.confirmation_expires_at || order.confirmation_expires_at > now.toISOString()) return false;
+            if (!order.confirmation_expires_at || order.confirmation_expires_at > now.toISOString())
+              return false;
             await moveOrder(trx, workflow, order, {
               to: "cancelled",
               actor: null,

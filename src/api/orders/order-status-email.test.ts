@@ -63,9 +63,9 @@ describe("the emails of an order's new status", () => {
       "Please have Rs. 5,598.20 ready: you pay the courier in cash when it arrives.",
     );
     expect(orderStatusEmail(order, "cancelled", "http://shop.test")?.text).toContain("Nothing is due.");
-    expect(orderStatusEmail(order, "cancelled", "http://shop.test", { why: "Not confirmed." })?.text).toContain(
-      "Not confirmed.",
-    );
+    expect(
+      orderStatusEmail(order, "cancelled", "http://shop.test", { why: "Not confirmed." })?.text,
+    ).toContain("Not confirmed.");
   });
 
   it("sends nothing about a parcel coming back (the shop's business with its courier)", () => {

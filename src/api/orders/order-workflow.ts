@@ -76,7 +76,10 @@ export async function moveOrder(
       trx,
       {
         actor: move.actor,
-        action: move.to === "pending" && order.status === "awaiting_confirmation" ? "order.confirm" : "order.status",
+        action:
+          move.to === "pending" && order.status === "awaiting_confirmation"
+            ? "order.confirm"
+            : "order.status",
         entityType: "order",
         entityId: order.number,
         before: { status: order.status },

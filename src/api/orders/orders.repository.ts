@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Updateable } from "kysely";
 import type {
   Database,
   Db,
@@ -7,7 +7,6 @@ import type {
   OrderStatusHistoryRow,
   OrderTable,
 } from "../../platform/db/schema.ts";
-import type { Updateable } from "kysely";
 
 export type NewOrder = Omit<OrderRow, "id">;
 export type NewOrderItem = Omit<OrderItemRow, "id" | "order_id">;

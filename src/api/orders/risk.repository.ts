@@ -6,7 +6,11 @@ import type { Db } from "../../platform/db/schema.ts";
  */
 type Key = { column: "phone_e164" | "address_key" | "user_id"; value: string | number };
 
-async function countOrders(db: Db, key: Key, where: { statuses?: string[]; since?: string; beforeId?: number }) {
+async function countOrders(
+  db: Db,
+  key: Key,
+  where: { statuses?: string[]; since?: string; beforeId?: number },
+) {
   let query = db
     .selectFrom("orders")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))

@@ -28,7 +28,8 @@ export async function flagsAtCheckout(
   if (context.addressBlocked) flags.push("blocked_address");
   if (order.phone_e164) {
     const phone = { column: "phone_e164", value: order.phone_e164 } as const;
-    if ((await riskRepository.countOrders(db, phone, { statuses: REFUSED })) > 0) flags.push("refused_before");
+    if ((await riskRepository.countOrders(db, phone, { statuses: REFUSED })) > 0)
+      flags.push("refused_before");
     if ((await riskRepository.countOrders(db, phone, { since })) > 0) flags.push("repeat_24h");
   }
   if (!flags.includes("repeat_24h")) {
@@ -60,16 +61,23 @@ export async function riskSignals(db: Db, order: OrderRow): Promise<RiskSignals>
   const user = order.user_id === null ? undefined : ({ column: "user_id", value: order.user_id } as const);
   const count = (key: typeof phone | typeof user, where: Parameters<typeof riskRepository.countOrders>[2]) =>
     key ? riskRepository.countOrders(db, key, where) : Promise.resolve(0);
-  const [phoneRefused, phoneDelivered, customerRefused, recentByPhone, recentByAddress, earlierByPhone, earlierByUser] =
-    await Promise.all([
-      count(phone, { statuses: REFUSED }),
-      count(phone, { statuses: ["delivered"] }),
-      count(user, { statuses: REFUSED }),
-      count(phone, { since, ...before }),
-      riskRepository.countOrders(db, { column: "address_key", value: order.address_key }, { since, ...before }),
-      count(phone, before),
-      count(user, before),
-    ]);
+  const [
+    phoneRefused,
+    phoneDelivered,
+    customerRefused,
+    recentByPhone,
+    recentByAddress,
+    earlierByPhone,
+    earlierByUser,
+  ] = await Promise.all([
+    count(phone, { statuses: REFUSED }),
+    count(phone, { statuses: ["delivered"] }),
+    count(user, { statuses: REFUSED }),
+    count(phone, { since, ...before }),
+    riskRepository.countOrders(db, { column: "address_key", value: order.address_key }, { since, ...before }),
+    count(phone, before),
+    count(user, before),
+  ]);
   const refusedElsewhere = REFUSED.includes(order.status) ? 1 : 0;
   return {
     flags: splitFlags(order.risk_flags),

@@ -9,6 +9,8 @@ export const shopSettingsRepository = {
     db
       .insertInto("shop_settings")
       .values({ key, value, updated_at: at.toISOString(), updated_by: by })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: at.toISOString(), updated_by: by }))
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({ value, updated_at: at.toISOString(), updated_by: by }),
+      )
       .execute(),
 };

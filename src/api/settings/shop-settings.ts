@@ -34,7 +34,14 @@ export function settingsService(db: Kysely<Database>) {
         await repository.write(trx, ORDERS, JSON.stringify(input), actor.email, now);
         await recordAudit(
           trx,
-          { actor, action: "settings.orders", entityType: "settings", entityId: ORDERS, before, after: input },
+          {
+            actor,
+            action: "settings.orders",
+            entityType: "settings",
+            entityId: ORDERS,
+            before,
+            after: input,
+          },
           now,
         );
       });

@@ -55,7 +55,8 @@ export const adminOrderQuerySchema = z
     ),
     review: z
       .preprocess(
-        (value) => (value === "1" || value === "true" ? true : value === "0" || value === "false" ? false : value),
+        (value) =>
+          value === "1" || value === "true" ? true : value === "0" || value === "false" ? false : value,
         z.boolean({ error: "The review filter must be 1 or 0." }).optional(),
       )
       .describe(
@@ -96,7 +97,9 @@ export const adminOrderSummarySchema = z.object({
   registered: z.boolean().describe("Whether the order was placed by a signed-in customer."),
   item_count: z.number().int(),
   total: z.number().describe("Rupees."),
-  flags: z.array(z.enum(RISK_FLAGS)).describe("The order's risk flags at checkout (src/shared/order-risk.ts)."),
+  flags: z
+    .array(z.enum(RISK_FLAGS))
+    .describe("The order's risk flags at checkout (src/shared/order-risk.ts)."),
 });
 export type AdminOrderSummary = z.output<typeof adminOrderSummarySchema>;
 
@@ -152,10 +155,20 @@ export const adminOrderSchema = orderSchema.extend({
     .describe("Whether the order awaits confirmation: POST /admin/orders/{number}/confirm confirms it."),
   risk: z.object({
     flags: z.array(z.enum(RISK_FLAGS)),
-    phone_refused: z.number().int().describe("This phone's other orders refused at the door (returning or returned)."),
+    phone_refused: z
+      .number()
+      .int()
+      .describe("This phone's other orders refused at the door (returning or returned)."),
     phone_delivered: z.number().int().describe("This phone's other orders delivered."),
-    customer_refused: z.number().int().nullable().describe("The account's other refused orders; null for a guest."),
-    recent_orders: z.number().int().describe("Other orders from this phone or address in the 24 hours before it."),
+    customer_refused: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The account's other refused orders; null for a guest."),
+    recent_orders: z
+      .number()
+      .int()
+      .describe("Other orders from this phone or address in the 24 hours before it."),
     first_order: z.boolean().describe("No earlier order from this phone or account."),
   }),
 });

@@ -22,7 +22,9 @@ export const BLOCKLIST_MESSAGES = {
 export const blocklistEntrySchema = z.object({
   id: z.number().int(),
   kind: z.enum(BLOCK_KINDS),
-  value: z.string().describe("As typed; phones are compared in E.164, emails without case, addresses by their words."),
+  value: z
+    .string()
+    .describe("As typed; phones are compared in E.164, emails without case, addresses by their words."),
   reason: z.string(),
   created_by: z.string(),
   created_at: z.string(),

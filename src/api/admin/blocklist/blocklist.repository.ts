@@ -45,7 +45,9 @@ export function blocklistRepository(db: Kysely<Database>) {
         : trx
             .selectFrom("blocklist")
             .selectAll()
-            .where((eb) => eb.or(keys.map((key) => eb.and([eb("kind", "=", key.kind), eb("value", "=", key.value)]))))
+            .where((eb) =>
+              eb.or(keys.map((key) => eb.and([eb("kind", "=", key.kind), eb("value", "=", key.value)]))),
+            )
             .execute(),
   };
 }

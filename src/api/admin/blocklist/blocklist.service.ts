@@ -18,7 +18,8 @@ import type { BlocklistRepository } from "./blocklist.repository.ts";
 /** What the blocklist compares an entry by: a phone in E.164, an email without case, an address by its words. */
 export function blockKey(kind: BlockKind, value: string, city = ""): string | undefined {
   if (kind === "phone") return toE164(value);
-  if (kind === "email") return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? value.trim().toLowerCase() : undefined;
+  if (kind === "email")
+    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? value.trim().toLowerCase() : undefined;
   return addressKey(value, city);
 }
 
@@ -51,15 +52,22 @@ export function blocklistService(db: Kysely<Database>, repository: BlocklistRepo
   return {
     async list(page: number): Promise<BlocklistPage> {
       const offset = (page - 1) * BLOCKLIST_PER_PAGE;
-      const [rows, total] = await Promise.all([repository.page(BLOCKLIST_PER_PAGE, offset), repository.count()]);
+      const [rows, total] = await Promise.all([
+        repository.page(BLOCKLIST_PER_PAGE, offset),
+        repository.count(),
+      ]);
       return { data: rows.map(toEntry), meta: pageMeta(page, BLOCKLIST_PER_PAGE, rows.length, total) };
     },
 
     async add(actor: AuditActor, input: NewBlock): Promise<BlocklistEntry> {
-      if (input.kind === "address" && input.city === "") throw ValidationFailed.field("city", BLOCKLIST_MESSAGES.city);
+      if (input.kind === "address" && input.city === "")
+        throw ValidationFailed.field("city", BLOCKLIST_MESSAGES.city);
       const value = blockKey(input.kind, input.value, input.city);
       if (value === undefined) {
-        throw ValidationFailed.field("value", input.kind === "phone" ? BLOCKLIST_MESSAGES.phone : BLOCKLIST_MESSAGES.email);
+        throw ValidationFailed.field(
+          "value",
+          input.kind === "phone" ? BLOCKLIST_MESSAGES.phone : BLOCKLIST_MESSAGES.email,
+        );
       }
       const display = input.kind === "address" ? `${input.value}, ${input.city}` : input.value;
       const now = new Date();
@@ -76,7 +84,13 @@ export function blocklistService(db: Kysely<Database>, repository: BlocklistRepo
         if (id === undefined) throw new Conflict(BLOCKLIST_MESSAGES.duplicate);
         await recordAudit(
           trx,
-          { actor, action: "blocklist.add", entityType: "blocklist", entityId: id, after: { ...row, value: display } },
+          {
+            actor,
+            action: "blocklist.add",
+            entityType: "blocklist",
+            entityId: id,
+            after: { ...row, value: display },
+          },
           now,
         );
         return toEntry({ id, ...row });
@@ -87,12 +101,19 @@ export function blocklistService(db: Kysely<Database>, repository: BlocklistRepo
       await db.transaction().execute(async (trx) => {
         const row = await repository.remove(id, trx);
         if (!row) throw new NotFound(BLOCKLIST_MESSAGES.notFound);
-        await recordAudit(trx, { actor, action: "blocklist.remove", entityType: "blocklist", entityId: id, before: toEntry(row) });
+        await recordAudit(trx, {
+          actor,
+          action: "blocklist.remove",
+          entityType: "blocklist",
+          entityId: id,
+          before: toEntry(row),
+        });
       });
     },
 
     /** The entries an order's phone, email or address is on (inside the order's transaction at checkout). */
-    matching: (order: Parameters<typeof orderBlockKeys>[0], trx: Db) => repository.matching(orderBlockKeys(order), trx),
+    matching: (order: Parameters<typeof orderBlockKeys>[0], trx: Db) =>
+      repository.matching(orderBlockKeys(order), trx),
   };
 }
 

@@ -212,7 +212,11 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
     const cases: [string, Record<string, string[]>][] = [
       [
         "?status=lost",
-        { status: ["The status must be one of: awaiting_confirmation, pending, processing, shipped, delivered, returning, returned, cancelled."] },
+        {
+          status: [
+            "The status must be one of: awaiting_confirmation, pending, processing, shipped, delivered, returning, returned, cancelled.",
+          ],
+        },
       ],
       ["?from=2026-02-30", { from: ["The from date must be a date like 2026-11-21."] }],
       ["?from=21-11-2026", { from: ["The from date must be a date like 2026-11-21."] }],

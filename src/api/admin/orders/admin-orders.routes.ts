@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { BLOCKLIST_MESSAGES } from "../../../shared/contracts/blocklist.ts";
 import { MAX_ID } from "../../../shared/contracts/fields.ts";
 import { operations } from "../../../shared/contracts/operations.ts";
-import { NotFound } from "../../errors.ts";
 import type { ApiEnv } from "../../api-env.ts";
 import { route } from "../../contract/route.ts";
+import { NotFound } from "../../errors.ts";
 import type { ConfirmationService } from "../../orders/order-confirmation.ts";
 import type { SettingsService } from "../../settings/shop-settings.ts";
 import type { BlocklistService } from "../blocklist/blocklist.service.ts";
@@ -22,7 +22,10 @@ export function adminOrdersRoutes(deps: {
 }): Hono<ApiEnv> {
   const { orders, confirmations, blocklist, settings } = deps;
   const routes = new Hono<ApiEnv>();
-  const staff = (actor: { user: { id: number; email: string } }) => ({ id: actor.user.id, email: actor.user.email });
+  const staff = (actor: { user: { id: number; email: string } }) => ({
+    id: actor.user.id,
+    email: actor.user.email,
+  });
   route(routes, operations.adminListOrders, (_c, { query }) => orders.list(query));
   route(routes, operations.adminGetOrder, (_c, { params }) => orders.get(orderNumber(params.number)));
   route(routes, operations.adminUpdateOrder, (_c, { actor, params, body }) =>
@@ -45,6 +48,8 @@ export function adminOrdersRoutes(deps: {
     return { message: "Taken off the blocklist." };
   });
   route(routes, operations.adminOrderSettings, () => settings.orders());
-  route(routes, operations.adminUpdateOrderSettings, (_c, { actor, body }) => settings.setOrders(staff(actor), body));
+  route(routes, operations.adminUpdateOrderSettings, (_c, { actor, body }) =>
+    settings.setOrders(staff(actor), body),
+  );
   return routes;
 }

@@ -9,24 +9,24 @@ import {
   type OrderHistoryEntry,
   type UpdateOrderStatusInput,
 } from "../../../shared/contracts/admin-orders.ts";
+import { splitFlags } from "../../../shared/order-risk.ts";
 import {
   allowedTransitions,
   canConfirm,
   type OrderStatus,
   transitionRefusal,
 } from "../../../shared/order-status.ts";
-import { splitFlags } from "../../../shared/order-risk.ts";
 import { phoneSearchPrefix } from "../../../shared/phone.ts";
 import { afterShopDay, startOfShopDay } from "../../../shared/shop-time.ts";
 import { catalogueWrite } from "../../catalogue/catalogue-write.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../errors.ts";
 import { toRupees } from "../../money/money.ts";
-import { moveOrder } from "../../orders/order-workflow.ts";
 import { toOrder } from "../../orders/order-view.ts";
+import { moveOrder } from "../../orders/order-workflow.ts";
 import type { OrdersRepository } from "../../orders/orders.repository.ts";
 import { riskSignals } from "../../orders/risk.ts";
 import { pageMeta } from "../../pagination.ts";
-import { type AuditActor, recordAudit } from "../audit.ts";
+import type { AuditActor } from "../audit.ts";
 import type { AdminOrdersRepository, OrderFilter } from "./admin-orders.repository.ts";
 
 export const ORDER_NOT_FOUND = "Order not found.";

@@ -202,15 +202,27 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
         [{ status: "" }, { status: ["Choose the order's new status."] }],
         [
           { status: "pending" },
-          { status: ["The status must be one of: processing, shipped, delivered, returning, returned, cancelled."] },
+          {
+            status: [
+              "The status must be one of: processing, shipped, delivered, returning, returned, cancelled.",
+            ],
+          },
         ],
         [
           { status: "lost" },
-          { status: ["The status must be one of: processing, shipped, delivered, returning, returned, cancelled."] },
+          {
+            status: [
+              "The status must be one of: processing, shipped, delivered, returning, returned, cancelled.",
+            ],
+          },
         ],
         [
           { status: 3 },
-          { status: ["The status must be one of: processing, shipped, delivered, returning, returned, cancelled."] },
+          {
+            status: [
+              "The status must be one of: processing, shipped, delivered, returning, returned, cancelled.",
+            ],
+          },
         ],
         [
           { status: "processing", note: "x".repeat(501) },

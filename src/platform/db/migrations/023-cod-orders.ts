@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
-import { ORDER_STATUSES } from "../../../shared/order-status.ts";
 import { addressKey } from "../../../shared/order-risk.ts";
+import { ORDER_STATUSES } from "../../../shared/order-status.ts";
 import { toE164 } from "../../../shared/phone.ts";
 import type { Engine } from "../connection.ts";
 import { orderSearchKeys } from "../order-search.ts";
@@ -31,7 +31,10 @@ async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
     engine === "postgres" ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
 
   await db.schema.alterTable("orders").addColumn("phone_e164", "text").execute();
-  await db.schema.alterTable("orders").addColumn("address_key", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("orders")
+    .addColumn("address_key", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   await db.schema.alterTable("orders").addColumn("confirmation_code_hash", "text").execute();
   await db.schema.alterTable("orders").addColumn("confirmation_expires_at", "text").execute();
   await db.schema
@@ -39,15 +42,26 @@ async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("confirmation_attempts", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable("orders").addColumn("confirmed_at", "text").execute();
-  await db.schema.alterTable("orders").addColumn("risk_flags", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("orders")
+    .addColumn("risk_flags", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   await backfillKeys(db);
-  await db.schema.createIndex("orders_phone_e164_idx").on("orders").columns(["phone_e164", "created_at"]).execute();
+  await db.schema
+    .createIndex("orders_phone_e164_idx")
+    .on("orders")
+    .columns(["phone_e164", "created_at"])
+    .execute();
   // The search box's phone key is now the E.164 number; PostgreSQL needs its own index for the byte-order prefix.
   await sql`drop index orders_phone_search_idx`.execute(db);
   if (engine === "postgres") {
     await sql`create index orders_phone_search_idx on orders (${orderSearchKeys(engine).phone})`.execute(db);
   }
-  await db.schema.createIndex("orders_address_key_idx").on("orders").columns(["address_key", "created_at"]).execute();
+  await db.schema
+    .createIndex("orders_address_key_idx")
+    .on("orders")
+    .columns(["address_key", "created_at"])
+    .execute();
 
   await widenStatusGuards(db, engine);
 
@@ -70,7 +84,11 @@ async function migrate(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addUniqueConstraint("blocklist_kind_value_unique", ["kind", "value"])
     .execute();
-  await db.schema.createIndex("blocklist_created_idx").on("blocklist").columns(["created_at", "id"]).execute();
+  await db.schema
+    .createIndex("blocklist_created_idx")
+    .on("blocklist")
+    .columns(["created_at", "id"])
+    .execute();
 }
 
 /** Fills phone_e164 and address_key for the orders already placed, a batch at a time. */
@@ -78,7 +96,9 @@ async function backfillKeys(db: Kysely<unknown>): Promise<void> {
   let after = 0;
   for (;;) {
     const { rows } = await sql<{ id: number; phone: string; address: string; city: string }>`
-      select id, phone, address, city from orders where id > ${after} order by id limit ${BACKFILL_BATCH}`.execute(db);
+      select id, phone, address, city from orders where id > ${after} order by id limit ${BACKFILL_BATCH}`.execute(
+      db,
+    );
     if (rows.length === 0) return;
     for (const row of rows) {
       await sql`update orders set phone_e164 = ${toE164(row.phone) ?? null},
@@ -91,8 +111,12 @@ async function backfillKeys(db: Kysely<unknown>): Promise<void> {
 async function widenStatusGuards(db: Kysely<unknown>, engine: Engine): Promise<void> {
   if (engine === "postgres") {
     await sql`alter table orders drop constraint orders_status_known`.execute(db);
-    await sql`alter table orders add constraint orders_status_known check (status in (${STATUSES}))`.execute(db);
-    await sql`alter table order_status_history drop constraint order_status_history_statuses_known`.execute(db);
+    await sql`alter table orders add constraint orders_status_known check (status in (${STATUSES}))`.execute(
+      db,
+    );
+    await sql`alter table order_status_history drop constraint order_status_history_statuses_known`.execute(
+      db,
+    );
     await sql`alter table order_status_history add constraint order_status_history_statuses_known
       check (from_status in (${STATUSES}) and to_status in (${STATUSES}))`.execute(db);
     return;
