@@ -107,6 +107,13 @@ export const PAGES: readonly PageEntry[] = [
   // Pages a shopper types an address, an order number or a link's token into: no cache, shared or the browser's,
   // keeps them (a shared computer's back button must not show them).
   {
+    path: "confirm-order",
+    file: "shop/routes/confirm-order.tsx",
+    id: "routes/confirm-order",
+    personal: true,
+    crawl: { disallow: "/confirm-order" },
+  },
+  {
     path: "forgot-password",
     file: "shop/routes/forgot-password.tsx",
     id: "routes/forgot-password",
@@ -173,6 +180,7 @@ export const PAGES: readonly PageEntry[] = [
   },
   { path: "admin/reviews", file: "admin/routes/reviews.tsx", id: "admin-reviews", ...ADMIN },
   { path: "admin/newsletter", file: "admin/routes/newsletter.tsx", id: "routes/admin-newsletter", ...ADMIN },
+  { path: "admin/blocklist", file: "admin/routes/blocklist.tsx", id: "routes/admin-blocklist", ...ADMIN },
   { path: "admin/customers", file: "admin/routes/customers.tsx", id: "routes/admin-customers", ...ADMIN },
   { path: "admin/customers/:id", file: "admin/routes/customer.tsx", id: "routes/admin-customer", ...ADMIN },
   { path: "admin/staff", file: "admin/routes/staff.tsx", id: "routes/admin-staff", ...ADMIN },

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import type { AdminOrder } from "../../../shared/contracts/admin-orders.ts";
 import type { SettableOrderStatus } from "../../../shared/order-status.ts";
-import { itemCount } from "../../ui/format.ts";
+import { formatDateTime, itemCount } from "../../ui/format.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";
 import { orderPath, STATUS_ACTIONS, STATUS_NAMES } from "./order-labels.ts";
 
@@ -20,10 +20,12 @@ function NoteField({
   id,
   error,
   defaultValue,
+  hint = "Kept in the order's history for the shop; not sent to the customer.",
 }: {
   id: string;
   error?: string | undefined;
   defaultValue: string;
+  hint?: string;
 }) {
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
@@ -41,7 +43,7 @@ function NoteField({
         aria-describedby={[`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
       />
       <p className="field__hint" id={`${id}-hint`}>
-        Kept in the order's history for the shop; not sent to the customer.
+        {hint}
       </p>
       {error && (
         <p className="field__error" id={`${id}-error`}>
@@ -79,12 +81,41 @@ export function OrderStatusCard({
       <h2 className="admin-card__title" id="order-status-title">
         Status
       </h2>
-      {order.allowed_statuses.length === 0 ? (
+      {order.can_confirm ? (
+        <p className="admin-page__lead">
+          Waiting for the customer to confirm with the link or code we sent
+          {order.confirm_by && (
+            <>
+              {" "}
+              by <time dateTime={order.confirm_by}>{formatDateTime(order.confirm_by)}</time>, or it is
+              cancelled
+            </>
+          )}
+          . Call them to confirm it here, or cancel it.
+        </p>
+      ) : order.allowed_statuses.length === 0 ? (
         <p className="admin-page__lead">
           This order is {STATUS_NAMES[order.status].toLowerCase()}; its status can no longer change.
         </p>
       ) : (
-        <p className="admin-page__lead">Each change emails the customer.</p>
+        <p className="admin-page__lead">Each change emails the customer, except a parcel coming back.</p>
+      )}
+
+      {order.can_confirm && !asking && (
+        <Form method="post" className="form-stack admin-order-actions__form">
+          <input type="hidden" name="status" value="confirm" />
+          <NoteField
+            id="note-confirm"
+            error={failure?.status === "confirm" ? failure.errors.note : undefined}
+            defaultValue={failure?.status === "confirm" ? failure.note : ""}
+            hint="How it was confirmed, for the order's history: who you spoke to, when."
+          />
+          <div>
+            <button type="submit" className="button" disabled={submitting}>
+              Confirm order (after a call)
+            </button>
+          </div>
+        </Form>
       )}
 
       {/* While the cancelling is asked about, the other changes step aside. */}

@@ -17,6 +17,7 @@ import { AuditTrail } from "../audit-trail.tsx";
 import { OrderHistory } from "../orders/order-history.tsx";
 import { orderPath, STATUS_DONE } from "../orders/order-labels.ts";
 import { OrderLinesTable } from "../orders/order-lines-table.tsx";
+import { OrderRiskCard } from "../orders/order-risk-card.tsx";
 import {
   OrderStatusCard,
   StatusChangeAlert,
@@ -50,10 +51,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const status = formText(form, "status");
   const note = formText(form, "note");
-  const answer = await context.get(apiContext).call("adminUpdateOrder", {
-    params: { number: params.number },
-    body: { status: status as SettableOrderStatus, note },
-  });
+  const api = context.get(apiContext);
+  // Confirming after a phone call is its own operation (it records who confirmed); every other step a change.
+  const answer =
+    status === "confirm"
+      ? await api.call("adminConfirmOrder", { params: { number: params.number }, body: { note } })
+      : await api.call("adminUpdateOrder", {
+          params: { number: params.number },
+          body: { status: status as SettableOrderStatus, note },
+        });
   if (answer.ok) {
     return redirect(`${orderPath(answer.data.number)}?changed=${answer.data.status}`, 303);
   }
@@ -88,7 +94,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order, trail, confirmCancel, changed } = loaderData;
   const submitting = useSubmitting();
   const pieces = itemCount(order.items);
-  const done = changed && changed === order.status ? STATUS_DONE[changed as SettableOrderStatus] : null;
+  const done =
+    changed && changed === order.status
+      ? changed === "pending"
+        ? "The order is confirmed."
+        : STATUS_DONE[changed as SettableOrderStatus]
+      : null;
   const address = order.shipping_address;
 
   return (
@@ -145,6 +156,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             failure={actionData}
             submitting={submitting}
           />
+          <OrderRiskCard order={order} />
           <section className="admin-card" aria-labelledby="order-customer-title">
             <h2 className="admin-card__title" id="order-customer-title">
               Customer

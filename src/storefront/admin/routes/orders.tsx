@@ -12,6 +12,7 @@ import { answerOrThrow } from "../admin-data.server.ts";
 import { adminMeta } from "../admin-meta.ts";
 import { listPageHref } from "../list-links.ts";
 import { orderPath, STATUS_NAMES } from "../orders/order-labels.ts";
+import { RiskFlags } from "../orders/order-risk-card.tsx";
 import ordersStyles from "../styles/orders.css?url";
 import type { Route } from "./+types/orders";
 
@@ -19,7 +20,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: orde
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
-const FILTERS = ["q", "status", "from", "to"] as const;
+const FILTERS = ["q", "status", "review", "from", "to"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 /**
@@ -58,6 +59,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <div className="admin-page">
       <div className="admin-page__head">
         <h1 className="admin-page__title">Orders</h1>
+        <div className="admin-page__head-actions">
+          <Link to="/admin/orders?review=1" className="button button--small button--outline">
+            Needs review
+          </Link>
+          <Link to="/admin/blocklist" className="button button--small button--outline">
+            Blocklist and confirmation
+          </Link>
+        </div>
       </div>
 
       <Form
@@ -80,6 +89,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   {STATUS_NAMES[status]}
                 </option>
               ))}
+            </select>
+          )}
+        </FilterField>
+        <FilterField name="review" label="Show" error={errors.review}>
+          {(control) => (
+            <select {...control} defaultValue={filters.review}>
+              <option value="">All orders</option>
+              <option value="1">Needs review (unconfirmed or flagged)</option>
             </select>
           )}
         </FilterField>
@@ -220,6 +237,7 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
               </td>
               <td data-label="Status">
                 <StatusBadge status={order.status} />
+                <RiskFlags flags={order.flags} compact />
               </td>
             </tr>
           ))}

@@ -6,6 +6,7 @@ import { OrderContact, OrderLines, OrderTotals, ShippingAddress } from "../../ui
 import { SHOP_NAME } from "../../ui/site.ts";
 import { StatusBadge } from "../../ui/status-badge.tsx";
 import type { AccountHandle } from "../account/account-handle.ts";
+import { ConfirmOrderBox } from "../orders/confirm-order-box.tsx";
 import type { Route } from "./+types/account-order";
 
 export const handle: AccountHandle = { accountTitle: "Order details" };
@@ -31,6 +32,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       <Link to="/account/orders" className="back-link">
         <ChevronLeftIcon size={16} /> All orders
       </Link>
+      <ConfirmOrderBox order={order} />
       <section className="account-card" aria-labelledby="order-title">
         <div className="account-card__head">
           <h2 id="order-title" className="account-card__title">

@@ -9,6 +9,7 @@ import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { OrderSummaryPanel } from "../../ui/order-details.tsx";
 import { SHOP_NAME } from "../../ui/site.ts";
+import { ConfirmOrderBox } from "../orders/confirm-order-box.tsx";
 import type { Route } from "./+types/order-lookup";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
@@ -108,6 +109,7 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
             Have an account? Your orders are in your <Link to="/account/orders">Order History</Link>.
           </p>
         </section>
+        {actionData?.order && <ConfirmOrderBox order={actionData.order} />}
         {actionData?.order && <OrderSummaryPanel order={actionData.order} />}
       </div>
     </>

@@ -5,6 +5,7 @@ import pageStyles from "../../styles/pages.css?url";
 import { CheckIcon } from "../../ui/icons.tsx";
 import { OrderSummaryPanel } from "../../ui/order-details.tsx";
 import { SHOP_NAME } from "../../ui/site.ts";
+import { ConfirmOrderBox } from "../orders/confirm-order-box.tsx";
 import { placedOrder } from "../orders/orders.server.ts";
 import type { Route } from "./+types/order-success";
 
@@ -41,14 +42,30 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         <p className="confirmation__lead">
           A confirmation email has been sent to <strong>{order.email}</strong>.
         </p>
+        <ConfirmOrderBox order={order} />
         <OrderSummaryPanel order={order} />
         <h2 className="confirmation__subtitle">What happens next</h2>
         <ol className="next-steps">
+          {order.status === "awaiting_confirmation" && (
+            <li>
+              <span className="next-steps__label">Confirm your order</span>
+              <span>
+                With the link or the code in our message and email (above). We send it once you have.
+              </span>
+            </li>
+          )}
           <li>
-            <span className="next-steps__label">Your tracking number</span>
+            <span className="next-steps__label">Your order number</span>
             <strong className="order-number" data-testid="order-number">
               {order.number}
             </strong>
+          </li>
+          <li>
+            <span className="next-steps__label">Your tracking number</span>
+            <span>
+              We send the courier's tracking number to <strong>{order.phone}</strong> by message and email as
+              soon as your order ships.
+            </span>
           </li>
           <li>
             <span className="next-steps__label">Follow your order</span>
