@@ -30,3 +30,13 @@ export function phoneSearchPrefixes(text: string): string[] | undefined {
   else if (digits.startsWith("0")) prefixes.push(`92${digits.slice(1)}`);
   return prefixes;
 }
+
+/**
+ * A Pakistani number as E.164 ("+923001234567"), for texting it: 0300 1234567, +92 300 1234567, 92300…, 0092300…,
+ * and landlines with their area code (042 12345678 → +924212345678). Undefined when it is not such a number.
+ */
+export function toE164(phone: string): string | undefined {
+  const digits = phone.replace(/[\s\-().]/g, "");
+  const national = /^(?:\+92|0092|92|0)([1-9]\d{8,9})$/.exec(digits)?.[1];
+  return national ? `+92${national}` : undefined;
+}

@@ -13,6 +13,8 @@ import {
   storeIdempotentAnswer,
 } from "../idempotency/idempotency.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueOrderMessage, type OrderMessaging } from "../messages/message-outbox.ts";
+import { orderPlacedMessage } from "../messages/order-messages.ts";
 import { checkoutSummary, sameAmount } from "../money/money.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
@@ -49,6 +51,8 @@ interface CheckoutDeps {
   publicUrl: string;
   /** Called after an order's commit: its confirmation email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
+  /** Queues the "order placed" message to the order's phone (the message outbox); none when absent. */
+  messaging?: OrderMessaging | undefined;
   /** Told after an order's commit (by `catalogueWrite`): its stock was taken, which product pages show. */
   onCatalogueChanged?: (() => void) | undefined;
 }
@@ -62,6 +66,7 @@ export function checkoutService({
   orders,
   publicUrl,
   onMailQueued,
+  messaging,
   onCatalogueChanged,
 }: CheckoutDeps) {
   /** An order's transaction: a `catalogueWrite`, which tells the caches of the stock it took once it commits. */
@@ -71,7 +76,8 @@ export function checkoutService({
   return {
     /**
      * Prices the shopper's own cart from the database, takes the stock, writes the order and queues its
-     * confirmation email (the mail outbox) in one transaction; any refusal rolls everything back, and no mail
+     * confirmation email (the mail outbox) and "order placed" message to its phone (the message outbox) in one
+     * transaction; any refusal rolls everything back, and no mail
      * server is waited for. With an Idempotency-Key the key is claimed first and the answer stored last, in the
      * same transaction, so a repeated request answers the stored answer and places no second order. A deadlock
      * or serialization rollback runs the whole transaction again (`carts.transaction`), so it reads everything
@@ -177,6 +183,15 @@ export function checkoutService({
           items.map((item, index) => ({ id: index, order_id: id, ...item })),
         );
         await enqueueMail(trx, { ...confirmationEmail(order, publicUrl), reference: order.number }, now);
+        if (messaging) {
+          await enqueueOrderMessage(
+            trx,
+            messaging,
+            { phone: order.phone, order: order.number },
+            orderPlacedMessage(order),
+            now,
+          );
+        }
         const placed: CheckoutAnswer = {
           status: 201,
           body: { message: ORDER_PLACED, order },
@@ -186,7 +201,10 @@ export function checkoutService({
         return placed;
       });
 
-      if (!answer.replayed) onMailQueued?.();
+      if (!answer.replayed) {
+        onMailQueued?.();
+        messaging?.onQueued?.();
+      }
       return answer;
     },
   };

@@ -15,6 +15,8 @@ import { afterShopDay, startOfShopDay } from "../../../shared/shop-time.ts";
 import { catalogueWrite, markCatalogueChanged } from "../../catalogue/catalogue-write.ts";
 import { NotFound, ValidationFailed } from "../../errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
+import { enqueueOrderMessage, type OrderMessaging } from "../../messages/message-outbox.ts";
+import { orderStatusMessage } from "../../messages/order-messages.ts";
 import { toRupees } from "../../money/money.ts";
 import { orderStatusEmail } from "../../orders/order-status-email.ts";
 import { toOrder } from "../../orders/order-view.ts";
@@ -58,6 +60,8 @@ interface AdminOrdersDeps {
   publicUrl: string;
   /** Called after a change's commit: its email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
+  /** Queues the change's message to the order's phone (shipped, delivered, cancelled); none when absent. */
+  messaging?: OrderMessaging | undefined;
   /** Told after a cancellation's commit (by `catalogueWrite`): its stock is back on sale. */
   onCatalogueChanged?: (() => void) | undefined;
   /** Where the list stops counting (ORDER_COUNT_LIMIT; tests use a small one). */
@@ -70,6 +74,7 @@ export function adminOrdersService({
   orders,
   publicUrl,
   onMailQueued,
+  messaging,
   onCatalogueChanged,
   countLimit = ORDER_COUNT_LIMIT,
 }: AdminOrdersDeps) {
@@ -154,8 +159,8 @@ export function adminOrdersService({
     /**
      * Moves an order on, in one transaction: the order's row is locked first, so of two changes at once the
      * second sees what the first did (and is refused if that no longer allows it); a cancelled order's stock
-     * goes back under checkout's locking order; the history row, the audit entry and the customer's email
-     * (the outbox) commit with the change or not at all.
+     * goes back under checkout's locking order; the history row, the audit entry, the customer's email (the mail
+     * outbox) and message to their phone (the message outbox) commit with the change or not at all.
      */
     async updateStatus(
       actor: AuditActor,
@@ -219,8 +224,13 @@ export function adminOrdersService({
           { ...orderStatusEmail(view, input.status, publicUrl), reference: order.number },
           now,
         );
+        const news = orderStatusMessage(view, input.status);
+        if (messaging && news) {
+          await enqueueOrderMessage(trx, messaging, { phone: order.phone, order: order.number }, news, now);
+        }
       });
       onMailQueued?.();
+      messaging?.onQueued?.();
       return get(number);
     },
   };
