@@ -77,11 +77,10 @@ export function checkoutService({
     /**
      * Prices the shopper's own cart from the database, takes the stock, writes the order and queues its
      * confirmation email (the mail outbox) and "order placed" message to its phone (the message outbox) in one
-     * transaction; any refusal rolls everything back, and no mail
-     * server is waited for. With an Idempotency-Key the key is claimed first and the answer stored last, in the
-     * same transaction, so a repeated request answers the stored answer and places no second order. A deadlock
-     * or serialization rollback runs the whole transaction again (`carts.transaction`), so it reads everything
-     * afresh inside it.
+     * transaction; any refusal rolls everything back, and no mail server or messaging provider is waited for.
+     * With an Idempotency-Key the key is claimed first and the answer stored last, in the same transaction, so a
+     * repeated request answers the stored answer and places no second order. A deadlock or serialization rollback
+     * runs the whole transaction again (`carts.transaction`), so it reads everything afresh inside it.
      */
     async placeOrder(
       owner: CartOwner | null,

@@ -109,6 +109,15 @@ describe.skipIf(!available)(`the message outbox on ${engine}`, () => {
     expect(written.template).toMatchObject({ name: "order_placed", language: "en" });
   });
 
+  it("queues for WhatsApp when the shop sends by WhatsApp", async () => {
+    const guest = shopper(apiHarness(database, { messageChannel: "whatsapp" }));
+    expect((await guest.post("/cart/add", { id: product, quantity: 1, size: variant })).status).toBe(200);
+    const { body } = await guest.post("/checkout", { ...CHECKOUT_CONTACT, phone: "0092-42-35761234" });
+    expect((await rowsFor(body.order.number)).map((row) => [row.channel, row.recipient])).toEqual([
+      ["whatsapp", "+924235761234"],
+    ]);
+  });
+
   it("a change to shipped, delivered or cancelled queues its message; processing, or a phone that is no number, none", async () => {
     const patch = (number: string, status: string) =>
       admin.staff.call("PATCH", `/admin/orders/${number}`, { status });
