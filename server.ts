@@ -38,7 +38,7 @@ async function main() {
   const shutdown = gracefulShutdown({
     server,
     lifecycle,
-    stopWorkers: () => platform.mailWorker.stop(),
+    stopWorkers: () => platform.stopWorkers(),
     close: () => platform.close(),
     logger: platform.logger,
     exit: (code) => process.exit(code),

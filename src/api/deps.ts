@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Config, RunningConfig } from "../platform/config.ts";
 import type { Engine } from "../platform/db/connection.ts";
 import type { Database } from "../platform/db/schema.ts";
+import type { MessageChannel } from "../platform/messenger.ts";
 import type { Limits } from "./rate-limit.ts";
 
 /** What the commerce API needs from the platform; built once at start-up, or per test. */
@@ -17,6 +18,10 @@ export interface ApiDeps {
    * worker with it. The API itself never sends mail.
    */
   onMailQueued?: () => void;
+  /** Likewise for messages to customers' phones (api/messages/message-outbox.ts): wakes the message worker. */
+  onMessageQueued?: () => void;
+  /** The channel order messages are queued for (MESSENGER=whatsapp: "whatsapp"); "sms" unless given. */
+  messageChannel?: MessageChannel;
   /**
    * Told after a committed write that changes what public pages show (a product, price, stock, category,
    * colour, size, tag, slider or review): the server drops its public HTML, here and on the other instances.

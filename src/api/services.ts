@@ -53,7 +53,7 @@ import { wishlistService } from "./wishlist/wishlist.service.ts";
  * (catalogue/catalogue-write.ts), which after each commit drops this process's catalogue caches, then calls it.
  */
 export function createServices(deps: ApiDeps) {
-  const { db, engine, config, logger, onMailQueued, onCatalogueChanged } = deps;
+  const { db, engine, config, logger, onMailQueued, onMessageQueued, onCatalogueChanged } = deps;
   const policy = cookiePolicy(config);
   const cookies = shopperCookies(policy);
   const accountsRepo = accountRepository(db);
@@ -64,6 +64,7 @@ export function createServices(deps: ApiDeps) {
   const wishlists = wishlistService(wishlistRepository(db));
   const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger });
   const mailing = { db, secret: config.sessionSecret, publicUrl: config.publicUrl, logger, onMailQueued };
+  const messaging = { channel: deps.messageChannel ?? "sms", logger, onQueued: onMessageQueued };
   const lowStockThreshold = config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
   const blocklist = blocklistService(db, blocklistRepository(db));
   const confirmations = confirmationService({
@@ -73,6 +74,7 @@ export function createServices(deps: ApiDeps) {
     publicUrl: config.publicUrl,
     logger,
     onMailQueued,
+    messaging,
     onCatalogueChanged,
   });
 
@@ -94,6 +96,7 @@ export function createServices(deps: ApiDeps) {
       publicUrl: config.publicUrl,
       secret: config.sessionSecret,
       onMailQueued,
+      messaging,
       onCatalogueChanged,
     }),
     orders: ordersService(ordersRepo),
@@ -111,6 +114,7 @@ export function createServices(deps: ApiDeps) {
         orders: ordersRepo,
         publicUrl: config.publicUrl,
         onMailQueued,
+        messaging,
         onCatalogueChanged,
       }),
       confirmations,

@@ -63,6 +63,37 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 /** Rendered public pages are 20 to 60 KB: 32 MB keeps about a thousand of them. */
 export const DEFAULT_PAGE_CACHE_MB = 32;
 
+/** Twilio's REST API (src/platform/messenger-sms.ts). */
+export const DEFAULT_SMS_API_URL = "https://api.twilio.com";
+/** Meta's Graph API with its version, where the WhatsApp Business Cloud API lives (messenger-whatsapp.ts). */
+export const DEFAULT_WHATSAPP_API_URL = "https://graph.facebook.com/v21.0";
+
+export interface SmsSettings {
+  accountSid: string;
+  authToken: string;
+  /** A Twilio number, an alphanumeric sender id, or a Messaging Service ("MG…"). */
+  from: string;
+  apiUrl: string;
+}
+
+export interface WhatsappSettings {
+  token: string;
+  phoneNumberId: string;
+  apiUrl: string;
+}
+
+/** How messages to customers' phones are sent (docs/decisions/0044-messages.md). */
+export type MessengerSettings = {
+  /** The channel queued messages go by: WhatsApp with MESSENGER=whatsapp, otherwise SMS. */
+  channel: "sms" | "whatsapp";
+  /** The language code of the shop's approved WhatsApp templates. */
+  templateLanguage: string;
+} & (
+  | { driver: "file" /** DATA_DIR/messages */; dir: string }
+  | { driver: "sms"; sms: SmsSettings }
+  | { driver: "whatsapp"; whatsapp: WhatsappSettings }
+);
+
 const allowance = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
@@ -82,6 +113,28 @@ const envSchema = z.object({
     .email({ message: "must be one email address such as hello@bagsandthreads.pk" })
     .default("hello@bagsandthreads.pk"),
   MAIL_WORKER: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+  MESSENGER: z
+    .enum(["file", "sms", "whatsapp"], { error: 'must be "file", "sms" or "whatsapp"' })
+    .default("file"),
+  SMS_ACCOUNT_SID: z.string().trim().optional(),
+  SMS_AUTH_TOKEN: z.string().trim().optional(),
+  SMS_FROM: z.string().trim().optional(),
+  SMS_API_URL: z
+    .url({ message: "must be an absolute URL such as https://api.twilio.com" })
+    .default(DEFAULT_SMS_API_URL),
+  WHATSAPP_TOKEN: z.string().trim().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be the digits of the WhatsApp phone number ID (not the phone number)")
+    .optional(),
+  WHATSAPP_API_URL: z
+    .url({ message: "must be an absolute URL such as https://graph.facebook.com/v21.0" })
+    .default(DEFAULT_WHATSAPP_API_URL),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a template language code such as en, en_US or ur")
+    .default("en"),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example.pk" }).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -127,8 +180,12 @@ export interface Config {
   mailFrom: string;
   /** The shop's own inbox: contact-form messages are mailed here. */
   shopEmail: string;
-  /** Whether this instance runs the mail worker (sends what the outbox holds); MAIL_WORKER=off to not. */
+  /**
+   * Whether this instance runs the outbox workers (sends the mail and the phone messages the outboxes hold);
+   * MAIL_WORKER=off to not.
+   */
   mailWorker: boolean;
+  messenger: MessengerSettings;
   publicUrl: string;
   /**
    * SESSION_SECRET when configured; unset, the platform resolves the shop's own at start-up (one in the
@@ -192,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: value.MAIL_FROM,
     shopEmail: value.SHOP_EMAIL,
     mailWorker: value.MAIL_WORKER === "on",
+    messenger: messengerSettings(value, dataDir),
     publicUrl,
     sessionSecret: value.SESSION_SECRET,
     logLevel: value.LOG_LEVEL,
@@ -222,6 +280,47 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs:
       value.SHUTDOWN_GRACE_MS ?? (value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1" ? 5000 : 0),
   };
+}
+
+/** The chosen messenger with its credentials; a provider chosen without them is a ConfigError saying which. */
+function messengerSettings(value: z.output<typeof envSchema>, dataDir: string): MessengerSettings {
+  const templateLanguage = value.WHATSAPP_TEMPLATE_LANGUAGE;
+  const needs = (names: string[]) => {
+    const missing = names.filter((name) => !value[name as keyof typeof value]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  MESSENGER=${value.MESSENGER} needs ${names.join(", ")}; missing: ${missing.join(", ")}`,
+      );
+    }
+  };
+  if (value.MESSENGER === "sms") {
+    needs(["SMS_ACCOUNT_SID", "SMS_AUTH_TOKEN", "SMS_FROM"]);
+    return {
+      driver: "sms",
+      channel: "sms",
+      templateLanguage,
+      sms: {
+        accountSid: value.SMS_ACCOUNT_SID!,
+        authToken: value.SMS_AUTH_TOKEN!,
+        from: value.SMS_FROM!,
+        apiUrl: value.SMS_API_URL,
+      },
+    };
+  }
+  if (value.MESSENGER === "whatsapp") {
+    needs(["WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID"]);
+    return {
+      driver: "whatsapp",
+      channel: "whatsapp",
+      templateLanguage,
+      whatsapp: {
+        token: value.WHATSAPP_TOKEN!,
+        phoneNumberId: value.WHATSAPP_PHONE_NUMBER_ID!,
+        apiUrl: value.WHATSAPP_API_URL,
+      },
+    };
+  }
+  return { driver: "file", channel: "sms", templateLanguage, dir: path.join(dataDir, "messages") };
 }
 
 function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {

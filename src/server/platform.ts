@@ -6,6 +6,7 @@ import { createApi } from "../api/app.ts";
 import { catalogueChanged } from "../api/catalogue/count-cache.ts";
 import { ensureSlideTwins } from "../api/catalogue/slide-images.ts";
 import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
+import { createMessageWorker, type MessageWorker } from "../api/messages/message-outbox.ts";
 import { ensureDemoCatalogue } from "../api/products/seed/demo-catalogue.ts";
 import { createLimits } from "../api/rate-limit.ts";
 import { createServices, type Services } from "../api/services.ts";
@@ -16,6 +17,7 @@ import { resolveSigningSecret } from "../platform/db/signing-secret.ts";
 import { renderDefaultImages } from "../platform/images/render.ts";
 import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
+import { createMessenger } from "../platform/messenger.ts";
 import { closeRedis, openRedis, type Redis, redisReady } from "../platform/redis.ts";
 import { catalogueChanges } from "./catalogue-changes.ts";
 import { createPageCache, type PageCache } from "./public-pages/page-cache.ts";
@@ -40,13 +42,17 @@ export interface Platform {
   pages: PageCache;
   /** Sends the mail outbox; running unless MAIL_WORKER=off. Stopped on shutdown before the pool closes. */
   mailWorker: MailWorker;
+  /** Sends the message outbox (SMS, WhatsApp) through MESSENGER; running unless MAIL_WORKER=off, stopped likewise. */
+  messageWorker: MessageWorker;
+  /** Stops both outbox workers (each finishes what it is sending): at shutdown, before `close`. */
+  stopWorkers(): Promise<void>;
   /** Closes the database pool and the Redis connection (at shutdown, once requests have finished). */
   close(): Promise<void>;
 }
 
 /**
  * Opens the database, migrates it, resolves the signing secret (src/platform/db/signing-secret.ts), seeds the demo
- * catalogue on first start, builds the API and starts the mail worker (unless MAIL_WORKER=off).
+ * catalogue on first start, builds the API and starts the mail and message workers (unless MAIL_WORKER=off).
  */
 export async function startPlatform(loaded: Config = loadConfig()): Promise<Platform> {
   const logger = createLogger(loaded.logLevel);
@@ -89,6 +95,13 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
   if (redis && (await redisReady(redis))) logger.info("rate limits are shared through Redis");
   const limits = createLimits({ settings: config.rateLimits, redis, logger });
   const mailWorker = createMailWorker({ db: database.db, engine: database.engine, mailer, logger });
+  const messageWorker = createMessageWorker({
+    db: database.db,
+    engine: database.engine,
+    messenger: createMessenger(config.messenger),
+    templateLanguage: config.messenger.templateLanguage,
+    logger,
+  });
   const pages = createPageCache({ maxBytes: config.pageCacheMb * 2 ** 20, ttlMs: PAGE_TTL_MS });
   const changes = catalogueChanges({
     redis,
@@ -109,12 +122,17 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     logger,
     limits,
     onMailQueued: () => mailWorker.nudge(),
+    onMessageQueued: () => messageWorker.nudge(),
+    messageChannel: config.messenger.channel,
     onCatalogueChanged: () => changes.changed(),
   };
   // The composition root, once: the API's routes and the host's pages (a guest's cart in a kept page) share it.
   const services = createServices(apiDeps);
   const api = createApi(apiDeps, services);
-  if (config.mailWorker) mailWorker.start();
+  if (config.mailWorker) {
+    mailWorker.start();
+    messageWorker.start();
+  }
   const purge = startPurgeJob({ db: database.db, logger, intervalMs: config.purgeIntervalMinutes * 60_000 });
   // Orders nobody confirmed in time are cancelled and their stock put back (docs/decisions/0042).
   const unconfirmed = startRepeatingJob({
@@ -131,5 +149,20 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     await changes.close();
     await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);
   };
-  return { config, logger, database, redis, api, services, pages, mailWorker, close };
+  const stopWorkers = async () => {
+    await Promise.all([mailWorker.stop(), messageWorker.stop()]);
+  };
+  return {
+    config,
+    logger,
+    database,
+    redis,
+    api,
+    services,
+    pages,
+    mailWorker,
+    messageWorker,
+    stopWorkers,
+    close,
+  };
 }

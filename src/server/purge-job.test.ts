@@ -72,6 +72,7 @@ describe("the purge job", () => {
       staffInvitations: 0,
       idempotencyKeys: 0,
       sentMail: 0,
+      sentMessages: 0,
       unconfirmedSignups: 0,
     });
 
@@ -135,6 +136,19 @@ describe("the purge job", () => {
       .insertInto("mail_outbox")
       .values([mail("old sent", day(1)), mail("recent sent", day(35)), mail("unsent", null)])
       .execute();
+    const message = (text_body: string, sentAt: string | null) => ({
+      channel: "sms",
+      recipient: "+923001234567",
+      text_body,
+      created_at: day(1),
+      attempts: sentAt ? 1 : 0,
+      next_attempt_at: day(1),
+      sent_at: sentAt,
+    });
+    await database.db
+      .insertInto("message_outbox")
+      .values([message("old sent", day(1)), message("recent sent", day(35)), message("unsent", null)])
+      .execute();
 
     await database.db
       .insertInto("sign_in_codes")
@@ -164,11 +178,12 @@ describe("the purge job", () => {
       resetLinks: 1,
       idempotencyKeys: 1,
       sentMail: 1,
+      sentMessages: 1,
       signInCodesAndUndoLinks: 1,
       staffInvitations: 1,
     });
     const left = async (
-      table: "password_reset_tokens" | "idempotency_keys" | "mail_outbox",
+      table: "password_reset_tokens" | "idempotency_keys" | "mail_outbox" | "message_outbox",
       column: string,
     ) =>
       (
@@ -180,5 +195,6 @@ describe("the purge job", () => {
     expect(await left("password_reset_tokens", "token_hash")).toEqual(["live"]);
     expect(await left("idempotency_keys", "key")).toEqual(["new"]);
     expect((await left("mail_outbox", "subject")).sort()).toEqual(["recent sent", "unsent"]);
+    expect((await left("message_outbox", "text_body")).sort()).toEqual(["recent sent", "unsent"]);
   });
 });

@@ -5,6 +5,7 @@ import { purgeExpiredResetTokens } from "../api/account/password-reset.repositor
 import { purgeExpiredInvitations } from "../api/admin/staff-invitations.repository.ts";
 import { purgeIdempotencyKeys } from "../api/idempotency/idempotency.ts";
 import { purgeOutbox } from "../api/mail/outbox.ts";
+import { purgeMessageOutbox } from "../api/messages/message-outbox.ts";
 import { purgeUnconfirmedSignups } from "../api/newsletter/newsletter.repository.ts";
 import { purgeExpired } from "../platform/db/purge.ts";
 import type { Database } from "../platform/db/schema.ts";
@@ -26,6 +27,7 @@ export async function purgeEverything(db: Kysely<Database>, now: Date) {
     staffInvitations: await purgeExpiredInvitations(db, now),
     idempotencyKeys: await purgeIdempotencyKeys(db, now),
     sentMail: await purgeOutbox(db, now),
+    sentMessages: await purgeMessageOutbox(db, now),
     unconfirmedSignups: await purgeUnconfirmedSignups(db, now),
   };
 }

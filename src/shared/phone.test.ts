@@ -61,3 +61,33 @@ describe("phone numbers in a search", () => {
     expect(phoneSearchPrefix("ali@example.pk")).toBeUndefined();
   });
 });
+
+describe("phone numbers to text (E.164)", () => {
+  it("reads a Pakistani mobile or landline however it is written", () => {
+    for (const typed of [
+      "0300 1234567",
+      "0300-1234567",
+      "+92 300 1234567",
+      "923001234567",
+      "0092 300 1234567",
+    ]) {
+      expect(toE164(typed), typed).toBe("+923001234567");
+    }
+    expect(toE164("042 12345678")).toBe("+924212345678");
+    expect(toE164("(051) 2345678")).toBe("+92512345678");
+  });
+
+  it("answers nothing for what is not such a number", () => {
+    for (const typed of [
+      "",
+      "n/a",
+      "12345",
+      "0300 12345",
+      "0300 123456789",
+      "+44 20 7946 0958",
+      "00300 1234567",
+    ]) {
+      expect(toE164(typed), typed).toBeUndefined();
+    }
+  });
+});

@@ -5,11 +5,14 @@ import type { Hono } from "hono";
 import pino, { type Logger } from "pino";
 import type { ApiEnv } from "../api/api-env.ts";
 import { createApi } from "../api/app.ts";
-import { createMailWorker, type MailWorker, type OutboxOptions } from "../api/mail/outbox.ts";
+import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
+import { createMessageWorker, type MessageWorker } from "../api/messages/message-outbox.ts";
+import type { OutboxOptions } from "../api/outbox/outbox-worker.ts";
 import { createLimits, type Limits } from "../api/rate-limit.ts";
 import { createServices, type Services } from "../api/services.ts";
 import type { Config, RateLimitSettings } from "../platform/config.ts";
 import { createMailer, type Mailer, type MailMessage } from "../platform/mail.ts";
+import { fileMessenger, type MessageChannel, type Messenger } from "../platform/messenger.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 export interface ApiHarness {
@@ -26,6 +29,10 @@ export interface ApiHarness {
   mailWorker: MailWorker;
   /** Sends every mail that is due now (what the running worker would do after a checkout). */
   deliverMail(): Promise<void>;
+  /** The message worker over this database and the harness's messenger; not started unless a test starts it. */
+  messageWorker: MessageWorker;
+  /** Where the default messenger writes messages (a temporary folder). */
+  messagesDir: string;
 }
 
 /** Allowances no test reaches by accident; the rate-limit tests pass their own `limits`. */
@@ -60,6 +67,10 @@ export function apiHarness(
     mailer?: Mailer;
     limits?: Limits;
     mailOptions?: Partial<OutboxOptions>;
+    /** Sends the message outbox; by default JSON files in `messagesDir`. */
+    messenger?: Messenger;
+    /** The channel order messages are queued for ("sms" unless given). */
+    messageChannel?: MessageChannel;
     logger?: Logger;
     /** Back-office settings (inactivity, low-stock threshold) other than their defaults. */
     config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
@@ -78,12 +89,21 @@ export function apiHarness(
     logger,
     ...(options.mailOptions ? { options: options.mailOptions } : {}),
   });
+  const messagesDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-messages-"));
+  const messageWorker = createMessageWorker({
+    db: database.db,
+    engine: database.engine,
+    messenger: options.messenger ?? fileMessenger(messagesDir),
+    logger,
+  });
   const deps = {
     db: database.db,
     engine: database.engine,
     config: { ...HARNESS_CONFIG, imagesDir, ...options.config },
     logger,
     onMailQueued: () => mailWorker.nudge(),
+    onMessageQueued: () => messageWorker.nudge(),
+    ...(options.messageChannel ? { messageChannel: options.messageChannel } : {}),
     ...(options.onCatalogueChanged ? { onCatalogueChanged: options.onCatalogueChanged } : {}),
     limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
   };
@@ -96,6 +116,8 @@ export function apiHarness(
     imagesDir,
     mailWorker,
     deliverMail: () => mailWorker.drain(),
+    messageWorker,
+    messagesDir,
     request(url, init = {}) {
       const { json, address, ...rest } = init;
       const headers = new Headers(rest.headers);

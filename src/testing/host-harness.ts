@@ -101,6 +101,10 @@ export async function hostHarness(
     redis: undefined,
     pages,
     mailWorker: harness.mailWorker,
+    messageWorker: harness.messageWorker,
+    stopWorkers: async () => {
+      await Promise.all([harness.mailWorker.stop(), harness.messageWorker.stop()]);
+    },
     close: async () => {},
   };
   // The host's own lane, counting the requests it answers.

@@ -16,6 +16,8 @@ import {
   storeIdempotentAnswer,
 } from "../idempotency/idempotency.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueOrderMessage, type OrderMessaging } from "../messages/message-outbox.ts";
+import { confirmationRequestMessage, orderPlacedMessage } from "../messages/order-messages.ts";
 import { checkoutSummary, sameAmount, toPaisa } from "../money/money.ts";
 import { newConfirmation } from "../orders/order-confirmation.ts";
 import { toOrder } from "../orders/order-view.ts";
@@ -61,6 +63,8 @@ interface CheckoutDeps {
   secret: string;
   /** Called after an order's commit: its confirmation email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
+  /** Queues the "order placed" message to the order's phone (the message outbox); none when absent. */
+  messaging?: OrderMessaging | undefined;
   /** Told after an order's commit (by `catalogueWrite`): its stock was taken, which product pages show. */
   onCatalogueChanged?: (() => void) | undefined;
 }
@@ -76,6 +80,7 @@ export function checkoutService({
   publicUrl,
   secret,
   onMailQueued,
+  messaging,
   onCatalogueChanged,
 }: CheckoutDeps) {
   /** An order's transaction: a `catalogueWrite`, which tells the caches of the stock it took once it commits. */
@@ -85,11 +90,11 @@ export function checkoutService({
   return {
     /**
      * Prices the shopper's own cart from the database, takes the stock, writes the order and queues its
-     * confirmation email (the mail outbox) in one transaction; any refusal rolls everything back, and no mail
-     * server is waited for. With an Idempotency-Key the key is claimed first and the answer stored last, in the
-     * same transaction, so a repeated request answers the stored answer and places no second order. A deadlock
-     * or serialization rollback runs the whole transaction again (`carts.transaction`), so it reads everything
-     * afresh inside it.
+     * confirmation email (the mail outbox) and "order placed" message to its phone (the message outbox) in one
+     * transaction; any refusal rolls everything back, and no mail server or messaging provider is waited for.
+     * With an Idempotency-Key the key is claimed first and the answer stored last, in the same transaction, so a
+     * repeated request answers the stored answer and places no second order. A deadlock or serialization rollback
+     * runs the whole transaction again (`carts.transaction`), so it reads everything afresh inside it.
      */
     async placeOrder(
       owner: CartOwner | null,
@@ -227,6 +232,18 @@ export function checkoutService({
           expiresAt: confirmation.expiresAt,
         };
         await enqueueMail(trx, { ...confirmationEmail(order, publicUrl, ask), reference: order.number }, now);
+        if (messaging) {
+          // One message: the request to confirm (it says the order is placed), or the plain "placed".
+          await enqueueOrderMessage(
+            trx,
+            messaging,
+            { phone: order.phone, order: order.number },
+            ask
+              ? confirmationRequestMessage({ order, link: ask.link, code: ask.code })
+              : orderPlacedMessage(order),
+            now,
+          );
+        }
         const placed: CheckoutAnswer = {
           status: 201,
           body: { message: ORDER_PLACED, order },
@@ -236,7 +253,10 @@ export function checkoutService({
         return placed;
       });
 
-      if (!answer.replayed) onMailQueued?.();
+      if (!answer.replayed) {
+        onMailQueued?.();
+        messaging?.onQueued?.();
+      }
       return answer;
     },
   };

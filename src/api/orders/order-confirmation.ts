@@ -9,6 +9,7 @@ import { hasPurposeSignature, purposeSignature } from "../../shared/signatures.s
 import type { AuditActor } from "../admin/audit.ts";
 import { catalogueWrite } from "../catalogue/catalogue-write.ts";
 import { Conflict, Gone, NotFound, TooManyRequests, ValidationFailed } from "../errors.ts";
+import type { OrderMessaging } from "../messages/message-outbox.ts";
 import { readSignedToken, signToken } from "../signed-tokens.ts";
 import { moveOrder } from "./order-workflow.ts";
 import type { OrdersRepository } from "./orders.repository.ts";
@@ -71,12 +72,14 @@ interface ConfirmationDeps {
   publicUrl: string;
   logger?: Pick<Logger, "info" | "warn"> | undefined;
   onMailQueued?: (() => void) | undefined;
+  /** Queues the customer's messages (a cancelled order's); none when absent. */
+  messaging?: OrderMessaging | undefined;
   onCatalogueChanged?: (() => void) | undefined;
 }
 
 export function confirmationService(deps: ConfirmationDeps) {
   const { db, orders, secret, publicUrl, onMailQueued, onCatalogueChanged } = deps;
-  const workflow = { orders, publicUrl };
+  const workflow = { orders, publicUrl, messaging: deps.messaging };
   const writing = <T>(work: (trx: Trx) => Promise<T>) => catalogueWrite(db, work, onCatalogueChanged);
 
   async function confirm(trx: Trx, order: OrderRow, actor: AuditActor | null, note: string, now: Date) {
@@ -137,6 +140,7 @@ export function confirmationService(deps: ConfirmationDeps) {
       });
       if (outcome.wrong) throw ValidationFailed.field("code", SAY.wrongCode);
       onMailQueued?.();
+      deps.messaging?.onQueued?.();
       return outcome.moved.view;
     },
 
@@ -184,6 +188,7 @@ export function confirmationService(deps: ConfirmationDeps) {
       if (cancelled > 0) {
         deps.logger?.info({ cancelled }, "unconfirmed orders cancelled");
         onMailQueued?.();
+        deps.messaging?.onQueued?.();
       }
       return cancelled;
     },

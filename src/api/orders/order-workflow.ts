@@ -4,6 +4,8 @@ import { type OrderStatus, STOCK_RETURNING_STATUSES } from "../../shared/order-s
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import { markCatalogueChanged } from "../catalogue/catalogue-write.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueOrderMessage, type OrderMessaging } from "../messages/message-outbox.ts";
+import { orderStatusMessage } from "../messages/order-messages.ts";
 import { orderStatusEmail } from "./order-status-email.ts";
 import { toOrder } from "./order-view.ts";
 import type { OrdersRepository } from "./orders.repository.ts";
@@ -27,7 +29,7 @@ export interface OrderMove {
   now: Date;
   /** Other columns to change with the status (confirmed_at…). */
   also?: Parameters<OrdersRepository["update"]>[1];
-  /** What the customer's email says instead of the status's usual news; `false` sends none. */
+  /** What the customer's email says instead of the status's usual news; `false` sends no email or message. */
   email?: { why: string } | false;
 }
 
@@ -36,9 +38,16 @@ export interface OrderMoved {
   stockReturned: { variant_id: number; quantity: number; stock: number }[];
 }
 
+export interface WorkflowDeps {
+  orders: OrdersRepository;
+  publicUrl: string;
+  /** Queues the change's message to the order's phone (shipped, delivered, cancelled); none when absent. */
+  messaging?: OrderMessaging | undefined;
+}
+
 export async function moveOrder(
   trx: Trx,
-  deps: { orders: OrdersRepository; publicUrl: string },
+  deps: WorkflowDeps,
   order: OrderRow,
   move: OrderMove,
 ): Promise<OrderMoved> {
@@ -95,5 +104,15 @@ export async function moveOrder(
   const view = toOrder({ ...order, ...move.also, status: move.to }, items);
   const mail = move.email === false ? undefined : orderStatusEmail(view, move.to, deps.publicUrl, move.email);
   if (mail) await enqueueMail(trx, { ...mail, reference: order.number }, move.now);
+  const news = move.email === false ? undefined : orderStatusMessage(view, move.to);
+  if (news && deps.messaging) {
+    await enqueueOrderMessage(
+      trx,
+      deps.messaging,
+      { phone: order.phone, order: order.number },
+      news,
+      move.now,
+    );
+  }
   return { view, stockReturned };
 }

@@ -31,6 +31,7 @@ export interface Database {
   order_items: OrderItemTable;
   order_status_history: OrderStatusHistoryTable;
   mail_outbox: MailOutboxTable;
+  message_outbox: MessageOutboxTable;
   idempotency_keys: IdempotencyKeyTable;
   audit_log: AuditLogTable;
   reviews: ReviewTable;
@@ -389,14 +390,9 @@ export interface OrderStatusHistoryTable {
  * Mail waiting to be sent (or sent): written in the transaction of what it is about, sent by the mail worker
  * (`api/mail/outbox.ts`). Pending while `sent_at` and `failed_at` are null.
  */
-export interface MailOutboxTable {
+/** What every transactional outbox's rows have (api/outbox/): when to send, who holds the claim, how it went. */
+export interface OutboxColumns {
   id: Generated<number>;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  /** What the mail is about, for logs (an order number). */
-  reference: string | null;
   created_at: string;
   /** Sends started (claims taken); a claim that expired counts too. */
   attempts: number;
@@ -409,10 +405,34 @@ export interface MailOutboxTable {
   /** Set when the worker gave up after its last attempt. */
   failed_at: string | null;
   last_error: string | null;
+}
+
+export interface MailOutboxTable extends OutboxColumns {
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** What the mail is about, for logs (an order number). */
+  reference: string | null;
   /** Where a reply goes (the sender of a contact message); null: to the sender, MAIL_FROM. */
   reply_to: string | null;
   /** Extra headers as a JSON object (List-Unsubscribe on newsletter mail); null for none. */
   headers: string | null;
+}
+
+/** Text messages to a phone (SMS, WhatsApp) waiting to be sent, or sent (migration 024; docs/decisions/0044-messages.md). */
+export interface MessageOutboxTable extends OutboxColumns {
+  /** "sms" or "whatsapp". */
+  channel: string;
+  /** The phone in E.164 ("+923001234567"). */
+  recipient: string;
+  text_body: string;
+  /** The WhatsApp template as JSON (`{"name":…,"parameters":[…]}`); null for a text-only message. */
+  template: string | null;
+  /** The order the message is about, for logs and the back office. */
+  order_number: string | null;
+  /** The provider's id of the sent message (Twilio's SM…, WhatsApp's wamid…, the file driver's file name). */
+  provider_id: string | null;
 }
 
 /** The stored answer to one checkout `Idempotency-Key` of one shopper (`scope`: "user:12" or "guest:<hash>"). */

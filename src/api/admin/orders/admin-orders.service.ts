@@ -20,6 +20,7 @@ import { phoneSearchPrefix } from "../../../shared/phone.ts";
 import { afterShopDay, startOfShopDay } from "../../../shared/shop-time.ts";
 import { catalogueWrite } from "../../catalogue/catalogue-write.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../errors.ts";
+import type { OrderMessaging } from "../../messages/message-outbox.ts";
 import { toRupees } from "../../money/money.ts";
 import { toOrder } from "../../orders/order-view.ts";
 import { moveOrder } from "../../orders/order-workflow.ts";
@@ -34,7 +35,7 @@ export const ORDER_NOT_FOUND = "Order not found.";
 /**
  * What the search box finds, by the shape of what was typed: an email (or its start) when it has an "@"; a
  * phone number's digits when it is digits and separators, with 0300… and +92 300… the same number
- * (`phoneSearchPrefixes`); otherwise the start of an order number or of an email.
+ * (`phoneSearchPrefix`, in E.164); otherwise the start of an order number or of an email.
  */
 export function searchTerms(text: string): NonNullable<OrderFilter["search"]> {
   if (text.includes("@")) return [{ key: "email", prefixes: [text.toLowerCase()] }];
@@ -64,6 +65,8 @@ interface AdminOrdersDeps {
   publicUrl: string;
   /** Called after a change's commit: its email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
+  /** Queues the change's message to the order's phone (shipped, delivered, cancelled); none when absent. */
+  messaging?: OrderMessaging | undefined;
   /** Told after a cancellation's commit (by `catalogueWrite`): its stock is back on sale. */
   onCatalogueChanged?: (() => void) | undefined;
   /** Where the list stops counting (ORDER_COUNT_LIMIT; tests use a small one). */
@@ -76,10 +79,11 @@ export function adminOrdersService({
   orders,
   publicUrl,
   onMailQueued,
+  messaging,
   onCatalogueChanged,
   countLimit = ORDER_COUNT_LIMIT,
 }: AdminOrdersDeps) {
-  const workflow = { orders, publicUrl };
+  const workflow = { orders, publicUrl, messaging };
   /** A change of an order's status: a `catalogueWrite`, which tells the caches once a cancellation commits. */
   const changing = <T>(work: (trx: Trx) => Promise<T>) => catalogueWrite(db, work, onCatalogueChanged);
 
@@ -166,8 +170,8 @@ export function adminOrdersService({
     /**
      * Moves an order on, in one transaction: the order's row is locked first, so of two changes at once the
      * second sees what the first did (and is refused if that no longer allows it); a cancelled order's stock
-     * goes back under checkout's locking order; the history row, the audit entry and the customer's email
-     * (the outbox) commit with the change or not at all.
+     * goes back under checkout's locking order; the history row, the audit entry, the customer's email (the mail
+     * outbox) and message to their phone (the message outbox) commit with the change or not at all.
      */
     async updateStatus(
       actor: AuditActor,
@@ -182,6 +186,7 @@ export function adminOrdersService({
         await moveOrder(trx, workflow, order, { to: input.status, actor, note: input.note, now: new Date() });
       });
       onMailQueued?.();
+      messaging?.onQueued?.();
       return get(number);
     },
 
