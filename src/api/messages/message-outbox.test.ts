@@ -71,7 +71,7 @@ describe.skipIf(!available)(`the message outbox on ${engine}`, () => {
       .execute();
   const clearOutbox = () => database.db.deleteFrom("message_outbox").execute();
 
-  it("checkout queues 'order placed' to the order's phone in E.164 with its email, and the worker sends it", async () => {
+  it("checkout queues the request to confirm to the order's phone in E.164 with its email, and the worker sends it", async () => {
     const guest = shopper(admin.api);
     expect((await guest.post("/cart/add", { id: product, quantity: 1, size: variant })).status).toBe(200);
     const { status, body } = await guest.post("/checkout", CHECKOUT_CONTACT);
@@ -83,18 +83,23 @@ describe.skipIf(!available)(`the message outbox on ${engine}`, () => {
       recipient: "+923001234567",
       attempts: 0,
       sent_at: null,
-      template: JSON.stringify({ name: "order_placed", parameters: [number, "Rs. 12,545"] }),
     });
+    const template = JSON.parse(row!.template ?? "{}");
+    expect(template.name).toBe("order_confirmation");
+    expect(template.parameters.slice(0, 2)).toEqual([number, "Rs. 12,545"]);
+    const [link, code] = template.parameters.slice(2);
+    expect(link).toMatch(/^http:\/\/shop\.test\/confirm-order\?token=/);
+    expect(code).toMatch(/^\d{6}$/);
     expect(body.order.total).toBe(12_545); // Rs. 12,345 and Rs. 200 delivery
     expect(row!.text_body).toBe(
-      `Bags & Threads: thank you! Your order ${number} is placed. Total Rs. 12,545, paid in cash on delivery. We will text you when it ships.`,
+      `Bags & Threads: please confirm your order ${number} of Rs. 12,545. Open ${link} or enter code ${code}.`,
     );
     const mail = await database.db
       .selectFrom("mail_outbox")
       .select("subject")
       .where("reference", "=", number)
       .execute();
-    expect(mail).toEqual([{ subject: `Your order ${number} is confirmed` }]);
+    expect(mail).toEqual([{ subject: `Please confirm your order ${number}` }]);
 
     await admin.api.messageWorker.drain();
     const [sent] = await rowsFor(number);
@@ -106,7 +111,7 @@ describe.skipIf(!available)(`the message outbox on ${engine}`, () => {
       order: number,
       text: row!.text_body,
     });
-    expect(written.template).toMatchObject({ name: "order_placed", language: "en" });
+    expect(written.template).toMatchObject({ name: "order_confirmation", language: "en" });
   });
 
   it("queues for WhatsApp when the shop sends by WhatsApp", async () => {
