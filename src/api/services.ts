@@ -1,4 +1,4 @@
-import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_RATE_LIMITS } from "../platform/config.ts";
+import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_RATE_LIMITS, DEFAULT_SHIP_FROM } from "../platform/config.ts";
 import { cookiePolicy } from "../shared/cookies.server.ts";
 import { accountRepository } from "./account/account.repository.ts";
 import { accountService } from "./account/account.service.ts";
@@ -28,6 +28,9 @@ import { catalogRepository } from "./catalogue/catalogue.repository.ts";
 import { catalogService } from "./catalogue/catalogue.service.ts";
 import { checkoutService } from "./checkout/checkout.service.ts";
 import { contactService } from "./contact/contact.service.ts";
+import { courierRegistry } from "./couriers/couriers.ts";
+import { shipmentsRepository } from "./couriers/shipments.repository.ts";
+import { shipmentsService } from "./couriers/shipments.service.ts";
 import type { ApiDeps } from "./deps.ts";
 import { newsletterService } from "./newsletter/newsletter.service.ts";
 import { guestOrdersService } from "./orders/guest-orders.service.ts";
@@ -61,6 +64,7 @@ export function createServices(deps: ApiDeps) {
   const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger });
   const mailing = { db, secret: config.sessionSecret, publicUrl: config.publicUrl, logger, onMailQueued };
   const lowStockThreshold = config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+  const adminOrdersRepo = adminOrdersRepository(db, engine);
 
   return {
     policy,
@@ -85,12 +89,23 @@ export function createServices(deps: ApiDeps) {
     reviews: reviewsService(db, reviewsRepository(db, engine), onCatalogueChanged),
     contact: contactService({ ...mailing, shopEmail: config.shopEmail }),
     newsletter: newsletterService(mailing),
+    // Couriers (docs/decisions/0045-couriers.md). `onShipmentStatus` is where the order side hears a shipment
+    // move (in the same transaction); unset, nothing but the shipment changes.
+    shipments: shipmentsService({
+      db,
+      repository: shipmentsRepository(db),
+      adminOrders: adminOrdersRepo,
+      orders: ordersRepo,
+      couriers: courierRegistry(config.couriers),
+      shipFrom: config.couriers?.shipFrom ?? DEFAULT_SHIP_FROM,
+      logger,
+    }),
     admin: {
       catalogueCsv: catalogueCsvService({ db, onCatalogueChanged }),
       newsletter: newsletterAdminService({ db, publicUrl: config.publicUrl, secret: config.sessionSecret }),
       orders: adminOrdersService({
         db,
-        repository: adminOrdersRepository(db, engine),
+        repository: adminOrdersRepo,
         orders: ordersRepo,
         publicUrl: config.publicUrl,
         onMailQueued,

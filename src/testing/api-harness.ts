@@ -61,8 +61,8 @@ export function apiHarness(
     limits?: Limits;
     mailOptions?: Partial<OutboxOptions>;
     logger?: Logger;
-    /** Back-office settings (inactivity, low-stock threshold) other than their defaults. */
-    config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
+    /** Back-office settings (inactivity, low-stock threshold, couriers) other than their defaults. */
+    config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold" | "couriers">>;
     /** Told after committed catalogue writes (ApiDeps.onCatalogueChanged). */
     onCatalogueChanged?: () => void;
   } = {},

@@ -22,6 +22,7 @@ import * as signingSecret from "./migrations/019-signing-secret.ts";
 import * as staffTwoFactor from "./migrations/020-staff-two-factor.ts";
 import * as staffInvitations from "./migrations/021-staff-invitations.ts";
 import * as accountProtection from "./migrations/022-account-protection.ts";
+import * as shipments from "./migrations/025-shipments.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -47,6 +48,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "020-staff-two-factor": staffTwoFactor,
   "021-staff-invitations": staffInvitations,
   "022-account-protection": accountProtection,
+  "025-shipments": shipments,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */
