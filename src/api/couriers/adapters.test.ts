@@ -30,7 +30,8 @@ interface Case {
   start(): Promise<Simulator>;
   courier(url: string): Courier;
   badCredentials(url: string): Courier;
-  /** The courier's status after booking, pickup and delivery, mapped. */
+  /** What the courier reports from booking to delivery, mapped (PostEx has no "out for delivery"). */
+  journey: string[];
   refusedWords: RegExp;
   credentialWords: RegExp;
 }
@@ -42,6 +43,7 @@ const cases: Case[] = [
     courier: (apiUrl) => leopardsCourier({ ...LEOPARDS_TEST_CREDENTIALS, apiUrl, timeoutMs: TIMEOUT_MS }),
     badCredentials: (apiUrl) =>
       leopardsCourier({ apiKey: "wrong", apiPassword: "wrong", apiUrl, timeoutMs: TIMEOUT_MS }),
+    journey: ["booked", "picked_up", "in_transit", "out_for_delivery", "delivered"],
     refusedWords: /^Leopards: no city named "Gotham"/,
     credentialWords: /^Leopards: Invalid API Key or Password$/,
   },
@@ -57,6 +59,7 @@ const cases: Case[] = [
       }),
     badCredentials: (apiUrl) =>
       postexCourier({ token: "wrong", apiUrl, pickupAddressCode: undefined, timeoutMs: TIMEOUT_MS }),
+    journey: ["booked", "picked_up", "in_transit", "delivered"],
     refusedWords: /^PostEx: Invalid city name: Gotham$/,
     credentialWords: /^PostEx: Invalid or expired token$/,
   },
@@ -84,25 +87,17 @@ describe.each(cases)("the $name adapter against its simulator", (spec) => {
     expect(stored.reference).toBe(key);
 
     expect((await courier.track(booking.consignmentNumber)).map((event) => event.status)).toEqual(["booked"]);
-    for (let step = 0; step < 4; step++) await simulator.advance(booking.consignmentNumber);
+    for (let step = 1; step < spec.journey.length; step++) await simulator.advance(booking.consignmentNumber);
     const events = await courier.track(booking.consignmentNumber);
-    expect(events.map((event) => event.status)).toEqual([
-      "booked",
-      "picked_up",
-      "in_transit",
-      "out_for_delivery",
-      "delivered",
-    ]);
-    expect(new Set(events.map((event) => event.happenedAt)).size).toBe(5);
+    expect(events.map((event) => event.status)).toEqual(spec.journey);
+    expect(new Set(events.map((event) => event.happenedAt)).size).toBe(spec.journey.length);
   });
 
   it("follows a refused parcel back to the shop", async () => {
     const { consignmentNumber } = await courier.book(parcel(reference()));
-    const first = [...simulator.parcels.get(consignmentNumber)!.history][0]!.status;
     await simulator.advance(consignmentNumber, spec.name === "Leopards" ? "Refused" : "0013");
     await simulator.advance(consignmentNumber);
     await simulator.advance(consignmentNumber);
-    expect(first).toBeTruthy();
     expect((await courier.track(consignmentNumber)).map((event) => event.status)).toEqual([
       "booked",
       "refused",

@@ -24,7 +24,8 @@ import {
  * - `GET v1/track-order/{trackingNumber}` → dist { trackingNumber, transactionStatus, transactionStatusHistory:
  *   [{ transactionStatusMessage, transactionStatusMessageCode, updatedAt }] }.
  * - `PUT v1/cancel-order` { trackingNumber }.
- * The status codes are PostEx's `transactionStatusMessageCode`s. PostEx documents no signed status push; its
+ * The status codes are PostEx's `transactionStatusMessageCode`s as merchants' integrations list them; none of them
+ * says "out for delivery", so a PostEx parcel goes from on route to delivered. PostEx documents no signed status push; its
  * pushes here are signed by the shop's own rule (HMAC-SHA256 with POSTEX_WEBHOOK_SECRET, webhook.ts) and carry
  * one history entry with the trackingNumber.
  */
@@ -35,7 +36,6 @@ export const POSTEX_STATUSES: Record<string, ShipmentStatus> = {
   "0003": "picked_up", // At PostEx Warehouse
   "0004": "in_transit", // Package on Route
   "0008": "in_transit", // Delivery Under Review
-  "0031": "out_for_delivery", // Out for Delivery
   "0013": "refused", // Attempt Made (refused, or the customer could not be reached: the reason is in the message)
   "0040": "returning", // Return in Process
   "0005": "delivered", // Delivered

@@ -83,7 +83,7 @@ function handle(request: SimulatorRequest, path: string, core: SimulatorCore): A
       if (!LEOPARDS_CITIES.some((city) => city.id === Number(fields.destination_city))) {
         return refuse("Invalid Destination City");
       }
-      const cn = `LE${String(7_500_000_000 + core.parcels.size + 1)}`;
+      const cn = `LE${core.nextNumber()}`;
       core.book(cn, String(fields.booked_packet_order_id ?? ""), fields);
       return {
         status: 200,

@@ -21,7 +21,6 @@ export const POSTEX_MESSAGES: Record<string, string> = {
   "0001": "At Merchant's Warehouse",
   "0003": "At PostEx Warehouse",
   "0004": "Package on Route",
-  "0031": "Out for Delivery",
   "0005": "Delivered",
   "0013": "Attempt Made",
   "0040": "Return in Process",
@@ -29,7 +28,7 @@ export const POSTEX_MESSAGES: Record<string, string> = {
 };
 
 export const POSTEX_TIMELINE = {
-  forward: ["0001", "0003", "0004", "0031", "0005"],
+  forward: ["0001", "0003", "0004", "0005"],
   back: ["0013", "0040", "0006"],
 } as const;
 
@@ -79,7 +78,7 @@ function handle(request: SimulatorRequest, path: string, core: SimulatorCore): A
     if (!POSTEX_CITIES.some((city) => city.toLowerCase() === String(body.cityName).toLowerCase())) {
       return envelope(400, `Invalid city name: ${String(body.cityName)}`);
     }
-    const cn = `CX-${String(800_000_000 + core.parcels.size + 1)}`;
+    const cn = `CX-${core.nextNumber()}`;
     const parcel = core.book(cn, String(body.orderRefNumber), body);
     return envelope(200, "ORDER HAS BEEN CREATED", {
       trackingNumber: cn,

@@ -75,6 +75,8 @@ export interface SimulatorSpec {
 
 export interface SimulatorCore {
   parcels: Map<string, SimulatedParcel>;
+  /** A new consignment number's digits: distinct across simulators, as a real courier's never repeat. */
+  nextNumber(): number;
   book(consignmentNumber: string, reference: string, fields: Record<string, unknown>): SimulatedParcel;
 }
 
@@ -104,8 +106,13 @@ export async function startSimulator(spec: SimulatorSpec): Promise<Simulator> {
   const held = new Set<ServerResponse>();
   let failure: { mode: FailureMode; times: number } = { mode: "none", times: 0 };
 
+  let last = 100_000_000 + Math.floor(Math.random() * 800_000_000);
   const core: SimulatorCore = {
     parcels,
+    nextNumber: () => {
+      last += 1;
+      return last;
+    },
     book(consignmentNumber, reference, fields) {
       const now = new Date();
       const parcel: SimulatedParcel = {
