@@ -33,18 +33,6 @@ const NEXT: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
   returned: [],
 };
 
-/** How staff read each status (the back office's labels and the labels' history). */
-export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
-  booked: "Booked",
-  picked_up: "Picked up",
-  in_transit: "In transit",
-  out_for_delivery: "Out for delivery",
-  delivered: "Delivered",
-  refused: "Refused",
-  returning: "Returning",
-  returned: "Returned",
-};
-
 export function isShipmentStatus(value: string): value is ShipmentStatus {
   return (SHIPMENT_STATUSES as readonly string[]).includes(value);
 }

@@ -138,15 +138,6 @@ export function shipmentsRepository(db: Kysely<Database>) {
         ])
         .where("orders.number", "in", numbers)
         .execute(),
-
-    events: (shipmentId: number) =>
-      db
-        .selectFrom("shipment_events")
-        .selectAll()
-        .where("shipment_id", "=", shipmentId)
-        .orderBy("happened_at")
-        .orderBy("id")
-        .execute(),
   };
 }
 

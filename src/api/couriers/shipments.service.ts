@@ -399,7 +399,6 @@ export function shipmentsService({
     },
 
     applyShipmentStatus,
-    trackOne,
 
     /** One round of the tracking worker: every open shipment asked once; a courier's failure is logged, not fatal. */
     async pollOpen(limit = 500): Promise<{ asked: number; moved: number; failed: number }> {
@@ -420,8 +419,6 @@ export function shipmentsService({
       }
       return { asked: open.length, moved, failed: failures };
     },
-
-    events: repository.events,
   };
 }
 
