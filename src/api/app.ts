@@ -15,6 +15,7 @@ import { catalogRoutes } from "./catalogue/catalogue.routes.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
 import { openApiDocument } from "./contract/openapi.ts";
+import { courierWebhookRoutes } from "./couriers/shipments.routes.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError, ServiceUnavailable, TooManyRequests, ValidationFailed } from "./errors.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
@@ -77,6 +78,8 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
   api.route("/", confirmationRoutes(services.confirmations, limits));
   // Accepting an invitation to the staff: for someone signed out, so outside /admin and its guard.
   api.route("/", staffInvitationRoutes(services.admin.invitations, limits));
+  // The couriers' signed status pushes: from the couriers' servers, so outside /admin and its guard.
+  api.route("/", courierWebhookRoutes(services.shipments));
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
   api.use(
     "/admin/*",

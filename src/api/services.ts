@@ -1,4 +1,4 @@
-import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_RATE_LIMITS } from "../platform/config.ts";
+import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_RATE_LIMITS, DEFAULT_SHIP_FROM } from "../platform/config.ts";
 import { cookiePolicy } from "../shared/cookies.server.ts";
 import { accountRepository } from "./account/account.repository.ts";
 import { accountService } from "./account/account.service.ts";
@@ -30,12 +30,16 @@ import { catalogRepository } from "./catalogue/catalogue.repository.ts";
 import { catalogService } from "./catalogue/catalogue.service.ts";
 import { checkoutService } from "./checkout/checkout.service.ts";
 import { contactService } from "./contact/contact.service.ts";
+import { courierRegistry } from "./couriers/couriers.ts";
+import { shipmentsRepository } from "./couriers/shipments.repository.ts";
+import { shipmentsService } from "./couriers/shipments.service.ts";
 import type { ApiDeps } from "./deps.ts";
 import { newsletterService } from "./newsletter/newsletter.service.ts";
 import { guestOrdersService } from "./orders/guest-orders.service.ts";
 import { confirmationService } from "./orders/order-confirmation.ts";
 import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersService } from "./orders/orders.service.ts";
+import { orderShipmentNews } from "./orders/shipment-news.ts";
 import { productImagesRepository } from "./products/product-images.repository.ts";
 import { productImagesService } from "./products/product-images.service.ts";
 import { createLimits } from "./rate-limit.ts";
@@ -77,6 +81,9 @@ export function createServices(deps: ApiDeps) {
     messaging,
     onCatalogueChanged,
   });
+  const adminOrdersRepo = adminOrdersRepository(db, engine);
+  const shipmentsRepo = shipmentsRepository(db);
+  const couriers = courierRegistry(config.couriers);
 
   return {
     policy,
@@ -105,12 +112,30 @@ export function createServices(deps: ApiDeps) {
     reviews: reviewsService(db, reviewsRepository(db, engine), onCatalogueChanged),
     contact: contactService({ ...mailing, shopEmail: config.shopEmail }),
     newsletter: newsletterService(mailing),
+    // Couriers (docs/decisions/0045-couriers.md). `onShipmentStatus` is where the order side hears a shipment
+    // move (in the same transaction); unset, nothing but the shipment changes.
+    shipments: shipmentsService({
+      db,
+      repository: shipmentsRepo,
+      orders: ordersRepo,
+      couriers,
+      shipFrom: config.couriers?.shipFrom ?? DEFAULT_SHIP_FROM,
+      logger,
+      onCatalogueChanged,
+      onShipmentStatus: orderShipmentNews({
+        orders: ordersRepo,
+        publicUrl: config.publicUrl,
+        messaging,
+        shipments: shipmentsRepo,
+        couriers,
+      }),
+    }),
     admin: {
       catalogueCsv: catalogueCsvService({ db, onCatalogueChanged }),
       newsletter: newsletterAdminService({ db, publicUrl: config.publicUrl, secret: config.sessionSecret }),
       orders: adminOrdersService({
         db,
-        repository: adminOrdersRepository(db, engine),
+        repository: adminOrdersRepo,
         orders: ordersRepo,
         publicUrl: config.publicUrl,
         onMailQueued,

@@ -180,6 +180,58 @@ describe("configuration", () => {
     expect(() => loadConfig({ PAGE_CACHE_MB: "lots" })).toThrow(/PAGE_CACHE_MB:/);
   });
 
+  it("offers a courier only with its credentials, from the environment", () => {
+    const couriers = loadConfig({}).couriers;
+    expect(couriers).toMatchObject({
+      simulators: false,
+      leopards: undefined,
+      postex: undefined,
+      pollMinutes: 30,
+    });
+    expect(loadConfig({ LEOPARDS_API_KEY: "key" }).couriers.leopards).toBeUndefined();
+    expect(
+      loadConfig({ LEOPARDS_API_KEY: "key", LEOPARDS_API_PASSWORD: "secret", POSTEX_TOKEN: "token" })
+        .couriers,
+    ).toMatchObject({
+      leopards: {
+        apiKey: "key",
+        apiPassword: "secret",
+        apiUrl: "https://merchantapi.leopardscourier.com/api",
+      },
+      postex: { token: "token", apiUrl: "https://api.postex.pk/services/integration/api/order" },
+    });
+    expect(() => loadConfig({ LEOPARDS_WEBHOOK_SECRET: "short" })).toThrow(/LEOPARDS_WEBHOOK_SECRET:/);
+    expect(() => loadConfig({ COURIER_POLL_MINUTES: "-1" })).toThrow(/COURIER_POLL_MINUTES:/);
+  });
+
+  it("allows COURIER_SIMULATORS=on only when the shop's address is this machine, and says why", () => {
+    for (const local of [
+      "http://localhost:3000",
+      "http://127.0.0.1:8080",
+      "http://[::1]:3000",
+      "http://shop.localhost",
+    ]) {
+      expect(loadConfig({ COURIER_SIMULATORS: "on", PUBLIC_URL: local }).couriers.simulators).toBe(true);
+    }
+    expect(loadConfig({ COURIER_SIMULATORS: "on" }).couriers.simulators).toBe(true);
+    for (const remote of ["https://shop.example.pk", "http://10.0.0.5:3000", "http://127.example.pk"]) {
+      const refusal = (() => {
+        try {
+          loadConfig({ COURIER_SIMULATORS: "on", PUBLIC_URL: remote });
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(refusal).toBeInstanceOf(ConfigError);
+      expect((refusal as Error).message).toContain(
+        `only allowed when PUBLIC_URL is a local address (localhost, 127.x.x.x, ::1); PUBLIC_URL is ${remote}`,
+      );
+    }
+    expect(() => loadConfig({ COURIER_SIMULATORS: "yes" })).toThrow(
+      /COURIER_SIMULATORS: must be "on" or "off"/,
+    );
+  });
+
   it("says which PostgreSQL server it could not reach, without the password", async () => {
     const attempt = openDatabase({ engine: "postgres", url: "postgres://shop:hunter2@127.0.0.1:1/shop" });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseConnectionError);

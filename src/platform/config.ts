@@ -94,6 +94,57 @@ export type MessengerSettings = {
   | { driver: "whatsapp"; whatsapp: WhatsappSettings }
 );
 
+/** Where a parcel is sent from: printed on every airway bill. */
+export interface ShipFrom {
+  name: string;
+  address: string;
+  city: string;
+  phone: string;
+}
+
+/**
+ * The couriers the shop may book (docs/decisions/0045-couriers.md). A courier without credentials is not offered;
+ * `own` (own delivery, or any courier without an adapter) always is.
+ */
+export interface CourierSettings {
+  /** COURIER_SIMULATORS=on: the shop starts a local simulator per courier and books with them only. */
+  simulators: boolean;
+  leopards:
+    | { apiKey: string; apiPassword: string; apiUrl: string; webhookSecret: string | undefined }
+    | undefined;
+  postex:
+    | {
+        token: string;
+        apiUrl: string;
+        pickupAddressCode: string | undefined;
+        webhookSecret: string | undefined;
+      }
+    | undefined;
+  /** The longest any one call to a courier may take. */
+  timeoutMs: number;
+  /** How often open shipments are tracked; 0 turns the tracking worker off. */
+  pollMinutes: number;
+  shipFrom: ShipFrom;
+}
+
+export const DEFAULT_SHIP_FROM: ShipFrom = {
+  name: "Bags & Threads",
+  address: "Plot 12, Street 4, I-9/2",
+  city: "Islamabad",
+  phone: "0300 0000000",
+};
+
+export const LEOPARDS_API_URL = "https://merchantapi.leopardscourier.com/api";
+export const POSTEX_API_URL = "https://api.postex.pk/services/integration/api/order";
+
+/** A host that is this machine: the only PUBLIC_URL COURIER_SIMULATORS=on is allowed with. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return (
+    host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "::1"
+  );
+}
+
 const allowance = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
@@ -164,6 +215,21 @@ const envSchema = z.object({
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_PAGE_CACHE_MB),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  COURIER_SIMULATORS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("off"),
+  LEOPARDS_API_KEY: z.string().trim().optional(),
+  LEOPARDS_API_PASSWORD: z.string().trim().optional(),
+  LEOPARDS_API_URL: z.url({ message: "must be an absolute URL" }).default(LEOPARDS_API_URL),
+  LEOPARDS_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  POSTEX_TOKEN: z.string().trim().optional(),
+  POSTEX_API_URL: z.url({ message: "must be an absolute URL" }).default(POSTEX_API_URL),
+  POSTEX_PICKUP_ADDRESS_CODE: z.string().trim().optional(),
+  POSTEX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  COURIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  COURIER_POLL_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
+  SHIP_FROM_NAME: z.string().trim().default(DEFAULT_SHIP_FROM.name),
+  SHIP_FROM_ADDRESS: z.string().trim().default(DEFAULT_SHIP_FROM.address),
+  SHIP_FROM_CITY: z.string().trim().default(DEFAULT_SHIP_FROM.city),
+  SHIP_FROM_PHONE: z.string().trim().default(DEFAULT_SHIP_FROM.phone),
 });
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
@@ -215,6 +281,7 @@ export interface Config {
   pageCacheMb: number;
   /** After SIGTERM, how long to keep answering (each answer closing its connection) before the listener closes. */
   shutdownGraceMs: number;
+  couriers: CourierSettings;
 }
 
 /** The configuration of a started shop, whose signing secret is known (`startPlatform`). */
@@ -236,6 +303,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const value = parsed.data;
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
+  if (value.COURIER_SIMULATORS === "on" && !isLocalHost(new URL(publicUrl).hostname)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  COURIER_SIMULATORS: "on" books every parcel with a local simulator, so it is ` +
+        `only allowed when PUBLIC_URL is a local address (localhost, 127.x.x.x, ::1); PUBLIC_URL is ${publicUrl}. ` +
+        `Turn it off and give the couriers' credentials instead.`,
+    );
+  }
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     env: value.NODE_ENV,
@@ -279,6 +353,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Behind our proxy (keep-alive timeout 4 s) the grace outlasts its idle connections; alone, nothing to wait for.
     shutdownGraceMs:
       value.SHUTDOWN_GRACE_MS ?? (value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1" ? 5000 : 0),
+    couriers: {
+      simulators: value.COURIER_SIMULATORS === "on",
+      leopards:
+        value.LEOPARDS_API_KEY && value.LEOPARDS_API_PASSWORD
+          ? {
+              apiKey: value.LEOPARDS_API_KEY,
+              apiPassword: value.LEOPARDS_API_PASSWORD,
+              apiUrl: value.LEOPARDS_API_URL.replace(/\/$/, ""),
+              webhookSecret: value.LEOPARDS_WEBHOOK_SECRET,
+            }
+          : undefined,
+      postex: value.POSTEX_TOKEN
+        ? {
+            token: value.POSTEX_TOKEN,
+            apiUrl: value.POSTEX_API_URL.replace(/\/$/, ""),
+            pickupAddressCode: value.POSTEX_PICKUP_ADDRESS_CODE,
+            webhookSecret: value.POSTEX_WEBHOOK_SECRET,
+          }
+        : undefined,
+      timeoutMs: value.COURIER_TIMEOUT_MS,
+      pollMinutes: value.COURIER_POLL_MINUTES,
+      shipFrom: {
+        name: value.SHIP_FROM_NAME,
+        address: value.SHIP_FROM_ADDRESS,
+        city: value.SHIP_FROM_CITY,
+        phone: value.SHIP_FROM_PHONE,
+      },
+    },
   };
 }
 

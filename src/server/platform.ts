@@ -5,6 +5,8 @@ import type { ApiEnv } from "../api/api-env.ts";
 import { createApi } from "../api/app.ts";
 import { catalogueChanged } from "../api/catalogue/count-cache.ts";
 import { ensureSlideTwins } from "../api/catalogue/slide-images.ts";
+import { startCourierSimulators } from "../api/couriers/simulators/simulated-couriers.ts";
+import { startTrackingWorker } from "../api/couriers/tracking-worker.ts";
 import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
 import { createMessageWorker, type MessageWorker } from "../api/messages/message-outbox.ts";
 import { ensureDemoCatalogue } from "../api/products/seed/demo-catalogue.ts";
@@ -53,6 +55,8 @@ export interface Platform {
 /**
  * Opens the database, migrates it, resolves the signing secret (src/platform/db/signing-secret.ts), seeds the demo
  * catalogue on first start, builds the API and starts the mail and message workers (unless MAIL_WORKER=off).
+ * catalogue on first start, builds the API and starts the mail worker (unless MAIL_WORKER=off), the tracking worker
+ * of shipments (unless COURIER_POLL_MINUTES=0) and, with COURIER_SIMULATORS=on, the couriers' simulators.
  */
 export async function startPlatform(loaded: Config = loadConfig()): Promise<Platform> {
   const logger = createLogger(loaded.logLevel);
@@ -65,7 +69,22 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     dataDir: loaded.dataDir,
     logger,
   });
-  const config: RunningConfig = { ...loaded, sessionSecret: secret };
+  // COURIER_SIMULATORS=on (refused by loadConfig unless PUBLIC_URL is this machine): every courier books with its
+  // local simulator, which pushes its statuses back to this shop's webhooks.
+  const simulators = loaded.couriers.simulators
+    ? await startCourierSimulators({ shopUrl: loaded.publicUrl })
+    : undefined;
+  if (simulators) {
+    logger.warn(
+      { leopards: simulators.leopards.url, postex: simulators.postex.url },
+      "COURIER_SIMULATORS=on: couriers are simulated, no parcel is really booked",
+    );
+  }
+  const config: RunningConfig = {
+    ...loaded,
+    sessionSecret: secret,
+    couriers: simulators ? simulators.settings(loaded.couriers) : loaded.couriers,
+  };
   await renderDefaultImages(config.imagesDir);
   if (config.seedDemo) {
     const started = performance.now();
@@ -143,9 +162,15 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     },
     failure: "cancelling unconfirmed orders failed",
   });
-  // Shutdown closes the database; the jobs stop first, so no run meets a closed pool.
+  const tracking = startTrackingWorker({
+    shipments: services.shipments,
+    logger,
+    intervalMs: config.couriers.pollMinutes * 60_000,
+  });
+  // Shutdown closes the database; the jobs and the tracking worker stop first, so no run meets a closed pool.
   const close = async () => {
-    await Promise.all([purge.stop(), unconfirmed.stop()]);
+    await Promise.all([purge.stop(), unconfirmed.stop(), tracking.stop()]);
+    await simulators?.close();
     await changes.close();
     await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);
   };

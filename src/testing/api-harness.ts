@@ -72,8 +72,8 @@ export function apiHarness(
     /** The channel order messages are queued for ("sms" unless given). */
     messageChannel?: MessageChannel;
     logger?: Logger;
-    /** Back-office settings (inactivity, low-stock threshold) other than their defaults. */
-    config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold">>;
+    /** Back-office settings (inactivity, low-stock threshold, couriers) other than their defaults. */
+    config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold" | "couriers">>;
     /** Told after committed catalogue writes (ApiDeps.onCatalogueChanged). */
     onCatalogueChanged?: () => void;
   } = {},

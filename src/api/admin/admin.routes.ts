@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
+import { adminShipmentsRoutes } from "../couriers/shipments.routes.ts";
 import { pageMeta } from "../pagination.ts";
 import type { Services } from "../services.ts";
 import { toAdminUser } from "./admin-user.ts";
@@ -40,6 +41,7 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
       settings: admin.settings,
     }),
   );
+  routes.route("/", adminShipmentsRoutes(services.shipments));
 
   routes.route("/", newsletterAdminRoutes(admin.newsletter));
 

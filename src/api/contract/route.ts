@@ -17,10 +17,14 @@ type Input<Op extends Operation> = {
   body: Op["body"] extends z.ZodType ? z.output<Op["body"]> : undefined;
 };
 
-/** A CSV may also be answered as it is made (chunks of text), so a large one is never whole in memory. */
+/**
+ * A CSV may also be answered as it is made (chunks of text), so a large one is never whole in memory; a PDF is
+ * answered as its bytes.
+ */
 type Answer<Op extends Operation> =
   | z.input<Op["response"]>
-  | (Op["produces"] extends string ? AsyncIterable<string> : never);
+  | (Op["produces"] extends "application/pdf" ? Uint8Array : never)
+  | (Op["produces"] extends "text/csv" ? AsyncIterable<string> : never);
 
 type Handler<Op extends Operation> = (c: ApiContext, input: Input<Op>) => Promise<Answer<Op>>;
 
@@ -52,6 +56,11 @@ export function route<Op extends Operation>(router: Hono<ApiEnv>, operation: Op,
           : await readJson(c, operation.body),
     } as Input<Op>;
     const answer = await handler(c, input);
+    if (answer instanceof Uint8Array) {
+      return c.body(answer as Uint8Array<ArrayBuffer>, operation.status as ContentfulStatusCode, {
+        "Content-Type": operation.produces ?? "application/octet-stream",
+      });
+    }
     if (operation.produces) {
       const body = typeof answer === "string" ? answer : streamOf(answer as AsyncIterable<string>);
       return c.body(body, operation.status as ContentfulStatusCode, {

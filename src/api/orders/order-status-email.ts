@@ -3,6 +3,7 @@ import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
 import type { OrderStatus } from "../../shared/order-status.ts";
 import { escapeHtml } from "../escape-html.ts";
+import type { Shipment } from "../messages/order-messages.ts";
 
 /**
  * What each change tells the customer: the subject's ending, and the news in a sentence or two. A parcel coming
@@ -50,13 +51,17 @@ export function orderStatusEmail(
   order: Order,
   status: OrderStatus,
   publicUrl: string,
-  options: { why?: string } = {},
+  options: { why?: string | undefined; shipment?: Shipment | undefined } = {},
 ): MailMessage | undefined {
   const news = NEWS[status];
   if (!news) return undefined;
   const subject = `Your order ${order.number} ${news.subject}`;
   const name = order.shipping_address.first_name;
-  const message = options.why ?? news.body(order);
+  const { shipment } = options;
+  const tracking = shipment
+    ? `${shipment.courier} consignment ${shipment.consignment}${shipment.trackingUrl ? `: track it at ${shipment.trackingUrl}` : ""}.`
+    : "";
+  const message = [options.why ?? news.body(order), tracking].filter(Boolean).join(" ");
   const lines = order.items.map(
     (item) => `${item.name} (${item.color_name}, ${item.size_name}) X ${item.quantity}`,
   );

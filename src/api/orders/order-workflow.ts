@@ -5,7 +5,7 @@ import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import { markCatalogueChanged } from "../catalogue/catalogue-write.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { enqueueOrderMessage, type OrderMessaging } from "../messages/message-outbox.ts";
-import { orderStatusMessage } from "../messages/order-messages.ts";
+import { orderStatusMessage, type Shipment } from "../messages/order-messages.ts";
 import { orderStatusEmail } from "./order-status-email.ts";
 import { toOrder } from "./order-view.ts";
 import type { OrdersRepository } from "./orders.repository.ts";
@@ -29,6 +29,8 @@ export interface OrderMove {
   now: Date;
   /** Other columns to change with the status (confirmed_at…). */
   also?: Parameters<OrdersRepository["update"]>[1];
+  /** The consignment, when a courier moved the order: its shipped email and message name it. */
+  shipment?: Shipment | undefined;
   /** What the customer's email says instead of the status's usual news; `false` sends no email or message. */
   email?: { why: string } | false;
 }
@@ -102,9 +104,12 @@ export async function moveOrder(
     );
   }
   const view = toOrder({ ...order, ...move.also, status: move.to }, items);
-  const mail = move.email === false ? undefined : orderStatusEmail(view, move.to, deps.publicUrl, move.email);
+  const mail =
+    move.email === false
+      ? undefined
+      : orderStatusEmail(view, move.to, deps.publicUrl, { ...move.email, shipment: move.shipment });
   if (mail) await enqueueMail(trx, { ...mail, reference: order.number }, move.now);
-  const news = move.email === false ? undefined : orderStatusMessage(view, move.to);
+  const news = move.email === false ? undefined : orderStatusMessage(view, move.to, move.shipment);
   if (news && deps.messaging) {
     await enqueueOrderMessage(
       trx,

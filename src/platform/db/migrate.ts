@@ -24,6 +24,7 @@ import * as staffInvitations from "./migrations/021-staff-invitations.ts";
 import * as accountProtection from "./migrations/022-account-protection.ts";
 import * as codOrders from "./migrations/023-cod-orders.ts";
 import * as messageOutbox from "./migrations/024-message-outbox.ts";
+import * as shipments from "./migrations/025-shipments.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -51,6 +52,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "022-account-protection": accountProtection,
   "023-cod-orders": codOrders,
   "024-message-outbox": messageOutbox,
+  "025-shipments": shipments,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */

@@ -43,6 +43,8 @@ export interface Database {
   staff_two_factor_policy: StaffTwoFactorPolicyTable;
   shop_settings: ShopSettingTable;
   blocklist: BlocklistTable;
+  shipments: ShipmentTable;
+  shipment_events: ShipmentEventTable;
 }
 
 /** A transaction on the shop's database. */
@@ -435,6 +437,50 @@ export interface MessageOutboxTable extends OutboxColumns {
   provider_id: string | null;
 }
 
+/**
+ * One booking of an order with a courier (migration 025; docs/decisions/0045-couriers.md). Written with status
+ * "booking" and no consignment before the courier is called; the courier's answer fills `consignment_number`,
+ * `tracking_url`, `booked_at` and moves it to "booked" (then along SHIPMENT_STATUSES). A booking the courier
+ * refused is closed (`cancelled_at`) with its words in `last_error`; one whose answer never came stays "booking"
+ * with `last_error` until a retry asks the courier by `idempotency_key`. At most one row per order has
+ * `cancelled_at` null.
+ */
+export interface ShipmentTable {
+  id: Generated<number>;
+  order_id: number;
+  /** One of the couriers' ids ("leopards", "postex", "own"). */
+  courier: string;
+  consignment_number: string | null;
+  tracking_url: string | null;
+  /** "booking" until the courier confirms, then one of SHIPMENT_STATUSES. */
+  status: string;
+  /** Cash to collect on delivery, in paisa. */
+  cod_amount: number;
+  /** Sent to the courier as the booking's reference (order number and courier, plus an attempt number). */
+  idempotency_key: string;
+  /** The email of whoever booked it. */
+  booked_by: string;
+  booked_at: string | null;
+  created_at: string;
+  updated_at: string;
+  cancelled_at: string | null;
+  last_error: string | null;
+}
+
+/** A status a courier reported for a shipment (by poll or push), stored once. */
+export interface ShipmentEventTable {
+  id: Generated<number>;
+  shipment_id: number;
+  /** The courier's status mapped to SHIPMENT_STATUSES. */
+  status: string;
+  /** The courier's own words for it ("Arrived at Station", "0004"). */
+  courier_status: string;
+  description: string;
+  location: string;
+  happened_at: string;
+  received_at: string;
+}
+
 /** The stored answer to one checkout `Idempotency-Key` of one shopper (`scope`: "user:12" or "guest:<hash>"). */
 export interface IdempotencyKeyTable {
   id: Generated<number>;
@@ -567,3 +613,6 @@ export interface BlocklistTable {
   created_by: string;
   created_at: string;
 }
+
+export type ShipmentRow = Selectable<ShipmentTable>;
+export type ShipmentEventRow = Selectable<ShipmentEventTable>;

@@ -49,10 +49,10 @@ export interface Operation {
   status: 200 | 201;
   response: z.ZodType;
   /**
-   * The media type of a successful answer that is not JSON (a CSV download); its `response` is then `z.string()`
-   * describing the content. Failures are JSON as everywhere.
+   * The media type of a successful answer that is not JSON (a CSV download, a PDF); its `response` is then
+   * `z.string()` describing the content. Failures are JSON as everywhere.
    */
-  produces?: "text/csv";
+  produces?: "text/csv" | "application/pdf";
   /** The failure statuses this operation can answer, besides 500 and 503 (database unavailable). */
   errors: readonly ErrorStatus[];
 }

@@ -14,6 +14,7 @@ import { adminNewsletterOperations, newsletterOperations } from "./newsletter.op
 import { orderOperations } from "./orders.operations.ts";
 import { adminReviewOperations, reviewOperations } from "./reviews.operations.ts";
 import { searchOperations } from "./search.operations.ts";
+import { shipmentOperations } from "./shipments.operations.ts";
 import { twoFactorOperations } from "./two-factor.operations.ts";
 import { wishlistOperations } from "./wishlist.operations.ts";
 
@@ -57,6 +58,7 @@ export const operations = {
   ...adminNewsletterOperations,
   ...adminOperations,
   ...adminOrderOperations,
+  ...shipmentOperations,
   ...adminCatalogueOperations,
 } as const satisfies Record<string, Operation>;
 
