@@ -73,8 +73,8 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
     "/",
     checkoutRoutes({ checkout: services.checkout, auth, cookies, limits, secret: deps.config.sessionSecret }),
   );
-  api.route("/", ordersRoutes(services.orders, auth));
-  api.route("/", guestOrdersRoutes(services.guestOrders, limits));
+  api.route("/", ordersRoutes(services.orders, services.tracking, auth));
+  api.route("/", guestOrdersRoutes(services.guestOrders, services.tracking, limits));
   api.route("/", confirmationRoutes(services.confirmations, limits));
   // Accepting an invitation to the staff: for someone signed out, so outside /admin and its guard.
   api.route("/", staffInvitationRoutes(services.admin.invitations, limits));

@@ -40,6 +40,7 @@ import { confirmationService } from "./orders/order-confirmation.ts";
 import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersService } from "./orders/orders.service.ts";
 import { orderShipmentNews } from "./orders/shipment-news.ts";
+import { trackingService } from "./orders/tracking.ts";
 import { productImagesRepository } from "./products/product-images.repository.ts";
 import { productImagesService } from "./products/product-images.service.ts";
 import { createLimits } from "./rate-limit.ts";
@@ -107,6 +108,7 @@ export function createServices(deps: ApiDeps) {
       onCatalogueChanged,
     }),
     orders: ordersService(ordersRepo),
+    tracking: trackingService({ orders: ordersRepo, shipments: shipmentsRepo, couriers }),
     confirmations,
     guestOrders: guestOrdersService(ordersRepo, config.sessionSecret),
     reviews: reviewsService(db, reviewsRepository(db, engine), onCatalogueChanged),

@@ -107,6 +107,13 @@ export const PAGES: readonly PageEntry[] = [
   // Pages a shopper types an address, an order number or a link's token into: no cache, shared or the browser's,
   // keeps them (a shared computer's back button must not show them).
   {
+    path: "track",
+    file: "shop/routes/track.tsx",
+    id: "routes/track",
+    personal: true,
+    crawl: { disallow: "/track" },
+  },
+  {
     path: "confirm-order",
     file: "shop/routes/confirm-order.tsx",
     id: "routes/confirm-order",

@@ -1,6 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CourierSettings, DEFAULT_SHIP_FROM } from "../../platform/config.ts";
+import { TRACK_MESSAGES } from "../../shared/contracts/tracking.ts";
 import { type AdminHarness, adminHarness } from "../../testing/admin-harness.ts";
 import { apiHarness, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue } from "../../testing/factories.ts";
@@ -44,7 +45,10 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
       title: "Travel Duffel",
       variants: [{ price: 650_000, stock: 40 }],
     }));
-    admin = await adminHarness(database, apiHarness(database, { config: { couriers: sims.settings(COURIERS) } }));
+    admin = await adminHarness(
+      database,
+      apiHarness(database, { config: { couriers: sims.settings(COURIERS) } }),
+    );
   });
   afterAll(async () => {
     await sims?.close();
@@ -52,17 +56,36 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
   });
 
   const stock = async () =>
-    (await database.db.selectFrom("variants").select("stock").where("id", "=", variant).executeTakeFirstOrThrow())
-      .stock;
+    (
+      await database.db
+        .selectFrom("variants")
+        .select("stock")
+        .where("id", "=", variant)
+        .executeTakeFirstOrThrow()
+    ).stock;
   const statusOf = async (number: string) =>
-    (await database.db.selectFrom("orders").select("status").where("number", "=", number).executeTakeFirstOrThrow())
-      .status;
+    (
+      await database.db
+        .selectFrom("orders")
+        .select("status")
+        .where("number", "=", number)
+        .executeTakeFirstOrThrow()
+    ).status;
   const messagesFor = (number: string) =>
-    database.db.selectFrom("message_outbox").selectAll().where("order_number", "=", number).orderBy("id").execute();
+    database.db
+      .selectFrom("message_outbox")
+      .selectAll()
+      .where("order_number", "=", number)
+      .orderBy("id")
+      .execute();
   const mailsFor = (number: string) =>
     database.db.selectFrom("mail_outbox").selectAll().where("reference", "=", number).orderBy("id").execute();
   const track = () =>
-    startTrackingWorker({ shipments: admin.api.services.shipments, logger: pino({ level: "silent" }), intervalMs: 0 }).runOnce();
+    startTrackingWorker({
+      shipments: admin.api.services.shipments,
+      logger: pino({ level: "silent" }),
+      intervalMs: 0,
+    }).runOnce();
 
   /** Checkout, then the shopper confirms with the code from the message on their phone. */
   async function placeAndConfirm(quantity: number): Promise<string> {
@@ -77,7 +100,9 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
     expect(code).toBeDefined();
     const confirmed = await client.post(`/orders/${number}/confirm`, { code });
     expect(confirmed.status).toBe(200);
-    expect((await admin.staff.call("PATCH", `/admin/orders/${number}`, { status: "processing" })).status).toBe(200);
+    expect(
+      (await admin.staff.call("PATCH", `/admin/orders/${number}`, { status: "processing" })).status,
+    ).toBe(200);
     return number;
   }
 
@@ -91,7 +116,10 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
     expect(couriers.body.data.map((courier: { id: string }) => courier.id)).toEqual(
       expect.arrayContaining(["leopards", "postex", "own"]),
     );
-    const booking = await admin.staff.post("/admin/shipments", { courier: "leopards", orders: [kept, refused] });
+    const booking = await admin.staff.post("/admin/shipments", {
+      courier: "leopards",
+      orders: [kept, refused],
+    });
     expect(booking.status).toBe(200);
     const results = booking.body.results as { order: string; outcome: string; consignment_number: string }[];
     expect(results.map((result) => [result.order, result.outcome])).toEqual([
@@ -126,6 +154,38 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
     await track();
     expect(await statusOf(kept)).toBe("delivered");
 
+    // The shopper follows it at /track with the number and the phone (however written) or the email.
+    const tracked = await shopper(admin.api).get(
+      `/track?number=${kept.toLowerCase()}&phone=${encodeURIComponent("+92 300-1234567")}`,
+    );
+    expect(tracked.status).toBe(200);
+    expect(tracked.body).toMatchObject({
+      number: kept,
+      status: "delivered",
+      city: CHECKOUT_CONTACT.shipping_address.city,
+      shipment: { courier: "Leopards Courier", consignment_number: keptCn, status: "delivered" },
+    });
+    expect(tracked.body.shipment.tracking_url).toContain(keptCn);
+    const titles = tracked.body.timeline.map((event: { title: string }) => event.title);
+    expect(titles[0]).toBe("Order placed");
+    expect(titles).toEqual(
+      expect.arrayContaining(["Order confirmed", "Picked up by the courier", "Delivered by the courier"]),
+    );
+    expect(titles).not.toContain("Booked with the courier");
+    // Nothing of the address, the items or the staff is told to whoever has the number and the phone.
+    expect(JSON.stringify(tracked.body)).not.toContain(CHECKOUT_CONTACT.shipping_address.address);
+    expect(JSON.stringify(tracked.body)).not.toContain(admin.staff.user.email);
+    const byEmail = await shopper(admin.api).get(
+      `/track?number=${kept}&email=${CHECKOUT_CONTACT.email.toUpperCase()}`,
+    );
+    expect(byEmail.body.shipment.consignment_number).toBe(keptCn);
+    const wrong = await shopper(admin.api).get(`/track?number=${kept}&phone=0300 7654321`);
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.message).toBe(TRACK_MESSAGES.notFound);
+    const neither = await shopper(admin.api).get(`/track?number=${kept}`);
+    expect(neither.status).toBe(422);
+    expect(neither.body.errors).toEqual({ phone: [TRACK_MESSAGES.contact] });
+
     // Refused at the door, then back at the shop: stock comes back once, however often it is marked.
     await sims.leopards.advance(refusedCn!, "Refused");
     await track();
@@ -136,7 +196,9 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
     await track();
     expect(await statusOf(refused)).toBe("returned");
     expect(await stock()).toBe(start - 1);
-    expect((await admin.owner.post(`/admin/orders/${refused}/received-back`, {})).body.status).toBe("returned");
+    expect((await admin.owner.post(`/admin/orders/${refused}/received-back`, {})).body.status).toBe(
+      "returned",
+    );
     expect(await stock()).toBe(start - 1);
 
     // The order's history tells the story, and the phone's refusal shows on its next order's risk.

@@ -5,8 +5,13 @@ import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import type { Limits } from "../rate-limit.ts";
 import type { GuestOrdersService } from "./guest-orders.service.ts";
+import type { TrackingService } from "./tracking.ts";
 
-export function guestOrdersRoutes(orders: GuestOrdersService, limits: Limits): Hono<ApiEnv> {
+export function guestOrdersRoutes(
+  orders: GuestOrdersService,
+  tracking: TrackingService,
+  limits: Limits,
+): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
 
   // The token is 256 bits of HMAC, but a token that is not the order's counts all the same, per address and per
@@ -30,6 +35,15 @@ export function guestOrdersRoutes(orders: GuestOrdersService, limits: Limits): H
       ["order-lookups-per-order", body.number],
     ]);
     return orders.lookup(body);
+  });
+
+  // Tracking is a lookup too (number with a phone or an email): counted the same way, in the same allowance.
+  route(routes, operations.trackOrder, async (c, { query }) => {
+    await limits.consumeAll([
+      ["order-lookups-per-address", clientNetwork(c)],
+      ["order-lookups-per-order", query.number],
+    ]);
+    return tracking.track(query);
   });
 
   return routes;

@@ -5,6 +5,7 @@ import type { Operation } from "./contract.ts";
 import { pageField } from "./fields.ts";
 import { confirmedOrderSchema, confirmOrderSchema } from "./order-confirmation.ts";
 import { guestOrderRequestSchema, orderLookupSchema } from "./orders.ts";
+import { trackingSchema, trackQuerySchema } from "./tracking.ts";
 
 export const orderPageSchema = z.object({ data: z.array(orderSchema), meta: pageMetaSchema });
 
@@ -58,6 +59,30 @@ export const orderOperations = {
     status: 200,
     response: orderSchema,
     errors: [400, 404, 422, 429],
+  },
+  trackOrder: {
+    method: "GET",
+    path: "/track",
+    summary:
+      "Where an order stands, by its number and the phone (any way of writing it) or email it was placed with: its " +
+      "status, the courier's consignment and tracking link, and a timeline (rate-limited like the order lookup)",
+    tag: "Orders",
+    auth: "none",
+    query: trackQuerySchema,
+    status: 200,
+    response: trackingSchema,
+    errors: [404, 422, 429],
+  },
+  getOrderTracking: {
+    method: "GET",
+    path: "/orders/:number/tracking",
+    summary:
+      "One of the signed-in user's orders on its way: status, the courier's consignment and a timeline",
+    tag: "Orders",
+    auth: "required",
+    status: 200,
+    response: trackingSchema,
+    errors: [401, 404],
   },
   confirmOrder: {
     method: "POST",

@@ -7,6 +7,7 @@ import { SHOP_NAME } from "../../ui/site.ts";
 import { StatusBadge } from "../../ui/status-badge.tsx";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { ConfirmOrderBox } from "../orders/confirm-order-box.tsx";
+import { TrackingPanel } from "../orders/tracking-panel.tsx";
 import type { Route } from "./+types/account-order";
 
 export const handle: AccountHandle = { accountTitle: "Order details" };
@@ -22,11 +23,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const response = await api.call("getOrder", { params: { number: params.number } });
   if (response.status === 404) throw data(null, { status: 404 });
   if (!response.ok) throw new Response("The order could not be loaded.", { status: 503 });
-  return { order: response.data };
+  // The parcel's way is a second read: without it the page still shows the order.
+  const tracking = await api.call("getOrderTracking", { params: { number: params.number } });
+  return { order: response.data, tracking: tracking.ok ? tracking.data : null };
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, tracking } = loaderData;
   return (
     <div className="account-stack">
       <Link to="/account/orders" className="back-link">
@@ -47,6 +50,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <OrderLines order={order} />
         <OrderTotals order={order} />
       </section>
+      {tracking && <TrackingPanel tracking={tracking} />}
       <div className="account-columns">
         <section className="account-card" aria-labelledby="ship-to">
           <h2 id="ship-to" className="account-card__title">

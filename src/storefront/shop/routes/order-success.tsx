@@ -25,11 +25,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const number = url.searchParams.get("order") ?? "";
   if (!ORDER_NUMBER.test(number)) throw data(null, { status: 404 });
   const api = context.get(apiContext);
-  return { order: await placedOrder(api, number), signedIn: api.signedIn };
+  const order = await placedOrder(api, number);
+  // Once it ships, the next steps name the courier's tracking number (a lookup by the order's own email).
+  const sent = ["shipped", "delivered", "returning", "returned"].includes(order.status);
+  const tracking = sent ? await api.call("trackOrder", { query: { number, email: order.email } }) : undefined;
+  return { order, signedIn: api.signedIn, shipment: tracking?.ok ? tracking.data.shipment : null };
 }
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, signedIn } = loaderData;
+  const { order, signedIn, shipment } = loaderData;
   return (
     <section className="container confirmation" aria-labelledby="confirmation-title">
       <div className="confirmation__card">
@@ -62,10 +66,30 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           </li>
           <li>
             <span className="next-steps__label">Your tracking number</span>
-            <span>
-              We send the courier's tracking number to <strong>{order.phone}</strong> by message and email as
-              soon as your order ships.
-            </span>
+            {shipment ? (
+              <span>
+                {shipment.courier}{" "}
+                {shipment.tracking_url ? (
+                  <a
+                    href={shipment.tracking_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="order-number"
+                  >
+                    {shipment.consignment_number}
+                  </a>
+                ) : (
+                  <strong className="order-number">{shipment.consignment_number}</strong>
+                )}{" "}
+                · <Link to={`/track?number=${encodeURIComponent(order.number)}`}>Follow it here</Link>
+              </span>
+            ) : (
+              <span>
+                We send the courier's tracking number to <strong>{order.phone}</strong> by message and email
+                as soon as your order ships.{" "}
+                <Link to={`/track?number=${encodeURIComponent(order.number)}`}>Track your order</Link>
+              </span>
+            )}
           </li>
           <li>
             <span className="next-steps__label">Follow your order</span>
