@@ -77,10 +77,16 @@ test("the owner ships a shopper's order; the shopper sees each status and gets a
   const row = owner.getByTestId("admin-order-row");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(`${shopper.firstName} ${shopper.lastName}`);
-  await expect(row.getByText("Pending")).toBeVisible();
+  await expect(row.getByText("Awaiting confirmation")).toBeVisible();
   await row.getByRole("link", { name: number }).click();
   await expect(owner.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
   await expect(owner.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
+  await expect(owner.getByRole("button", { name: "Mark as processing" })).toHaveCount(0);
+
+  // The owner calls the shopper and confirms the order for them.
+  await owner.getByLabel("Note (optional)").fill("Called, she confirmed.");
+  await owner.getByRole("button", { name: "Confirm order (after a call)" }).click();
+  await expect(owner.getByText("The order is confirmed.")).toBeVisible();
 
   // Processing, then shipped with a note for the history.
   await owner.getByRole("button", { name: "Mark as processing" }).click();
@@ -89,9 +95,11 @@ test("the owner ships a shopper's order; the shopper sees each status and gets a
   await owner.getByRole("button", { name: "Mark as shipped" }).click();
   await expect(owner.getByText("The order is marked as shipped.")).toBeVisible();
   const history = owner.locator(".admin-history__entry");
-  await expect(history).toHaveCount(3);
-  await expect(history.nth(2)).toContainText(/Processing\s*→\s*to\s*Shipped/);
-  await expect(history.nth(2)).toContainText("TCS 4471, two boxes");
+  await expect(history).toHaveCount(4);
+  await expect(history.nth(1)).toContainText(/Awaiting confirmation\s*→\s*to\s*Pending/);
+  await expect(history.nth(1)).toContainText("Called, she confirmed.");
+  await expect(history.nth(3)).toContainText(/Processing\s*→\s*to\s*Shipped/);
+  await expect(history.nth(3)).toContainText("TCS 4471, two boxes");
   await expect(owner.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
   await expect(owner.getByRole("link", { name: "Cancel order…" })).toHaveCount(0);
   await owner.context().close();
@@ -104,8 +112,10 @@ test("the owner ships a shopper's order; the shopper sees each status and gets a
   await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
   await expect(page.locator(".status-badge")).toHaveText("Shipped");
 
-  // One mail per step: the confirmation, processing, shipped (the worker writes them out as it sends them).
+  // One mail per step: confirmed, processing, shipped (the worker writes them out as it sends them), after the one
+  // asking the shopper to confirm.
   await expect.poll(() => outboxMentioning(`Your order ${number}`).length, { timeout: 20_000 }).toBe(3);
+  expect(outboxMentioning(`Please confirm your order ${number}`)).toHaveLength(1);
   const shipped = outboxMentioning(`Your order ${number} has shipped`);
   expect(shipped).toHaveLength(1);
   const text = emailText(shipped[0]!);
@@ -138,7 +148,7 @@ test("cancelling an order asks first, then its stock is back on the product page
   await expect(owner.getByText("The 2 items go back into stock")).toBeVisible();
   // Changing one's mind leaves the order as it was.
   await owner.getByRole("link", { name: "Keep the order" }).click();
-  await expect(owner.locator(".admin-page__head .status-badge")).toHaveText("Pending");
+  await expect(owner.locator(".admin-page__head .status-badge")).toHaveText("Awaiting confirmation");
   await owner.getByRole("link", { name: "Cancel order…" }).click();
   await owner.getByRole("button", { name: "Yes, cancel order" }).click();
   await expect(owner.getByText("The order is cancelled and its items are back in stock.")).toBeVisible();

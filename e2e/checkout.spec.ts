@@ -142,7 +142,7 @@ test("register → checkout as that shopper (details prefilled, guest cart kept)
   await expect(page).toHaveURL(/\/account\/orders$/);
   const row = page.getByTestId("order-row").filter({ hasText: number });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("Pending");
+  await expect(row).toContainText("Awaiting confirmation");
   await row.getByRole("link", { name: `View order ${number}` }).click();
 
   await expect(page).toHaveURL(new RegExp(`/account/orders/${number}$`));

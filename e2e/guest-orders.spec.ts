@@ -31,7 +31,8 @@ test("a guest's confirmation shows the whole order to that browser only; other b
   await expect(summary.getByTestId("order-line")).toHaveCount(1);
   await expect(summary.getByTestId("order-line")).toContainText(variant.title);
   await expect(summary.getByTestId("order-line").locator('[data-label="Qty"]')).toHaveText("2");
-  await expect(summary.getByText("Pending")).toBeVisible();
+  await expect(summary.getByText("Awaiting confirmation")).toBeVisible();
+  await expect(page.getByTestId("confirm-order-box")).toContainText("Please confirm your order");
   await expect(summary.getByTestId("amount-due")).toHaveText(shownTotal);
   await expect(summary.getByTestId("shipping-address")).toContainText("Hina Qureshi");
   await expect(summary.getByTestId("shipping-address")).toContainText(ADDRESS.address);
@@ -135,7 +136,7 @@ test("order lookup: a guest finds an order by number and email in any case; a wr
   await expect(summary).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(summary.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
-  await expect(summary.getByText("Pending")).toBeVisible();
+  await expect(summary.getByText("Awaiting confirmation")).toBeVisible();
   await expect(summary.getByTestId("order-line")).toContainText(variant.title);
   await expect(summary.getByTestId("shipping-address")).toContainText("Usman Tariq");
   await expect(summary.getByTestId("order-contact")).toContainText(ADDRESS.phone);

@@ -87,7 +87,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               <span>
                 We send the courier's tracking number to <strong>{order.phone}</strong> by message and email
                 as soon as your order ships.{" "}
-                <Link to={`/track?number=${encodeURIComponent(order.number)}`}>Track your order</Link>
+                <Link to={`/track?number=${encodeURIComponent(order.number)}`}>Track your parcel</Link>
               </span>
             )}
           </li>
