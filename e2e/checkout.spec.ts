@@ -50,7 +50,7 @@ test("guest checkout: cart → checkout → confirmation; the order is stored, s
       email,
       first_name: "Ali",
       city: "Islamabad",
-      status: "pending",
+      status: "awaiting_confirmation",
       user_id: null,
     });
     const items = db.prepare("select * from order_items where order_id = ?").all(order.id) as Record<

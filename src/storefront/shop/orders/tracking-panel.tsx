@@ -4,18 +4,25 @@ import { StatusBadge } from "../../ui/status-badge.tsx";
 
 /**
  * Where an order stands for the shopper: its status, the courier's consignment with the courier's own tracking
- * link, and the timeline (newest first, as people read a parcel's journey). The /track page, the account's order
- * page and the success page show it.
+ * link, and the timeline (newest first, as people read a parcel's journey). The /track page and the account's
+ * order page (`inOrder`) show it.
  */
-export function TrackingPanel({ tracking }: { tracking: Tracking }) {
+export function TrackingPanel({ tracking, inOrder = false }: { tracking: Tracking; inOrder?: boolean }) {
   const { shipment } = tracking;
   return (
     <section className="tracking" aria-labelledby={`tracking-${tracking.number}`} data-testid="tracking">
       <div className="tracking__head">
+        {/* On the order's own page the order's heading and status are above it already. */}
         <h2 className="tracking__title" id={`tracking-${tracking.number}`}>
-          Order <span className="order-number">{tracking.number}</span>
+          {inOrder ? (
+            "Tracking"
+          ) : (
+            <>
+              Order <span className="order-number">{tracking.number}</span>
+            </>
+          )}
         </h2>
-        <StatusBadge status={tracking.status} />
+        {!inOrder && <StatusBadge status={tracking.status} />}
       </div>
       {shipment ? (
         <dl className="tracking__parcel">

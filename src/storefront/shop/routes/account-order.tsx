@@ -50,7 +50,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <OrderLines order={order} />
         <OrderTotals order={order} />
       </section>
-      {tracking && <TrackingPanel tracking={tracking} />}
+      {tracking && <TrackingPanel tracking={tracking} inOrder />}
       <div className="account-columns">
         <section className="account-card" aria-labelledby="ship-to">
           <h2 id="ship-to" className="account-card__title">
