@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { AdminOrderList } from "../../../shared/contracts/admin-orders.ts";
 import { type BookingResult, SHIPMENT_MESSAGES } from "../../../shared/contracts/shipments.ts";
@@ -11,6 +11,7 @@ import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
 import { reloadAfterSubmission, submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
+import { useHydrated } from "../../ui/hooks.ts";
 import { StatusBadge } from "../../ui/status-badge.tsx";
 import { answerOrThrow } from "../admin-data.server.ts";
 import { adminMeta } from "../admin-meta.ts";
@@ -121,12 +122,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 /** After a booking the list is read again, so each booked order shows its consignment. */
 export const shouldRevalidate = reloadAfterSubmission;
 
-/** True once the page runs in the browser: what only works with JavaScript is offered from then on. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+/** The form's boxes, one per order on the page. */
+const boxesOf = (form: HTMLFormElement | null) => [
+  ...(form?.querySelectorAll<HTMLInputElement>('input[name="orders"]') ?? []),
+];
 
 export default function AdminShipping({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, couriers, preselected, single, href } = loaderData;
@@ -252,27 +251,49 @@ function BookingForm({
   const hydrated = useHydrated();
   const submitting = useSubmitting();
   const navigation = useNavigation();
-  const [selected, setSelected] = useState(() => new Set(initial));
+  // The boxes and the courier stay plain form controls (what was ticked before the page hydrated is kept); the
+  // count, "select all" and the own-delivery fields follow them by reading the form.
+  const form = useRef<HTMLFormElement>(null);
+  const [ticked, setTicked] = useState({ count: initial.length, all: false });
   const [courier, setCourier] = useState(failure?.values.courier || couriers[0]?.id || "own");
-  // Once booked, the ticks are cleared: the list now shows each order's consignment.
+  const recount = useCallback(() => {
+    const all = boxesOf(form.current);
+    const count = all.filter((box) => box.checked).length;
+    setTicked({ count, all: all.length > 0 && count === all.length });
+    const chosen = form.current?.querySelector<HTMLSelectElement>('select[name="courier"]')?.value;
+    if (chosen) setCourier(chosen);
+  }, []);
+  // Read what the form holds once hydrated and whenever the list changes (after a booking it is read afresh).
   useEffect(() => {
-    if (booked) setSelected(new Set());
-  }, [booked]);
+    if (orders) recount();
+  }, [orders, recount]);
+  // Once booked, the ticks and the own-delivery fields are cleared: the list now shows each order's consignment.
+  useEffect(() => {
+    if (!booked) return;
+    for (const box of boxesOf(form.current)) box.checked = false;
+    // A consignment number belongs to the order it was typed for.
+    for (const name of ["consignment_number", "tracking_url"]) {
+      const field = form.current?.elements.namedItem(name);
+      if (field instanceof HTMLInputElement) field.value = "";
+    }
+    recount();
+  }, [booked, recount]);
+  const tickAll = (on: boolean) => {
+    for (const box of boxesOf(form.current)) box.checked = on;
+    recount();
+  };
 
-  const onPage = orders.data.map((order) => order.number);
-  const allTicked = onPage.length > 0 && onPage.every((number) => selected.has(number));
-  const toggle = (number: string, on: boolean) =>
-    setSelected((before) => {
-      const after = new Set(before);
-      if (on) after.add(number);
-      else after.delete(number);
-      return after;
-    });
   const sending = submitting ? (navigation.formData?.getAll("orders").length ?? 0) : 0;
   const own = courier === "own";
 
   return (
-    <Form method="post" className="admin-card form-stack admin-booking-form" aria-labelledby="booking-title">
+    <Form
+      method="post"
+      className="admin-card form-stack admin-booking-form"
+      aria-labelledby="booking-title"
+      ref={form}
+      onChange={recount}
+    >
       <h2 className="admin-card__title" id="booking-title">
         {single ? `Order ${single}` : "Orders ready to ship"}
       </h2>
@@ -296,22 +317,13 @@ function BookingForm({
             <label className="checkbox admin-booking-form__all">
               <input
                 type="checkbox"
-                checked={allTicked}
-                onChange={(event) =>
-                  setSelected((before) => {
-                    const after = new Set(before);
-                    for (const number of onPage) {
-                      if (event.target.checked) after.add(number);
-                      else after.delete(number);
-                    }
-                    return after;
-                  })
-                }
+                checked={ticked.all}
+                onChange={(event) => tickAll(event.target.checked)}
               />{" "}
-              Select all {onPage.length} on this page
+              Select all {orders.data.length} on this page
             </label>
           )}
-          <ShippingTable orders={orders} selected={selected} toggle={toggle} />
+          <ShippingTable orders={orders} initial={initial} />
           <OrderListPages label="Pages of orders ready to ship" meta={orders.meta} hrefFor={hrefFor} />
         </>
       )}
@@ -330,8 +342,7 @@ function BookingForm({
             id="booking-courier"
             name="courier"
             className="field__input"
-            value={courier}
-            onChange={(event) => setCourier(event.target.value)}
+            defaultValue={failure?.values.courier || couriers[0]?.id}
           >
             {couriers.map((option) => (
               <option key={option.id} value={option.id}>
@@ -371,8 +382,8 @@ function BookingForm({
         <button type="submit" className="button" disabled={submitting}>
           {submitting
             ? `Booking ${sending} ${sending === 1 ? "order" : "orders"}…`
-            : hydrated
-              ? `Book ${selected.size} selected ${selected.size === 1 ? "order" : "orders"}`
+            : hydrated && ticked.count > 0
+              ? `Book ${ticked.count} selected ${ticked.count === 1 ? "order" : "orders"}`
               : "Book selected orders"}
         </button>
       </div>
@@ -381,15 +392,7 @@ function BookingForm({
 }
 
 /** Like the order list, a card per order below 640 px; each row's box sends its number as `orders`. */
-function ShippingTable({
-  orders,
-  selected,
-  toggle,
-}: {
-  orders: AdminOrderList;
-  selected: Set<string>;
-  toggle: (number: string, on: boolean) => void;
-}) {
+function ShippingTable({ orders, initial }: { orders: AdminOrderList; initial: string[] }) {
   const total = orders.meta.total;
   return (
     <div className="admin-table-wrap">
@@ -420,8 +423,7 @@ function ShippingTable({
                   type="checkbox"
                   name="orders"
                   value={order.number}
-                  checked={selected.has(order.number)}
-                  onChange={(event) => toggle(order.number, event.target.checked)}
+                  defaultChecked={initial.includes(order.number)}
                   aria-label={`Select order ${order.number}`}
                 />
               </td>
