@@ -1,56 +1,12 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import {
-  addToCart,
-  DATA_DIR,
-  emailText,
-  expect,
-  fillCheckout,
-  outboxMentioning,
-  stockOf,
-  test,
-  uniqueEmail,
-} from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { ownerAt, placeOrder } from "./back-office.ts";
+import { addToCart, emailText, expect, outboxMentioning, stockOf, test, uniqueEmail } from "./fixtures.ts";
 
 /**
  * The back office's orders, end to end: a shopper's order is moved on by the owner and the shopper sees it (and
  * got the mails); a cancelled order's stock is back on the product page. The owner is made the way the README
  * says, with `npm run owner:create`, against the e2e server's database.
  */
-
-const OWNER_PASSWORD = "an owner's long password";
-
-function createOwner(): string {
-  const email = uniqueEmail("owner");
-  execFileSync(
-    process.execPath,
-    ["src/api/admin/owner-cli.ts", "--email", email, "--password", OWNER_PASSWORD],
-    { env: { ...process.env, DATA_DIR, NODE_ENV: "test" }, cwd: path.resolve("."), stdio: "pipe" },
-  );
-  return email;
-}
-
-/** A browser of its own (the project's screen size), signed in as a new owner through the login page. */
-async function ownerAt(browser: Browser, baseURL: string | undefined, path: string): Promise<Page> {
-  const { viewport, isMobile, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await page.goto(`/user-login?redirect=${encodeURIComponent(path)}`);
-  await page.getByLabel("Email", { exact: true }).fill(createOwner());
-  await page.getByLabel("Password", { exact: true }).fill(OWNER_PASSWORD);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(`${baseURL}${path}`);
-  return page;
-}
-
-async function placeOrder(page: Page, contact: { email?: string; firstName?: string; lastName?: string }) {
-  await page.goto("/checkout");
-  await fillCheckout(page, contact);
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page).toHaveURL(/\/order-success\?order=BT-/);
-  return (await page.getByTestId("order-number").textContent())?.trim() ?? "";
-}
 
 test("the owner ships a shopper's order; the shopper sees each status and gets a mail for each", async ({
   page,

@@ -139,6 +139,8 @@ export function createServices(deps: ApiDeps) {
         db,
         repository: adminOrdersRepo,
         orders: ordersRepo,
+        shipments: shipmentsRepo,
+        couriers,
         publicUrl: config.publicUrl,
         onMailQueued,
         messaging,

@@ -164,6 +164,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: "admin", file: "admin/routes/dashboard.tsx", id: "admin-dashboard", ...ADMIN },
   { path: "admin/orders", file: "admin/routes/orders.tsx", id: "routes/admin-orders", ...ADMIN },
   { path: "admin/orders/:number", file: "admin/routes/order.tsx", id: "routes/admin-order", ...ADMIN },
+  { path: "admin/shipping", file: "admin/routes/shipping.tsx", id: "routes/admin-shipping", ...ADMIN },
   { path: "admin/products", file: "admin/routes/products.tsx", id: "routes/admin-products", ...ADMIN },
   {
     path: "admin/products/new",

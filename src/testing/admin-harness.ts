@@ -84,6 +84,12 @@ export async function adminHarness(database: TestDatabase, api: ApiHarness): Pro
 /** The browser's headers for a request from the shop's own pages (the harness's PUBLIC_URL). */
 export const SAME_ORIGIN = { origin: HARNESS_CONFIG.publicUrl, "sec-fetch-site": "same-origin" } as const;
 
+/** The `Cookie` header a browser signed in as `signedIn` sends: the storefront's signed session cookie. */
+export function sessionCookie(signedIn: Shopper): string {
+  if (!signedIn.token) throw new Error("sessionCookie needs a signed-in shopper");
+  return setCookieHeader(SESSION_COOKIE, signedIn.token, cookiePolicy(HARNESS_CONFIG)).split(";")[0] ?? "";
+}
+
 /**
  * A client that authenticates the way the back office's pages do in a browser: with the storefront's signed
  * session cookie holding `signedIn`'s token, and no bearer token. `headers` plays what the browser adds
@@ -94,9 +100,7 @@ export function cookieClient(
   signedIn: Shopper,
   headers: Record<string, string> = {},
 ): Shopper {
-  if (!signedIn.token) throw new Error("cookieClient needs a signed-in shopper");
-  const setCookie = setCookieHeader(SESSION_COOKIE, signedIn.token, cookiePolicy(HARNESS_CONFIG));
-  const [name = "", value = ""] = (setCookie.split(";")[0] ?? "").split("=");
+  const [name = "", value = ""] = sessionCookie(signedIn).split("=");
   const client = shopper(api, headers);
   client.cookies.set(name, value);
   return client;

@@ -5,8 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { createServer, type ViteDevServer } from "vite";
+import { startCourierSimulators } from "../api/couriers/simulators/simulated-couriers.ts";
 import type { Limits } from "../api/rate-limit.ts";
-import { loadConfig } from "../platform/config.ts";
+import { type CourierSettings, DEFAULT_SHIP_FROM, loadConfig } from "../platform/config.ts";
 import { PAGE_TTL_MS } from "../server/platform.ts";
 import { createPageCache, type PageCache } from "../server/public-pages/page-cache.ts";
 import { type ApiHarness, apiHarness, HARNESS_CONFIG } from "./api-harness.ts";
@@ -39,6 +40,15 @@ export interface ListeningHost {
 }
 
 export const HOST_URL = "http://shop.test";
+
+const SIMULATED_COURIERS: CourierSettings = {
+  simulators: true,
+  leopards: undefined,
+  postex: undefined,
+  timeoutMs: 2000,
+  pollMinutes: 0,
+  shipFrom: DEFAULT_SHIP_FROM,
+};
 
 let vite: Promise<ViteDevServer> | undefined;
 
@@ -74,7 +84,11 @@ async function laneModule(): Promise<LaneModule> {
 export async function hostHarness(
   database: TestDatabase,
   env: Record<string, string> = {},
-  options: { limits?: Limits } = {},
+  options: {
+    limits?: Limits;
+    /** Leopards and PostEx booked through their local simulators (closed with the harness); own delivery only else. */
+    courierSimulators?: boolean;
+  } = {},
 ): Promise<HostHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-host-"));
   const { createHostListener } = await hostModule();
@@ -87,10 +101,12 @@ export async function hostHarness(
     ...env,
   });
   fs.mkdirSync(config.imagesDir, { recursive: true });
+  const simulators = options.courierSimulators ? await startCourierSimulators() : undefined;
   const pages = createPageCache({ maxBytes: config.pageCacheMb * 2 ** 20, ttlMs: PAGE_TTL_MS });
   const harness = apiHarness(database, {
     onCatalogueChanged: () => pages.clear(),
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(simulators ? { config: { couriers: simulators.settings(SIMULATED_COURIERS) } } : {}),
   });
   const platform = {
     config: { ...config, sessionSecret: config.sessionSecret ?? HARNESS_CONFIG.sessionSecret },
@@ -142,6 +158,7 @@ export async function hostHarness(
     },
     async close() {
       await Promise.all(servers.map((server) => server.close()));
+      await simulators?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -132,6 +132,27 @@ export function shipmentsRepository(db: Kysely<Database>) {
       (await trx.selectFrom("orders").select("number").where("id", "=", orderId).executeTakeFirstOrThrow())
         .number,
 
+    /** The live shipments of these orders (the back office's order list and order page). */
+    liveFor: (orderIds: number[]) =>
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom("shipments")
+            .selectAll()
+            .where("order_id", "in", orderIds)
+            .where("cancelled_at", "is", null)
+            .execute(),
+
+    /** A shipment's events as its courier reported them, oldest first. */
+    events: (shipmentId: number) =>
+      db
+        .selectFrom("shipment_events")
+        .select(["status", "courier_status", "description", "location", "happened_at"])
+        .where("shipment_id", "=", shipmentId)
+        .orderBy("happened_at")
+        .orderBy("id")
+        .execute(),
+
     /** The orders with these numbers and their live, booked shipments (for the airway bills). */
     forLabels: (numbers: string[]) =>
       db

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RISK_FLAGS } from "../order-risk.ts";
 import { ORDER_STATUSES, SETTABLE_ORDER_STATUSES } from "../order-status.ts";
+import { COURIER_IDS, SHIPMENT_STATUSES } from "../shipment-status.ts";
 import { pageMetaSchema } from "./catalogue.ts";
 import { orderLineSchema, orderSchema } from "./checkout.ts";
 import { hasNul, optionalText, pageField } from "./fields.ts";
@@ -85,6 +86,23 @@ export const adminOrderQuerySchema = z
   });
 export type AdminOrderQuery = z.output<typeof adminOrderQuerySchema>;
 
+/** The order's parcel with a courier, as the list shows it: who carries it and where it stands. */
+export const shipmentSummarySchema = z.object({
+  courier: z.enum(COURIER_IDS),
+  courier_name: z.string(),
+  consignment_number: z
+    .string()
+    .nullable()
+    .describe("Null while the booking waits for the courier's answer (status `booking`)."),
+  tracking_url: z.string().nullable(),
+  status: z
+    .enum(["booking", ...SHIPMENT_STATUSES])
+    .describe(
+      "`booking` until the courier confirms, then where the parcel stands (src/shared/shipment-status.ts).",
+    ),
+});
+export type ShipmentSummary = z.output<typeof shipmentSummarySchema>;
+
 /** One row of the order list. */
 export const adminOrderSummarySchema = z.object({
   number: z.string(),
@@ -100,6 +118,7 @@ export const adminOrderSummarySchema = z.object({
   flags: z
     .array(z.enum(RISK_FLAGS))
     .describe("The order's risk flags at checkout (src/shared/order-risk.ts)."),
+  shipment: shipmentSummarySchema.nullable().describe("Null until the order is booked with a courier."),
 });
 export type AdminOrderSummary = z.output<typeof adminOrderSummarySchema>;
 
@@ -171,6 +190,27 @@ export const adminOrderSchema = orderSchema.extend({
       .describe("Other orders from this phone or address in the 24 hours before it."),
     first_order: z.boolean().describe("No earlier order from this phone or account."),
   }),
+  shipment: shipmentSummarySchema
+    .extend({
+      booked_at: z.string().nullable(),
+      last_error: z
+        .string()
+        .nullable()
+        .describe("Why the last call to the courier about the booking went wrong, if it did."),
+      events: z
+        .array(
+          z.object({
+            status: z.enum(SHIPMENT_STATUSES),
+            courier_status: z.string().describe("The courier's own words for it."),
+            description: z.string(),
+            location: z.string(),
+            at: z.string(),
+          }),
+        )
+        .describe("What the courier reported, oldest first."),
+    })
+    .nullable()
+    .describe("The order's live shipment; null until it is booked with a courier."),
 });
 export type AdminOrder = z.output<typeof adminOrderSchema>;
 

@@ -5,6 +5,8 @@ import { type AdminHarness, adminHarness, expectBackOfficeOnly } from "../../../
 import { apiHarness } from "../../../testing/api-harness.ts";
 import { storedOrder } from "../../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
+import { courierRegistry } from "../../couriers/couriers.ts";
+import { shipmentsRepository } from "../../couriers/shipments.repository.ts";
 import { ordersRepository } from "../../orders/orders.repository.ts";
 import { adminOrdersRepository } from "./admin-orders.repository.ts";
 import { adminOrdersService, orderFilter, searchTerms } from "./admin-orders.service.ts";
@@ -102,6 +104,7 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
       item_count: 3,
       flags: [],
       total: 3200,
+      shipment: null,
     });
     const second = await admin.staff.get("/admin/orders?page=2");
     expect(second.body.data.map((order: { number: string }) => order.number)).toEqual(expected.slice(25));
@@ -116,6 +119,8 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
       db: database.db,
       repository: adminOrdersRepository(database.db, engine),
       orders: ordersRepository(database.db),
+      shipments: shipmentsRepository(database.db),
+      couriers: courierRegistry(undefined),
       publicUrl: "http://shop.test",
       countLimit: 20,
     });

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, OrderRow, Trx } from "../../../platform/db/schema.ts";
+import type { Database, OrderRow, ShipmentRow, Trx } from "../../../platform/db/schema.ts";
 import {
   ADMIN_ORDERS_PER_PAGE,
   type AdminOrder,
@@ -7,6 +7,7 @@ import {
   type AdminOrderQuery,
   ORDER_COUNT_LIMIT,
   type OrderHistoryEntry,
+  type ShipmentSummary,
   type UpdateOrderStatusInput,
 } from "../../../shared/contracts/admin-orders.ts";
 import { splitFlags } from "../../../shared/order-risk.ts";
@@ -17,8 +18,11 @@ import {
   transitionRefusal,
 } from "../../../shared/order-status.ts";
 import { phoneSearchPrefix } from "../../../shared/phone.ts";
+import type { CourierId, ShipmentStatus } from "../../../shared/shipment-status.ts";
 import { afterShopDay, startOfShopDay } from "../../../shared/shop-time.ts";
 import { catalogueWrite } from "../../catalogue/catalogue-write.ts";
+import type { CourierRegistry } from "../../couriers/couriers.ts";
+import type { ShipmentsRepository } from "../../couriers/shipments.repository.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../errors.ts";
 import type { OrderMessaging } from "../../messages/message-outbox.ts";
 import { toRupees } from "../../money/money.ts";
@@ -62,6 +66,9 @@ interface AdminOrdersDeps {
   db: Kysely<Database>;
   repository: AdminOrdersRepository;
   orders: OrdersRepository;
+  /** Where an order's parcel is: its live shipment and the courier's events. */
+  shipments: ShipmentsRepository;
+  couriers: Pick<CourierRegistry, "name">;
   publicUrl: string;
   /** Called after a change's commit: its email is in the outbox (wakes the mail worker). */
   onMailQueued?: (() => void) | undefined;
@@ -77,6 +84,8 @@ export function adminOrdersService({
   db,
   repository,
   orders,
+  shipments,
+  couriers,
   publicUrl,
   onMailQueued,
   messaging,
@@ -87,12 +96,39 @@ export function adminOrdersService({
   /** A change of an order's status: a `catalogueWrite`, which tells the caches once a cancellation commits. */
   const changing = <T>(work: (trx: Trx) => Promise<T>) => catalogueWrite(db, work, onCatalogueChanged);
 
+  const shipmentSummary = (shipment: ShipmentRow): ShipmentSummary => ({
+    courier: shipment.courier as CourierId,
+    courier_name: couriers.name(shipment.courier),
+    consignment_number: shipment.consignment_number,
+    tracking_url: shipment.tracking_url,
+    status: shipment.status as ShipmentSummary["status"],
+  });
+
+  async function shipmentOf(row: OrderRow): Promise<AdminOrder["shipment"]> {
+    const [shipment] = await shipments.liveFor([row.id]);
+    if (!shipment) return null;
+    const events = await shipments.events(shipment.id);
+    return {
+      ...shipmentSummary(shipment),
+      booked_at: shipment.booked_at,
+      last_error: shipment.last_error,
+      events: events.map((event) => ({
+        status: event.status as ShipmentStatus,
+        courier_status: event.courier_status,
+        description: event.description,
+        location: event.location,
+        at: event.happened_at,
+      })),
+    };
+  }
+
   async function detail(row: OrderRow): Promise<AdminOrder> {
-    const [items, changes, account, risk] = await Promise.all([
+    const [items, changes, account, risk, shipment] = await Promise.all([
       orders.itemsFor([row.id]),
       orders.history(row.id),
       row.user_id === null ? undefined : repository.customer(row.user_id),
       riskSignals(db, row),
+      shipmentOf(row),
     ]);
     const placed: OrderHistoryEntry = {
       from: null,
@@ -127,6 +163,7 @@ export function adminOrdersService({
       allowed_statuses: [...allowedTransitions(row.status)],
       can_confirm: canConfirm(row.status),
       risk,
+      shipment,
     };
   }
 
@@ -148,7 +185,9 @@ export function adminOrdersService({
       ]);
       const capped = counted > countLimit;
       const total = capped ? countLimit : counted;
-      const pieces = await repository.itemCounts(rows.map((row) => row.id));
+      const ids = rows.map((row) => row.id);
+      const [pieces, live] = await Promise.all([repository.itemCounts(ids), shipments.liveFor(ids)]);
+      const shipmentByOrder = new Map(live.map((shipment) => [shipment.order_id, shipment]));
       return {
         data: rows.map((row) => ({
           number: row.number,
@@ -162,6 +201,7 @@ export function adminOrdersService({
           item_count: pieces.get(row.id) ?? 0,
           total: toRupees(row.total),
           flags: splitFlags(row.risk_flags),
+          shipment: shipmentByOrder.has(row.id) ? shipmentSummary(shipmentByOrder.get(row.id)!) : null,
         })),
         meta: { ...pageMeta(query.page, ADMIN_ORDERS_PER_PAGE, rows.length, total), total_capped: capped },
       };

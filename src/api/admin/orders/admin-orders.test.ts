@@ -520,6 +520,68 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
       const guest = await placeOrder();
       expect((await admin.staff.get(`/admin/orders/${guest}`)).body.customer).toBeNull();
     });
+
+    it("shows the order's shipment once it is booked, with the courier's events, in the order and the list", async () => {
+      const number = await placeOrder();
+      expect((await admin.staff.get(`/admin/orders/${number}`)).body.shipment).toBeNull();
+      await walk(number, "processing");
+      const booked = await admin.staff.post("/admin/shipments", {
+        courier: "own",
+        orders: [number],
+        consignment_number: "RIDER-0042",
+        tracking_url: "https://track.example.pk/RIDER-0042",
+      });
+      expect(booked.body.results).toMatchObject([{ order: number, outcome: "booked" }]);
+      const shipment = await database.db
+        .selectFrom("shipments")
+        .innerJoin("orders", "orders.id", "shipments.order_id")
+        .select("shipments.id")
+        .where("orders.number", "=", number)
+        .executeTakeFirstOrThrow();
+      // The rider's news, a minute after the booking (which is the first event).
+      const pickedUp = new Date(Date.now() + 60_000).toISOString();
+      await database.db
+        .insertInto("shipment_events")
+        .values({
+          shipment_id: shipment.id,
+          status: "picked_up",
+          courier_status: "Collected by rider",
+          description: "Rider Aslam has the parcel",
+          location: "Lahore",
+          happened_at: pickedUp,
+          received_at: pickedUp,
+        })
+        .execute();
+
+      const found = await admin.staff.get(`/admin/orders/${number}`);
+      expect(found.body.shipment).toEqual({
+        courier: "own",
+        courier_name: "Own delivery or another courier",
+        consignment_number: "RIDER-0042",
+        tracking_url: "https://track.example.pk/RIDER-0042",
+        status: "booked",
+        booked_at: expect.any(String),
+        last_error: null,
+        events: [
+          expect.objectContaining({ status: "booked", courier_status: "booked" }),
+          {
+            status: "picked_up",
+            courier_status: "Collected by rider",
+            description: "Rider Aslam has the parcel",
+            location: "Lahore",
+            at: pickedUp,
+          },
+        ],
+      });
+      const listed = await admin.staff.get(`/admin/orders?q=${number}`);
+      expect(listed.body.data[0].shipment).toEqual({
+        courier: "own",
+        courier_name: "Own delivery or another courier",
+        consignment_number: "RIDER-0042",
+        tracking_url: "https://track.example.pk/RIDER-0042",
+        status: "booked",
+      });
+    });
   });
 
   describe("what the customer sees", () => {

@@ -18,6 +18,7 @@ import { OrderHistory } from "../orders/order-history.tsx";
 import { orderPath, STATUS_DONE } from "../orders/order-labels.ts";
 import { OrderLinesTable } from "../orders/order-lines-table.tsx";
 import { OrderRiskCard } from "../orders/order-risk-card.tsx";
+import { OrderShipmentCard } from "../orders/order-shipment-card.tsx";
 import {
   OrderStatusCard,
   StatusChangeAlert,
@@ -156,6 +157,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             failure={actionData}
             submitting={submitting}
           />
+          <OrderShipmentCard order={order} />
           <OrderRiskCard order={order} />
           <section className="admin-card" aria-labelledby="order-customer-title">
             <h2 className="admin-card__title" id="order-customer-title">

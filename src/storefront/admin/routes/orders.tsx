@@ -6,12 +6,12 @@ import { ORDER_STATUSES } from "../../../shared/order-status.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { formatDateTime } from "../../ui/format.ts";
 import { firstErrors } from "../../ui/forms/api-errors.ts";
-import { PageSteps, pageSteps } from "../../ui/pagination.tsx";
 import { StatusBadge } from "../../ui/status-badge.tsx";
 import { answerOrThrow } from "../admin-data.server.ts";
 import { adminMeta } from "../admin-meta.ts";
 import { listPageHref } from "../list-links.ts";
 import { orderPath, STATUS_NAMES } from "../orders/order-labels.ts";
+import { OrderListPages } from "../orders/order-list-pages.tsx";
 import { RiskFlags } from "../orders/order-risk-card.tsx";
 import ordersStyles from "../styles/orders.css?url";
 import type { Route } from "./+types/orders";
@@ -60,6 +60,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <div className="admin-page__head">
         <h1 className="admin-page__title">Orders</h1>
         <div className="admin-page__head-actions">
+          <Link to="/admin/shipping" className="button button--small">
+            Ship orders
+          </Link>
           <Link to="/admin/orders?review=1" className="button button--small button--outline">
             Needs review
           </Link>
@@ -130,7 +133,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {orders && orders.data.length > 0 && (
           <>
             <OrdersTable orders={orders} caption={caption(orders.meta, filters)} />
-            <ListPages meta={orders.meta} hrefFor={(page) => listPageHref(url, page)} />
+            <OrderListPages
+              label="Pages of orders"
+              meta={orders.meta}
+              hrefFor={(page) => listPageHref(url, page)}
+            />
           </>
         )}
         {orders && orders.data.length === 0 && (
@@ -244,26 +251,5 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** Previous and next pages, keeping the filters; "Page 2 of 40" beside them. */
-function ListPages({ meta, hrefFor }: { meta: AdminOrderList["meta"]; hrefFor: (page: number) => string }) {
-  if (meta.last_page <= 1 && meta.current_page <= 1) return null;
-  // Past the counted pages (more than the count's limit match) there may be more: offer the next one.
-  const more = meta.total_capped && meta.to > 0;
-  return (
-    <PageSteps
-      label="Pages of orders"
-      summary={
-        <>
-          Showing {meta.from.toLocaleString("en-US")}–{meta.to.toLocaleString("en-US")} · Page{" "}
-          {meta.current_page.toLocaleString("en-US")} of{" "}
-          {meta.total_capped ? "many" : meta.last_page.toLocaleString("en-US")}
-        </>
-      }
-      steps={pageSteps(meta.current_page, meta.last_page, { more })}
-      hrefFor={hrefFor}
-    />
   );
 }
