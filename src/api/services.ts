@@ -145,7 +145,10 @@ export function createServices(deps: ApiDeps) {
       confirmations,
       blocklist,
       settings: settingsService(db),
-      dashboard: dashboardService(dashboardRepository(db), { lowStockThreshold }),
+      dashboard: dashboardService(dashboardRepository(db), {
+        lowStockThreshold,
+        courierName: couriers.name,
+      }),
       catalogue: catalogueService({
         repository: catalogueRepository(db),
         imagesDir: config.imagesDir,

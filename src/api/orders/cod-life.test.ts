@@ -44,7 +44,10 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
       title: "Travel Duffel",
       variants: [{ price: 650_000, stock: 40 }],
     }));
-    admin = await adminHarness(database, apiHarness(database, { config: { couriers: sims.settings(COURIERS) } }));
+    admin = await adminHarness(
+      database,
+      apiHarness(database, { config: { couriers: sims.settings(COURIERS) } }),
+    );
   });
   afterAll(async () => {
     await sims?.close();
@@ -52,17 +55,36 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
   });
 
   const stock = async () =>
-    (await database.db.selectFrom("variants").select("stock").where("id", "=", variant).executeTakeFirstOrThrow())
-      .stock;
+    (
+      await database.db
+        .selectFrom("variants")
+        .select("stock")
+        .where("id", "=", variant)
+        .executeTakeFirstOrThrow()
+    ).stock;
   const statusOf = async (number: string) =>
-    (await database.db.selectFrom("orders").select("status").where("number", "=", number).executeTakeFirstOrThrow())
-      .status;
+    (
+      await database.db
+        .selectFrom("orders")
+        .select("status")
+        .where("number", "=", number)
+        .executeTakeFirstOrThrow()
+    ).status;
   const messagesFor = (number: string) =>
-    database.db.selectFrom("message_outbox").selectAll().where("order_number", "=", number).orderBy("id").execute();
+    database.db
+      .selectFrom("message_outbox")
+      .selectAll()
+      .where("order_number", "=", number)
+      .orderBy("id")
+      .execute();
   const mailsFor = (number: string) =>
     database.db.selectFrom("mail_outbox").selectAll().where("reference", "=", number).orderBy("id").execute();
   const track = () =>
-    startTrackingWorker({ shipments: admin.api.services.shipments, logger: pino({ level: "silent" }), intervalMs: 0 }).runOnce();
+    startTrackingWorker({
+      shipments: admin.api.services.shipments,
+      logger: pino({ level: "silent" }),
+      intervalMs: 0,
+    }).runOnce();
 
   /** Checkout, then the shopper confirms with the code from the message on their phone. */
   async function placeAndConfirm(quantity: number): Promise<string> {
@@ -77,7 +99,9 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
     expect(code).toBeDefined();
     const confirmed = await client.post(`/orders/${number}/confirm`, { code });
     expect(confirmed.status).toBe(200);
-    expect((await admin.staff.call("PATCH", `/admin/orders/${number}`, { status: "processing" })).status).toBe(200);
+    expect(
+      (await admin.staff.call("PATCH", `/admin/orders/${number}`, { status: "processing" })).status,
+    ).toBe(200);
     return number;
   }
 
@@ -91,7 +115,10 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
     expect(couriers.body.data.map((courier: { id: string }) => courier.id)).toEqual(
       expect.arrayContaining(["leopards", "postex", "own"]),
     );
-    const booking = await admin.staff.post("/admin/shipments", { courier: "leopards", orders: [kept, refused] });
+    const booking = await admin.staff.post("/admin/shipments", {
+      courier: "leopards",
+      orders: [kept, refused],
+    });
     expect(booking.status).toBe(200);
     const results = booking.body.results as { order: string; outcome: string; consignment_number: string }[];
     expect(results.map((result) => [result.order, result.outcome])).toEqual([
@@ -136,7 +163,9 @@ describe.skipIf(!available)(`a cash-on-delivery order's life on ${engine}`, () =
     await track();
     expect(await statusOf(refused)).toBe("returned");
     expect(await stock()).toBe(start - 1);
-    expect((await admin.owner.post(`/admin/orders/${refused}/received-back`, {})).body.status).toBe("returned");
+    expect((await admin.owner.post(`/admin/orders/${refused}/received-back`, {})).body.status).toBe(
+      "returned",
+    );
     expect(await stock()).toBe(start - 1);
 
     // The order's history tells the story, and the phone's refusal shows on its next order's risk.
