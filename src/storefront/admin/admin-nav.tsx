@@ -12,6 +12,7 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin", label: "Dashboard" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/cash", label: "Cash collected" },
   { to: "/admin/blocklist", label: "Blocklist" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/catalogue", label: "Catalogue" },
