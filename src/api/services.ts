@@ -11,6 +11,8 @@ import { blocklistService } from "./admin/blocklist/blocklist.service.ts";
 import { catalogueRepository } from "./admin/catalogue/catalogue.repository.ts";
 import { catalogueService } from "./admin/catalogue/catalogue.service.ts";
 import { catalogueCsvService } from "./admin/catalogue-csv/catalogue-csv.routes.ts";
+import { codCollectionsRepository } from "./admin/cod-collections/cod-collections.repository.ts";
+import { codCollectionsService } from "./admin/cod-collections/cod-collections.service.ts";
 import { customersService } from "./admin/customers.service.ts";
 import { dashboardRepository } from "./admin/dashboard.repository.ts";
 import { dashboardService } from "./admin/dashboard.service.ts";
@@ -134,6 +136,11 @@ export function createServices(deps: ApiDeps) {
     }),
     admin: {
       catalogueCsv: catalogueCsvService({ db, onCatalogueChanged }),
+      codCollections: codCollectionsService({
+        db,
+        repository: codCollectionsRepository(db),
+        courierName: couriers.name,
+      }),
       newsletter: newsletterAdminService({ db, publicUrl: config.publicUrl, secret: config.sessionSecret }),
       orders: adminOrdersService({
         db,
@@ -149,7 +156,10 @@ export function createServices(deps: ApiDeps) {
       confirmations,
       blocklist,
       settings: settingsService(db),
-      dashboard: dashboardService(dashboardRepository(db), { lowStockThreshold }),
+      dashboard: dashboardService(dashboardRepository(db), {
+        lowStockThreshold,
+        courierName: couriers.name,
+      }),
       catalogue: catalogueService({
         repository: catalogueRepository(db),
         imagesDir: config.imagesDir,

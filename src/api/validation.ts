@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import { CATALOG_CSV_BODY_MAX_BYTES, CATALOG_CSV_MESSAGES } from "../shared/catalogue-csv.ts";
+import { PAYMENT_REPORT_BODY_MAX_BYTES, PAYMENT_REPORT_MESSAGES } from "../shared/cod-collections.ts";
 import { MAX_ID } from "../shared/contracts/fields.ts";
 import { IMAGE_UPLOAD_BODY_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "../shared/product-admin.ts";
 import { BadRequest, type FieldErrors, NotFound, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
@@ -13,8 +14,8 @@ export const BODY_TOO_LARGE = "The request body is too large (at most 1 MB).";
 /**
  * Refuses a body over MAX_BODY_BYTES with 413 before anything parses it: at once when Content-Length says so,
  * otherwise as soon as the streamed body passes the limit (the rest is never read). The operations that take a
- * file (`bodyType: "multipart"` in the contract) get their own, larger limit, and only they: a photo's, or a
- * catalogue CSV's.
+ * file (`bodyType: "multipart"` in the contract) get their own limit, and only they: a photo's, a catalogue
+ * CSV's, or a courier's payment report's.
  */
 export function limitBody(uploads: readonly { method: string; path: string }[] = []): MiddlewareHandler {
   const standard = bodyLimit({
@@ -29,11 +30,21 @@ export function limitBody(uploads: readonly { method: string; path: string }[] =
     maxSize: CATALOG_CSV_BODY_MAX_BYTES,
     onError: (c) => c.json({ message: CATALOG_CSV_MESSAGES.tooLarge }, 413),
   });
+  const paymentReport = bodyLimit({
+    maxSize: PAYMENT_REPORT_BODY_MAX_BYTES,
+    onError: (c) => c.json({ message: PAYMENT_REPORT_MESSAGES.tooLarge }, 413),
+  });
+  const limitFor = (path: string) =>
+    path.startsWith("/admin/catalogue/")
+      ? catalogueCsv
+      : path.startsWith("/admin/cod-collections/")
+        ? paymentReport
+        : photo;
   // "/admin/products/:id/images" -> /^\/api\/admin\/products\/[^/]+\/images$/
   const routes = uploads.map(({ method, path }) => ({
     method,
     pattern: new RegExp(`^/api${path.replace(/:\w+/g, "[^/]+")}$`),
-    limit: path.startsWith("/admin/catalogue/") ? catalogueCsv : photo,
+    limit: limitFor(path),
   }));
   return (c, next) => {
     if (bodiless(c.req.method)) return next();

@@ -188,6 +188,7 @@ export const PAGES: readonly PageEntry[] = [
   },
   { path: "admin/reviews", file: "admin/routes/reviews.tsx", id: "admin-reviews", ...ADMIN },
   { path: "admin/newsletter", file: "admin/routes/newsletter.tsx", id: "routes/admin-newsletter", ...ADMIN },
+  { path: "admin/cash", file: "admin/routes/cash.tsx", id: "routes/admin-cash", ...ADMIN },
   { path: "admin/blocklist", file: "admin/routes/blocklist.tsx", id: "routes/admin-blocklist", ...ADMIN },
   { path: "admin/customers", file: "admin/routes/customers.tsx", id: "routes/admin-customers", ...ADMIN },
   { path: "admin/customers/:id", file: "admin/routes/customer.tsx", id: "routes/admin-customer", ...ADMIN },

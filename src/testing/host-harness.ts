@@ -163,3 +163,28 @@ export async function hostHarness(
     },
   };
 }
+
+/**
+ * Registers through the register page, as a shopper would, and answers the session cookie it sets ("name=value");
+ * with `role`, the account is then made staff or owner.
+ */
+export async function registeredCookie(
+  host: HostHarness,
+  database: TestDatabase,
+  email: string,
+  role?: "staff" | "owner",
+): Promise<string> {
+  const response = await host.request("/user-register", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: HOST_URL },
+    body: new URLSearchParams({
+      first_name: "Hina",
+      last_name: "Baig",
+      email,
+      password: "correct horse",
+      password_confirmation: "correct horse",
+    }).toString(),
+  });
+  if (role) await database.db.updateTable("users").set({ role }).where("email", "=", email).execute();
+  return response.headers.getSetCookie()[0]!.split(";")[0]!;
+}

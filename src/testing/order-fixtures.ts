@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { insertProduct } from "../api/products/product-writer.ts";
 import { shopSettingsRepository } from "../api/settings/shop-settings.repository.ts";
-import type { Database, OrderItemTable, OrderTable } from "../platform/db/schema.ts";
+import type { Database, OrderItemTable, OrderTable, ShipmentTable } from "../platform/db/schema.ts";
 import { ORDER_SETTINGS_DEFAULTS } from "../shared/contracts/settings.ts";
 import { addressKey } from "../shared/order-risk.ts";
 import { toE164 } from "../shared/phone.ts";
@@ -131,4 +131,32 @@ export async function storedOrder(
 export async function withoutConfirmation(db: Kysely<Database>): Promise<void> {
   const settings = { ...ORDER_SETTINGS_DEFAULTS, confirmation_required: false };
   await shopSettingsRepository.write(db, "orders", JSON.stringify(settings), "tests", new Date());
+}
+
+/** A courier's shipment of a stored order, written straight in (booked, live unless `cancelled_at` is given). */
+export async function storedShipment(
+  db: Kysely<Database>,
+  orderId: number,
+  shipment: Partial<Insertable<ShipmentTable>> = {},
+): Promise<number> {
+  const at = new Date().toISOString();
+  const { id } = await db
+    .insertInto("shipments")
+    .values({
+      order_id: orderId,
+      courier: "leopards",
+      consignment_number: `LE${orderId.toString().padStart(8, "0")}`,
+      tracking_url: null,
+      status: "booked",
+      cod_amount: 120_000,
+      idempotency_key: `test-${orderId}-${Math.random().toString(36).slice(2)}`,
+      booked_by: "staff@example.test",
+      booked_at: at,
+      created_at: at,
+      updated_at: at,
+      ...shipment,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
 }

@@ -5,6 +5,10 @@ import { LIVE_STATUS } from "../../shared/product-status.ts";
 /** The statuses of orders the shop still has work on: the dashboard counts these. */
 export const WAITING_STATUSES = ["pending", "processing", "shipped"] as const;
 
+/** An order that reached the customer's door ended in one of these: delivered, or refused (on its way back or back). */
+export const DELIVERED_STATUSES = ["delivered"] as const;
+export const REFUSED_STATUSES = ["returning", "returned"] as const;
+
 /**
  * The dashboard's reads, each an index range over what it reports, never a scan of the whole catalogue or order
  * history: orders of the last 30 days (by created_at), orders still waiting (by status), variants low on stock
@@ -28,6 +32,28 @@ export function dashboardRepository(db: Kysely<Database>) {
         .where("created_at", ">=", fromIso)
         .where("status", "!=", "cancelled")
         .groupBy(hour)
+        .execute(),
+
+    /**
+     * Orders placed since `fromIso` that reached an outcome (delivered or refused), counted by city, courier of their
+     * live shipment (null: none booked) and status. An index range per status (orders_status_idx: status,
+     * created_at) and one probe per order of the live-shipment index: the cost follows the window, not the history.
+     */
+    outcomes: (fromIso: string) =>
+      db
+        .selectFrom("orders")
+        .leftJoin("shipments", (join) =>
+          join.onRef("shipments.order_id", "=", "orders.id").on("shipments.cancelled_at", "is", null),
+        )
+        .select([
+          "orders.city",
+          "shipments.courier",
+          "orders.status",
+          (eb) => eb.fn.countAll<number>().as("orders"),
+        ])
+        .where("orders.status", "in", [...DELIVERED_STATUSES, ...REFUSED_STATUSES])
+        .where("orders.created_at", ">=", fromIso)
+        .groupBy(["orders.city", "shipments.courier", "orders.status"])
         .execute(),
 
     /** How many orders wait in each of WAITING_STATUSES (statuses with none are absent). */

@@ -118,16 +118,6 @@ export function shipmentsRepository(db: Kysely<Database>) {
             .limit(limit)
             .execute(),
 
-    /** A shipment's events, oldest first (what the shopper's tracking shows). */
-    events: (shipmentId: number) =>
-      db
-        .selectFrom("shipment_events")
-        .selectAll()
-        .where("shipment_id", "=", shipmentId)
-        .orderBy("happened_at")
-        .orderBy("id")
-        .execute(),
-
     orderNumber: async (orderId: number, trx: Db) =>
       (await trx.selectFrom("orders").select("number").where("id", "=", orderId).executeTakeFirstOrThrow())
         .number,

@@ -45,6 +45,7 @@ export interface Database {
   blocklist: BlocklistTable;
   shipments: ShipmentTable;
   shipment_events: ShipmentEventTable;
+  cod_collections: CodCollectionTable;
 }
 
 /** A transaction on the shop's database. */
@@ -465,6 +466,28 @@ export interface ShipmentTable {
   updated_at: string;
   cancelled_at: string | null;
   last_error: string | null;
+}
+
+/**
+ * Cash a courier paid over for a delivered order (migration 026): once per order. Money in paisa; `collected_on`
+ * is the day the report gives (YYYY-MM-DD).
+ */
+export interface CodCollectionTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The courier of the order's shipment ("own" when none was booked). */
+  courier: string;
+  consignment_number: string | null;
+  amount: number;
+  /** The cash due when the payment was recorded: the live shipment's COD amount, else the order's total. */
+  expected_amount: number;
+  collected_on: string;
+  reference: string;
+  /** "report" (an uploaded payment report), "fetched" (asked of the courier), "manual". */
+  source: string;
+  /** The email of whoever recorded it. */
+  recorded_by: string;
+  recorded_at: string;
 }
 
 /** A status a courier reported for a shipment (by poll or push), stored once. */

@@ -52,6 +52,16 @@ const periodFiguresSchema = z.object({
   sales: z.number(),
 });
 
+/** Of the orders that reached an outcome: how many were delivered and how many refused, and the rates (percent). */
+const outcomeRateSchema = z.object({
+  label: z.string().describe('The city or the courier as staff read it; the overall row is "All orders".'),
+  delivered: z.number().int(),
+  refused: z.number().int().describe("Refused at the door: the order is returning or returned."),
+  delivery_rate: z.number().describe("Delivered out of delivered and refused, in percent (one decimal)."),
+  refused_rate: z.number().describe("Refused out of delivered and refused, in percent (one decimal)."),
+});
+export type OutcomeRate = z.output<typeof outcomeRateSchema>;
+
 export const dashboardSchema = z.object({
   time_zone: z.string().describe(`Days run midnight to midnight in this time zone ("${SHOP_TIME_ZONE}").`),
   periods: z
@@ -64,6 +74,20 @@ export const dashboardSchema = z.object({
     .array(z.object({ status: z.string(), count: z.number().int() }))
     .describe(
       "How many orders wait in each status the shop still has work on (pending, processing, shipped).",
+    ),
+  outcomes: z
+    .object({
+      overall: outcomeRateSchema.nullable().describe("Null when no order of the window reached an outcome."),
+      by_city: z
+        .array(outcomeRateSchema)
+        .describe('The cities with the most outcomes first (at most 8); the rest summed as "Other cities".'),
+      by_courier: z
+        .array(outcomeRateSchema)
+        .describe('By the courier of the order\'s shipment; "No courier booked" for orders without one.'),
+    })
+    .describe(
+      "Orders placed in the last 30 days that were delivered or refused (returning, returned); orders still on " +
+        "their way are not counted.",
     ),
   low_stock: z.object({
     threshold: z.number().int(),

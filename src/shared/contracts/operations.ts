@@ -8,6 +8,7 @@ import { cartOperations } from "./cart.operations.ts";
 import { catalogOperations } from "./catalogue.operations.ts";
 import { catalogueCsvOperations } from "./catalogue-csv.operations.ts";
 import { checkoutOperations } from "./checkout.operations.ts";
+import { codCollectionOperations } from "./cod-collections.operations.ts";
 import { contactOperations } from "./contact.operations.ts";
 import type { Operation } from "./contract.ts";
 import { adminNewsletterOperations, newsletterOperations } from "./newsletter.operations.ts";
@@ -59,6 +60,7 @@ export const operations = {
   ...adminOperations,
   ...adminOrderOperations,
   ...shipmentOperations,
+  ...codCollectionOperations,
   ...adminCatalogueOperations,
 } as const satisfies Record<string, Operation>;
 

@@ -51,6 +51,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "staff.invite_revoke": "Withdrew an invitation",
   "staff.accept": "Accepted an invitation",
   "order.status": "Changed the order's status",
+  "order.cash_collected": "Recorded the cash collected",
 };
 
 export function auditActionLabel(action: string): string {

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import type { Dashboard } from "../../../shared/contracts/admin.ts";
+import type { Dashboard, OutcomeRate } from "../../../shared/contracts/admin.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { statusLabel } from "../../ui/format.ts";
@@ -25,8 +25,77 @@ function lowStockSummary({ threshold, total, more, variants }: Dashboard["low_st
   return `${count} with ${threshold} or fewer in stock${listed}.`;
 }
 
+const rate = (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
+
+/** Delivered and refused orders of one grouping (cities or couriers), with the rates; compact enough for a phone. */
+function OutcomeTable({ caption, heading, rows }: { caption: string; heading: string; rows: OutcomeRate[] }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{heading}</th>
+            <th scope="col" className="admin-num">
+              Delivered
+            </th>
+            <th scope="col" className="admin-num">
+              Refused
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="admin-wrap">
+                {row.label}
+              </th>
+              <td className="admin-num">
+                {rate(row.delivery_rate)}
+                <span className="admin-sub">{plural(row.delivered, "order")}</span>
+              </td>
+              <td className="admin-num">
+                {rate(row.refused_rate)}
+                <span className="admin-sub">{plural(row.refused, "order")}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Outcomes({ outcomes }: { outcomes: Dashboard["outcomes"] }) {
+  const { overall } = outcomes;
+  return (
+    <section className="admin-card" aria-labelledby="outcomes-title">
+      <h2 id="outcomes-title" className="admin-card__title">
+        Delivered and refused, last 30 days
+      </h2>
+      {overall ? (
+        <>
+          <p className="admin-page__lead">
+            Of {plural(overall.delivered + overall.refused, "order")} placed in the last 30 days that reached
+            the door, {rate(overall.delivery_rate)} were delivered and {rate(overall.refused_rate)} refused.
+            Orders still on their way are not counted.
+          </p>
+          <div className="admin-grid admin-grid--two">
+            <OutcomeTable caption="By city" heading="City" rows={outcomes.by_city} />
+            <OutcomeTable caption="By courier" heading="Courier" rows={outcomes.by_courier} />
+          </div>
+        </>
+      ) : (
+        <p className="admin-page__lead">
+          No order placed in the last 30 days has been delivered or refused yet.
+        </p>
+      )}
+    </section>
+  );
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily_sales, orders_waiting, low_stock } = loaderData;
+  const { periods, daily_sales, orders_waiting, outcomes, low_stock } = loaderData;
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -57,6 +126,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <SalesChart days={daily_sales} />
       </section>
+
+      <Outcomes outcomes={outcomes} />
 
       <div className="admin-grid admin-grid--two">
         <section className="admin-card" aria-labelledby="status-title">

@@ -92,6 +92,7 @@ describe("back-office pages", () => {
     expect(html).toContain("Daily figures as a table");
     expect(html).toContain('href="/admin/orders?status=pending"');
     expect(html).toContain(">Low stock</h2>");
+    expect(html).toContain(">Delivered and refused, last 30 days</h2>");
   });
 
   it("shows the owner the Staff section too", async () => {

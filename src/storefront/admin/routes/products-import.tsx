@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from "react";
 import { data, Form, Link } from "react-router";
 import {
   CATALOG_CSV_COLUMNS,
@@ -14,6 +13,7 @@ import { readForm } from "../../ui/forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { adminMeta } from "../admin-meta.ts";
+import { CsvFileField, useCsvUpload } from "../csv-file-field.tsx";
 import pageStyles from "../styles/products.css?url";
 import type { Route } from "./+types/products-import";
 
@@ -151,19 +151,11 @@ function Report({ report }: { report: CatalogueImportReport }) {
 
 export default function AdminProductsImport({ actionData }: Route.ComponentProps) {
   const busy = useSubmitting();
-  const [tooLarge, setTooLarge] = useState(false);
-  // With JavaScript a file over the limit is stopped here, before it travels for nothing.
-  const checkSize = (event: FormEvent<HTMLFormElement>) => {
-    const file = new FormData(event.currentTarget).get("file");
-    const over = file instanceof File && file.size > CATALOG_CSV_MAX_BYTES;
-    setTooLarge(over);
-    if (over) event.preventDefault();
-  };
-  const fileError = tooLarge
-    ? CATALOG_CSV_MESSAGES.tooLarge
-    : actionData?.ok === false
-      ? actionData.message
-      : null;
+  const upload = useCsvUpload(
+    CATALOG_CSV_MAX_BYTES,
+    CATALOG_CSV_MESSAGES.tooLarge,
+    actionData?.ok === false ? actionData.message : null,
+  );
   return (
     <section className="admin-page" aria-labelledby="admin-import-title">
       <div className="admin-page__head">
@@ -190,30 +182,10 @@ export default function AdminProductsImport({ actionData }: Route.ComponentProps
         method="post"
         encType="multipart/form-data"
         className="admin-card admin-import-form"
-        onSubmit={checkSize}
+        onSubmit={upload.checkSize}
         aria-label="Import a CSV file"
       >
-        <div className={`field${fileError ? " field--invalid" : ""}`}>
-          <label className="field__label" htmlFor="import-file">
-            CSV file
-          </label>
-          <input
-            id="import-file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            required
-            className="field__input"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? "import-file-error" : undefined}
-            onChange={() => setTooLarge(false)}
-          />
-          {fileError && (
-            <p className="field__error" id="import-file-error" role="alert">
-              {fileError}
-            </p>
-          )}
-        </div>
+        <CsvFileField id="import-file" label="CSV file" error={upload.error} onChange={upload.clear} />
         <label className="checkbox">
           <input type="checkbox" name="dry_run" defaultChecked={false} /> Check only: report what would
           change, save nothing
