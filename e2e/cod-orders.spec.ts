@@ -104,6 +104,7 @@ test("the link from the message asks before it confirms, and a second use is tol
   await expect(page.getByRole("heading", { name: `Confirm order ${number}` })).toBeVisible();
   await noSidewaysScroll(page);
   await page.screenshot({ path: info.outputPath("confirm-link.png"), fullPage: true });
+  await hydrate(page);
   await page.getByRole("button", { name: "Yes, confirm my order" }).click();
   await expect(page.locator(".form-alert--success")).toContainText("Thank you! Your order is confirmed.");
 
