@@ -44,7 +44,8 @@ export function toCart(rows: LineRow[]): Cart {
     quantity: summary.quantity,
     total: toRupees(summary.subtotal),
     cart: lines,
-    summary: summaryInRupees(summary),
+    summary: { ...summaryInRupees(summary), delivery_note: "", coupon: null },
+    coupon_message: null,
   };
 }
 

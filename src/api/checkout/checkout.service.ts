@@ -205,6 +205,8 @@ export function checkoutService({
           confirmation_attempts: 0,
           confirmed_at: null,
           risk_flags: riskFlags,
+          cod_fee: summary.codFee,
+          coupon_code: null,
         };
         const items = lines.map((line, index) => {
           const { unitPrice, lineTotal } = summary.lines[index]!;

@@ -12,6 +12,8 @@ export interface PricedLine {
   price: number;
   discount: number;
   quantity: number;
+  /** Whether the applied code discounts this line (its scope); true unless said otherwise. */
+  eligible?: boolean;
 }
 
 export interface LineFigures {
@@ -19,13 +21,17 @@ export interface LineFigures {
   lineTotal: number;
 }
 
-/** Everything a cart or an order shows, in paisa: `total = subtotal + delivery - discount`. */
+/** Everything a cart or an order shows, in paisa: `total = subtotal + delivery + codFee - discount`. */
 export interface CheckoutSummary {
   lines: LineFigures[];
   quantity: number;
   subtotal: number;
+  /** The subtotal of the lines the code applies to. */
+  eligibleSubtotal: number;
   discount: number;
   delivery: number;
+  deliveryReason: DeliveryReason;
+  codFee: number;
   total: number;
 }
 
@@ -34,6 +40,7 @@ export interface SummaryInRupees {
   subtotal: number;
   discount: number;
   delivery_charges: number;
+  cod_fee: number;
   total: number;
 }
 
@@ -90,51 +97,158 @@ export function priceLine(line: PricedLine): LineFigures {
   return { unitPrice, lineTotal: lineTotal(unitPrice, line.quantity) };
 }
 
+/** How delivery is priced (the owner's settings, decision 0047); the defaults are the spec's flat Rs. 200. */
+export interface DeliveryPricing {
+  /** Paisa on every order with something to deliver. */
+  flat: number;
+  /** Free delivery when the subtotal after discounts is at least this (paisa); null for never. */
+  freeFrom: number | null;
+  /** A different charge for these cities, by `cityKey`. */
+  cities: ReadonlyMap<string, number>;
+  /** The cash-on-delivery fee (paisa), its own line; 0 for none. */
+  codFee: number;
+}
+
+export const DEFAULT_DELIVERY: DeliveryPricing = {
+  flat: DELIVERY_CHARGE,
+  freeFrom: null,
+  cities: new Map(),
+  codFee: 0,
+};
+
+/** A city as delivery prices compare it: "  karachi " and "Karachi" are one. */
+export function cityKey(city: string): string {
+  return city.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/** What a discount code takes off: a whole percent, an amount (paisa), or the delivery. */
+export interface CouponTerms {
+  kind: "percent" | "amount" | "free_delivery";
+  value: number;
+}
+
+/** Why delivery costs what it does, for the summary's sentence. */
+export type DeliveryReason =
+  | { kind: "nothing" }
+  | { kind: "flat" }
+  | { kind: "city"; city: string }
+  | { kind: "threshold"; from: number }
+  | { kind: "code" };
+
+export interface OrderPricing {
+  delivery: DeliveryPricing;
+  coupon?: CouponTerms | undefined;
+  /** The delivery city, once the shopper has typed it (the cart does not know it yet). */
+  city?: string | undefined;
+}
+
 /** Rs. 200, unless there is nothing to deliver: an empty cart costs nothing. */
 export function deliveryCharge(quantity: number): number {
   return amount(quantity, "a quantity") > 0 ? DELIVERY_CHARGE : 0;
 }
 
-/** The order's discount. The spec's discount starts at 0 and no promotion exists yet. */
-export function orderDiscount(): number {
-  return 0;
+/**
+ * A code's discount on the subtotal of the lines it applies to: a percent rounded to the nearest paisa with
+ * halves in the shopper's favour (as `salePrice`), or an amount, never more than those lines cost. Free delivery
+ * takes nothing off the lines (it is priced in `deliveryFor`).
+ */
+export function couponDiscount(eligibleSubtotal: number, coupon: CouponTerms | undefined): number {
+  amount(eligibleSubtotal, "a subtotal");
+  if (!coupon || coupon.kind === "free_delivery") return 0;
+  if (coupon.kind === "amount") return Math.min(amount(coupon.value, "an amount off"), eligibleSubtotal);
+  if (!Number.isInteger(coupon.value) || coupon.value < 0 || coupon.value > 100) {
+    throw new RangeError(`a percent off must be a whole percent from 0 to 100, not ${coupon.value}`);
+  }
+  const scaled = amount(eligibleSubtotal * coupon.value + 50, "a discount");
+  return (scaled - (scaled % 100)) / 100;
 }
 
-/** The spec's order total: subtotal + delivery - discount. A discount larger than the rest is refused. */
-export function orderTotal(subtotal: number, delivery: number, discount: number): number {
+/**
+ * Delivery for an order: nothing for an empty cart; free with a free-delivery code, or from the owner's threshold
+ * (the subtotal after the discount, exactly met counts); else the city's own charge, or the flat one.
+ */
+export function deliveryFor(
+  quantity: number,
+  afterDiscount: number,
+  pricing: OrderPricing,
+): { charge: number; reason: DeliveryReason } {
+  if (amount(quantity, "a quantity") === 0) return { charge: 0, reason: { kind: "nothing" } };
+  if (pricing.coupon?.kind === "free_delivery") return { charge: 0, reason: { kind: "code" } };
+  const { freeFrom, cities, flat } = pricing.delivery;
+  if (freeFrom !== null && afterDiscount >= amount(freeFrom, "a free-delivery amount")) {
+    return { charge: 0, reason: { kind: "threshold", from: freeFrom } };
+  }
+  const cityCharge = pricing.city === undefined ? undefined : cities.get(cityKey(pricing.city));
+  if (cityCharge !== undefined && pricing.city !== undefined) {
+    return {
+      charge: amount(cityCharge, "a city's delivery charge"),
+      reason: { kind: "city", city: pricing.city.trim() },
+    };
+  }
+  return { charge: amount(flat, "a delivery charge"), reason: { kind: "flat" } };
+}
+
+/** The order's discount. The spec's discount starts at 0; a code is the only thing that takes it above. */
+export function orderDiscount(eligibleSubtotal = 0, coupon?: CouponTerms): number {
+  return couponDiscount(eligibleSubtotal, coupon);
+}
+
+/**
+ * The order total: subtotal + delivery + the cash-on-delivery fee - discount. The discount never exceeds the
+ * subtotal (`couponDiscount`); a larger one is refused.
+ */
+export function orderTotal(subtotal: number, delivery: number, discount: number, codFee = 0): number {
   amount(subtotal, "a subtotal");
   amount(delivery, "a delivery charge");
   amount(discount, "a discount");
-  return amount(subtotal + delivery - discount, "an order total");
+  amount(codFee, "a cash-on-delivery fee");
+  if (discount > subtotal)
+    throw new RangeError(`a discount (${discount}) cannot exceed the subtotal (${subtotal})`);
+  return amount(subtotal + delivery + codFee - discount, "an order total");
 }
 
-/** Every figure of a cart or an order from its lines, in paisa. */
-export function checkoutSummary(lines: readonly PricedLine[]): CheckoutSummary {
+/**
+ * Every figure of a cart or an order from its lines, in paisa. A line with `eligible: false` (out of the code's
+ * scope) is not discounted by the code. Without pricing, the spec's defaults: Rs. 200 delivery, no discount.
+ */
+export function checkoutSummary(
+  lines: readonly PricedLine[],
+  pricing: OrderPricing = { delivery: DEFAULT_DELIVERY },
+): CheckoutSummary {
   const figures = lines.map(priceLine);
   let quantity = 0;
   let subtotal = 0;
+  let eligibleSubtotal = 0;
   for (const [index, line] of lines.entries()) {
     quantity = amount(quantity + line.quantity, "a cart's quantity");
     subtotal = amount(subtotal + figures[index]!.lineTotal, "a subtotal");
+    if (line.eligible !== false) eligibleSubtotal += figures[index]!.lineTotal;
   }
-  const discount = orderDiscount();
-  const delivery = deliveryCharge(quantity);
+  const discount = couponDiscount(eligibleSubtotal, pricing.coupon);
+  const delivery = deliveryFor(quantity, subtotal - discount, pricing);
+  const codFee = quantity > 0 ? amount(pricing.delivery.codFee, "a cash-on-delivery fee") : 0;
   return {
     lines: figures,
     quantity,
     subtotal,
+    eligibleSubtotal,
     discount,
-    delivery,
-    total: orderTotal(subtotal, delivery, discount),
+    delivery: delivery.charge,
+    deliveryReason: delivery.reason,
+    codFee,
+    total: orderTotal(subtotal, delivery.charge, discount, codFee),
   };
 }
 
 /** The summary as the API answers it (rupees). */
-export function summaryInRupees(summary: Omit<CheckoutSummary, "lines" | "quantity">): SummaryInRupees {
+export function summaryInRupees(
+  summary: Pick<CheckoutSummary, "subtotal" | "discount" | "delivery" | "total"> & { codFee?: number },
+): SummaryInRupees {
   return {
     subtotal: toRupees(summary.subtotal),
     discount: toRupees(summary.discount),
     delivery_charges: toRupees(summary.delivery),
+    cod_fee: toRupees(summary.codFee ?? 0),
     total: toRupees(summary.total),
   };
 }

@@ -25,6 +25,8 @@ const order: Order = {
   discount: 0,
   total: 5598.2,
   confirm_by: null,
+  cod_fee: 0,
+  coupon_code: null,
   items: [
     {
       product_id: 1,

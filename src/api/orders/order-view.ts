@@ -24,8 +24,10 @@ export function toOrder(order: OrderRow, items: OrderItemRow[]): Order {
       subtotal: order.subtotal,
       discount: order.discount,
       delivery: order.delivery_charge,
+      codFee: order.cod_fee,
       total: order.total,
     }),
+    coupon_code: order.coupon_code,
     items: items.map((item) => ({
       product_id: item.product_id,
       slug: item.product_slug,

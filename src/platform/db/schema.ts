@@ -43,6 +43,8 @@ export interface Database {
   staff_two_factor_policy: StaffTwoFactorPolicyTable;
   shop_settings: ShopSettingTable;
   blocklist: BlocklistTable;
+  coupons: CouponTable;
+  coupon_redemptions: CouponRedemptionTable;
   shipments: ShipmentTable;
   shipment_events: ShipmentEventTable;
   cod_collections: CodCollectionTable;
@@ -285,6 +287,8 @@ export interface CartTable {
   user_id: number | null;
   created_at: string;
   updated_at: string;
+  /** The discount code the shopper applied (upper case), re-checked whenever the cart is priced. */
+  coupon_code: Generated<string | null>;
 }
 
 export interface CartItemTable {
@@ -356,6 +360,10 @@ export interface OrderTable {
   confirmed_at: Generated<string | null>;
   /** The order's risk flags at checkout, comma-separated (src/shared/order-risk.ts). */
   risk_flags: Generated<string>;
+  /** The discount code that priced the order (as stored, upper case); null for none. */
+  coupon_code: Generated<string | null>;
+  /** The cash-on-delivery fee (paisa), its own line of the total (migration 027). */
+  cod_fee: Generated<number>;
 }
 
 export interface OrderItemTable {
@@ -639,3 +647,40 @@ export interface BlocklistTable {
 
 export type ShipmentRow = Selectable<ShipmentTable>;
 export type ShipmentEventRow = Selectable<ShipmentEventTable>;
+
+/** A discount code (migration 027; the rules are src/api/coupons/). Money in paisa, times UTC ISO. */
+export interface CouponTable {
+  id: Generated<number>;
+  /** Upper case; codes are matched without case. */
+  code: string;
+  description: Generated<string>;
+  kind: "percent" | "amount" | "free_delivery";
+  /** A whole percent (1 to 100) for "percent", paisa for "amount", 0 for "free_delivery". */
+  value: number;
+  min_subtotal: Generated<number>;
+  scope: Generated<"all" | "categories" | "products" | "tags">;
+  /** JSON array of the chosen categories', products' or tags' ids. */
+  scope_ids: Generated<string>;
+  /** 1: not on items already discounted by their product's percent. */
+  exclude_discounted: Generated<number>;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  status: Generated<"active" | "paused">;
+  uses: Generated<number>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An order that used a code (one per order). */
+export interface CouponRedemptionTable {
+  id: Generated<number>;
+  coupon_id: number;
+  order_id: number;
+  user_id: number | null;
+  phone_e164: string | null;
+  discount: number;
+  created_at: string;
+}

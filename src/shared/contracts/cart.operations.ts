@@ -6,6 +6,7 @@ import {
   updateCartSchema,
 } from "./cart.ts";
 import { type Operation, WRITE_ERRORS } from "./contract.ts";
+import { applyCouponSchema } from "./coupons.ts";
 
 /** The cart, a signed-in user's or a guest's (its cookie). Spread into `operations` (operations.ts). */
 export const cartOperations = {
@@ -79,5 +80,30 @@ export const cartOperations = {
     status: 200,
     response: cartChangeSchema,
     errors: [...WRITE_ERRORS, 404, 409],
+  },
+  applyCoupon: {
+    method: "POST",
+    path: "/cart/coupon",
+    summary:
+      "Apply a discount code to the cart (case does not matter): answers the cart priced with it, or 422 with the " +
+      "reason (not valid, expired, not active yet, used up, below its minimum, nothing it applies to) and the cart unchanged",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    body: applyCouponSchema,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [...WRITE_ERRORS],
+  },
+  removeCoupon: {
+    method: "POST",
+    path: "/cart/coupon/remove",
+    summary: "Take the discount code off the cart",
+    tag: "Cart",
+    auth: "optional",
+    cartCookie: true,
+    status: 200,
+    response: cartChangeSchema,
+    errors: [401],
   },
 } as const satisfies Record<string, Operation>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { appliedCouponSchema } from "./coupons.ts";
 import { idField, quantityField } from "./fields.ts";
 
 /** No single line may hold more than this, whatever the stock. */
@@ -49,13 +50,20 @@ export const cartLineSchema = z.object({
 });
 
 /**
- * What the order would cost, in rupees, under the checkout's field names: `total = subtotal + delivery_charges -
- * discount`. Every screen shows these figures as they are; none computes its own.
+ * What the order would cost, in rupees, under the checkout's field names: `total = subtotal + delivery_charges +
+ * cod_fee - discount`. Every screen shows these figures as they are; none computes its own.
  */
 export const cartSummarySchema = z.object({
   subtotal: z.number(),
   discount: z.number(),
   delivery_charges: z.number(),
+  cod_fee: z.number().describe("The cash-on-delivery fee, its own line (0 when the shop charges none)."),
+  delivery_note: z
+    .string()
+    .describe(
+      'Why delivery costs what it does: "Free delivery on orders of Rs. 5,000 or more", "Delivery to Karachi"… ("" for the flat charge).',
+    ),
+  coupon: appliedCouponSchema.nullable().describe("The discount code applied to the cart, if any."),
   total: z.number(),
 });
 
@@ -65,6 +73,12 @@ export const cartSchema = z.object({
   total: z.number().describe("Sum of the lines, in rupees."),
   cart: z.array(cartLineSchema),
   summary: cartSummarySchema,
+  coupon_message: z
+    .string()
+    .nullable()
+    .describe(
+      "Set when the code the cart held stopped applying and was removed, saying why; null otherwise.",
+    ),
 });
 
 /** What every cart change answers: a message for the shopper and the cart as it now is. */

@@ -85,6 +85,8 @@ export const orderSchema = z.object({
   subtotal: z.number(),
   delivery_charges: z.number(),
   discount: z.number(),
+  cod_fee: z.number().describe("The cash-on-delivery fee charged with the order (0 for none)."),
+  coupon_code: z.string().nullable().describe("The discount code that priced the order."),
   total: z.number(),
   items: z.array(orderLineSchema),
   confirm_by: z

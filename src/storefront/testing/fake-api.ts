@@ -121,7 +121,15 @@ export function cartOf(
     quantity: lines.reduce((count, line) => count + line.quantity, 0),
     total: figures.subtotal,
     cart: lines,
-    summary: { discount: 0, delivery_charges: lines.length > 0 ? 200 : 0, ...figures },
+    summary: {
+      discount: 0,
+      delivery_charges: lines.length > 0 ? 200 : 0,
+      cod_fee: 0,
+      delivery_note: "",
+      coupon: null,
+      ...figures,
+    },
+    coupon_message: null,
   };
 }
 

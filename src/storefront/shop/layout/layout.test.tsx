@@ -33,7 +33,16 @@ const CART: Cart = {
       },
     },
   ],
-  summary: { subtotal: 3497, discount: 0, delivery_charges: 200, total: 3697 },
+  summary: {
+    subtotal: 3497,
+    discount: 0,
+    delivery_charges: 200,
+    cod_fee: 0,
+    delivery_note: "",
+    coupon: null,
+    total: 3697,
+  },
+  coupon_message: null,
 };
 
 function Page() {
