@@ -138,14 +138,18 @@ describe("checkoutSummary", () => {
       ],
       quantity: 6,
       subtotal: 2_889_820,
+      eligibleSubtotal: 2_889_820,
       discount: 0,
       delivery: 20_000,
+      deliveryReason: { kind: "flat" },
+      codFee: 0,
       total: 2_909_820,
     });
     expect(summaryInRupees(summary)).toEqual({
       subtotal: 28898.2,
       discount: 0,
       delivery_charges: 200,
+      cod_fee: 0,
       total: 29098.2,
     });
   });
@@ -155,8 +159,11 @@ describe("checkoutSummary", () => {
       lines: [],
       quantity: 0,
       subtotal: 0,
+      eligibleSubtotal: 0,
       discount: 0,
       delivery: 0,
+      deliveryReason: { kind: "nothing" },
+      codFee: 0,
       total: 0,
     });
   });
