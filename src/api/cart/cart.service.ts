@@ -70,8 +70,12 @@ export function cartService(carts: CartRepository, pricing: OrderPricing, coupon
    * changed, it expired, it was used up) is taken off the cart, and the answer says why, once.
    */
   async function priced(cartId: number): Promise<Cart> {
-    const [rows, code] = await Promise.all([carts.lines(cartId), coupons.cartCoupon(cartId)]);
-    const result = await pricing.price(carts.db, rows, code);
+    const [rows, code, city] = await Promise.all([
+      carts.lines(cartId),
+      coupons.cartCoupon(cartId),
+      coupons.cartCity(cartId),
+    ]);
+    const result = await pricing.price(carts.db, rows, code, { city: city ?? undefined });
     if (result.dropped) await coupons.setCartCoupon(cartId, null);
     return toCart(rows, {
       summary: result.summary,

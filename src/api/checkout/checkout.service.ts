@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Trx } from "../../platform/db/schema.ts";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
 import { COUPON_MESSAGES } from "../../shared/contracts/coupons.ts";
+import { formatWholeRupees } from "../../shared/money.ts";
 import { addressKey } from "../../shared/order-risk.ts";
 import { PHONE_NOT_PAKISTANI, toE164 } from "../../shared/phone.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
@@ -21,7 +22,7 @@ import {
 import { enqueueMail } from "../mail/outbox.ts";
 import { enqueueOrderMessage, type OrderMessaging } from "../messages/message-outbox.ts";
 import { confirmationRequestMessage, orderPlacedMessage } from "../messages/order-messages.ts";
-import { sameAmount, toPaisa } from "../money/money.ts";
+import { sameAmount, toPaisa, toRupees } from "../money/money.ts";
 import { newConfirmation } from "../orders/order-confirmation.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
@@ -54,6 +55,21 @@ class CouponDropped extends Error {
     this.reason = reason;
   }
 }
+
+/** Thrown inside the order's transaction when the typed city's delivery differs from what the shopper saw. */
+class DeliveryChanged extends Error {
+  readonly city: string;
+  readonly charge: number;
+  constructor(city: string, charge: number) {
+    super(city);
+    this.city = city;
+    this.charge = charge;
+  }
+}
+
+/** What a shopper whose city has its own delivery charge is told before anything is charged (409). */
+export const deliveryChangedAtCheckout = (city: string, charge: number) =>
+  `Delivery to ${city} costs ${formatWholeRupees(toRupees(charge))}. Please check the new total and place your order again.`;
 
 /** What a shopper whose code stopped applying at checkout is told (a 422, joined like every 422). */
 export const couponDroppedAtCheckout = (code: string, reason: string) =>
@@ -118,8 +134,13 @@ export function checkoutService({
     try {
       return await place();
     } catch (error) {
-      if (!(error instanceof CouponDropped)) throw error;
+      if (!(error instanceof CouponDropped) && !(error instanceof DeliveryChanged)) throw error;
       const cartId = owner ? await carts.findCartId(owner) : undefined;
+      if (error instanceof DeliveryChanged) {
+        // The cart is priced for this city from now on, so the page the shopper returns to shows it.
+        if (cartId !== undefined) await coupons.setCartCity(cartId, error.city);
+        throw new Conflict(deliveryChangedAtCheckout(error.city, error.charge));
+      }
       if (cartId !== undefined) await coupons.setCartCoupon(cartId, null);
       throw ValidationFailed.field("code", couponDroppedAtCheckout(error.code, error.reason));
     }
@@ -192,6 +213,12 @@ export function checkoutService({
           }
           const summary = priced.summary;
           if (input.total !== undefined && !sameAmount(input.total, summary.total)) {
+            // The shopper saw the cart priced for another city (or none): say what delivery there costs.
+            const reason = summary.deliveryReason;
+            const city = input.shipping_address.city;
+            if (reason.kind === "city" && (await coupons.cartCity(cartId, trx)) !== city) {
+              throw new DeliveryChanged(city, summary.delivery);
+            }
             throw new Conflict(PRICES_CHANGED);
           }
 

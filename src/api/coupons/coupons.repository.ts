@@ -72,6 +72,13 @@ export function couponsRepository(db: Kysely<Database>) {
       (await trx.selectFrom("carts").select("coupon_code").where("id", "=", cartId).executeTakeFirst())
         ?.coupon_code ?? null,
 
+    cartCity: async (cartId: number, trx: Db = db) =>
+      (await trx.selectFrom("carts").select("delivery_city").where("id", "=", cartId).executeTakeFirst())
+        ?.delivery_city ?? null,
+
+    setCartCity: (cartId: number, city: string, trx: Db = db) =>
+      trx.updateTable("carts").set({ delivery_city: city }).where("id", "=", cartId).execute(),
+
     setCartCoupon: (cartId: number, code: string | null, trx: Db = db) =>
       trx.updateTable("carts").set({ coupon_code: code }).where("id", "=", cartId).execute(),
   };
