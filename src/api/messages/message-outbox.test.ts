@@ -250,7 +250,8 @@ describe.skipIf(!available)(`the message outbox on ${engine}`, () => {
       sentBy.set(name, []);
       const messenger: Messenger = {
         async send(outgoing: OutgoingMessage) {
-          if (Math.random() < 0.5) await sleep(1);
+          // Each send takes a moment, so the four workers' claims interleave.
+          await sleep(2);
           sentBy.get(name)!.push(outgoing.order!);
           return { providerId: `${name}-${outgoing.order}` };
         },
@@ -269,7 +270,8 @@ describe.skipIf(!available)(`the message outbox on ${engine}`, () => {
     const all = [...sentBy.values()].flat();
     expect(all).toHaveLength(COUNT);
     expect(new Set(all).size).toBe(COUNT);
-    expect([...sentBy.values()].filter((sent) => sent.length > 0).length).toBeGreaterThanOrEqual(2);
+    // Which workers got which rows is the scheduler's business (on a loaded machine one may take them all); that
+    // each was sent once, by whichever took it, is the rule.
     const notOnce = await database.db
       .selectFrom("message_outbox")
       .select("id")
