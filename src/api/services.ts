@@ -13,6 +13,8 @@ import { catalogueService } from "./admin/catalogue/catalogue.service.ts";
 import { catalogueCsvService } from "./admin/catalogue-csv/catalogue-csv.routes.ts";
 import { codCollectionsRepository } from "./admin/cod-collections/cod-collections.repository.ts";
 import { codCollectionsService } from "./admin/cod-collections/cod-collections.service.ts";
+import { adminCouponsRepository } from "./admin/coupons/coupons.repository.ts";
+import { adminCouponsService } from "./admin/coupons/coupons.service.ts";
 import { customersService } from "./admin/customers.service.ts";
 import { dashboardRepository } from "./admin/dashboard.repository.ts";
 import { dashboardService } from "./admin/dashboard.service.ts";
@@ -162,6 +164,7 @@ export function createServices(deps: ApiDeps) {
       confirmations,
       blocklist,
       settings: settingsService(db),
+      coupons: adminCouponsService(db, adminCouponsRepository(db)),
       dashboard: dashboardService(dashboardRepository(db), {
         lowStockThreshold,
         courierName: couriers.name,

@@ -9,6 +9,7 @@ import { toAdminUser } from "./admin-user.ts";
 import { catalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import { catalogueCsvRoutes } from "./catalogue-csv/catalogue-csv.routes.ts";
 import { codCollectionsRoutes } from "./cod-collections/cod-collections.routes.ts";
+import { adminCouponsRoutes } from "./coupons/coupons.routes.ts";
 import { customersRoutes } from "./customers.routes.ts";
 import { newsletterAdminRoutes } from "./newsletter/newsletter-export.ts";
 import { adminOrdersRoutes } from "./orders/admin-orders.routes.ts";
@@ -44,6 +45,7 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
   );
   routes.route("/", adminShipmentsRoutes(services.shipments));
   routes.route("/", codCollectionsRoutes(admin.codCollections));
+  routes.route("/", adminCouponsRoutes(admin.coupons, admin.settings));
 
   routes.route("/", newsletterAdminRoutes(admin.newsletter));
 

@@ -11,6 +11,7 @@ import {
   orderSettingsSchema,
 } from "../../shared/contracts/settings.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
+import { ValidationFailed } from "../errors.ts";
 import { cityKey, type DeliveryPricing, toPaisa } from "../money/money.ts";
 import { shopSettingsRepository as repository } from "./shop-settings.repository.ts";
 
@@ -22,25 +23,6 @@ import { shopSettingsRepository as repository } from "./shop-settings.repository
 const ORDERS = "orders";
 const DELIVERY = "delivery";
 
-/** The owner's delivery charges (decision 0047); the defaults are the spec's flat Rs. 200. */
-export async function readDeliverySettings(db: Db): Promise<DeliverySettings> {
-  const stored = await repository.read(db, DELIVERY);
-  const defaults: DeliverySettings = { ...DELIVERY_DEFAULTS, city_charges: [] };
-  if (stored === undefined) return defaults;
-  const partial = deliverySettingsSchema.partial().safeParse(JSON.parse(stored));
-  return { ...defaults, ...(partial.success ? partial.data : {}) };
-}
-
-/** The settings as the money module prices them (paisa; cities by `cityKey`). */
-export function deliveryPricing(settings: DeliverySettings): DeliveryPricing {
-  return {
-    flat: toPaisa(settings.flat_charge),
-    freeFrom: settings.free_from === null ? null : toPaisa(settings.free_from),
-    cities: new Map(settings.city_charges.map((entry) => [cityKey(entry.city), toPaisa(entry.charge)])),
-    codFee: toPaisa(settings.cod_fee),
-  };
-}
-
 export async function readOrderSettings(db: Db): Promise<OrderSettings> {
   const stored = await repository.read(db, ORDERS);
   if (stored === undefined) return { ...ORDER_SETTINGS_DEFAULTS };
@@ -48,30 +30,76 @@ export async function readOrderSettings(db: Db): Promise<OrderSettings> {
   return { ...ORDER_SETTINGS_DEFAULTS, ...(partial.success ? partial.data : {}) };
 }
 
+/** The owner's delivery charges (rupees), decision 0047; `deliveryPricing` turns them into what money.ts prices with. */
+export async function readDeliverySettings(db: Db): Promise<DeliverySettings> {
+  const defaults: DeliverySettings = { ...DELIVERY_DEFAULTS, city_charges: [] };
+  const stored = await repository.read(db, DELIVERY);
+  if (stored === undefined) return defaults;
+  const fields = deliverySettingsSchema.shape;
+  const json = JSON.parse(stored) as Record<string, unknown>;
+  const kept = (Object.keys(fields) as (keyof DeliverySettings)[]).flatMap((name) => {
+    const field = fields[name].safeParse(json[name]);
+    return json[name] !== undefined && field.success ? [[name, field.data]] : [];
+  });
+  return { ...defaults, ...Object.fromEntries(kept) };
+}
+
+export function deliveryPricing(settings: DeliverySettings): DeliveryPricing {
+  return {
+    flat: toPaisa(settings.flat_charge),
+    freeFrom: settings.free_from === null ? null : toPaisa(settings.free_from),
+    cities: new Map(settings.city_charges.map(({ city, charge }) => [cityKey(city), toPaisa(charge)])),
+    codFee: toPaisa(settings.cod_fee),
+  };
+}
+
+/** A city named twice would leave which charge applies to chance. */
+function refuseDuplicateCities(settings: DeliverySettings): void {
+  const seen = new Set<string>();
+  for (const [index, { city }] of settings.city_charges.entries()) {
+    const key = cityKey(city);
+    if (seen.has(key)) {
+      throw ValidationFailed.field(
+        `city_charges.${index}.city`,
+        `${city.trim()} is listed twice; give each city one charge.`,
+      );
+    }
+    seen.add(key);
+  }
+}
+
 export function settingsService(db: Kysely<Database>) {
+  /** Writes one group and audits it ("settings.<key>", with the group before and after) in one transaction. */
+  async function save<Settings>(
+    actor: AuditActor,
+    key: string,
+    read: (db: Db) => Promise<Settings>,
+    input: Settings,
+  ): Promise<Settings> {
+    const now = new Date();
+    await db.transaction().execute(async (trx) => {
+      const before = await read(trx);
+      await repository.write(trx, key, JSON.stringify(input), actor.email, now);
+      await recordAudit(
+        trx,
+        { actor, action: `settings.${key}`, entityType: "settings", entityId: key, before, after: input },
+        now,
+      );
+    });
+    return input;
+  }
+
   return {
     orders: () => readOrderSettings(db),
+    delivery: () => readDeliverySettings(db),
 
     /** Saves the order settings (owner only, by the contract) and audits the change. */
-    async setOrders(actor: AuditActor, input: OrderSettings): Promise<OrderSettings> {
-      const now = new Date();
-      await db.transaction().execute(async (trx) => {
-        const before = await readOrderSettings(trx);
-        await repository.write(trx, ORDERS, JSON.stringify(input), actor.email, now);
-        await recordAudit(
-          trx,
-          {
-            actor,
-            action: "settings.orders",
-            entityType: "settings",
-            entityId: ORDERS,
-            before,
-            after: input,
-          },
-          now,
-        );
-      });
-      return input;
+    setOrders: (actor: AuditActor, input: OrderSettings) => save(actor, ORDERS, readOrderSettings, input),
+
+    /** Saves the delivery charges (owner only, by the contract) and audits the change. */
+    setDelivery(actor: AuditActor, input: DeliverySettings): Promise<DeliverySettings> {
+      refuseDuplicateCities(input);
+      return save(actor, DELIVERY, readDeliverySettings, input);
     },
   };
 }

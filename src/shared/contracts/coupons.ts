@@ -56,6 +56,11 @@ export const COUPON_ADMIN_MESSAGES = {
   amount: "The amount off must be more than Rs. 0.",
   dates: "The end must be after the start.",
   scopeIds: "Choose at least one category, product or tag for this code.",
+  scopeMissing: (ids: number[]) => `These do not exist (any more): ${ids.join(", ")}. Choose again.`,
+  freeDelivery: "A free-delivery code takes off the delivery only; its value is 0.",
+  time: "Enter a date and time (shop time, or ISO with its zone).",
+  codeUsed: (uses: number) =>
+    `The code cannot change: it has been used ${uses === 1 ? "once" : `${uses} times`}, and those orders name it. Make a new code instead.`,
   notFound: "Discount code not found.",
 } as const;
 
@@ -113,6 +118,20 @@ export const couponInputSchema = z.object({
 });
 export type CouponInput = z.output<typeof couponInputSchema>;
 
+const { min_subtotal, scope, scope_ids, exclude_discounted, status, ...required } = couponInputSchema.shape;
+/** A change to a code: any of its fields; what is left out stays as it is (no defaults fill it in). */
+export const couponPatchSchema = z
+  .object({
+    ...required,
+    min_subtotal: min_subtotal.unwrap(),
+    scope: scope.unwrap(),
+    scope_ids: scope_ids.unwrap(),
+    exclude_discounted: exclude_discounted.unwrap(),
+    status: status.unwrap(),
+  })
+  .partial();
+export type CouponPatch = z.output<typeof couponPatchSchema>;
+
 export const couponSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -141,6 +160,7 @@ export type Coupon = z.output<typeof couponSchema>;
 
 export const couponPageSchema = z.object({ data: z.array(couponSchema), meta: pageMetaSchema });
 export const couponQuerySchema = z.object({ page: pageField() });
+export const COUPONS_PER_PAGE = 25;
 
 // ---- Delivery pricing ----
 

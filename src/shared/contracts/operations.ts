@@ -11,6 +11,7 @@ import { checkoutOperations } from "./checkout.operations.ts";
 import { codCollectionOperations } from "./cod-collections.operations.ts";
 import { contactOperations } from "./contact.operations.ts";
 import type { Operation } from "./contract.ts";
+import { adminCouponOperations } from "./coupons.operations.ts";
 import { adminNewsletterOperations, newsletterOperations } from "./newsletter.operations.ts";
 import { orderOperations } from "./orders.operations.ts";
 import { adminReviewOperations, reviewOperations } from "./reviews.operations.ts";
@@ -61,6 +62,7 @@ export const operations = {
   ...adminOrderOperations,
   ...shipmentOperations,
   ...codCollectionOperations,
+  ...adminCouponOperations,
   ...adminCatalogueOperations,
 } as const satisfies Record<string, Operation>;
 

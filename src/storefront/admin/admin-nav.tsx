@@ -15,6 +15,8 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/shipping", label: "Ship orders" },
   { to: "/admin/cash", label: "Cash collected" },
   { to: "/admin/blocklist", label: "Blocklist" },
+  { to: "/admin/coupons", label: "Discount codes" },
+  { to: "/admin/delivery", label: "Delivery charges" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/catalogue", label: "Catalogue" },
   { to: "/admin/customers", label: "Customers" },

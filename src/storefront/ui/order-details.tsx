@@ -49,13 +49,19 @@ export function OrderTotals({ order, due = false }: { order: Order; due?: boolea
         <dd>{formatRupees(order.subtotal)}</dd>
       </div>
       <div>
-        <dt>Discount</dt>
+        <dt>{order.coupon_code ? `Discount (${order.coupon_code})` : "Discount"}</dt>
         <dd>{formatRupees(order.discount)}</dd>
       </div>
       <div>
         <dt>Shipping</dt>
         <dd>{formatRupees(order.delivery_charges)}</dd>
       </div>
+      {order.cod_fee > 0 && (
+        <div>
+          <dt>Cash on delivery fee</dt>
+          <dd>{formatRupees(order.cod_fee)}</dd>
+        </div>
+      )}
       <div className="summary-list__grand">
         <dt>Total</dt>
         <dd>{formatRupees(order.total)}</dd>

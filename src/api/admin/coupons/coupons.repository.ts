@@ -1,0 +1,77 @@
+import type { Insertable, Kysely, Updateable } from "kysely";
+import type { CouponTable, Database, Db } from "../../../platform/db/schema.ts";
+
+/** The scopes whose ids name rows, and the table each names. */
+const SCOPE_TABLES = { categories: "categories", products: "products", tags: "tags" } as const;
+
+/** The back office's statements on discount codes (migration 027); the rules are coupons.service.ts's. */
+export function adminCouponsRepository(db: Kysely<Database>) {
+  return {
+    page: (limit: number, offset: number) =>
+      db
+        .selectFrom("coupons")
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+
+    count: async () =>
+      Number(
+        (
+          await db
+            .selectFrom("coupons")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    find: (id: number, trx: Db = db) =>
+      trx.selectFrom("coupons").selectAll().where("id", "=", id).executeTakeFirst(),
+
+    /** The code with this upper-case spelling (codes are stored upper case), other than `exceptId`. */
+    idOfCode: async (code: string, exceptId: number | null, trx: Db = db) =>
+      (
+        await trx
+          .selectFrom("coupons")
+          .select("id")
+          .where("code", "=", code)
+          .$if(exceptId !== null, (qb) => qb.where("id", "!=", exceptId as number))
+          .executeTakeFirst()
+      )?.id,
+
+    insert: async (values: Insertable<CouponTable>, trx: Db = db) =>
+      (await trx.insertInto("coupons").values(values).returning("id").executeTakeFirstOrThrow()).id,
+
+    update: (id: number, values: Updateable<CouponTable>, trx: Db = db) =>
+      trx.updateTable("coupons").set(values).where("id", "=", id).execute(),
+
+    /** Of these ids, the ones that exist in the scope's table. */
+    existingIds: async (scope: keyof typeof SCOPE_TABLES, ids: number[], trx: Db = db) =>
+      ids.length === 0
+        ? []
+        : (await trx.selectFrom(SCOPE_TABLES[scope]).select("id").where("id", "in", ids).execute()).map(
+            (row) => row.id,
+          ),
+
+    /** Each code's orders, their totals and the discount given (paisa), in one grouped query for a page. */
+    usage: (couponIds: number[]) =>
+      couponIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom("coupon_redemptions")
+            .innerJoin("orders", "orders.id", "coupon_redemptions.order_id")
+            .select((eb) => [
+              "coupon_redemptions.coupon_id",
+              eb.fn.countAll<number | string>().as("orders"),
+              eb.fn.sum<number | string>("orders.total").as("revenue"),
+              eb.fn.sum<number | string>("coupon_redemptions.discount").as("discount"),
+            ])
+            .where("coupon_redemptions.coupon_id", "in", couponIds)
+            .groupBy("coupon_redemptions.coupon_id")
+            .execute(),
+  };
+}
+
+export type AdminCouponsRepository = ReturnType<typeof adminCouponsRepository>;
