@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { formatDateTime } from "./format.ts";
+import { COD_FEE_LABEL, discountLabel } from "./price-labels.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 /**
@@ -40,7 +41,10 @@ export function OrderLines({ order }: { order: Order }) {
   );
 }
 
-/** Sub Total, Discount, Shipping and Total; with `due`, the total again as what is paid on delivery. */
+/**
+ * Sub Total, Discount (naming the code that priced the order), Shipping, the cash-on-delivery fee when there was
+ * one, and Total; with `due`, the total again as what is paid on delivery.
+ */
 export function OrderTotals({ order, due = false }: { order: Order; due?: boolean }) {
   return (
     <dl className="summary-list order-totals" data-testid="order-totals">
@@ -49,13 +53,19 @@ export function OrderTotals({ order, due = false }: { order: Order; due?: boolea
         <dd>{formatRupees(order.subtotal)}</dd>
       </div>
       <div>
-        <dt>Discount</dt>
+        <dt>{discountLabel(order.coupon_code)}</dt>
         <dd>{formatRupees(order.discount)}</dd>
       </div>
       <div>
         <dt>Shipping</dt>
         <dd>{formatRupees(order.delivery_charges)}</dd>
       </div>
+      {order.cod_fee > 0 && (
+        <div>
+          <dt>{COD_FEE_LABEL}</dt>
+          <dd>{formatRupees(order.cod_fee)}</dd>
+        </div>
+      )}
       <div className="summary-list__grand">
         <dt>Total</dt>
         <dd>{formatRupees(order.total)}</dd>
