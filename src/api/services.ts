@@ -32,6 +32,8 @@ import { catalogRepository } from "./catalogue/catalogue.repository.ts";
 import { catalogService } from "./catalogue/catalogue.service.ts";
 import { checkoutService } from "./checkout/checkout.service.ts";
 import { contactService } from "./contact/contact.service.ts";
+import { couponsRepository } from "./coupons/coupons.repository.ts";
+import { orderPricing } from "./coupons/order-pricing.ts";
 import { courierRegistry } from "./couriers/couriers.ts";
 import { shipmentsRepository } from "./couriers/shipments.repository.ts";
 import { shipmentsService } from "./couriers/shipments.service.ts";
@@ -67,7 +69,9 @@ export function createServices(deps: ApiDeps) {
   const auth = authenticator(accountsRepo, { adminIdleMinutes: config.adminIdleMinutes });
   const cartsRepo = cartRepository(db);
   const ordersRepo = ordersRepository(db);
-  const carts = cartService(cartsRepo);
+  const couponsRepo = couponsRepository(db);
+  const pricing = orderPricing(couponsRepo);
+  const carts = cartService(cartsRepo, pricing, couponsRepo);
   const wishlists = wishlistService(wishlistRepository(db));
   const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger });
   const mailing = { db, secret: config.sessionSecret, publicUrl: config.publicUrl, logger, onMailQueued };
@@ -101,6 +105,8 @@ export function createServices(deps: ApiDeps) {
     resets: passwordResetService({ db, publicUrl: config.publicUrl, onMailQueued, logger }),
     checkout: checkoutService({
       carts: cartsRepo,
+      pricing,
+      coupons: couponsRepo,
       orders: ordersRepo,
       blocklist,
       publicUrl: config.publicUrl,

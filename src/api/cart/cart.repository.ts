@@ -8,6 +8,9 @@ export type CartOwner = Owner;
 export function cartRepository(db: Kysely<Database>) {
   const owned = ownedRows(db, "carts");
   return {
+    /** The database the cart's reads run on (pricing reads the owner's settings and codes on it). */
+    db,
+
     /** A transaction that PostgreSQL's deadlock or serialization rollbacks run again: `work` must be repeatable. */
     transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => retryingTransaction(db, work),
 

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { COUPON_MESSAGES } from "../../shared/contracts/coupons.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
 import type { ApiEnv } from "../api-env.ts";
@@ -47,6 +48,20 @@ export function cartRoutes(
   route(routes, operations.updateCart, async (c, { body }) => {
     const shopper = await currentShopper(c, auth, cookies);
     return { message: "Your cart has been updated.", ...(await carts.update(shopper.owner, body)) };
+  });
+
+  route(routes, operations.applyCoupon, async (c, { body }) => {
+    const shopper = await currentShopper(c, auth, cookies);
+    const cart = await carts.applyCoupon(shopper.owner, body.code);
+    return {
+      message: COUPON_MESSAGES.applied(cart.summary.coupon?.code ?? body.code.toUpperCase()),
+      ...cart,
+    };
+  });
+
+  route(routes, operations.removeCoupon, async (c) => {
+    const shopper = await currentShopper(c, auth, cookies);
+    return { message: COUPON_MESSAGES.removed, ...(await carts.removeCoupon(shopper.owner)) };
   });
 
   return routes;

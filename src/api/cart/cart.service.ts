@@ -1,7 +1,11 @@
 import type { AddToCartInput, Cart, CartLine, UpdateCartInput } from "../../shared/contracts/cart.ts";
+import { COUPON_MESSAGES } from "../../shared/contracts/coupons.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
-import { Conflict, NotFound } from "../errors.ts";
-import { checkoutSummary, summaryInRupees, toRupees } from "../money/money.ts";
+import type { CouponsRepository } from "../coupons/coupons.repository.ts";
+import { describeCoupon } from "../coupons/coupons.ts";
+import { deliveryNote, type OrderPricing } from "../coupons/order-pricing.ts";
+import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
+import { type CheckoutSummary, checkoutSummary, summaryInRupees, toRupees } from "../money/money.ts";
 import type { CartOwner, CartRepository } from "./cart.repository.ts";
 
 export const ADDED_MESSAGE = "Your item has been added to the cart!";
@@ -19,9 +23,16 @@ function outOfStock(stock: number, inCart: number): Conflict {
 
 type LineRow = Awaited<ReturnType<CartRepository["lines"]>>[number];
 
+/** What the cart answer says of its code: the code priced it, or it was dropped and why. */
+interface CartPricing {
+  summary: CheckoutSummary;
+  coupon: { code: string; description: string } | null;
+  couponMessage: string | null;
+}
+
 /** The cart as the API answers it: every line's money and the order summary come from the money module. */
-export function toCart(rows: LineRow[]): Cart {
-  const summary = checkoutSummary(rows);
+export function toCart(rows: LineRow[], priced?: CartPricing): Cart {
+  const summary = priced?.summary ?? checkoutSummary(rows);
   const lines: CartLine[] = rows.map((row, index) => ({
     id: row.id,
     name: row.title,
@@ -44,16 +55,41 @@ export function toCart(rows: LineRow[]): Cart {
     quantity: summary.quantity,
     total: toRupees(summary.subtotal),
     cart: lines,
-    summary: { ...summaryInRupees(summary), delivery_note: "", coupon: null },
-    coupon_message: null,
+    summary: {
+      ...summaryInRupees(summary),
+      delivery_note: deliveryNote(summary.deliveryReason),
+      coupon: priced?.coupon ?? null,
+    },
+    coupon_message: priced?.couponMessage ?? null,
   };
 }
 
-export function cartService(carts: CartRepository) {
+export function cartService(carts: CartRepository, pricing: OrderPricing, coupons: CouponsRepository) {
+  /**
+   * The cart priced with its code and the owner's delivery charges. A code that stopped applying (the cart
+   * changed, it expired, it was used up) is taken off the cart, and the answer says why, once.
+   */
+  async function priced(cartId: number): Promise<Cart> {
+    const [rows, code, city] = await Promise.all([
+      carts.lines(cartId),
+      coupons.cartCoupon(cartId),
+      coupons.cartCity(cartId),
+    ]);
+    const result = await pricing.price(carts.db, rows, code, { city: city ?? undefined });
+    if (result.dropped) await coupons.setCartCoupon(cartId, null);
+    return toCart(rows, {
+      summary: result.summary,
+      coupon: result.coupon ? { code: result.coupon.code, description: describeCoupon(result.coupon) } : null,
+      couponMessage: result.dropped
+        ? COUPON_MESSAGES.dropped(result.dropped.code, result.dropped.reason)
+        : null,
+    });
+  }
+
   /** The owner's cart, or undefined when there is none (a guest key whose cart was never made, or purged). */
   async function existing(owner: CartOwner): Promise<Cart | undefined> {
     const cartId = await carts.findCartId(owner);
-    return cartId === undefined ? undefined : toCart(await carts.lines(cartId));
+    return cartId === undefined ? undefined : priced(cartId);
   }
 
   async function view(owner: CartOwner | null): Promise<Cart> {
@@ -69,6 +105,33 @@ export function cartService(carts: CartRepository) {
   return {
     view,
     existing,
+
+    /**
+     * Applies a discount code to the shopper's cart: checked against the cart as it is now (a refusal says why,
+     * 422 at `code`, and changes nothing); per-customer limits are checked again at checkout, where the phone is
+     * known.
+     */
+    async applyCoupon(owner: CartOwner | null, code: string): Promise<Cart> {
+      const cartId = owner ? await carts.findCartId(owner) : undefined;
+      const rows = cartId === undefined ? [] : await carts.lines(cartId);
+      if (cartId === undefined || rows.length === 0) {
+        throw ValidationFailed.field("code", COUPON_MESSAGES.emptyCart);
+      }
+      const result = await pricing.price(carts.db, rows, code, {
+        customer: owner && "userId" in owner ? { userId: owner.userId, phone: null } : undefined,
+      });
+      if (!result.coupon)
+        throw ValidationFailed.field("code", result.dropped?.reason ?? COUPON_MESSAGES.notValid);
+      await coupons.setCartCoupon(cartId, result.coupon.code);
+      return priced(cartId);
+    },
+
+    async removeCoupon(owner: CartOwner | null): Promise<Cart> {
+      const cartId = owner ? await carts.findCartId(owner) : undefined;
+      if (cartId === undefined) return EMPTY_CART;
+      await coupons.setCartCoupon(cartId, null);
+      return priced(cartId);
+    },
 
     /** Adds to the cart (creating it), never beyond stock: a refusal changes nothing. */
     async add(owner: CartOwner, input: AddToCartInput): Promise<Cart> {
@@ -121,8 +184,14 @@ export function cartService(carts: CartRepository) {
         if (guestCartId === undefined) return;
         const userCartId = await carts.findCartId({ userId }, trx);
         if (userCartId === undefined) {
+          // The cart (and the code on it) becomes the user's.
           await carts.assignToUser(guestCartId, userId, trx);
           return;
+        }
+        // The code the guest applied follows the cart, unless the account's cart has one of its own.
+        const guestCode = await coupons.cartCoupon(guestCartId, trx);
+        if (guestCode !== null && (await coupons.cartCoupon(userCartId, trx)) === null) {
+          await coupons.setCartCoupon(userCartId, guestCode, trx);
         }
         for (const line of await carts.lines(guestCartId, trx)) {
           const merged = await carts.addToLine(userCartId, line.variant_id, line.quantity, trx);

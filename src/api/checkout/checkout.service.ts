@@ -2,12 +2,16 @@ import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import type { Trx } from "../../platform/db/schema.ts";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
+import { COUPON_MESSAGES } from "../../shared/contracts/coupons.ts";
+import { formatWholeRupees } from "../../shared/money.ts";
 import { addressKey } from "../../shared/order-risk.ts";
 import { PHONE_NOT_PAKISTANI, toE164 } from "../../shared/phone.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { BlocklistService } from "../admin/blocklist/blocklist.service.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
 import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
+import type { CouponsRepository } from "../coupons/coupons.repository.ts";
+import type { OrderPricing } from "../coupons/order-pricing.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
 import {
   claimIdempotencyKey,
@@ -18,7 +22,7 @@ import {
 import { enqueueMail } from "../mail/outbox.ts";
 import { enqueueOrderMessage, type OrderMessaging } from "../messages/message-outbox.ts";
 import { confirmationRequestMessage, orderPlacedMessage } from "../messages/order-messages.ts";
-import { checkoutSummary, sameAmount, toPaisa } from "../money/money.ts";
+import { sameAmount, toPaisa, toRupees } from "../money/money.ts";
 import { newConfirmation } from "../orders/order-confirmation.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
@@ -40,6 +44,36 @@ function orderNumber(now: Date): string {
 }
 
 export const ORDER_PLACED = "Your order has been placed.";
+
+/** Thrown inside the order's transaction when the cart's code no longer applies: nothing of the order is kept. */
+class CouponDropped extends Error {
+  readonly code: string;
+  readonly reason: string;
+  constructor(code: string, reason: string) {
+    super(reason);
+    this.code = code;
+    this.reason = reason;
+  }
+}
+
+/** Thrown inside the order's transaction when the typed city's delivery differs from what the shopper saw. */
+class DeliveryChanged extends Error {
+  readonly city: string;
+  readonly charge: number;
+  constructor(city: string, charge: number) {
+    super(city);
+    this.city = city;
+    this.charge = charge;
+  }
+}
+
+/** What a shopper whose city has its own delivery charge is told before anything is charged (409). */
+export const deliveryChangedAtCheckout = (city: string, charge: number) =>
+  `Delivery to ${city} costs ${formatWholeRupees(toRupees(charge))}. Please check the new total and place your order again.`;
+
+/** What a shopper whose code stopped applying at checkout is told (a 422, joined like every 422). */
+export const couponDroppedAtCheckout = (code: string, reason: string) =>
+  `${COUPON_MESSAGES.dropped(code, reason)} Your order was not placed: please check the new total and place it again.`;
 /** A phone or email on the shop's blocklist (docs/decisions/0042): said plainly, without the reason. */
 export const ORDER_BLOCKED =
   "We cannot take cash-on-delivery orders for this phone number or email address. Please contact us to place your order.";
@@ -57,6 +91,9 @@ export interface CheckoutAnswer {
 interface CheckoutDeps {
   carts: CartRepository;
   orders: OrdersRepository;
+  /** Prices the cart with its code and the owner's delivery charges (decision 0047). */
+  pricing: OrderPricing;
+  coupons: CouponsRepository;
   blocklist: BlocklistService;
   publicUrl: string;
   /** Signs the confirmation link and code (the shop's signing secret). */
@@ -76,6 +113,8 @@ function keyScope(owner: CartOwner): string {
 export function checkoutService({
   carts,
   orders,
+  pricing,
+  coupons,
   blocklist,
   publicUrl,
   secret,
@@ -86,6 +125,26 @@ export function checkoutService({
   /** An order's transaction: a `catalogueWrite`, which tells the caches of the stock it took once it commits. */
   const placing = <T>(work: (trx: Trx) => Promise<T>) =>
     catalogueWrite(carts.transaction, work, onCatalogueChanged);
+
+  /**
+   * Runs an order's transaction; when the cart's code stopped applying, the code is taken off the cart after the
+   * rollback and the shopper is told why (422 at `code`), so the next try is priced without it.
+   */
+  async function placeOrDropCoupon<T>(owner: CartOwner | null, place: () => Promise<T>): Promise<T> {
+    try {
+      return await place();
+    } catch (error) {
+      if (!(error instanceof CouponDropped) && !(error instanceof DeliveryChanged)) throw error;
+      const cartId = owner ? await carts.findCartId(owner) : undefined;
+      if (error instanceof DeliveryChanged) {
+        // The cart is priced for this city from now on, so the page the shopper returns to shows it.
+        if (cartId !== undefined) await coupons.setCartCity(cartId, error.city);
+        throw new Conflict(deliveryChangedAtCheckout(error.city, error.charge));
+      }
+      if (cartId !== undefined) await coupons.setCartCoupon(cartId, null);
+      throw ValidationFailed.field("code", couponDroppedAtCheckout(error.code, error.reason));
+    }
+  }
 
   return {
     /**
@@ -111,149 +170,187 @@ export function checkoutService({
       const phoneE164 = toE164(input.phone);
       if (phoneE164 === undefined) throw ValidationFailed.field("phone", PHONE_NOT_PAKISTANI);
       const address = addressKey(input.shipping_address.address, input.shipping_address.city);
-      const answer = await placing(async (trx): Promise<CheckoutAnswer> => {
-        const claim = idempotent ? await claimIdempotencyKey(trx, idempotent) : undefined;
-        if (claim && "stored" in claim) {
-          return { status: 201, body: claim.stored.body as PlacedOrder, replayed: true };
-        }
-        const cartId = owner ? await carts.findCartId(owner, trx) : undefined;
-        if (cartId === undefined) throw ValidationFailed.field("cart", "Your cart is empty.");
-        // Touching the cart row first serialises two checkouts of the same cart (a double click).
-        await carts.touch(cartId, trx);
-        const lines = await carts.lines(cartId, trx);
-        if (lines.length === 0) throw ValidationFailed.field("cart", "Your cart is empty.");
-        // A product withdrawn since it was put in the cart (a draft again, or archived) is not sold.
-        const withdrawn = lines.find((line) => line.status !== LIVE_STATUS);
-        if (withdrawn) {
-          throw new Conflict(
-            `Sorry, ${withdrawn.title} is no longer available. Please remove it from your cart.`,
-          );
-        }
-
-        const blocked = await blocklist.matching(
-          { phone_e164: phoneE164, email: input.email, address_key: address },
-          trx,
-        );
-        const refused = blocked.find((entry) => entry.kind !== "address");
-        if (refused) throw ValidationFailed.field(refused.kind, ORDER_BLOCKED);
-
-        // The same figures the cart showed, worked out afresh from today's prices by the money module.
-        const summary = checkoutSummary(lines);
-        if (input.total !== undefined && !sameAmount(input.total, summary.total)) {
-          throw new Conflict(PRICES_CHANGED);
-        }
-
-        // Stock rows are locked in the shop's one order (a cancelled order gives stock back in the same).
-        // Product pages show the stock: the caches are told once the order commits (a replay takes none).
-        markCatalogueChanged(trx);
-        const soldOut = new Set<number>();
-        for (const line of inStockLockOrder(lines)) {
-          const left = await orders.takeStock(line.variant_id, line.quantity, trx);
-          if (left === 0) soldOut.add(line.product_id);
-          if (left === null) {
-            const available = (await carts.findVariant(line.variant_id, trx))?.stock ?? 0;
-            const item = `${line.title} (${line.color_name}, ${line.size_name})`;
+      const answer = await placeOrDropCoupon(owner, async () =>
+        placing(async (trx): Promise<CheckoutAnswer> => {
+          const claim = idempotent ? await claimIdempotencyKey(trx, idempotent) : undefined;
+          if (claim && "stored" in claim) {
+            return { status: 201, body: claim.stored.body as PlacedOrder, replayed: true };
+          }
+          const cartId = owner ? await carts.findCartId(owner, trx) : undefined;
+          if (cartId === undefined) throw ValidationFailed.field("cart", "Your cart is empty.");
+          // Touching the cart row first serialises two checkouts of the same cart (a double click).
+          await carts.touch(cartId, trx);
+          const lines = await carts.lines(cartId, trx);
+          if (lines.length === 0) throw ValidationFailed.field("cart", "Your cart is empty.");
+          // A product withdrawn since it was put in the cart (a draft again, or archived) is not sold.
+          const withdrawn = lines.find((line) => line.status !== LIVE_STATUS);
+          if (withdrawn) {
             throw new Conflict(
-              available > 0
-                ? `Sorry, only ${available} of ${item} left in stock. Please update your cart.`
-                : `Sorry, ${item} is out of stock. Please update your cart.`,
+              `Sorry, ${withdrawn.title} is no longer available. Please remove it from your cart.`,
             );
           }
-        }
 
-        await refreshListings(trx, soldOut);
-
-        const now = new Date();
-        let number = orderNumber(now);
-        while (await orders.numberExists(number, trx)) number = orderNumber(now);
-        const settings = await readOrderSettings(trx);
-        const confirmation = settings.confirmation_required
-          ? newConfirmation(secret, number, now, settings.confirmation_hours)
-          : undefined;
-        const riskFlags = await flagsAtCheckout(
-          trx,
-          { phone_e164: phoneE164, address_key: address, total: summary.total },
-          {
-            now,
-            highValuePaisa: toPaisa(settings.high_value_threshold),
-            addressBlocked: blocked.some((entry) => entry.kind === "address"),
-          },
-        );
-        const row = {
-          number,
-          user_id: userId,
-          email: input.email,
-          phone: input.phone,
-          country: input.shipping_address.country,
-          first_name: input.shipping_address.first_name,
-          last_name: input.shipping_address.last_name,
-          address: input.shipping_address.address,
-          address_2: input.shipping_address.address_2,
-          city: input.shipping_address.city,
-          postcode: input.shipping_address.postcode,
-          notes: input.notes,
-          subtotal: summary.subtotal,
-          delivery_charge: summary.delivery,
-          discount: summary.discount,
-          total: summary.total,
-          status: confirmation ? "awaiting_confirmation" : "pending",
-          created_at: now.toISOString(),
-          phone_e164: phoneE164,
-          address_key: address,
-          confirmation_code_hash: confirmation?.codeHash ?? null,
-          confirmation_expires_at: confirmation?.expiresAt.toISOString() ?? null,
-          confirmation_attempts: 0,
-          confirmed_at: null,
-          risk_flags: riskFlags,
-          cod_fee: summary.codFee,
-          coupon_code: null,
-        };
-        const items = lines.map((line, index) => {
-          const { unitPrice, lineTotal } = summary.lines[index]!;
-          return {
-            product_id: line.product_id,
-            variant_id: line.variant_id,
-            product_name: line.title,
-            product_slug: line.slug,
-            color_name: line.color_name,
-            size_name: line.size_name,
-            unit_price: unitPrice,
-            quantity: line.quantity,
-            line_total: lineTotal,
-          };
-        });
-        const id = await orders.insertOrder(row, items, trx);
-        await carts.clear(cartId, trx);
-        const order = toOrder(
-          { id, ...row },
-          items.map((item, index) => ({ id: index, order_id: id, ...item })),
-        );
-        const ask = confirmation && {
-          link: `${publicUrl}${confirmation.path}`,
-          code: confirmation.code,
-          expiresAt: confirmation.expiresAt,
-        };
-        await enqueueMail(trx, { ...confirmationEmail(order, publicUrl, ask), reference: order.number }, now);
-        if (messaging) {
-          // One message: the request to confirm (it says the order is placed), or the plain "placed".
-          await enqueueOrderMessage(
+          const blocked = await blocklist.matching(
+            { phone_e164: phoneE164, email: input.email, address_key: address },
             trx,
-            messaging,
-            { phone: order.phone, order: order.number },
-            ask
-              ? confirmationRequestMessage({ order, link: ask.link, code: ask.code })
-              : orderPlacedMessage(order),
+          );
+          const refused = blocked.find((entry) => entry.kind !== "address");
+          if (refused) throw ValidationFailed.field(refused.kind, ORDER_BLOCKED);
+
+          // The same figures the cart showed, worked out afresh from today's prices by the money module.
+          // The cart's code is judged again here, with the customer known (uses per account and phone) and the
+          // city typed (its delivery charge): a code that stopped applying is never honoured (decision 0047).
+          const code = await coupons.cartCoupon(cartId, trx);
+          const priced = await pricing.price(trx, lines, code, {
+            now: new Date(),
+            city: input.shipping_address.city,
+            customer: { userId, phone: phoneE164 },
+          });
+          if (priced.dropped) throw new CouponDropped(priced.dropped.code, priced.dropped.reason);
+          // Its last use goes to one order only: the others are told, and may order without it.
+          if (priced.coupon && !(await coupons.takeUse(priced.coupon.id, trx))) {
+            throw new CouponDropped(priced.coupon.code, COUPON_MESSAGES.usedUp);
+          }
+          const summary = priced.summary;
+          if (input.total !== undefined && !sameAmount(input.total, summary.total)) {
+            // The shopper saw the cart priced for another city (or none): say what delivery there costs.
+            const reason = summary.deliveryReason;
+            const city = input.shipping_address.city;
+            if (reason.kind === "city" && (await coupons.cartCity(cartId, trx)) !== city) {
+              throw new DeliveryChanged(city, summary.delivery);
+            }
+            throw new Conflict(PRICES_CHANGED);
+          }
+
+          // Stock rows are locked in the shop's one order (a cancelled order gives stock back in the same).
+          // Product pages show the stock: the caches are told once the order commits (a replay takes none).
+          markCatalogueChanged(trx);
+          const soldOut = new Set<number>();
+          for (const line of inStockLockOrder(lines)) {
+            const left = await orders.takeStock(line.variant_id, line.quantity, trx);
+            if (left === 0) soldOut.add(line.product_id);
+            if (left === null) {
+              const available = (await carts.findVariant(line.variant_id, trx))?.stock ?? 0;
+              const item = `${line.title} (${line.color_name}, ${line.size_name})`;
+              throw new Conflict(
+                available > 0
+                  ? `Sorry, only ${available} of ${item} left in stock. Please update your cart.`
+                  : `Sorry, ${item} is out of stock. Please update your cart.`,
+              );
+            }
+          }
+
+          await refreshListings(trx, soldOut);
+
+          const now = new Date();
+          let number = orderNumber(now);
+          while (await orders.numberExists(number, trx)) number = orderNumber(now);
+          const settings = await readOrderSettings(trx);
+          const confirmation = settings.confirmation_required
+            ? newConfirmation(secret, number, now, settings.confirmation_hours)
+            : undefined;
+          const riskFlags = await flagsAtCheckout(
+            trx,
+            { phone_e164: phoneE164, address_key: address, total: summary.total },
+            {
+              now,
+              highValuePaisa: toPaisa(settings.high_value_threshold),
+              addressBlocked: blocked.some((entry) => entry.kind === "address"),
+            },
+          );
+          const row = {
+            number,
+            user_id: userId,
+            email: input.email,
+            phone: input.phone,
+            country: input.shipping_address.country,
+            first_name: input.shipping_address.first_name,
+            last_name: input.shipping_address.last_name,
+            address: input.shipping_address.address,
+            address_2: input.shipping_address.address_2,
+            city: input.shipping_address.city,
+            postcode: input.shipping_address.postcode,
+            notes: input.notes,
+            subtotal: summary.subtotal,
+            delivery_charge: summary.delivery,
+            discount: summary.discount,
+            total: summary.total,
+            status: confirmation ? "awaiting_confirmation" : "pending",
+            created_at: now.toISOString(),
+            phone_e164: phoneE164,
+            address_key: address,
+            confirmation_code_hash: confirmation?.codeHash ?? null,
+            confirmation_expires_at: confirmation?.expiresAt.toISOString() ?? null,
+            confirmation_attempts: 0,
+            confirmed_at: null,
+            risk_flags: riskFlags,
+            cod_fee: summary.codFee,
+            coupon_code: priced.coupon?.code ?? null,
+          };
+          const items = lines.map((line, index) => {
+            const { unitPrice, lineTotal } = summary.lines[index]!;
+            return {
+              product_id: line.product_id,
+              variant_id: line.variant_id,
+              product_name: line.title,
+              product_slug: line.slug,
+              color_name: line.color_name,
+              size_name: line.size_name,
+              unit_price: unitPrice,
+              quantity: line.quantity,
+              line_total: lineTotal,
+            };
+          });
+          const id = await orders.insertOrder(row, items, trx);
+          if (priced.coupon) {
+            await coupons.redeem(
+              {
+                coupon_id: priced.coupon.id,
+                order_id: id,
+                user_id: userId,
+                phone_e164: phoneE164,
+                discount: summary.discount,
+                created_at: now.toISOString(),
+              },
+              trx,
+            );
+          }
+          await carts.clear(cartId, trx);
+          const order = toOrder(
+            { id, ...row },
+            items.map((item, index) => ({ id: index, order_id: id, ...item })),
+          );
+          const ask = confirmation && {
+            link: `${publicUrl}${confirmation.path}`,
+            code: confirmation.code,
+            expiresAt: confirmation.expiresAt,
+          };
+          await enqueueMail(
+            trx,
+            { ...confirmationEmail(order, publicUrl, ask), reference: order.number },
             now,
           );
-        }
-        const placed: CheckoutAnswer = {
-          status: 201,
-          body: { message: ORDER_PLACED, order },
-          replayed: false,
-        };
-        if (claim) await storeIdempotentAnswer(trx, claim.id, placed);
-        return placed;
-      });
+          if (messaging) {
+            // One message: the request to confirm (it says the order is placed), or the plain "placed".
+            await enqueueOrderMessage(
+              trx,
+              messaging,
+              { phone: order.phone, order: order.number },
+              ask
+                ? confirmationRequestMessage({ order, link: ask.link, code: ask.code })
+                : orderPlacedMessage(order),
+              now,
+            );
+          }
+          const placed: CheckoutAnswer = {
+            status: 201,
+            body: { message: ORDER_PLACED, order },
+            replayed: false,
+          };
+          if (claim) await storeIdempotentAnswer(trx, claim.id, placed);
+          return placed;
+        }),
+      );
 
       if (!answer.replayed) {
         onMailQueued?.();

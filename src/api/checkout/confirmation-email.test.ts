@@ -105,3 +105,15 @@ describe("the order confirmation email", () => {
     }
   });
 });
+
+describe("the confirmation's figures with a code and a cash-on-delivery fee", () => {
+  it("names the code beside its discount and shows the fee as its own line", () => {
+    const mail = confirmationEmail(
+      { ...order, discount: 300, coupon_code: "EID10", cod_fee: 50, total: order.total - 300 + 50 },
+      "http://shop.test",
+    );
+    expect(mail.text).toContain("Discount (EID10): Rs. 300.00");
+    expect(mail.text).toContain("Cash on delivery fee: Rs. 50.00");
+    expect(confirmationEmail(order, "http://shop.test").text).not.toContain("Cash on delivery fee");
+  });
+});

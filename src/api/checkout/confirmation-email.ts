@@ -36,8 +36,11 @@ export function confirmationEmail(
   );
   const totals = [
     `Sub Total: ${formatRupees(order.subtotal)}`,
-    `Discount: ${formatRupees(order.discount)}`,
+    order.coupon_code
+      ? `Discount (${order.coupon_code}): ${formatRupees(order.discount)}`
+      : `Discount: ${formatRupees(order.discount)}`,
     `Shipping: ${formatRupees(order.delivery_charges)}`,
+    ...(order.cod_fee > 0 ? [`Cash on delivery fee: ${formatRupees(order.cod_fee)}`] : []),
     `Total: ${formatRupees(order.total)}`,
   ];
   // Nothing is charged online: the shopper pays the whole total to the courier.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   checkoutSummary,
+  couponDiscount,
   DELIVERY_CHARGE,
   deliveryCharge,
   lineTotal,
@@ -138,14 +139,18 @@ describe("checkoutSummary", () => {
       ],
       quantity: 6,
       subtotal: 2_889_820,
+      eligibleSubtotal: 2_889_820,
       discount: 0,
       delivery: 20_000,
+      deliveryReason: { kind: "flat" },
+      codFee: 0,
       total: 2_909_820,
     });
     expect(summaryInRupees(summary)).toEqual({
       subtotal: 28898.2,
       discount: 0,
       delivery_charges: 200,
+      cod_fee: 0,
       total: 29098.2,
     });
   });
@@ -155,8 +160,11 @@ describe("checkoutSummary", () => {
       lines: [],
       quantity: 0,
       subtotal: 0,
+      eligibleSubtotal: 0,
       discount: 0,
       delivery: 0,
+      deliveryReason: { kind: "nothing" },
+      codFee: 0,
       total: 0,
     });
   });
@@ -175,5 +183,64 @@ describe("checkoutSummary", () => {
   it("refuses a cart whose sum would leave safe integers", () => {
     const huge = { price: 2 ** 51, discount: 0, quantity: 1 };
     expect(() => checkoutSummary([huge, huge, huge, huge, huge])).toThrow(RangeError);
+  });
+});
+
+describe("codes and delivery at the edges (decision 0047)", () => {
+  const delivery = { flat: 20_000, freeFrom: 500_000, cities: new Map([["karachi", 30_000]]), codFee: 5_000 };
+
+  it("rounds a percent of odd paisa to the nearest paisa, halves in the shopper's favour", () => {
+    expect(couponDiscount(1_005, { kind: "percent", value: 10 })).toBe(101); // 100.5 → 101
+    expect(couponDiscount(1_004, { kind: "percent", value: 10 })).toBe(100); // 100.4 → 100
+    expect(couponDiscount(333, { kind: "percent", value: 33 })).toBe(110); // 109.89 → 110
+    expect(couponDiscount(0, { kind: "percent", value: 50 })).toBe(0);
+    expect(couponDiscount(1_000, { kind: "percent", value: 100 })).toBe(1_000);
+    expect(() => couponDiscount(1_000, { kind: "percent", value: 101 })).toThrow(RangeError);
+  });
+
+  it("never takes off more than the lines cost, and nothing for free delivery", () => {
+    expect(couponDiscount(80_000, { kind: "amount", value: 500_000 })).toBe(80_000);
+    expect(couponDiscount(80_000, { kind: "amount", value: 0 })).toBe(0);
+    expect(couponDiscount(80_000, { kind: "free_delivery", value: 0 })).toBe(0);
+  });
+
+  it("makes delivery free when the subtotal after the discount exactly meets the threshold, not a paisa below", () => {
+    const at = checkoutSummary([{ price: 500_000, discount: 0, quantity: 1 }], { delivery });
+    expect(at).toMatchObject({
+      delivery: 0,
+      deliveryReason: { kind: "threshold", from: 500_000 },
+      codFee: 5_000,
+    });
+    expect(at.total).toBe(505_000);
+    const below = checkoutSummary([{ price: 500_000, discount: 0, quantity: 1 }], {
+      delivery,
+      coupon: { kind: "amount", value: 1 },
+    });
+    expect(below).toMatchObject({ discount: 1, delivery: 20_000, deliveryReason: { kind: "flat" } });
+    expect(below.total).toBe(500_000 - 1 + 20_000 + 5_000);
+  });
+
+  it("charges a city its own delivery, a free-delivery code none, and an empty cart nothing at all", () => {
+    const lines = [{ price: 100_000, discount: 0, quantity: 1 }];
+    expect(checkoutSummary(lines, { delivery, city: "  KARACHI " })).toMatchObject({
+      delivery: 30_000,
+      deliveryReason: { kind: "city", city: "KARACHI" },
+    });
+    expect(checkoutSummary(lines, { delivery, city: "Lahore" })).toMatchObject({ delivery: 20_000 });
+    expect(
+      checkoutSummary(lines, { delivery, city: "Karachi", coupon: { kind: "free_delivery", value: 0 } }),
+    ).toMatchObject({ delivery: 0, deliveryReason: { kind: "code" } });
+    expect(checkoutSummary([], { delivery })).toMatchObject({ delivery: 0, codFee: 0, total: 0 });
+  });
+
+  it("discounts only the lines a code covers", () => {
+    const summary = checkoutSummary(
+      [
+        { price: 100_000, discount: 0, quantity: 1, eligible: true },
+        { price: 100_000, discount: 0, quantity: 1, eligible: false },
+      ],
+      { delivery, coupon: { kind: "percent", value: 50 } },
+    );
+    expect(summary).toMatchObject({ subtotal: 200_000, eligibleSubtotal: 100_000, discount: 50_000 });
   });
 });

@@ -289,6 +289,8 @@ export interface CartTable {
   updated_at: string;
   /** The discount code the shopper applied (upper case), re-checked whenever the cart is priced. */
   coupon_code: Generated<string | null>;
+  /** The city the last checkout was priced for (its delivery charge shows in the cart from then on). */
+  delivery_city: Generated<string | null>;
 }
 
 export interface CartItemTable {

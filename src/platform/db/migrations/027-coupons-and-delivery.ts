@@ -11,6 +11,7 @@ import type { Engine } from "../connection.ts";
  * - `coupon_redemptions`: each order that used a code, with its account and phone (per-customer limits) and the
  *   discount it gave.
  * - `carts.coupon_code`: the code the shopper applied; it stays with the cart (and moves with it at login).
+ *   `carts.delivery_city`: the city a checkout was last priced for, so the cart shows that city's delivery.
  * - `orders`: the code that priced the order, and the cash-on-delivery fee as its own figure.
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
@@ -66,6 +67,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .execute();
 
   await db.schema.alterTable("carts").addColumn("coupon_code", "text").execute();
+  await db.schema.alterTable("carts").addColumn("delivery_city", "text").execute();
   await db.schema.alterTable("orders").addColumn("coupon_code", "text").execute();
   await db.schema
     .alterTable("orders")
