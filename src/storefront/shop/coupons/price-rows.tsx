@@ -15,7 +15,7 @@ export function PriceRows({ figures, remove }: { figures: CartSummary; remove?: 
         <dt>Sub Total</dt>
         <dd>{formatRupees(figures.subtotal)}</dd>
       </div>
-      <div data-testid="summary-discount">
+      <div className={figures.coupon ? "summary-list__coupon" : undefined} data-testid="summary-discount">
         <dt>
           {discountLabel(figures.coupon?.code)}
           {figures.coupon && remove}
