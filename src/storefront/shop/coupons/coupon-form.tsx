@@ -1,3 +1,4 @@
+import { type KeyboardEvent, useRef } from "react";
 import type { CartSummary } from "../../../shared/contracts/cart.ts";
 import { CODE_MAX } from "../../../shared/contracts/coupons.ts";
 import type { CouponOutcome } from "./coupon-outcome.ts";
@@ -18,6 +19,13 @@ export function CouponField({
   pending: boolean;
 }) {
   const error = outcome && !outcome.ok ? outcome.message : undefined;
+  const apply = useRef<HTMLButtonElement>(null);
+  // Enter in the code's field applies it, also inside the checkout form, whose own default is Place Order.
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter" || !apply.current) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit(apply.current);
+  }
   if (applied) {
     return (
       <p className="coupon-applied" role="status" data-testid="coupon-applied">
@@ -42,8 +50,10 @@ export function CouponField({
           spellCheck={false}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "field-code-error" : undefined}
+          onKeyDown={onKeyDown}
         />
         <button
+          ref={apply}
           type="submit"
           name="intent"
           value="apply-coupon"

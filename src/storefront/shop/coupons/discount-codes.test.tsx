@@ -156,6 +156,23 @@ describe("a discount code at checkout", () => {
     expect(screen.getByLabelText("Email")).toHaveProperty("value", "ali@example.pk");
   });
 
+  it("Enter in the code's field applies the code; Enter anywhere else still places the order", async () => {
+    const fake = couponApi(plain);
+    renderRoute(fake, "checkout");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Email"), "ali@example.pk{Enter}");
+    // The order was tried (and stopped by the form's own checks), no code was sent.
+    expect(await screen.findByText("Phone is required.")).toBeTruthy();
+    expect(couponCalls(fake)).toEqual([]);
+
+    await user.type(screen.getByLabelText("Discount code"), "SAVE10{Enter}");
+    expect((await screen.findByTestId("summary-discount")).textContent).toBe(
+      "Discount (SAVE10)RemoveRs. 250.00",
+    );
+    expect(couponCalls(fake)).toHaveLength(1);
+    expect(fake.calls.some((call) => call.path === "/checkout")).toBe(false);
+  });
+
   it("says why a code the cart held was dropped", async () => {
     const dropped = { ...plain, coupon_message: COUPON_MESSAGES.dropped("SAVE10", COUPON_MESSAGES.usedUp) };
     renderRoute(couponApi(dropped), "checkout");
