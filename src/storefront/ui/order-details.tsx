@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { formatDateTime } from "./format.ts";
+import { COD_FEE_LABEL, discountLabel } from "./price-labels.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 /**
@@ -40,7 +41,10 @@ export function OrderLines({ order }: { order: Order }) {
   );
 }
 
-/** Sub Total, Discount, Shipping and Total; with `due`, the total again as what is paid on delivery. */
+/**
+ * Sub Total, Discount (naming the code that priced the order), Shipping, the cash-on-delivery fee when there was
+ * one, and Total; with `due`, the total again as what is paid on delivery.
+ */
 export function OrderTotals({ order, due = false }: { order: Order; due?: boolean }) {
   return (
     <dl className="summary-list order-totals" data-testid="order-totals">
@@ -49,7 +53,7 @@ export function OrderTotals({ order, due = false }: { order: Order; due?: boolea
         <dd>{formatRupees(order.subtotal)}</dd>
       </div>
       <div>
-        <dt>{order.coupon_code ? `Discount (${order.coupon_code})` : "Discount"}</dt>
+        <dt>{discountLabel(order.coupon_code)}</dt>
         <dd>{formatRupees(order.discount)}</dd>
       </div>
       <div>
@@ -58,7 +62,7 @@ export function OrderTotals({ order, due = false }: { order: Order; due?: boolea
       </div>
       {order.cod_fee > 0 && (
         <div>
-          <dt>Cash on delivery fee</dt>
+          <dt>{COD_FEE_LABEL}</dt>
           <dd>{formatRupees(order.cod_fee)}</dd>
         </div>
       )}

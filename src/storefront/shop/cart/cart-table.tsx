@@ -2,10 +2,11 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useFetchers } from "react-router";
 import type { Cart, CartLine } from "../../../shared/contracts/cart.ts";
 import { imageVariants } from "../../../shared/images.ts";
-import { formatRupees, formatWholeRupees } from "../../../shared/money.ts";
+import { formatRupees } from "../../../shared/money.ts";
 import { CloseIcon, MinusIcon, PlusIcon } from "../../ui/icons.tsx";
 import type { Removals } from "../../ui/removal-toasts.ts";
 import { useToast } from "../../ui/toast.tsx";
+import { COUPON_FETCHER } from "../coupons/coupon-outcome.ts";
 import type { CartResult } from "./cart-result.ts";
 
 const lineKey = (line: CartLine) => `cart-line-${line.id}`;
@@ -177,9 +178,12 @@ function CartRow({
   );
 }
 
-/** True while any cart line is being changed, so the totals can show they are about to move. */
+/** True while any cart line or the discount code is being changed, so the totals can show they are about to move. */
 export function useCartSyncing(): boolean {
-  return useFetchers().some((fetcher) => fetcher.key.startsWith("cart-line-") && fetcher.state !== "idle");
+  return useFetchers().some(
+    (fetcher) =>
+      (fetcher.key.startsWith("cart-line-") || fetcher.key === COUPON_FETCHER) && fetcher.state !== "idle",
+  );
 }
 
 /** 'Continue Shopping' and 'Clear Shopping Cart' under the table. */
@@ -196,37 +200,5 @@ export function CartActions() {
         </button>
       </Form>
     </div>
-  );
-}
-
-/**
- * The Cart Total box: the item count and the API's total, the API's delivery charge, and the way to checkout
- * when there is something.
- */
-export function CartTotals({ cart, syncing }: { cart: Cart; syncing: boolean }) {
-  return (
-    <aside className="summary-card" aria-labelledby="cart-total-title" aria-busy={syncing}>
-      <h2 id="cart-total-title" className="summary-card__title">
-        Cart Total
-      </h2>
-      <dl className={`summary-list${syncing ? " is-syncing" : ""}`}>
-        <div>
-          <dt>Total products</dt>
-          <dd data-testid="cart-total-products">{cart.quantity}</dd>
-        </div>
-        <div className="summary-list__grand">
-          <dt>Grand Total</dt>
-          <dd data-testid="cart-grand-total">{formatRupees(cart.total)}</dd>
-        </div>
-      </dl>
-      <p className="summary-card__note">
-        Shipping of {formatWholeRupees(cart.summary.delivery_charges)} is added at checkout.
-      </p>
-      {cart.quantity > 0 && (
-        <Link to="/checkout" className="button button--block">
-          Proceed to Checkout
-        </Link>
-      )}
-    </aside>
   );
 }

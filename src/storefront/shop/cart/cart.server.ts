@@ -2,6 +2,8 @@ import { data, redirect } from "react-router";
 import type { Cart } from "../../../shared/contracts/cart.ts";
 import type { ApiClient } from "../../lib/api.server.ts";
 import { failureStatus, formText } from "../../ui/forms/api-errors.ts";
+import { couponAction } from "../coupons/coupon.server.ts";
+import { isCouponIntent } from "../coupons/coupon-outcome.ts";
 import { type CartResult, FALLBACK_FAILURE, REMOVED_MESSAGE } from "./cart-result.ts";
 
 function number(form: FormData, name: string): number {
@@ -15,7 +17,8 @@ function failed(intent: CartResult["intent"], status: number, message: string | 
 
 /**
  * One cart change per submission: `update` sets a line's quantity, `remove` drops a line, `clear` empties the
- * cart and goes home (spec). The API checks stock and ownership; its refusal message is passed on as it is.
+ * cart and goes home (spec), `apply-coupon` and `remove-coupon` apply the typed discount code or take it off.
+ * The API checks stock, ownership and codes; its refusal message is passed on as it is.
  */
 export async function changeCart(api: ApiClient, form: FormData) {
   const intent = formText(form, "intent");
@@ -41,6 +44,9 @@ export async function changeCart(api: ApiClient, form: FormData) {
     const response = await api.call("clearCart");
     if (!response.ok) return failed(intent, response.status, response.data.message);
     return redirect("/");
+  }
+  if (isCouponIntent(intent)) {
+    return couponAction(api, intent, form, (outcome): CartResult => ({ intent, ...outcome }));
   }
   return failed("unknown", 400, undefined);
 }

@@ -1,8 +1,11 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import type { CartLine, CartSummary } from "../../../shared/contracts/cart.ts";
 import { SHIPPING_COUNTRIES } from "../../../shared/contracts/checkout.ts";
+import { formText } from "../../ui/forms/api-errors.ts";
 import { Field, FormAlert } from "../../ui/forms/field.tsx";
+import { CouponField, RemoveCouponButton } from "../coupons/coupon-form.tsx";
+import { COUPON_FETCHER, isCouponIntent } from "../coupons/coupon-outcome.ts";
 import {
   CHECKOUT_FIELDS,
   type CheckoutValues,
@@ -24,6 +27,10 @@ export interface Prefill {
  * The checkout form. With JavaScript the spec's checks run before anything is sent and the button shows
  * 'Processing...'; without it the server answers with the same messages. `noValidate` keeps the browser's own
  * bubbles from replacing the spec's wording.
+ *
+ * The discount code's Apply and Remove are submit buttons of this same form (`intent`), so that without
+ * JavaScript applying a code sends everything typed and the page comes back with it; with JavaScript they go
+ * through a fetcher instead, and the form is left alone.
  */
 export function CheckoutForm({
   lines,
@@ -49,7 +56,20 @@ export function CheckoutForm({
 
   const initial: Partial<CheckoutValues> = failure?.values ?? prefill ?? {};
 
+  // With JavaScript a code goes through its own fetcher: the page, and everything typed in it, stays as it is.
+  const coupon = useFetcher<CheckoutFailure>({ key: COUPON_FETCHER });
+  const couponPending = coupon.state !== "idle";
+  const couponOutcome = coupon.data?.coupon ?? failure?.coupon;
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const intent = submitter?.getAttribute("name") === "intent" ? submitter.getAttribute("value") : null;
+    if (isCouponIntent(intent)) {
+      event.preventDefault();
+      const code = formText(new FormData(event.currentTarget), "code");
+      coupon.submit({ intent, code }, { method: "post", action: "/checkout" });
+      return;
+    }
     const found = validateCheckout(checkoutValues(new FormData(event.currentTarget)));
     setErrors(found);
     const first = CHECKOUT_FIELDS.find((field) => found[field]);
@@ -76,6 +96,10 @@ export function CheckoutForm({
       onSubmit={onSubmit}
       onInput={onInput}
     >
+      {/* The form's default button: Enter in any field places the order, never applies or removes a code. */}
+      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        Place Order
+      </button>
       <div className="checkout-layout__form">
         {failure?.formError && <FormAlert kind="error">{failure.formError}</FormAlert>}
         <fieldset className="form-section">
@@ -145,7 +169,12 @@ export function CheckoutForm({
         </fieldset>
       </div>
       <div className="checkout-layout__summary">
-        <OrderSummary lines={lines} figures={figures}>
+        <OrderSummary
+          lines={lines}
+          figures={figures}
+          coupon={<CouponField applied={figures.coupon} outcome={couponOutcome} pending={couponPending} />}
+          remove={figures.coupon && <RemoveCouponButton code={figures.coupon.code} pending={couponPending} />}
+        >
           <input type="hidden" name="total" value={figures.total} />
           <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
           <p className="summary-card__note">

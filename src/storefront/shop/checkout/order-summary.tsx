@@ -1,18 +1,26 @@
 import type { ReactNode } from "react";
 import type { CartLine, CartSummary } from "../../../shared/contracts/cart.ts";
-import { formatRupees, formatWholeRupees } from "../../../shared/money.ts";
+import { formatRupees } from "../../../shared/money.ts";
+import { PriceRows } from "../coupons/price-rows.tsx";
 
 /**
- * The order summary: each line as 'name X quantity' with its total, then Sub Total, Discount, Shipping (the
- * spec's 'Rs. 200', printed from the API's delivery charge) and Total. Every amount is the API's own.
+ * The order summary: each line as 'name X quantity' with its total, the discount code's field, then Sub Total,
+ * Discount, Shipping (the spec's 'Rs. 200', printed from the API's delivery charge), the cash-on-delivery fee
+ * when there is one, and Total. Every amount is the API's own.
  */
 export function OrderSummary({
   lines,
   figures,
+  coupon,
+  remove,
   children,
 }: {
   lines: CartLine[];
   figures: CartSummary;
+  /** The discount code's field, between the items and the figures. */
+  coupon?: ReactNode;
+  /** The Discount line's 'Remove', shown when a code is applied. */
+  remove?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -35,19 +43,9 @@ export function OrderSummary({
           </li>
         ))}
       </ul>
+      {coupon}
       <dl className="summary-list">
-        <div>
-          <dt>Sub Total</dt>
-          <dd>{formatRupees(figures.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Discount</dt>
-          <dd>{formatRupees(figures.discount)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatWholeRupees(figures.delivery_charges)}</dd>
-        </div>
+        <PriceRows figures={figures} remove={remove} />
         <div className="summary-list__grand">
           <dt>Total</dt>
           <dd data-testid="checkout-total">{formatRupees(figures.total)}</dd>

@@ -5,10 +5,12 @@ import { formatRupees } from "../../../shared/money.ts";
 import { Dropdown } from "../../ui/dropdown.tsx";
 import { BagIcon } from "../../ui/icons.tsx";
 import { itemCount } from "../../ui/item-count.ts";
+import { discountLabel } from "../../ui/price-labels.ts";
 
 /**
  * The cart icon with its count and, when the cart loaded, the mini cart dropdown: its lines, the total, and
- * view-cart and checkout buttons, or 'No items added to cart'. Every figure is the API's own.
+ * the discount code applied to it and what it takes off, view-cart and checkout buttons, or 'No items added to
+ * cart'. Every figure is the API's own.
  */
 export function MiniCart({
   cart,
@@ -90,6 +92,12 @@ export function MiniCart({
               <span>Total</span>
               <strong>{formatRupees(cart.total)}</strong>
             </p>
+            {cart.summary.coupon && (
+              <p className="mini-cart__discount" data-testid="mini-cart-discount">
+                <span>{discountLabel(cart.summary.coupon.code)}</span>
+                <strong>{formatRupees(cart.summary.discount)}</strong>
+              </p>
+            )}
             <div className="mini-cart__actions">
               <Link to="/cart" className="button button--outline">
                 View cart

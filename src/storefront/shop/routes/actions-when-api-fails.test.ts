@@ -67,6 +67,29 @@ describe.each(["unreachable", 503, 502] as const)("every form's action when the 
     }
   });
 
+  it("a discount code answers 'Something went wrong' at its field, keeping the code and the checkout's fields", async () => {
+    for (const intent of ["apply-coupon", "remove-coupon"]) {
+      const cart = await answer(
+        cartRoute.action,
+        contextWhereTheApi(api),
+        post("/cart", { intent, code: "SAVE10" }),
+      );
+      expect(cart.body).toEqual({ intent, ok: false, message: "Something went wrong", code: "SAVE10" });
+      expect(cart.status).toBeGreaterThanOrEqual(500);
+      const checkout = await answer(
+        checkoutRoute.action,
+        contextWhereTheApi(api),
+        post("/checkout", { intent, code: "SAVE10", email: "ali@example.pk" }),
+      );
+      expect(checkout.body).toMatchObject({
+        formError: "",
+        values: { email: "ali@example.pk" },
+        coupon: { ok: false, message: "Something went wrong", code: "SAVE10" },
+      });
+      expect(checkout.status).toBeGreaterThanOrEqual(500);
+    }
+  });
+
   it("Add To Cart answers 'Something went wrong'", async () => {
     const result = await answer(
       productRoute.action,

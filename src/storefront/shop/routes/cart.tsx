@@ -15,7 +15,9 @@ import { SHOP_NAME } from "../../ui/site.ts";
 import { changeCart, loadCart } from "../cart/cart.server.ts";
 import { type CartResult, FALLBACK_FAILURE, isCartIntent, REMOVED_MESSAGE } from "../cart/cart-result.ts";
 import { CartShimmer } from "../cart/cart-shimmer.tsx";
-import { CartActions, CartTable, CartTotals, useCartSyncing } from "../cart/cart-table.tsx";
+import { CartActions, CartTable, useCartSyncing } from "../cart/cart-table.tsx";
+import { CartTotals } from "../cart/cart-totals.tsx";
+import { type CouponOutcome, isCouponIntent } from "../coupons/coupon-outcome.ts";
 import type { Route } from "./+types/cart";
 
 // shop.css styles the empty state and pagination these pages share with the shop.
@@ -61,6 +63,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       intent: isCartIntent(intent) ? intent : "unknown",
       ok: false,
       message: noResponse ? CONNECTION_FAILED : message || FALLBACK_FAILURE,
+      code: formText(form, "code"),
     };
   });
 }
@@ -72,6 +75,11 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const shouldRevalidate = reloadAfterSubmission;
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  // A code's outcome shows at the code's field; any other change's above the table.
+  const couponOutcome: CouponOutcome | undefined =
+    actionData && isCouponIntent(actionData.intent)
+      ? { ...actionData, code: actionData.code ?? "" }
+      : undefined;
   return (
     <>
       <PageBanner title="Cart" />
@@ -80,16 +88,26 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           Your cart items
         </h2>
         {/* Without JavaScript the buttons post the page; the outcome shows here instead of a toast. */}
-        {actionData && <FormAlert kind={actionData.ok ? "success" : "error"}>{actionData.message}</FormAlert>}
+        {actionData && !couponOutcome && (
+          <FormAlert kind={actionData.ok ? "success" : "error"}>{actionData.message}</FormAlert>
+        )}
         <Suspense fallback={<CartShimmer />}>
-          <Await resolve={loaderData.cart}>{(cart) => <CartContents cart={cart} />}</Await>
+          <Await resolve={loaderData.cart}>
+            {(cart) => <CartContents cart={cart} couponOutcome={couponOutcome} />}
+          </Await>
         </Suspense>
       </section>
     </>
   );
 }
 
-function CartContents({ cart }: { cart: Cart | null }) {
+function CartContents({
+  cart,
+  couponOutcome,
+}: {
+  cart: Cart | null;
+  couponOutcome: CouponOutcome | undefined;
+}) {
   const syncing = useCartSyncing();
   const removals = useRemovalToasts(cart?.cart, REMOVED_MESSAGE);
   if (!cart || cart.quantity === 0 || cart.cart.length === 0) {
@@ -107,12 +125,15 @@ function CartContents({ cart }: { cart: Cart | null }) {
     );
   }
   return (
-    <div className="cart-layout">
-      <div className="cart-layout__lines">
-        <CartTable cart={cart} removals={removals} />
-        <CartActions />
+    <>
+      {cart.coupon_message && <FormAlert kind="error">{cart.coupon_message}</FormAlert>}
+      <div className="cart-layout">
+        <div className="cart-layout__lines">
+          <CartTable cart={cart} removals={removals} />
+          <CartActions />
+        </div>
+        <CartTotals cart={cart} syncing={syncing} outcome={couponOutcome} />
       </div>
-      <CartTotals cart={cart} syncing={syncing} />
-    </div>
+    </>
   );
 }
