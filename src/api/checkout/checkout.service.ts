@@ -67,7 +67,7 @@ class DeliveryChanged extends Error {
   }
 }
 
-/** What a shopper whose city has its own delivery charge is told before anything is charged (409). */
+/** What a shopper whose city has its own delivery charge is told before anything is charged (422 at the city). */
 export const deliveryChangedAtCheckout = (city: string, charge: number) =>
   `Delivery to ${city} costs ${formatWholeRupees(toRupees(charge))}. Please check the new total and place your order again.`;
 
@@ -139,7 +139,11 @@ export function checkoutService({
       if (error instanceof DeliveryChanged) {
         // The cart is priced for this city from now on, so the page the shopper returns to shows it.
         if (cartId !== undefined) await coupons.setCartCity(cartId, error.city);
-        throw new Conflict(deliveryChangedAtCheckout(error.city, error.charge));
+        // A 422 at the city, so the checkout page shows the sentence as it is (spec section 8 joins a 422's messages).
+        throw ValidationFailed.field(
+          "shipping_address.city",
+          deliveryChangedAtCheckout(error.city, error.charge),
+        );
       }
       if (cartId !== undefined) await coupons.setCartCoupon(cartId, null);
       throw ValidationFailed.field("code", couponDroppedAtCheckout(error.code, error.reason));
