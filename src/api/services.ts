@@ -8,6 +8,8 @@ import { passwordResetService } from "./account/password-reset.service.ts";
 import { auditRepository } from "./admin/audit.repository.ts";
 import { blocklistRepository } from "./admin/blocklist/blocklist.repository.ts";
 import { blocklistService } from "./admin/blocklist/blocklist.service.ts";
+import { adminCampaignsRepository } from "./admin/campaigns/campaigns.repository.ts";
+import { adminCampaignsService } from "./admin/campaigns/campaigns.service.ts";
 import { catalogueRepository } from "./admin/catalogue/catalogue.repository.ts";
 import { catalogueService } from "./admin/catalogue/catalogue.service.ts";
 import { catalogueCsvService } from "./admin/catalogue-csv/catalogue-csv.routes.ts";
@@ -28,6 +30,7 @@ import { staffInvitationsService } from "./admin/staff-invitations.service.ts";
 import { totpKeyBox } from "./admin/two-factor/totp.ts";
 import { twoFactorRepository } from "./admin/two-factor/two-factor.repository.ts";
 import { secondFactorGate, twoFactorService } from "./admin/two-factor/two-factor.service.ts";
+import { applyCampaigns } from "./campaigns/campaign-clock.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartService } from "./cart/cart.service.ts";
 import { catalogRepository } from "./catalogue/catalogue.repository.ts";
@@ -78,6 +81,8 @@ export function createServices(deps: ApiDeps) {
   const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger });
   const mailing = { db, secret: config.sessionSecret, publicUrl: config.publicUrl, logger, onMailQueued };
   const messaging = { channel: deps.messageChannel ?? "sms", logger, onQueued: onMessageQueued };
+  /** The campaign clock (decision 0048): run by each instance's job and after every change to a campaign. */
+  const campaignClock = { apply: (now: Date = new Date()) => applyCampaigns(db, now, onCatalogueChanged) };
   const lowStockThreshold = config.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
   const blocklist = blocklistService(db, blocklistRepository(db));
   const confirmations = confirmationService({
@@ -99,6 +104,7 @@ export function createServices(deps: ApiDeps) {
     cookies,
     auth,
     limits,
+    campaignClock,
     catalog: catalogService(catalogRepository(db, { logger })),
     carts,
     wishlists,
@@ -165,6 +171,12 @@ export function createServices(deps: ApiDeps) {
       blocklist,
       settings: settingsService(db),
       coupons: adminCouponsService(db, adminCouponsRepository(db)),
+      campaigns: adminCampaignsService({
+        db,
+        repository: adminCampaignsRepository(db),
+        applyCampaigns: () => campaignClock.apply(),
+        logger,
+      }),
       dashboard: dashboardService(dashboardRepository(db), {
         lowStockThreshold,
         courierName: couriers.name,

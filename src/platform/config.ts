@@ -211,6 +211,7 @@ const envSchema = z.object({
     .default("false"),
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   UNCONFIRMED_CHECK_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  CAMPAIGN_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_ADMIN_IDLE_MINUTES),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_PAGE_CACHE_MB),
@@ -273,6 +274,8 @@ export interface Config {
   purgeIntervalMinutes: number;
   /** How often orders past their confirmation deadline are looked for and cancelled; 0 turns that off. */
   unconfirmedCheckMinutes: number;
+  /** How often scheduled sales are started and ended (docs/decisions/0048); 0 turns the clock off. */
+  campaignCheckSeconds: number;
   /** A staff or owner session ends after this many minutes without a request (docs/decisions/0024). */
   adminIdleMinutes: number;
   /** The back office's dashboard lists variants with this much stock or less. */
@@ -347,6 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1",
     purgeIntervalMinutes: value.PURGE_INTERVAL_MINUTES,
     unconfirmedCheckMinutes: value.UNCONFIRMED_CHECK_MINUTES,
+    campaignCheckSeconds: value.CAMPAIGN_CHECK_SECONDS,
     adminIdleMinutes: value.ADMIN_IDLE_MINUTES,
     lowStockThreshold: value.LOW_STOCK_THRESHOLD,
     pageCacheMb: value.PAGE_CACHE_MB,

@@ -162,6 +162,17 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     },
     failure: "cancelling unconfirmed orders failed",
   });
+  // Scheduled sales start and end on time with nobody there (docs/decisions/0048-scheduled-sales.md).
+  const campaigns = startRepeatingJob({
+    logger,
+    intervalMs: config.campaignCheckSeconds * 1000,
+    firstRunMs: 1000,
+    run: async () => {
+      const { changed } = await services.campaignClock.apply();
+      if (changed > 0) logger.info({ products: changed }, "campaign prices brought up to date");
+    },
+    failure: "applying scheduled sales failed",
+  });
   const tracking = startTrackingWorker({
     shipments: services.shipments,
     logger,
@@ -169,7 +180,7 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
   });
   // Shutdown closes the database; the jobs and the tracking worker stop first, so no run meets a closed pool.
   const close = async () => {
-    await Promise.all([purge.stop(), unconfirmed.stop(), tracking.stop()]);
+    await Promise.all([purge.stop(), unconfirmed.stop(), campaigns.stop(), tracking.stop()]);
     await simulators?.close();
     await changes.close();
     await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);

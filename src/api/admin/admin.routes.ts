@@ -6,6 +6,7 @@ import { adminShipmentsRoutes } from "../couriers/shipments.routes.ts";
 import { pageMeta } from "../pagination.ts";
 import type { Services } from "../services.ts";
 import { toAdminUser } from "./admin-user.ts";
+import { adminCampaignsRoutes } from "./campaigns/campaigns.routes.ts";
 import { catalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import { catalogueCsvRoutes } from "./catalogue-csv/catalogue-csv.routes.ts";
 import { codCollectionsRoutes } from "./cod-collections/cod-collections.routes.ts";
@@ -46,6 +47,7 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
   routes.route("/", adminShipmentsRoutes(services.shipments));
   routes.route("/", codCollectionsRoutes(admin.codCollections));
   routes.route("/", adminCouponsRoutes(admin.coupons, admin.settings));
+  routes.route("/", adminCampaignsRoutes(admin.campaigns));
 
   routes.route("/", newsletterAdminRoutes(admin.newsletter));
 

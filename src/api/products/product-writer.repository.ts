@@ -1,5 +1,6 @@
-import type { Insertable, Updateable } from "kysely";
+import type { ExpressionBuilder, Insertable, Updateable } from "kysely";
 import type {
+  Database,
   Db,
   NewProduct,
   ProductImageTable,
@@ -192,4 +193,46 @@ export async function lockProductForPrice(db: Db, productId: number): Promise<nu
     .returning("discount")
     .executeTakeFirst();
   return locked?.discount;
+}
+
+/** The better of a product's `column` and `percent`: the percent shoppers get (docs/decisions/0048-scheduled-sales.md). */
+function betterOf(
+  eb: ExpressionBuilder<Database, "products">,
+  column: "own_discount" | "campaign_discount",
+  percent: number,
+) {
+  return eb.case().when(column, ">", percent).then(eb.ref(column)).else(eb.val(percent)).end();
+}
+
+/**
+ * The owner's own percent for a product, and the percent shoppers get: the better of it and the product's campaign
+ * percent, in one statement so a campaign run at the same moment cannot be overwritten with a stale figure.
+ */
+export async function writeOwnDiscount(db: Db, productId: number, own: number): Promise<void> {
+  await db
+    .updateTable("products")
+    .set((eb) => ({ own_discount: own, discount: betterOf(eb, "campaign_discount", own) }))
+    .where("id", "=", productId)
+    .execute();
+}
+
+/**
+ * A product's campaign percent and so the percent shoppers get (the better of it and the owner's), only when the
+ * campaign percent differs from `percent`: answers the new shown percent, or undefined when there was nothing to
+ * change (another instance's run got there first, or the product is gone). On PostgreSQL the row is locked and the
+ * condition checked again once the lock is held, so two runs never both write it.
+ */
+export async function writeCampaignDiscount(
+  db: Db,
+  productId: number,
+  percent: number,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable("products")
+    .set((eb) => ({ campaign_discount: percent, discount: betterOf(eb, "own_discount", percent) }))
+    .where("id", "=", productId)
+    .where("campaign_discount", "!=", percent)
+    .returning("discount")
+    .executeTakeFirst();
+  return row?.discount;
 }

@@ -28,6 +28,8 @@ import {
   sizePositions,
   updateProductRow,
   updateVariantRow,
+  writeCampaignDiscount,
+  writeOwnDiscount,
 } from "./product-writer.repository.ts";
 
 export type { CatalogueReference } from "./product-writer.repository.ts";
@@ -57,6 +59,7 @@ export interface NewProductInput {
   shortDescription: string;
   /** In display order. */
   images: NewProductImage[];
+  /** The owner's own percent (`own_discount`); a campaign may give shoppers more (decision 0048). */
   discount: number;
   newArrival: boolean;
   dailyDeal: boolean;
@@ -159,6 +162,8 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
     category_id: input.categoryId,
     short_description: input.shortDescription,
     ...coverOf(input.images.map((image) => image.file)),
+    // A new product carries no campaign's percent yet: the campaign clock's next run gives it one.
+    own_discount: input.discount,
     discount: input.discount,
     new_arrival: input.newArrival ? 1 : 0,
     daily_deal: input.dailyDeal ? 1 : 0,
@@ -201,6 +206,7 @@ export interface ProductChanges {
   title?: string;
   categoryId?: number;
   shortDescription?: string;
+  /** The owner's own percent: shoppers get the better of it and a running campaign's (decision 0048). */
   discount?: number;
   newArrival?: boolean;
   dailyDeal?: boolean;
@@ -301,12 +307,12 @@ export async function updateProduct(
     ...(changes.title !== undefined ? { title: changes.title } : {}),
     ...(changes.categoryId !== undefined ? { category_id: changes.categoryId } : {}),
     ...(changes.shortDescription !== undefined ? { short_description: changes.shortDescription } : {}),
-    ...(changes.discount !== undefined ? { discount: changes.discount } : {}),
     ...(changes.newArrival !== undefined ? { new_arrival: changes.newArrival ? 1 : 0 } : {}),
     ...(changes.dailyDeal !== undefined ? { daily_deal: changes.dailyDeal ? 1 : 0 } : {}),
     ...(changes.status !== undefined ? { status: changes.status } : {}),
     updated_at: stamp,
   });
+  if (changes.discount !== undefined) await writeOwnDiscount(trx, productId, changes.discount);
   if (changes.tagIds !== undefined) {
     await deleteProductTags(trx, productId);
     if (changes.tagIds.length > 0) {
@@ -322,7 +328,10 @@ export async function updateProduct(
   }
   if (changes.images !== undefined) await replaceImages(trx, productId, changes.images, stamp);
   const variants = await placedVariants(trx, productId);
-  await updateProductRow(trx, productId, listingPrice(variants, changes.discount ?? before.discount));
+  // The shown percent as it is now (the row is this transaction's since its first write): the owner's new one, or
+  // a campaign's the clock gave it while this edit was being read.
+  const discount = (await lockProductForPrice(trx, productId)) ?? before.discount;
+  await updateProductRow(trx, productId, listingPrice(variants, discount));
   await writeSearchDocuments(trx, [productId]);
 }
 
@@ -393,4 +402,19 @@ export async function refreshListingPrice(db: Db, productId: number): Promise<vo
   const variants = await placedVariants(db, productId);
   if (variants.length === 0) return;
   await updateProductRow(db, productId, listingPrice(variants, discount));
+}
+
+/**
+ * Gives a product a campaign's percent (0: no campaign covers it any more), in the caller's `catalogueWrite`: the
+ * percent shoppers get becomes the better of the owner's and the campaign's (docs/decisions/0048-scheduled-sales.md)
+ * and the listing's price columns follow. Writes nothing when the product already has that campaign percent, so
+ * runs of the campaign clock on several instances at once change each product once. Answers whether it changed.
+ */
+export async function applyCampaignDiscount(trx: Trx, productId: number, percent: number): Promise<boolean> {
+  const discount = await writeCampaignDiscount(trx, productId, percent);
+  if (discount === undefined) return false;
+  markCatalogueChanged(trx);
+  const variants = await placedVariants(trx, productId);
+  if (variants.length > 0) await updateProductRow(trx, productId, listingPrice(variants, discount));
+  return true;
 }

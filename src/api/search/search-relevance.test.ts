@@ -1,8 +1,10 @@
 import os from "node:os";
 import path from "node:path";
+import type { Insertable } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, StaticProvider } from "../../platform/db/migrate.ts";
+import type { ProductTable } from "../../platform/db/schema.ts";
 import { searchWords } from "../../platform/db/search-documents.ts";
 import { type ApiHarness, apiHarness } from "../../testing/api-harness.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
@@ -371,7 +373,8 @@ describe.skipIf(!available)(`the search index migration on ${engine}`, () => {
         sale_price: 0,
         created_at: now,
         updated_at: now,
-      })
+        // A row as the schema of migration 005 has it (no later columns).
+      } as Insertable<ProductTable>)
       .execute();
     await migrateToLatest(db, database.engine);
     const service = catalogService(catalogRepository(db));

@@ -70,6 +70,7 @@ describe.skipIf(!available)(`wishlist API on ${engine}`, () => {
       image: null,
       back_image: null,
       discount: 0,
+      own_discount: 0,
       new_arrival: 0,
       daily_deal: 0,
       rating: 0,

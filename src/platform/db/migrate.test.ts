@@ -61,6 +61,7 @@ describe.skipIf(!available)(`migrations on ${engine}`, () => {
         image: null,
         back_image: null,
         discount: 0,
+        own_discount: 0,
         new_arrival: 0,
         daily_deal: 0,
         rating: 0,

@@ -44,6 +44,7 @@ export interface Database {
   shop_settings: ShopSettingTable;
   blocklist: BlocklistTable;
   coupons: CouponTable;
+  campaigns: CampaignTable;
   coupon_redemptions: CouponRedemptionTable;
   shipments: ShipmentTable;
   shipment_events: ShipmentEventTable;
@@ -95,7 +96,15 @@ export interface ProductTable {
    */
   image: string | null;
   back_image: string | null;
+  /**
+   * The percent shoppers get: the better of `own_discount` and `campaign_discount` (docs/decisions/0048). Written
+   * only by the product writer (src/api/products/product-writer.ts), with the listing's price columns.
+   */
   discount: number;
+  /** The owner's own percent for the product (the back office's and the CSV's "discount"). */
+  own_discount: number;
+  /** The best percent of the campaigns running now that cover it, 0 for none: kept by the campaign clock. */
+  campaign_discount: Generated<number>;
   new_arrival: number;
   daily_deal: number;
   /**
@@ -685,4 +694,21 @@ export interface CouponRedemptionTable {
   phone_e164: string | null;
   discount: number;
   created_at: string;
+}
+
+/** A scheduled sale (migration 028; the clock is src/api/campaigns/). Times UTC ISO. */
+export interface CampaignTable {
+  id: Generated<number>;
+  name: string;
+  /** A whole percent, 1 to 100. */
+  percent: number;
+  scope: "all" | "categories" | "products" | "tags";
+  /** JSON array of the chosen categories', products' or tags' ids. */
+  scope_ids: string;
+  starts_at: string;
+  ends_at: string;
+  status: "active" | "paused";
+  created_by: string;
+  created_at: string;
+  updated_at: string;
 }

@@ -4,6 +4,7 @@ import { adminOperations, adminSessionOperations } from "./admin.operations.ts";
 import { adminCatalogueOperations } from "./admin-catalogue.operations.ts";
 import { adminOrderOperations } from "./admin-orders.operations.ts";
 import { adminProductOperations } from "./admin-products.operations.ts";
+import { adminCampaignOperations } from "./campaigns.operations.ts";
 import { cartOperations } from "./cart.operations.ts";
 import { catalogOperations } from "./catalogue.operations.ts";
 import { catalogueCsvOperations } from "./catalogue-csv.operations.ts";
@@ -63,6 +64,7 @@ export const operations = {
   ...shipmentOperations,
   ...codCollectionOperations,
   ...adminCouponOperations,
+  ...adminCampaignOperations,
   ...adminCatalogueOperations,
 } as const satisfies Record<string, Operation>;
 

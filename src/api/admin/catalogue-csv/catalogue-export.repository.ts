@@ -24,7 +24,8 @@ export function exportProductPage(db: Kysely<Database>, afterId: number, limit: 
       "status",
       "new_arrival",
       "daily_deal",
-      "discount",
+      // The owner's own percent, not a running campaign's (decision 0048).
+      "own_discount as discount",
     ])
     .where("id", ">", afterId)
     .orderBy("id")

@@ -82,7 +82,7 @@ export async function writeProduct(
     title: resolved.title,
     categoryId: resolved.categoryId,
     shortDescription: description,
-    discount: plan.discount ?? product?.discount ?? 0,
+    discount: plan.discount ?? product?.own_discount ?? 0,
     newArrival: plan.newArrival ?? (product ? product.new_arrival === 1 : false),
     dailyDeal: plan.dailyDeal ?? (product ? product.daily_deal === 1 : false),
     status,

@@ -1,9 +1,6 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
 import type { CouponTable, Database, Db } from "../../../platform/db/schema.ts";
 
-/** The scopes whose ids name rows, and the table each names. */
-const SCOPE_TABLES = { categories: "categories", products: "products", tags: "tags" } as const;
-
 /** The back office's statements on discount codes (migration 027); the rules are coupons.service.ts's. */
 export function adminCouponsRepository(db: Kysely<Database>) {
   return {
@@ -46,14 +43,6 @@ export function adminCouponsRepository(db: Kysely<Database>) {
 
     update: (id: number, values: Updateable<CouponTable>, trx: Db = db) =>
       trx.updateTable("coupons").set(values).where("id", "=", id).execute(),
-
-    /** Of these ids, the ones that exist in the scope's table. */
-    existingIds: async (scope: keyof typeof SCOPE_TABLES, ids: number[], trx: Db = db) =>
-      ids.length === 0
-        ? []
-        : (await trx.selectFrom(SCOPE_TABLES[scope]).select("id").where("id", "in", ids).execute()).map(
-            (row) => row.id,
-          ),
 
     /** Each code's orders, their totals and the discount given (paisa), in one grouped query for a page. */
     usage: (couponIds: number[]) =>

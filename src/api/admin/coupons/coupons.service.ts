@@ -13,6 +13,7 @@ import { Conflict, type FieldErrors, NotFound, ValidationFailed } from "../../er
 import { toPaisa, toRupees } from "../../money/money.ts";
 import { pageMeta } from "../../pagination.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
+import { chosenScopeIds } from "../scope-ids.ts";
 import type { AdminCouponsRepository } from "./coupons.repository.ts";
 
 type CouponRow = Selectable<CouponTable>;
@@ -76,15 +77,13 @@ export function adminCouponsService(db: Kysely<Database>, repository: AdminCoupo
       refuse("value", COUPON_ADMIN_MESSAGES.freeDelivery);
     }
 
-    const scopeIds = input.scope === "all" ? [] : [...new Set(input.scope_ids)];
-    if (input.scope !== "all") {
-      if (scopeIds.length === 0) refuse("scope_ids", COUPON_ADMIN_MESSAGES.scopeIds);
-      else {
-        const existing = new Set(await repository.existingIds(input.scope, scopeIds, trx));
-        const missing = scopeIds.filter((id) => !existing.has(id));
-        if (missing.length > 0) refuse("scope_ids", COUPON_ADMIN_MESSAGES.scopeMissing(missing));
-      }
-    }
+    const scopeIds = await chosenScopeIds(
+      trx,
+      input.scope,
+      input.scope_ids,
+      (message) => refuse("scope_ids", message),
+      { none: COUPON_ADMIN_MESSAGES.scopeIds, missing: COUPON_ADMIN_MESSAGES.scopeMissing },
+    );
 
     const time = (field: "starts_at" | "ends_at") => {
       const text = input[field];

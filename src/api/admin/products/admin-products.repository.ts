@@ -157,7 +157,7 @@ export function adminProductsRepository(db: Kysely<Database>) {
             "products.image",
             "products.price",
             "products.sale_price",
-            "products.discount",
+            "products.own_discount",
             "products.updated_at",
             "categories.id as category_id",
             "categories.name as category_name",

@@ -236,7 +236,8 @@ export function adminProductsService(deps: AdminProductsDeps) {
       tag_ids: tagIds,
       new_arrival: product.new_arrival === 1,
       daily_deal: product.daily_deal === 1,
-      discount: product.discount,
+      // The owner's own percent; the prices are what shoppers pay (a campaign may give more: decision 0048).
+      discount: product.own_discount,
       price: toRupees(product.price),
       sale_price: toRupees(product.sale_price),
       variants: ordered.map((variant) => ({
@@ -313,7 +314,7 @@ export function adminProductsService(deps: AdminProductsDeps) {
           image: row.image,
           price: toRupees(row.price),
           sale_price: toRupees(row.sale_price),
-          discount: row.discount,
+          discount: row.own_discount,
           stock: Number(row.stock ?? 0),
           variants: Number(row.variants ?? 0),
           low_stock_variants: Number(row.low_stock_variants ?? 0),

@@ -27,7 +27,8 @@ interface SnapshotSource {
     category_id: number;
     new_arrival: number;
     daily_deal: number;
-    discount: number;
+    /** The owner's own percent (a campaign's is not the product's: decision 0048). */
+    own_discount: number;
   };
   variants: { color_name: string; size_name: string; sku: string | null; price: number; stock: number }[];
   tagIds: number[];
@@ -43,7 +44,7 @@ export function productSnapshot({ product, variants, tagIds }: SnapshotSource): 
     tag_ids: tagIds,
     new_arrival: product.new_arrival === 1,
     daily_deal: product.daily_deal === 1,
-    discount: product.discount,
+    discount: product.own_discount,
     variants: Object.fromEntries(
       variants.map((variant) => [
         `${variant.color_name} / ${variant.size_name}`,

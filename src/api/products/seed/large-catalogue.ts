@@ -158,6 +158,7 @@ function generateProduct(
       short_description: template.shortDescription,
       ...coverOf(images.map((image) => image.file)),
       discount,
+      own_discount: discount,
       new_arrival: rng() < 0.08 ? 1 : 0,
       daily_deal: rng() < 0.08 ? 1 : 0,
       ...listingPrice(placed, discount),

@@ -1,0 +1,239 @@
+import type { Insertable } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CampaignTable } from "../../platform/db/schema.ts";
+import { type AdminHarness, adminHarness } from "../../testing/admin-harness.ts";
+import { type ApiHarness, apiHarness, shopper } from "../../testing/api-harness.ts";
+import { buildCatalogue, type Catalogue } from "../../testing/factories.ts";
+import { CHECKOUT_CONTACT, withoutConfirmation } from "../../testing/order-fixtures.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { exportCatalogueText } from "../admin/catalogue-csv/catalogue-export.ts";
+import { catalogueWrite } from "../catalogue/catalogue-write.ts";
+import { parseCsv } from "../csv.ts";
+import { insertProduct, updateProduct } from "../products/product-writer.ts";
+import { applyCampaigns } from "./campaign-clock.ts";
+
+const { engine, available } = testEngine();
+
+const START = "2026-12-01T04:00:00.000Z";
+const END = "2026-12-08T04:00:00.000Z";
+const at = (iso: string, ms = 0) => new Date(Date.parse(iso) + ms);
+const DURING = at(START, 60_000);
+
+/** Scheduled sales with a moved clock (docs/decisions/0048-scheduled-sales.md). */
+describe.skipIf(!available)(`the campaign clock on ${engine}`, () => {
+  let database: TestDatabase;
+  let api: ApiHarness;
+  let admin: AdminHarness;
+  let catalogue: Catalogue;
+  let miniBag: number;
+  let changes = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    catalogue = await buildCatalogue(database.db);
+    // A category under Handbags: a sale for Handbags covers it.
+    const mini = await database.db
+      .insertInto("categories")
+      .values({ name: "Mini bags", slug: "mini-bags", position: 3, parent_id: catalogue.categories.bags.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    miniBag = await insertProduct(database.db, {
+      slug: "mini-bag",
+      title: "Mini Bag",
+      categoryId: mini.id,
+      shortDescription: "",
+      images: [],
+      discount: 0,
+      newArrival: false,
+      dailyDeal: false,
+      tagIds: [],
+      variants: [
+        { colorId: catalogue.colors.black.id, sizeId: catalogue.sizes.oneSize.id, price: 200_000, stock: 9 },
+      ],
+    });
+    api = apiHarness(database);
+    admin = await adminHarness(database, api);
+    await withoutConfirmation(database.db);
+  });
+  afterAll(() => database?.drop());
+
+  async function campaign(values: Partial<Insertable<CampaignTable>>): Promise<number> {
+    const now = new Date().toISOString();
+    const row = await database.db
+      .insertInto("campaigns")
+      .values({
+        name: "Sale",
+        percent: 15,
+        scope: "all",
+        scope_ids: "[]",
+        starts_at: START,
+        ends_at: END,
+        status: "active",
+        created_by: "tests",
+        created_at: now,
+        updated_at: now,
+        ...values,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const remove = (id: number) => database.db.deleteFrom("campaigns").where("id", "=", id).execute();
+  const run = (now: Date) => applyCampaigns(database.db, now, () => changes++);
+
+  async function page(slug: string) {
+    const response = await api.request(`/product/${slug}`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    return { discount: body.discount, price: body.price, discount_price: body.discount_price };
+  }
+  async function card(search: string) {
+    const response = await api.request(`/products?search=${encodeURIComponent(search)}`);
+    const body = await response.json();
+    expect(body.data).toHaveLength(1);
+    const [first] = body.data;
+    return { discount: first.discount, price: first.price, discount_price: first.discount_price };
+  }
+  const row = (id: number) =>
+    database.db
+      .selectFrom("products")
+      .select(["discount", "own_discount", "campaign_discount", "price", "sale_price"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  it("starts a sale for a category (and those under it) at its start: pages, cards and price columns follow; a better own discount stays", async () => {
+    const id = await campaign({
+      name: "Handbags week",
+      percent: 15,
+      scope: "categories",
+      scope_ids: JSON.stringify([catalogue.categories.bags.id]),
+    });
+    expect(await run(at(START, -1))).toEqual({ changed: 0 });
+    expect(await page("evening-clutch")).toEqual({ discount: 0, price: 4500, discount_price: null });
+
+    const told = changes;
+    // Two instances at the same moment: each product is written once between them.
+    const [first, second] = await Promise.all([run(at(START)), run(at(START))]);
+    expect(first.changed + second.changed).toBe(3);
+    expect(changes).toBeGreaterThan(told);
+    expect(await run(DURING)).toEqual({ changed: 0 });
+
+    expect(await page("evening-clutch")).toEqual({ discount: 15, price: 4500, discount_price: 3825 });
+    expect(await card("clutch")).toEqual({ discount: 15, price: 4500, discount_price: 3825 });
+    expect(await page("mini-bag")).toEqual({ discount: 15, price: 2000, discount_price: 1700 });
+    // The tote's own 20% is better than the sale's 15%.
+    expect(await page("leather-tote")).toEqual({ discount: 20, price: 12500, discount_price: 10000 });
+    // Shirts are not in the sale.
+    expect(await page("oxford-shirt")).toMatchObject({ discount: 10 });
+    expect(await row(catalogue.products.clutch)).toEqual({
+      discount: 15,
+      own_discount: 0,
+      campaign_discount: 15,
+      price: 450_000,
+      sale_price: 382_500,
+    });
+    // The listing's price sort reads the same columns.
+    const cheapest = await (await api.request("/products?sort=low2high")).json();
+    expect(cheapest.data.map((item: { slug: string }) => item.slug).slice(0, 3)).toEqual([
+      "kids-tee",
+      "mini-bag",
+      "oxford-shirt",
+    ]);
+
+    // At its end everything goes back.
+    expect(await run(at(END))).toEqual({ changed: 3 });
+    expect(await page("evening-clutch")).toEqual({ discount: 0, price: 4500, discount_price: null });
+    expect(await card("clutch")).toEqual({ discount: 0, price: 4500, discount_price: null });
+    expect(await page("leather-tote")).toEqual({ discount: 20, price: 12500, discount_price: 10000 });
+    expect(await row(miniBag)).toMatchObject({ discount: 0, campaign_discount: 0, sale_price: 200_000 });
+    await remove(id);
+  });
+
+  it("gives each product the best of the sales covering it (tags, products, everything) and the better of that and its own", async () => {
+    const leather = await campaign({
+      percent: 25,
+      scope: "tags",
+      scope_ids: JSON.stringify([catalogue.tags.leather.id]),
+    });
+    const tee = await campaign({
+      percent: 40,
+      scope: "products",
+      scope_ids: JSON.stringify([catalogue.products.quoted]),
+    });
+    const everything = await campaign({ percent: 5 });
+    await run(DURING);
+    expect(await page("leather-tote")).toEqual({ discount: 25, price: 12500, discount_price: 9375 });
+    expect(await page("kids-tee")).toEqual({ discount: 40, price: 999, discount_price: 599.4 });
+    expect(await page("evening-clutch")).toMatchObject({ discount: 5 });
+    expect(await page("oxford-shirt")).toMatchObject({ discount: 10 });
+
+    // A sale paused goes back at the next run.
+    await database.db.updateTable("campaigns").set({ status: "paused" }).where("id", "=", leather).execute();
+    await run(DURING);
+    expect(await page("leather-tote")).toEqual({ discount: 20, price: 12500, discount_price: 10000 });
+    for (const id of [leather, tee, everything]) await remove(id);
+    await run(DURING);
+    expect(await page("kids-tee")).toMatchObject({ discount: 0 });
+    expect(await page("evening-clutch")).toMatchObject({ discount: 0 });
+  });
+
+  it("keeps the owner's own percent when it is edited during a sale; shoppers get the better one; the back office and the CSV show the owner's", async () => {
+    const id = await campaign({
+      percent: 15,
+      scope: "products",
+      scope_ids: JSON.stringify([catalogue.products.clutch]),
+    });
+    await run(DURING);
+    const edit = (discount: number) =>
+      catalogueWrite(database.db, (trx) => updateProduct(trx, catalogue.products.clutch, { discount }));
+
+    await edit(5);
+    expect(await row(catalogue.products.clutch)).toMatchObject({
+      discount: 15,
+      own_discount: 5,
+      campaign_discount: 15,
+      sale_price: 382_500,
+    });
+    const detail = await admin.staff.call("GET", `/admin/products/${catalogue.products.clutch}`);
+    expect(detail.body).toMatchObject({ discount: 5, price: 4500, sale_price: 3825 });
+    const list = await admin.staff.call("GET", "/admin/products?q=clutch");
+    expect(list.body.data[0]).toMatchObject({ discount: 5, sale_price: 3825 });
+
+    const csv = [...parseCsv(await exportCatalogueText(database.db))].map((record) => record.fields);
+    const header = csv[0]!;
+    const clutchRow = csv.find((fields) => fields[header.indexOf("Handle")] === "evening-clutch")!;
+    expect(clutchRow[header.indexOf("Discount Percent")]).toBe("5");
+
+    await edit(30);
+    expect(await page("evening-clutch")).toEqual({ discount: 30, price: 4500, discount_price: 3150 });
+    expect(await row(catalogue.products.clutch)).toMatchObject({ own_discount: 30, campaign_discount: 15 });
+
+    await edit(0);
+    expect(await page("evening-clutch")).toEqual({ discount: 15, price: 4500, discount_price: 3825 });
+    await remove(id);
+    await run(DURING);
+    expect(await row(catalogue.products.clutch)).toMatchObject({
+      discount: 0,
+      own_discount: 0,
+      campaign_discount: 0,
+    });
+  });
+
+  it("prices the cart and the order with the sale's percent", async () => {
+    const id = await campaign({ percent: 15, scope: "products", scope_ids: JSON.stringify([miniBag]) });
+    await run(DURING);
+    const mini = await database.db
+      .selectFrom("variants")
+      .select("id")
+      .where("product_id", "=", miniBag)
+      .executeTakeFirstOrThrow();
+    const client = shopper(api);
+    expect((await client.post("/cart/add", { id: miniBag, quantity: 2, size: mini.id })).status).toBe(200);
+    expect((await client.get("/cart")).body.summary).toMatchObject({ subtotal: 3400 });
+    const placed = await client.post("/checkout", CHECKOUT_CONTACT);
+    expect(placed.status).toBe(201);
+    expect(placed.body.order).toMatchObject({ subtotal: 3400, total: 3600 });
+    await remove(id);
+    await run(DURING);
+  });
+});

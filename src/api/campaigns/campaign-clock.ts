@@ -1,0 +1,108 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import { type CatalogueListener, catalogueWrite } from "../catalogue/catalogue-write.ts";
+import { applyCampaignDiscount } from "../products/product-writer.ts";
+import { type CampaignClockRepository, campaignClockRepository } from "./campaigns.repository.ts";
+
+/**
+ * The campaign clock (docs/decisions/0048-scheduled-sales.md): brings every product's campaign percent to what the
+ * campaigns running at `now` give it, so a sale starts and ends with nobody there. Run every CAMPAIGN_CHECK_SECONDS
+ * by each instance (src/server/platform.ts) and at once after staff create or change a campaign.
+ *
+ * - A product's campaign percent is the best of the running campaigns that cover it (a category covers the ones
+ *   under it), 0 when none does; the percent shoppers get is the better of it and the owner's own.
+ * - Only products whose campaign percent differs are written, through the product writer (the listing's price
+ *   columns follow), in batches, each a `catalogueWrite`: the public pages are dropped after each commits, here and
+ *   on the other instances.
+ * - Idempotent, and safe on several instances at once: each product is written on the condition that its campaign
+ *   percent still differs, so a second run finds nothing left to do.
+ */
+
+/** Products written per transaction: short transactions, so a sale of a whole shop never holds locks for long. */
+export const CAMPAIGN_BATCH = 100;
+
+export interface CampaignRun {
+  /** Products whose shown percent or price was brought up to date. */
+  changed: number;
+}
+
+type Scope = "all" | "categories" | "products" | "tags";
+
+/** A category and every category under it, for each of `ids`. */
+function withDescendants(
+  ids: readonly number[],
+  parents: readonly { id: number; parent_id: number | null }[],
+) {
+  const children = new Map<number, number[]>();
+  for (const { id, parent_id } of parents) {
+    if (parent_id === null) continue;
+    children.set(parent_id, [...(children.get(parent_id) ?? []), id]);
+  }
+  const seen = new Set<number>();
+  const stack = [...ids];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return [...seen];
+}
+
+async function productsCovered(repository: CampaignClockRepository, scope: Scope, ids: number[]) {
+  if (scope === "all") return repository.allProductIds();
+  if (scope === "products") return repository.existingProductIds(ids);
+  if (scope === "tags") return repository.productIdsWithTags(ids);
+  return repository.productIdsInCategories(withDescendants(ids, await repository.categoryParents()));
+}
+
+/** Each covered product's best campaign percent at `now`. */
+export async function campaignTargets(
+  repository: CampaignClockRepository,
+  now: Date,
+): Promise<Map<number, number>> {
+  const target = new Map<number, number>();
+  for (const campaign of await repository.running(now.toISOString())) {
+    const ids = JSON.parse(campaign.scope_ids) as number[];
+    for (const productId of await productsCovered(repository, campaign.scope, ids)) {
+      if ((target.get(productId) ?? 0) < campaign.percent) target.set(productId, campaign.percent);
+    }
+  }
+  return target;
+}
+
+/** Brings every product's campaign percent to the campaigns running at `now` (see above). */
+export async function applyCampaigns(
+  db: Kysely<Database>,
+  now: Date,
+  listener?: CatalogueListener,
+): Promise<CampaignRun> {
+  const repository = campaignClockRepository(db);
+  const target = await campaignTargets(repository, now);
+  const current = new Map((await repository.discounted()).map((row) => [row.id, row.campaign_discount]));
+  const moves: [number, number][] = [];
+  for (const [productId, percent] of target) {
+    if ((current.get(productId) ?? 0) !== percent) moves.push([productId, percent]);
+  }
+  for (const productId of current.keys()) {
+    if (!target.has(productId)) moves.push([productId, 0]);
+  }
+  // In id order, as every other writer takes product rows, so two runs queue rather than deadlock.
+  moves.sort((a, b) => a[0] - b[0]);
+  let changed = 0;
+  for (let start = 0; start < moves.length; start += CAMPAIGN_BATCH) {
+    const batch = moves.slice(start, start + CAMPAIGN_BATCH);
+    changed += await catalogueWrite(
+      db,
+      async (trx) => {
+        let written = 0;
+        for (const [productId, percent] of batch) {
+          if (await applyCampaignDiscount(trx, productId, percent)) written++;
+        }
+        return written;
+      },
+      listener,
+    );
+  }
+  return { changed };
+}
