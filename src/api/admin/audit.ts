@@ -34,6 +34,16 @@ function snapshot(value: unknown): string | null {
   return JSON.stringify(value, (key, field) => (SECRET_FIELDS.has(key) ? undefined : field));
 }
 
+/**
+ * The action of a change to something staff can pause: `<entity>.pause` or `<entity>.resume` when the change is of
+ * its status alone, else `<entity>.update` (a discount code, a scheduled sale).
+ */
+export function changeAction(entityType: string, patch: { status?: "active" | "paused" }): string {
+  const onlyStatus = Object.keys(patch).every((field) => field === "status");
+  if (!onlyStatus || patch.status === undefined) return `${entityType}.update`;
+  return `${entityType}.${patch.status === "paused" ? "pause" : "resume"}`;
+}
+
 export async function recordAudit(
   trx: Kysely<Database>,
   entry: AuditEntry,

@@ -12,7 +12,7 @@ import {
 import { parseShopTime } from "../../../shared/shop-time.ts";
 import { type FieldErrors, NotFound, ValidationFailed } from "../../errors.ts";
 import { pageMeta } from "../../pagination.ts";
-import { type AuditActor, recordAudit } from "../audit.ts";
+import { type AuditActor, changeAction, recordAudit } from "../audit.ts";
 import { chosenScopeIds } from "../scope-ids.ts";
 import type { AdminCampaignsRepository } from "./campaigns.repository.ts";
 
@@ -168,16 +168,9 @@ export function adminCampaignsService(deps: {
         const values = await storable({ ...toInput(before), ...patch }, trx);
         const updatedAt = new Date().toISOString();
         await repository.update(id, { ...values, updated_at: updatedAt }, trx);
-        const onlyStatus = Object.keys(patch).every((field) => field === "status");
-        const action =
-          onlyStatus && patch.status !== undefined
-            ? patch.status === "paused"
-              ? "campaign.pause"
-              : "campaign.resume"
-            : "campaign.update";
         await recordAudit(trx, {
           actor,
-          action,
+          action: changeAction("campaign", patch),
           entityType: "campaign",
           entityId: id,
           before,

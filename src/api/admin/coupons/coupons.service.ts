@@ -12,7 +12,7 @@ import { parseShopTime } from "../../../shared/shop-time.ts";
 import { Conflict, type FieldErrors, NotFound, ValidationFailed } from "../../errors.ts";
 import { toPaisa, toRupees } from "../../money/money.ts";
 import { pageMeta } from "../../pagination.ts";
-import { type AuditActor, recordAudit } from "../audit.ts";
+import { type AuditActor, changeAction, recordAudit } from "../audit.ts";
 import { chosenScopeIds } from "../scope-ids.ts";
 import type { AdminCouponsRepository } from "./coupons.repository.ts";
 
@@ -201,16 +201,9 @@ export function adminCouponsService(db: Kysely<Database>, repository: AdminCoupo
           }
           const updatedAt = new Date().toISOString();
           await repository.update(id, { ...values, updated_at: updatedAt }, trx);
-          const onlyStatus = Object.keys(patch).every((field) => field === "status");
-          const action =
-            onlyStatus && patch.status !== undefined
-              ? patch.status === "paused"
-                ? "coupon.pause"
-                : "coupon.resume"
-              : "coupon.update";
           await recordAudit(trx, {
             actor,
-            action,
+            action: changeAction("coupon", patch),
             entityType: "coupon",
             entityId: id,
             before,
