@@ -192,6 +192,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: "admin/blocklist", file: "admin/routes/blocklist.tsx", id: "routes/admin-blocklist", ...ADMIN },
   { path: "admin/coupons", file: "admin/routes/coupons.tsx", id: "routes/admin-coupons", ...ADMIN },
   { path: "admin/coupons/:id", file: "admin/routes/coupon.tsx", id: "routes/admin-coupon", ...ADMIN },
+  { path: "admin/campaigns", file: "admin/routes/campaigns.tsx", id: "routes/admin-campaigns", ...ADMIN },
   { path: "admin/delivery", file: "admin/routes/delivery.tsx", id: "routes/admin-delivery", ...ADMIN },
   { path: "admin/customers", file: "admin/routes/customers.tsx", id: "routes/admin-customers", ...ADMIN },
   { path: "admin/customers/:id", file: "admin/routes/customer.tsx", id: "routes/admin-customer", ...ADMIN },

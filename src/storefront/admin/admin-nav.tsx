@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/cash", label: "Cash collected" },
   { to: "/admin/blocklist", label: "Blocklist" },
   { to: "/admin/coupons", label: "Discount codes" },
+  { to: "/admin/campaigns", label: "Sales" },
   { to: "/admin/delivery", label: "Delivery charges" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/catalogue", label: "Catalogue" },

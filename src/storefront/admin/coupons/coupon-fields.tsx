@@ -14,20 +14,24 @@ const SCOPE_NAMES = {
   tags: "Products with some tags",
 };
 
-function Choice({
+/** A select of `options` (value to words) with its label and error, posted as `name` (a code's and a sale's forms). */
+export function Choice({
   name,
   label,
   options,
   value,
   error,
+  idPrefix = "coupon",
 }: {
   name: string;
   label: string;
   options: Record<string, string>;
   value: string;
   error: string | undefined;
+  /** The field's id is `<idPrefix>-<name>`. */
+  idPrefix?: string;
 }) {
-  const id = `coupon-${name}`;
+  const id = `${idPrefix}-${name}`;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label className="field__label" htmlFor={id}>
