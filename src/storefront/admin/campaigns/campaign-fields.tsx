@@ -1,6 +1,6 @@
 import { CAMPAIGN_SCOPES } from "../../../shared/contracts/campaigns.ts";
 import { Field } from "../../ui/forms/field.tsx";
-import { Choice } from "../coupons/coupon-fields.tsx";
+import { Choice, fieldProps } from "../form-fields.tsx";
 import { CAMPAIGN_SCOPE_NAMES, type CampaignFormValues } from "./campaign-values.ts";
 
 /** A sale's fields: plain inputs that post without JavaScript; times are the shop's local time (Pakistan). */
@@ -11,12 +11,7 @@ export function CampaignFields({
   values: CampaignFormValues;
   errors: Record<string, string>;
 }) {
-  const field = (name: keyof CampaignFormValues) => ({
-    id: `campaign-${name}`,
-    name,
-    defaultValue: values[name],
-    error: errors[name],
-  });
+  const field = fieldProps("campaign", values, errors);
   return (
     <>
       <Field {...field("name")} label="Name" required maxLength={100} />

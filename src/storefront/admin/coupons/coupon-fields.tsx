@@ -1,5 +1,6 @@
 import { CODE_MAX, COUPON_KINDS, COUPON_SCOPES } from "../../../shared/contracts/coupons.ts";
 import { Field } from "../../ui/forms/field.tsx";
+import { Choice, fieldProps } from "../form-fields.tsx";
 import type { CouponFormValues } from "./coupon-values.ts";
 
 const KIND_NAMES = {
@@ -14,52 +15,6 @@ const SCOPE_NAMES = {
   tags: "Products with some tags",
 };
 
-/** A select of `options` (value to words) with its label and error, posted as `name` (a code's and a sale's forms). */
-export function Choice({
-  name,
-  label,
-  options,
-  value,
-  error,
-  idPrefix = "coupon",
-}: {
-  name: string;
-  label: string;
-  options: Record<string, string>;
-  value: string;
-  error: string | undefined;
-  /** The field's id is `<idPrefix>-<name>`. */
-  idPrefix?: string;
-}) {
-  const id = `${idPrefix}-${name}`;
-  return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className="field__input"
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        {Object.entries(options).map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /**
  * A code's fields, for creating one and for changing it: plain inputs that post without JavaScript. Times are the
  * shop's local time (Pakistan), as a `datetime-local` field sends them.
@@ -71,12 +26,7 @@ export function CouponFields({
   values: CouponFormValues;
   errors: Record<string, string>;
 }) {
-  const field = (name: keyof CouponFormValues) => ({
-    id: `coupon-${name}`,
-    name,
-    defaultValue: values[name],
-    error: errors[name],
-  });
+  const field = fieldProps("coupon", values, errors);
   return (
     <>
       <Field
@@ -89,6 +39,7 @@ export function CouponFields({
       />
       <Field {...field("description")} label="Description" optional maxLength={200} />
       <Choice
+        idPrefix="coupon"
         name="kind"
         label="What it takes off"
         options={Object.fromEntries(COUPON_KINDS.map((kind) => [kind, KIND_NAMES[kind]]))}
@@ -114,6 +65,7 @@ export function CouponFields({
         inputMode="decimal"
       />
       <Choice
+        idPrefix="coupon"
         name="scope"
         label="Applies to"
         options={Object.fromEntries(COUPON_SCOPES.map((scope) => [scope, SCOPE_NAMES[scope]]))}
