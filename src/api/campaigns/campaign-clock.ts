@@ -12,8 +12,8 @@ import { type CampaignClockRepository, campaignClockRepository } from "./campaig
  * - A product's campaign percent is the best of the running campaigns that cover it (a category covers the ones
  *   under it), 0 when none does; the percent shoppers get is the better of it and the owner's own.
  * - Only products whose campaign percent differs are written, through the product writer (the listing's price
- *   columns follow), in batches, each a `catalogueWrite`: the public pages are dropped after each commits, here and
- *   on the other instances.
+ *   columns follow), in batches, each a `catalogueWrite`; once the batches have committed the public pages are
+ *   dropped, here and on the other instances.
  * - Idempotent, and safe on several instances at once: each product is written on the condition that its campaign
  *   percent still differs, so a second run finds nothing left to do.
  */
@@ -90,19 +90,21 @@ export async function applyCampaigns(
   // In id order, as every other writer takes product rows, so two runs queue rather than deadlock.
   moves.sort((a, b) => a[0] - b[0]);
   let changed = 0;
-  for (let start = 0; start < moves.length; start += CAMPAIGN_BATCH) {
-    const batch = moves.slice(start, start + CAMPAIGN_BATCH);
-    changed += await catalogueWrite(
-      db,
-      async (trx) => {
+  try {
+    for (let start = 0; start < moves.length; start += CAMPAIGN_BATCH) {
+      const batch = moves.slice(start, start + CAMPAIGN_BATCH);
+      // Each commit drops this process's caches (catalogueWrite); the pages here and on the other instances are
+      // told once, after the last batch (or the one that failed), rather than once per batch of a whole-shop sale.
+      changed += await catalogueWrite(db, async (trx) => {
         let written = 0;
         for (const [productId, percent] of batch) {
           if (await applyCampaignDiscount(trx, productId, percent)) written++;
         }
         return written;
-      },
-      listener,
-    );
+      });
+    }
+  } finally {
+    if (changed > 0) listener?.();
   }
   return { changed };
 }
