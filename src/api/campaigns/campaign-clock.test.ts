@@ -7,6 +7,7 @@ import { buildCatalogue, type Catalogue } from "../../testing/factories.ts";
 import { CHECKOUT_CONTACT, withoutConfirmation } from "../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { exportCatalogueText } from "../admin/catalogue-csv/catalogue-export.ts";
+import { importCatalogue } from "../admin/catalogue-csv/catalogue-import.ts";
 import { catalogueWrite } from "../catalogue/catalogue-write.ts";
 import { parseCsv } from "../csv.ts";
 import { insertProduct, updateProduct } from "../products/product-writer.ts";
@@ -201,10 +202,26 @@ describe.skipIf(!available)(`the campaign clock on ${engine}`, () => {
     const list = await admin.staff.call("GET", "/admin/products?q=clutch");
     expect(list.body.data[0]).toMatchObject({ discount: 5, sale_price: 3825 });
 
-    const csv = [...parseCsv(await exportCatalogueText(database.db))].map((record) => record.fields);
+    const exported = await exportCatalogueText(database.db);
+    const csv = [...parseCsv(exported)].map((record) => record.fields);
     const header = csv[0]!;
     const clutchRow = csv.find((fields) => fields[header.indexOf("Handle")] === "evening-clutch")!;
     expect(clutchRow[header.indexOf("Discount Percent")]).toBe("5");
+    // The file imported back changes nothing: the sale's percent never becomes the owner's.
+    const report = await importCatalogue({ db: database.db }, exported, {
+      actor: { id: null, email: "owner@example.com" },
+      dryRun: false,
+    });
+    // (Only the tote changes: its fixture's description is stored unsanitised, and the import sanitises it.)
+    expect(report.products).toMatchObject({ created: 0, updated: 1, rejected: 0 });
+    const clutchUpdates = await database.db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("action", "=", "product.update")
+      .where("entity_id", "=", String(catalogue.products.clutch))
+      .execute();
+    expect(clutchUpdates).toEqual([]);
+    expect(await row(catalogue.products.clutch)).toMatchObject({ discount: 15, own_discount: 5 });
 
     await edit(30);
     expect(await page("evening-clutch")).toEqual({ discount: 30, price: 4500, discount_price: 3150 });
