@@ -238,6 +238,24 @@ describe.skipIf(!available)(`the campaign clock on ${engine}`, () => {
     });
   });
 
+  it("writes a sale of everything in batches, telling the pages once, and takes it back the same way", async () => {
+    const id = await campaign({ percent: 12 });
+    const told = changes;
+    // Batches of 2: the five products take three transactions.
+    expect(await applyCampaigns(database.db, DURING, () => changes++, 2)).toEqual({ changed: 5 });
+    expect(changes - told).toBe(1);
+    const discounts = await database.db.selectFrom("products").select(["discount", "own_discount"]).execute();
+    expect(discounts.map((product) => product.discount).sort((a, b) => a - b)).toEqual([12, 12, 12, 12, 20]);
+    await remove(id);
+    expect(await applyCampaigns(database.db, DURING, () => changes++, 2)).toEqual({ changed: 5 });
+    expect(changes - told).toBe(2);
+    for (const product of await database.db
+      .selectFrom("products")
+      .select(["discount", "own_discount"])
+      .execute())
+      expect(product.discount).toBe(product.own_discount);
+  });
+
   it("prices the cart and the order with the sale's percent", async () => {
     const id = await campaign({ percent: 15, scope: "products", scope_ids: JSON.stringify([miniBag]) });
     await run(DURING);

@@ -76,6 +76,7 @@ export async function applyCampaigns(
   db: Kysely<Database>,
   now: Date,
   listener?: CatalogueListener,
+  batchSize: number = CAMPAIGN_BATCH,
 ): Promise<CampaignRun> {
   const repository = campaignClockRepository(db);
   const target = await campaignTargets(repository, now);
@@ -91,8 +92,8 @@ export async function applyCampaigns(
   moves.sort((a, b) => a[0] - b[0]);
   let changed = 0;
   try {
-    for (let start = 0; start < moves.length; start += CAMPAIGN_BATCH) {
-      const batch = moves.slice(start, start + CAMPAIGN_BATCH);
+    for (let start = 0; start < moves.length; start += batchSize) {
+      const batch = moves.slice(start, start + batchSize);
       // Each commit drops this process's caches (catalogueWrite); the pages here and on the other instances are
       // told once, after the last batch (or the one that failed), rather than once per batch of a whole-shop sale.
       changed += await catalogueWrite(db, async (trx) => {
