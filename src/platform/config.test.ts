@@ -162,6 +162,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ PURGE_INTERVAL_MINUTES: "-1" })).toThrow(/PURGE_INTERVAL_MINUTES:/);
   });
 
+  it("reads how often scheduled sales are started and ended: every 30 seconds by default, 0 for never", () => {
+    expect(loadConfig({}).campaignCheckSeconds).toBe(30);
+    expect(loadConfig({ CAMPAIGN_CHECK_SECONDS: "0" }).campaignCheckSeconds).toBe(0);
+    expect(loadConfig({ CAMPAIGN_CHECK_SECONDS: "5" }).campaignCheckSeconds).toBe(5);
+    expect(() => loadConfig({ CAMPAIGN_CHECK_SECONDS: "-1" })).toThrow(/CAMPAIGN_CHECK_SECONDS:/);
+  });
+
   it("reads the back office's inactivity limit (30 minutes) and low-stock threshold (5)", () => {
     expect(loadConfig({})).toMatchObject({ adminIdleMinutes: 30, lowStockThreshold: 5 });
     expect(loadConfig({ ADMIN_IDLE_MINUTES: "10", LOW_STOCK_THRESHOLD: "0" })).toMatchObject({

@@ -56,7 +56,8 @@ export interface Platform {
  * Opens the database, migrates it, resolves the signing secret (src/platform/db/signing-secret.ts), seeds the demo
  * catalogue on first start, builds the API and starts the mail and message workers (unless MAIL_WORKER=off).
  * catalogue on first start, builds the API and starts the mail worker (unless MAIL_WORKER=off), the tracking worker
- * of shipments (unless COURIER_POLL_MINUTES=0) and, with COURIER_SIMULATORS=on, the couriers' simulators.
+ * of shipments (unless COURIER_POLL_MINUTES=0), the campaign clock of scheduled sales (unless
+ * CAMPAIGN_CHECK_SECONDS=0) and, with COURIER_SIMULATORS=on, the couriers' simulators.
  */
 export async function startPlatform(loaded: Config = loadConfig()): Promise<Platform> {
   const logger = createLogger(loaded.logLevel);
