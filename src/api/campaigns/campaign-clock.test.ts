@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase, testEngine } from "../../testing
 import { exportCatalogueText } from "../admin/catalogue-csv/catalogue-export.ts";
 import { importCatalogue } from "../admin/catalogue-csv/catalogue-import.ts";
 import { catalogueWrite } from "../catalogue/catalogue-write.ts";
+import { PRICES_CHANGED } from "../checkout/checkout.service.ts";
 import { parseCsv } from "../csv.ts";
 import { insertProduct, updateProduct } from "../products/product-writer.ts";
 import { applyCampaigns } from "./campaign-clock.ts";
@@ -272,5 +273,32 @@ describe.skipIf(!available)(`the campaign clock on ${engine}`, () => {
     expect(placed.body.order).toMatchObject({ subtotal: 3400, total: 3600 });
     await remove(id);
     await run(DURING);
+  });
+
+  it("prices an order at the price in force when it is placed: a sale that ended meanwhile is said, never charged silently", async () => {
+    const id = await campaign({ percent: 15, scope: "products", scope_ids: JSON.stringify([miniBag]) });
+    await run(DURING);
+    const mini = await database.db
+      .selectFrom("variants")
+      .select("id")
+      .where("product_id", "=", miniBag)
+      .executeTakeFirstOrThrow();
+    const client = shopper(api);
+    expect((await client.post("/cart/add", { id: miniBag, quantity: 1, size: mini.id })).status).toBe(200);
+    // The shopper is at checkout with the sale's total in front of them…
+    const seen = (await client.get("/cart")).body.summary.total;
+    expect(seen).toBe(1700 + 200);
+    // …when the sale ends.
+    await run(at(END, 1000));
+    const refused = await client.post("/checkout", { ...CHECKOUT_CONTACT, total: seen });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(PRICES_CHANGED);
+    // The page reloads with the price now in force; placed at it, the order is charged that.
+    const now = (await client.get("/cart")).body.summary.total;
+    expect(now).toBe(2000 + 200);
+    const placed = await client.post("/checkout", { ...CHECKOUT_CONTACT, total: now });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order.total).toBe(2200);
+    await remove(id);
   });
 });
