@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, isMobile, phoneSearchPrefix, toE164 } from "./phone.ts";
+import { phoneSearchPrefix, toE164 } from "./phone.ts";
 
 describe("Pakistani phone numbers in E.164", () => {
   it("are one number however they are written", () => {
@@ -40,13 +40,6 @@ describe("Pakistani phone numbers in E.164", () => {
     ]) {
       expect(toE164(typed), typed).toBeUndefined();
     }
-  });
-
-  it("tell mobiles from landlines and print them as people read them", () => {
-    expect(isMobile("+923001234567")).toBe(true);
-    expect(isMobile("+924235761234")).toBe(false);
-    expect(formatPhone("+923001234567")).toBe("+92 300 1234567");
-    expect(formatPhone("+924235761234")).toBe("+92 4235761234");
   });
 });
 

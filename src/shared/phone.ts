@@ -41,17 +41,6 @@ export function toE164(phone: string): string | undefined {
   return MOBILE.test(national) || LANDLINE.test(national) ? `+92${national}` : undefined;
 }
 
-/** Whether `phone` (E.164) is a mobile number: only mobiles receive text messages. */
-export function isMobile(e164: string): boolean {
-  return e164.startsWith("+923") && e164.length === 13;
-}
-
-/** "+92 300 1234567": an E.164 number as people read it (mobiles grouped 3-7, landlines left whole). */
-export function formatPhone(e164: string): string {
-  if (isMobile(e164)) return `+92 ${e164.slice(3, 6)} ${e164.slice(6)}`;
-  return e164.startsWith("+92") ? `+92 ${e164.slice(3)}` : e164;
-}
-
 /** "+92 300 1234567", "0300-1234567": what a search for a phone number may look like. */
 const PHONE_LIKE = /^[\d\s+\-().]+$/;
 

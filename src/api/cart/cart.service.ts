@@ -70,11 +70,7 @@ export function cartService(carts: CartRepository, pricing: OrderPricing, coupon
    * changed, it expired, it was used up) is taken off the cart, and the answer says why, once.
    */
   async function priced(cartId: number): Promise<Cart> {
-    const [rows, code, city] = await Promise.all([
-      carts.lines(cartId),
-      coupons.cartCoupon(cartId),
-      coupons.cartCity(cartId),
-    ]);
+    const [rows, { code, city }] = await Promise.all([carts.lines(cartId), coupons.cartPricing(cartId)]);
     const result = await pricing.price(carts.db, rows, code, { city: city ?? undefined });
     if (result.dropped) await coupons.setCartCoupon(cartId, null);
     return toCart(rows, {
@@ -189,8 +185,8 @@ export function cartService(carts: CartRepository, pricing: OrderPricing, coupon
           return;
         }
         // The code the guest applied follows the cart, unless the account's cart has one of its own.
-        const guestCode = await coupons.cartCoupon(guestCartId, trx);
-        if (guestCode !== null && (await coupons.cartCoupon(userCartId, trx)) === null) {
+        const guestCode = (await coupons.cartPricing(guestCartId, trx)).code;
+        if (guestCode !== null && (await coupons.cartPricing(userCartId, trx)).code === null) {
           await coupons.setCartCoupon(userCartId, guestCode, trx);
         }
         for (const line of await carts.lines(guestCartId, trx)) {

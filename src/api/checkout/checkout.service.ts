@@ -204,8 +204,8 @@ export function checkoutService({
           // The same figures the cart showed, worked out afresh from today's prices by the money module.
           // The cart's code is judged again here, with the customer known (uses per account and phone) and the
           // city typed (its delivery charge): a code that stopped applying is never honoured (decision 0047).
-          const code = await coupons.cartCoupon(cartId, trx);
-          const priced = await pricing.price(trx, lines, code, {
+          const cart = await coupons.cartPricing(cartId, trx);
+          const priced = await pricing.price(trx, lines, cart.code, {
             now: new Date(),
             city: input.shipping_address.city,
             customer: { userId, phone: phoneE164 },
@@ -220,7 +220,7 @@ export function checkoutService({
             // The shopper saw the cart priced for another city (or none): say what delivery there costs.
             const reason = summary.deliveryReason;
             const city = input.shipping_address.city;
-            if (reason.kind === "city" && (await coupons.cartCity(cartId, trx)) !== city) {
+            if (reason.kind === "city" && cart.city !== city) {
               throw new DeliveryChanged(city, summary.delivery);
             }
             throw new Conflict(PRICES_CHANGED);

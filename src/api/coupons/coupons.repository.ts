@@ -68,13 +68,15 @@ export function couponsRepository(db: Kysely<Database>) {
     /** Every category with its parent (a small table): a code for a category covers those under it. */
     categoryParents: (trx: Db = db) => trx.selectFrom("categories").select(["id", "parent_id"]).execute(),
 
-    cartCoupon: async (cartId: number, trx: Db = db) =>
-      (await trx.selectFrom("carts").select("coupon_code").where("id", "=", cartId).executeTakeFirst())
-        ?.coupon_code ?? null,
-
-    cartCity: async (cartId: number, trx: Db = db) =>
-      (await trx.selectFrom("carts").select("delivery_city").where("id", "=", cartId).executeTakeFirst())
-        ?.delivery_city ?? null,
+    /** What the cart is priced with besides its lines: its code and the city a checkout last priced it for. */
+    async cartPricing(cartId: number, trx: Db = db): Promise<{ code: string | null; city: string | null }> {
+      const row = await trx
+        .selectFrom("carts")
+        .select(["coupon_code", "delivery_city"])
+        .where("id", "=", cartId)
+        .executeTakeFirst();
+      return { code: row?.coupon_code ?? null, city: row?.delivery_city ?? null };
+    },
 
     setCartCity: (cartId: number, city: string, trx: Db = db) =>
       trx.updateTable("carts").set({ delivery_city: city }).where("id", "=", cartId).execute(),

@@ -1,28 +1,11 @@
 import type { Insertable, Kysely } from "kysely";
 import type { BlocklistTable, Database, Db } from "../../../platform/db/schema.ts";
+import { newestFirst } from "../newest-first.repository.ts";
 
 /** The blocklist's statements (migration 023); what counts as one phone, email or address is blocklist.service.ts's. */
 export function blocklistRepository(db: Kysely<Database>) {
   return {
-    page: (limit: number, offset: number) =>
-      db
-        .selectFrom("blocklist")
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-
-    count: async () =>
-      Number(
-        (
-          await db
-            .selectFrom("blocklist")
-            .select((eb) => eb.fn.countAll<number | string>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    ...newestFirst(db, "blocklist"),
 
     /** Inserts the entry unless the same kind and value is there; its id, or undefined when it was. */
     insert: async (values: Insertable<BlocklistTable>, trx: Db = db) =>

@@ -8,6 +8,7 @@ import {
   type BlocklistPage,
   type NewBlock,
 } from "../../../shared/contracts/blocklist.ts";
+import { emailField } from "../../../shared/contracts/fields.ts";
 import { addressKey } from "../../../shared/order-risk.ts";
 import { toE164 } from "../../../shared/phone.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../errors.ts";
@@ -15,11 +16,16 @@ import { pageMeta } from "../../pagination.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import type { BlocklistRepository } from "./blocklist.repository.ts";
 
+/** The shop's one rule for an email address (what checkout takes), lower-cased as the blocklist compares it. */
+const blockedEmail = emailField(
+  { required: BLOCKLIST_MESSAGES.value, invalid: BLOCKLIST_MESSAGES.email },
+  { lowerCase: true },
+);
+
 /** What the blocklist compares an entry by: a phone in E.164, an email without case, an address by its words. */
 export function blockKey(kind: BlockKind, value: string, city = ""): string | undefined {
   if (kind === "phone") return toE164(value);
-  if (kind === "email")
-    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? value.trim().toLowerCase() : undefined;
+  if (kind === "email") return blockedEmail.safeParse(value).data;
   return addressKey(value, city);
 }
 

@@ -1,28 +1,11 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
 import type { CampaignTable, Database, Db } from "../../../platform/db/schema.ts";
+import { newestFirst } from "../newest-first.repository.ts";
 
 /** The back office's statements on scheduled sales (migration 028); the rules are campaigns.service.ts's. */
 export function adminCampaignsRepository(db: Kysely<Database>) {
   return {
-    page: (limit: number, offset: number) =>
-      db
-        .selectFrom("campaigns")
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-
-    count: async () =>
-      Number(
-        (
-          await db
-            .selectFrom("campaigns")
-            .select((eb) => eb.fn.countAll<number | string>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    ...newestFirst(db, "campaigns"),
 
     find: (id: number, trx: Db = db) =>
       trx.selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst(),

@@ -1,28 +1,11 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
 import type { CouponTable, Database, Db } from "../../../platform/db/schema.ts";
+import { newestFirst } from "../newest-first.repository.ts";
 
 /** The back office's statements on discount codes (migration 027); the rules are coupons.service.ts's. */
 export function adminCouponsRepository(db: Kysely<Database>) {
   return {
-    page: (limit: number, offset: number) =>
-      db
-        .selectFrom("coupons")
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-
-    count: async () =>
-      Number(
-        (
-          await db
-            .selectFrom("coupons")
-            .select((eb) => eb.fn.countAll<number | string>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    ...newestFirst(db, "coupons"),
 
     find: (id: number, trx: Db = db) =>
       trx.selectFrom("coupons").selectAll().where("id", "=", id).executeTakeFirst(),
