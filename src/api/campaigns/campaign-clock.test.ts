@@ -271,8 +271,69 @@ describe.skipIf(!available)(`the campaign clock on ${engine}`, () => {
     const placed = await client.post("/checkout", CHECKOUT_CONTACT);
     expect(placed.status).toBe(201);
     expect(placed.body.order).toMatchObject({ subtotal: 3400, total: 3600 });
+    // The order keeps the sale that priced its line, as it was named then (decision 0049).
+    const line = await database.db
+      .selectFrom("order_items")
+      .innerJoin("orders", "orders.id", "order_items.order_id")
+      .select(["order_items.campaign_id", "order_items.campaign_name"])
+      .where("orders.number", "=", placed.body.order.number)
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({ campaign_id: id, campaign_name: "Sale" });
     await remove(id);
     await run(DURING);
+  });
+
+  it("gives a fixed-price sale's products the whole percent that brings them to the price or under; a cheaper product is left alone", async () => {
+    // The Mini Bag is Rs. 2,000: for Rs. 1,499 it gets 26% (Rs. 1,480); 25% would leave Rs. 1,500.
+    const id = await campaign({
+      name: "Everything Rs. 1,499",
+      kind: "price",
+      percent: 0,
+      price: 149_900,
+      scope: "products",
+      scope_ids: JSON.stringify([miniBag, catalogue.products.clutch]),
+    });
+    await run(DURING);
+    expect(await row(miniBag)).toMatchObject({ discount: 26, campaign_discount: 26, sale_price: 148_000 });
+    expect(await page("mini-bag")).toMatchObject({ discount: 26, discount_price: 1480 });
+    const clutch = await row(catalogue.products.clutch);
+    if (clutch.price <= 149_900) expect(clutch.campaign_discount).toBe(0);
+    else expect(clutch.sale_price).toBeLessThanOrEqual(149_900);
+    await run(at(END, 1000));
+    expect(await row(miniBag)).toMatchObject({ discount: 0, campaign_discount: 0, sale_price: 200_000 });
+    await remove(id);
+  });
+
+  it("puts a sale's products in Daily Deals while it runs, and back to the owner's choice at its end", async () => {
+    const deals = async () =>
+      (
+        (await (await api.request("/products?type=daily-deals&take=24")).json()).data as { slug: string }[]
+      ).map((product) => product.slug);
+    const before = await deals();
+    expect(before).not.toContain("mini-bag");
+    const id = await campaign({
+      name: "Deal of the week",
+      percent: 10,
+      daily_deal: 1,
+      scope: "products",
+      scope_ids: JSON.stringify([miniBag]),
+    });
+    await run(DURING);
+    expect(await deals()).toContain("mini-bag");
+    // Search's own index follows too.
+    const searched = await (await api.request("/products?type=daily-deals&search=mini")).json();
+    expect(searched.data.map((product: { slug: string }) => product.slug)).toEqual(["mini-bag"]);
+    // The owner's flag is the owner's: the back office does not see the sale's.
+    const own = await database.db
+      .selectFrom("products")
+      .select(["own_daily_deal", "campaign_daily_deal", "campaign_id"])
+      .where("id", "=", miniBag)
+      .executeTakeFirstOrThrow();
+    expect(own).toEqual({ own_daily_deal: 0, campaign_daily_deal: 1, campaign_id: id });
+    await run(at(END, 1000));
+    expect(await deals()).toEqual(before);
+    expect(await run(at(END, 2000))).toEqual({ changed: 0 });
+    await remove(id);
   });
 
   it("prices an order at the price in force when it is placed: a sale that ended meanwhile is said, never charged silently", async () => {

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { type CatalogueListener, catalogueWrite } from "../catalogue/catalogue-write.ts";
-import { applyCampaignDiscount } from "../products/product-writer.ts";
+import { percentForPrice } from "../money/money.ts";
+import { applyCampaignState, type CampaignState } from "../products/product-writer.ts";
 import { type CampaignClockRepository, campaignClockRepository } from "./campaigns.repository.ts";
 
 /**
@@ -56,16 +57,37 @@ async function productsCovered(repository: CampaignClockRepository, scope: Scope
   return repository.productIdsInCategories(withDescendants(ids, await repository.categoryParents()));
 }
 
-/** Each covered product's best campaign percent at `now`. */
+const NONE: CampaignState = { percent: 0, campaignId: null, dailyDeal: false };
+
+const same = (a: CampaignState, b: CampaignState) =>
+  a.percent === b.percent && a.campaignId === b.campaignId && a.dailyDeal === b.dailyDeal;
+
+/**
+ * What the campaigns running at `now` give each product they cover: the best percent (a fixed price becomes the
+ * percent that brings the product's price to it, decision 0049) with the campaign that gives it (the first by id
+ * on a tie), and whether any of them puts it in Daily Deals.
+ */
 export async function campaignTargets(
   repository: CampaignClockRepository,
   now: Date,
-): Promise<Map<number, number>> {
-  const target = new Map<number, number>();
-  for (const campaign of await repository.running(now.toISOString())) {
+): Promise<Map<number, CampaignState>> {
+  const target = new Map<number, CampaignState>();
+  const running = (await repository.running(now.toISOString())).sort((a, b) => a.id - b.id);
+  for (const campaign of running) {
     const ids = JSON.parse(campaign.scope_ids) as number[];
-    for (const productId of await productsCovered(repository, campaign.scope, ids)) {
-      if ((target.get(productId) ?? 0) < campaign.percent) target.set(productId, campaign.percent);
+    const covered = await productsCovered(repository, campaign.scope, ids);
+    const prices = campaign.kind === "price" ? await repository.prices(covered) : undefined;
+    for (const productId of covered) {
+      const percent = prices
+        ? percentForPrice(prices.get(productId) ?? 0, campaign.price ?? 0)
+        : campaign.percent;
+      const state = target.get(productId) ?? NONE;
+      const better = percent > state.percent;
+      target.set(productId, {
+        percent: better ? percent : state.percent,
+        campaignId: better ? campaign.id : state.campaignId,
+        dailyDeal: state.dailyDeal || campaign.daily_deal === 1,
+      });
     }
   }
   return target;
@@ -80,13 +102,22 @@ export async function applyCampaigns(
 ): Promise<CampaignRun> {
   const repository = campaignClockRepository(db);
   const target = await campaignTargets(repository, now);
-  const current = new Map((await repository.discounted()).map((row) => [row.id, row.campaign_discount]));
-  const moves: [number, number][] = [];
-  for (const [productId, percent] of target) {
-    if ((current.get(productId) ?? 0) !== percent) moves.push([productId, percent]);
+  const current = new Map<number, CampaignState>(
+    (await repository.touched()).map((row) => [
+      row.id,
+      {
+        percent: row.campaign_discount,
+        campaignId: row.campaign_id,
+        dailyDeal: row.campaign_daily_deal === 1,
+      },
+    ]),
+  );
+  const moves: [number, CampaignState][] = [];
+  for (const [productId, state] of target) {
+    if (!same(current.get(productId) ?? NONE, state)) moves.push([productId, state]);
   }
   for (const productId of current.keys()) {
-    if (!target.has(productId)) moves.push([productId, 0]);
+    if (!target.has(productId)) moves.push([productId, NONE]);
   }
   // In id order, as every other writer takes product rows, so two runs queue rather than deadlock.
   moves.sort((a, b) => a[0] - b[0]);
@@ -98,8 +129,8 @@ export async function applyCampaigns(
       // told once, after the last batch (or the one that failed), rather than once per batch of a whole-shop sale.
       changed += await catalogueWrite(db, async (trx) => {
         let written = 0;
-        for (const [productId, percent] of batch) {
-          if (await applyCampaignDiscount(trx, productId, percent)) written++;
+        for (const [productId, state] of batch) {
+          if (await applyCampaignState(trx, productId, state)) written++;
         }
         return written;
       });

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
+import type { Database, Db } from "../../platform/db/schema.ts";
 
 /** The campaign clock's statements (migration 028); the rules are campaign-clock.ts's. */
 export function campaignClockRepository(db: Kysely<Database>) {
@@ -8,7 +8,7 @@ export function campaignClockRepository(db: Kysely<Database>) {
     running: (now: string) =>
       db
         .selectFrom("campaigns")
-        .select(["id", "percent", "scope", "scope_ids"])
+        .select(["id", "kind", "percent", "price", "scope", "scope_ids", "daily_deal"])
         .where("status", "=", "active")
         .where("starts_at", "<=", now)
         .where("ends_at", ">", now)
@@ -49,14 +49,41 @@ export function campaignClockRepository(db: Kysely<Database>) {
               .execute()
           ).map((row) => row.product_id),
 
-    /** Each product that carries a campaign's percent now, with it. */
-    discounted: () =>
-      db
-        .selectFrom("products")
-        .select(["id", "campaign_discount"])
-        .where("campaign_discount", ">", 0)
-        .execute(),
+    /** Each product a campaign touches now (a percent or Daily Deals), with what it gives it: two partial indexes. */
+    touched: async () => {
+      const columns = ["id", "campaign_discount", "campaign_id", "campaign_daily_deal"] as const;
+      const [discounted, dealt] = await Promise.all([
+        db.selectFrom("products").select(columns).where("campaign_discount", ">", 0).execute(),
+        db.selectFrom("products").select(columns).where("campaign_daily_deal", "=", 1).execute(),
+      ]);
+      return [...discounted, ...dealt];
+    },
+
+    /** The listing price before any discount of each of these products (for fixed-price sales). */
+    prices: async (productIds: number[]) => {
+      const prices = new Map<number, number>();
+      for (let start = 0; start < productIds.length; start += 500) {
+        const rows = await db
+          .selectFrom("products")
+          .select(["id", "price"])
+          .where("id", "in", productIds.slice(start, start + 500))
+          .execute();
+        for (const row of rows) prices.set(row.id, row.price);
+      }
+      return prices;
+    },
   };
 }
 
 export type CampaignClockRepository = ReturnType<typeof campaignClockRepository>;
+
+/** The names of the sales that price these cart lines (decision 0049: an order keeps the sale that priced it). */
+export async function saleNames(
+  db: Db,
+  lines: readonly { campaign_id: number | null }[],
+): Promise<Map<number, string>> {
+  const ids = [...new Set(lines.flatMap((line) => (line.campaign_id === null ? [] : [line.campaign_id])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("campaigns").select(["id", "name"]).where("id", "in", ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -39,6 +39,8 @@ export function cartRepository(db: Kysely<Database>) {
             "products.slug",
             "products.image",
             "products.discount",
+            "products.own_discount",
+            "products.campaign_id",
             "products.status",
             "colors.name as color_name",
             "colors.code as color_code",

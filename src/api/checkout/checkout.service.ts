@@ -8,6 +8,7 @@ import { addressKey } from "../../shared/order-risk.ts";
 import { PHONE_NOT_PAKISTANI, toE164 } from "../../shared/phone.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { BlocklistService } from "../admin/blocklist/blocklist.service.ts";
+import { saleNames } from "../campaigns/campaigns.repository.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
 import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
 import type { CouponsRepository } from "../coupons/coupons.repository.ts";
@@ -291,8 +292,10 @@ export function checkoutService({
             cod_fee: summary.codFee,
             coupon_code: priced.coupon?.code ?? null,
           };
+          const sales = await saleNames(trx, lines);
           const items = lines.map((line, index) => {
             const { unitPrice, lineTotal } = summary.lines[index]!;
+            const sale = line.discount > line.own_discount ? line.campaign_id : null;
             return {
               product_id: line.product_id,
               variant_id: line.variant_id,
@@ -303,6 +306,8 @@ export function checkoutService({
               unit_price: unitPrice,
               quantity: line.quantity,
               line_total: lineTotal,
+              campaign_id: sale,
+              campaign_name: sale === null ? null : (sales.get(sale) ?? null),
             };
           });
           const id = await orders.insertOrder(row, items, trx);

@@ -6,6 +6,7 @@ import {
   deliveryCharge,
   lineTotal,
   orderTotal,
+  percentForPrice,
   priceLine,
   salePrice,
   sameAmount,
@@ -84,6 +85,34 @@ describe("sale price", () => {
     expect(() => salePrice(-1000, 10)).toThrow(RangeError);
     expect(() => salePrice(10.5, 10)).toThrow(RangeError);
     expect(() => salePrice(Number.MAX_SAFE_INTEGER, 50)).toThrow(RangeError);
+  });
+});
+
+describe("a fixed sale price as a percent (decision 0049)", () => {
+  it("takes the smallest whole percent that brings the price to the fixed price or under", () => {
+    // Rs. 3,500 for Rs. 1,999: 42% gives Rs. 2,030, 43% gives Rs. 1,995.
+    expect(percentForPrice(350_000, 199_900)).toBe(43);
+    expect(salePrice(350_000, 43)).toBe(199_500);
+    expect(salePrice(350_000, 42)).toBeGreaterThan(199_900);
+  });
+
+  it("is exact when a whole percent meets the price, and 0 when the price is already at or under it", () => {
+    expect(percentForPrice(200_000, 150_000)).toBe(25);
+    expect(percentForPrice(150_000, 150_000)).toBe(0);
+    expect(percentForPrice(100_000, 150_000)).toBe(0);
+  });
+
+  it("never leaves the shopper above the fixed price, even at odd paisa", () => {
+    for (const price of [101, 999, 12_345, 350_001, 9_999_999]) {
+      for (const fixed of [1, 50, 100, 7_777, 199_900]) {
+        const percent = percentForPrice(price, fixed);
+        if (price <= fixed) expect(percent).toBe(0);
+        else {
+          expect(salePrice(price, percent)).toBeLessThanOrEqual(fixed);
+          if (percent > 0) expect(salePrice(price, percent - 1)).toBeGreaterThan(fixed);
+        }
+      }
+    }
   });
 });
 

@@ -84,6 +84,20 @@ export function salePrice(price: number, discountPercent: number): number {
   return price - (scaled - (scaled % 100)) / 100;
 }
 
+/**
+ * The smallest whole percent that brings `price` to `fixed` or under (a fixed-price sale, decision 0049): 0 when
+ * the price is already at or under it. The shopper pays at most the fixed price, never more.
+ */
+export function percentForPrice(price: number, fixed: number): number {
+  amount(price, "a price");
+  amount(fixed, "a fixed price");
+  if (price <= fixed) return 0;
+  let percent = Math.min(100, Math.ceil(((price - fixed) * 100) / price));
+  while (percent > 0 && salePrice(price, percent - 1) <= fixed) percent--;
+  while (percent < 100 && salePrice(price, percent) > fixed) percent++;
+  return percent;
+}
+
 /** A line's total: the unit price times the quantity. */
 export function lineTotal(unitPrice: number, quantity: number): number {
   amount(unitPrice, "a unit price");

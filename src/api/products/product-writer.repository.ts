@@ -216,23 +216,71 @@ export async function writeOwnDiscount(db: Db, productId: number, own: number): 
     .execute();
 }
 
+/** What the running campaigns give a product (decision 0048, 0049): kept by the campaign clock. */
+export interface CampaignState {
+  /** The best campaign percent, 0 for none. */
+  percent: number;
+  /** The campaign that gives it (null for none). */
+  campaignId: number | null;
+  /** A running campaign puts it in Daily Deals. */
+  dailyDeal: boolean;
+}
+
 /**
- * A product's campaign percent and so the percent shoppers get (the better of it and the owner's), only when the
- * campaign percent differs from `percent`: answers the new shown percent, or undefined when there was nothing to
- * change (another instance's run got there first, or the product is gone). On PostgreSQL the row is locked and the
- * condition checked again once the lock is held, so two runs never both write it.
+ * A product's campaign state, and so the percent shoppers get (the better of the campaign's and the owner's) and
+ * whether it is in Daily Deals (the owner's flag or a campaign's), only when the state differs: answers the new
+ * shown percent and Daily Deals flag, or undefined when there was nothing to change (another instance's run got
+ * there first, or the product is gone). On PostgreSQL the row is locked and the condition checked again once the
+ * lock is held, so two runs never both write it.
  */
-export async function writeCampaignDiscount(
+export async function writeCampaignState(
   db: Db,
   productId: number,
-  percent: number,
-): Promise<number | undefined> {
+  state: CampaignState,
+): Promise<{ discount: number; dailyDeal: boolean; dailyDealBefore: boolean } | undefined> {
+  const deal = state.dailyDeal ? 1 : 0;
+  const before = await db
+    .selectFrom("products")
+    .select("daily_deal")
+    .where("id", "=", productId)
+    .executeTakeFirst();
   const row = await db
     .updateTable("products")
-    .set((eb) => ({ campaign_discount: percent, discount: betterOf(eb, "own_discount", percent) }))
+    .set((eb) => ({
+      campaign_discount: state.percent,
+      campaign_id: state.campaignId,
+      campaign_daily_deal: deal,
+      discount: betterOf(eb, "own_discount", state.percent),
+      daily_deal: deal === 1 ? eb.val(1) : eb.ref("own_daily_deal"),
+    }))
     .where("id", "=", productId)
-    .where("campaign_discount", "!=", percent)
-    .returning("discount")
+    .where((eb) =>
+      eb.or([
+        eb("campaign_discount", "!=", state.percent),
+        eb("campaign_daily_deal", "!=", deal),
+        state.campaignId === null
+          ? eb("campaign_id", "is not", null)
+          : eb.or([eb("campaign_id", "is", null), eb("campaign_id", "!=", state.campaignId)]),
+      ]),
+    )
+    .returning(["discount", "daily_deal"])
     .executeTakeFirst();
-  return row?.discount;
+  if (!row) return undefined;
+  return {
+    discount: row.discount,
+    dailyDeal: row.daily_deal === 1,
+    dailyDealBefore: before?.daily_deal === 1,
+  };
+}
+
+/** The owner's own Daily Deals flag, and the one shoppers see: either it or a running campaign's. */
+export async function writeOwnDailyDeal(db: Db, productId: number, own: boolean): Promise<void> {
+  await db
+    .updateTable("products")
+    .set((eb) => ({
+      own_daily_deal: own ? 1 : 0,
+      daily_deal: own ? eb.val(1) : eb.ref("campaign_daily_deal"),
+    }))
+    .where("id", "=", productId)
+    .execute();
 }

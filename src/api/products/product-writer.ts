@@ -6,6 +6,7 @@ import { defaultSku, normaliseSku, SKU_MAX } from "../../shared/sku.ts";
 import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
 import { listingPrice } from "./default-variant.ts";
 import {
+  type CampaignState,
   type CatalogueReference,
   clearSkus,
   colorAndSizeNames,
@@ -28,11 +29,12 @@ import {
   sizePositions,
   updateProductRow,
   updateVariantRow,
-  writeCampaignDiscount,
+  writeCampaignState,
+  writeOwnDailyDeal,
   writeOwnDiscount,
 } from "./product-writer.repository.ts";
 
-export type { CatalogueReference } from "./product-writer.repository.ts";
+export type { CampaignState, CatalogueReference } from "./product-writer.repository.ts";
 export { placedVariants } from "./product-writer.repository.ts";
 
 export interface NewVariant {
@@ -166,6 +168,7 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
     own_discount: input.discount,
     discount: input.discount,
     new_arrival: input.newArrival ? 1 : 0,
+    own_daily_deal: input.dailyDeal ? 1 : 0,
     daily_deal: input.dailyDeal ? 1 : 0,
     ...listingPrice(placed, input.discount),
     status: input.status ?? "active",
@@ -308,11 +311,11 @@ export async function updateProduct(
     ...(changes.categoryId !== undefined ? { category_id: changes.categoryId } : {}),
     ...(changes.shortDescription !== undefined ? { short_description: changes.shortDescription } : {}),
     ...(changes.newArrival !== undefined ? { new_arrival: changes.newArrival ? 1 : 0 } : {}),
-    ...(changes.dailyDeal !== undefined ? { daily_deal: changes.dailyDeal ? 1 : 0 } : {}),
     ...(changes.status !== undefined ? { status: changes.status } : {}),
     updated_at: stamp,
   });
   if (changes.discount !== undefined) await writeOwnDiscount(trx, productId, changes.discount);
+  if (changes.dailyDeal !== undefined) await writeOwnDailyDeal(trx, productId, changes.dailyDeal);
   if (changes.tagIds !== undefined) {
     await deleteProductTags(trx, productId);
     if (changes.tagIds.length > 0) {
@@ -405,16 +408,23 @@ export async function refreshListingPrice(db: Db, productId: number): Promise<vo
 }
 
 /**
- * Gives a product a campaign's percent (0: no campaign covers it any more), in the caller's `catalogueWrite`: the
- * percent shoppers get becomes the better of the owner's and the campaign's (docs/decisions/0048-scheduled-sales.md)
- * and the listing's price columns follow. Writes nothing when the product already has that campaign percent, so
- * runs of the campaign clock on several instances at once change each product once. Answers whether it changed.
+ * Gives a product what the running campaigns give it (none: `percent` 0, no campaign, not in Daily Deals), in the
+ * caller's `catalogueWrite`: the percent shoppers get becomes the better of the owner's and the campaign's, Daily
+ * Deals either the owner's flag or a campaign's (docs/decisions/0048-scheduled-sales.md, 0049), and the listing's
+ * price columns and, when Daily Deals changed, the search document follow. Writes nothing when the product already
+ * has that state, so runs of the campaign clock on several instances at once change each product once. Answers
+ * whether it changed.
  */
-export async function applyCampaignDiscount(trx: Trx, productId: number, percent: number): Promise<boolean> {
-  const discount = await writeCampaignDiscount(trx, productId, percent);
-  if (discount === undefined) return false;
+export async function applyCampaignState(
+  trx: Trx,
+  productId: number,
+  state: CampaignState,
+): Promise<boolean> {
+  const written = await writeCampaignState(trx, productId, state);
+  if (written === undefined) return false;
   markCatalogueChanged(trx);
   const variants = await placedVariants(trx, productId);
-  if (variants.length > 0) await updateProductRow(trx, productId, listingPrice(variants, discount));
+  if (variants.length > 0) await updateProductRow(trx, productId, listingPrice(variants, written.discount));
+  if (written.dailyDeal !== written.dailyDealBefore) await writeSearchDocuments(trx, [productId]);
   return true;
 }

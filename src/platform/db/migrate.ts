@@ -28,6 +28,7 @@ import * as shipments from "./migrations/025-shipments.ts";
 import * as codCollections from "./migrations/026-cod-collections.ts";
 import * as couponsAndDelivery from "./migrations/027-coupons-and-delivery.ts";
 import * as campaigns from "./migrations/028-campaigns.ts";
+import * as saleExtras from "./migrations/029-sale-extras.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -59,6 +60,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "026-cod-collections": codCollections,
   "027-coupons-and-delivery": couponsAndDelivery,
   "028-campaigns": campaigns,
+  "029-sale-extras": saleExtras,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */

@@ -105,8 +105,15 @@ export interface ProductTable {
   own_discount: number;
   /** The best percent of the campaigns running now that cover it, 0 for none: kept by the campaign clock. */
   campaign_discount: Generated<number>;
+  /** The campaign whose percent the product carries now (null for none): kept by the campaign clock. */
+  campaign_id: Generated<number | null>;
   new_arrival: number;
+  /** In Daily Deals: the owner's flag or a running campaign's (migration 029), written only by the product writer. */
   daily_deal: number;
+  /** The owner's own Daily Deals flag (the back office's and the CSV's "daily deal"). */
+  own_daily_deal: Generated<number>;
+  /** 1 while a running campaign puts the product in Daily Deals: kept by the campaign clock. */
+  campaign_daily_deal: Generated<number>;
   /**
    * The average (one decimal) and count of the product's approved reviews, for cards and JSON-LD without a join.
    * Written only by the reviews service, in the transaction of every change to the product's reviews.
@@ -389,6 +396,9 @@ export interface OrderItemTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+  /** The sale that priced the line, when one did (migration 029), kept as it was then. */
+  campaign_id: number | null;
+  campaign_name: string | null;
 }
 
 /**
@@ -700,14 +710,22 @@ export interface CouponRedemptionTable {
 export interface CampaignTable {
   id: Generated<number>;
   name: string;
-  /** A whole percent, 1 to 100. */
+  /** `percent`: a whole percent off; `price`: a fixed price (migration 029). */
+  kind: Generated<"percent" | "price">;
+  /** A whole percent, 1 to 100 (0 for a fixed price). */
   percent: number;
+  /** Paisa: the fixed price (null for a percent). */
+  price: number | null;
   scope: "all" | "categories" | "products" | "tags";
   /** JSON array of the chosen categories', products' or tags' ids. */
   scope_ids: string;
   starts_at: string;
   ends_at: string;
   status: "active" | "paused";
+  /** 1: the covered products are in Daily Deals while it runs. */
+  daily_deal: Generated<number>;
+  /** 1: the home page and its products' pages show a countdown while it runs. */
+  countdown: Generated<number>;
   created_by: string;
   created_at: string;
   updated_at: string;

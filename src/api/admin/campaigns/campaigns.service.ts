@@ -11,6 +11,7 @@ import {
 } from "../../../shared/contracts/campaigns.ts";
 import { parseShopTime } from "../../../shared/shop-time.ts";
 import { type FieldErrors, NotFound, ValidationFailed } from "../../errors.ts";
+import { toPaisa, toRupees } from "../../money/money.ts";
 import { pageMeta } from "../../pagination.ts";
 import { type AuditActor, changeAction, recordAudit } from "../audit.ts";
 import { chosenScopeIds } from "../scope-ids.ts";
@@ -35,12 +36,16 @@ function toRecord(row: CampaignRow): CampaignRecord {
   return {
     id: row.id,
     name: row.name,
+    kind: row.kind,
     percent: row.percent,
+    price: row.price === null ? null : toRupees(row.price),
     scope: row.scope,
     scope_ids: JSON.parse(row.scope_ids) as number[],
     starts_at: row.starts_at,
     ends_at: row.ends_at,
     status: row.status,
+    daily_deal: row.daily_deal === 1,
+    countdown: row.countdown === 1,
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -54,8 +59,13 @@ const toCampaign = (row: CampaignRow, now = new Date()): Campaign => ({
 
 /** A campaign's fields as the form and the API give them, for merging a change into. */
 function toInput(record: CampaignRecord): CampaignInput {
-  const { id: _id, created_by: _by, created_at: _created, updated_at: _updated, ...input } = record;
-  return input;
+  const { id: _id, created_by: _by, created_at: _created, updated_at: _updated, ...fields } = record;
+  // A fixed-price sale has no percent, a percent sale no price: what it lacks is absent, not 0.
+  return {
+    ...fields,
+    percent: fields.kind === "percent" ? fields.percent : undefined,
+    price: fields.price ?? undefined,
+  };
 }
 
 /**
@@ -91,21 +101,34 @@ export function adminCampaignsService(deps: {
       if (parsed === undefined) refuse(field, CAMPAIGN_MESSAGES.time);
       return parsed;
     };
+    const percent = input.kind === "percent" ? input.percent : 0;
+    if (percent === undefined) refuse("percent", CAMPAIGN_MESSAGES.percent);
+    const price = input.kind === "price" ? input.price : undefined;
+    if (input.kind === "price" && price === undefined) refuse("price", CAMPAIGN_MESSAGES.price);
     const startsAt = time("starts_at");
     const endsAt = time("ends_at");
     if (startsAt !== undefined && endsAt !== undefined && Date.parse(endsAt) <= Date.parse(startsAt))
       refuse("ends_at", CAMPAIGN_MESSAGES.dates);
 
-    if (Object.keys(errors).length > 0 || startsAt === undefined || endsAt === undefined)
+    if (
+      Object.keys(errors).length > 0 ||
+      startsAt === undefined ||
+      endsAt === undefined ||
+      percent === undefined
+    )
       throw new ValidationFailed(errors);
     return {
       name: input.name,
-      percent: input.percent,
+      kind: input.kind,
+      percent,
+      price: price === undefined ? null : toPaisa(price),
       scope: input.scope,
       scope_ids: JSON.stringify(scopeIds),
       starts_at: startsAt,
       ends_at: endsAt,
       status: input.status,
+      daily_deal: input.daily_deal ? 1 : 0,
+      countdown: input.countdown ? 1 : 0,
     };
   }
 

@@ -169,4 +169,75 @@ describe.skipIf(!available)(`scheduled sales in the back office on ${engine}`, (
     expect(list.body.data.map((item: { name: string }) => item.name)).toEqual(["Flash sale", "Eid sale"]);
     expect(list.body.meta).toMatchObject({ total: 2, current_page: 1 });
   });
+
+  it("runs a fixed-price sale that puts its products in Daily Deals with a countdown, and says what such a sale lacks", async () => {
+    const window = {
+      starts_at: new Date(Date.now() - HOUR).toISOString(),
+      ends_at: new Date(Date.now() + HOUR).toISOString(),
+    };
+    const refused = async (body: Record<string, unknown>) => {
+      const answer = await admin.staff.call("POST", "/admin/campaigns", {
+        name: "Rs. 999",
+        ...window,
+        ...body,
+      });
+      expect(answer.status).toBe(422);
+      return answer.body.errors as Record<string, string[]>;
+    };
+    expect((await refused({ kind: "price" })).price).toEqual([CAMPAIGN_MESSAGES.price]);
+    expect((await refused({ kind: "price", price: 0 })).price).toEqual([CAMPAIGN_MESSAGES.price]);
+    expect((await refused({ kind: "price", price: "abc" })).price).toEqual([CAMPAIGN_MESSAGES.price]);
+    expect((await refused({ kind: "percent", percent: "" })).percent).toEqual([CAMPAIGN_MESSAGES.percent]);
+    expect((await refused({ kind: "both", percent: 10 })).kind).toEqual([CAMPAIGN_MESSAGES.kind]);
+
+    // The clutch is Rs. 4,500: for Rs. 2,999 it gets 34% (Rs. 2,970).
+    const created = await admin.staff.call("POST", "/admin/campaigns", {
+      name: "Clutch for Rs. 2,999",
+      kind: "price",
+      price: "2999",
+      percent: "",
+      scope: "products",
+      scope_ids: [catalogue.products.clutch],
+      daily_deal: "on",
+      countdown: "on",
+      ...window,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      kind: "price",
+      percent: 0,
+      price: 2999,
+      daily_deal: true,
+      countdown: true,
+      state: "running",
+    });
+    expect(await clutch()).toMatchObject({ discount: 34, own_discount: 0, sale_price: 297_000 });
+    const deal = await database.db
+      .selectFrom("products")
+      .select(["daily_deal", "campaign_daily_deal"])
+      .where("id", "=", catalogue.products.clutch)
+      .executeTakeFirstOrThrow();
+    expect(deal).toEqual({ daily_deal: 1, campaign_daily_deal: 1 });
+
+    // A change of one field keeps the others: a fixed-price sale stays one.
+    const renamed = await admin.staff.call("PATCH", `/admin/campaigns/${created.body.id}`, {
+      name: "Clutch deal",
+    });
+    expect(renamed.body).toMatchObject({ name: "Clutch deal", kind: "price", price: 2999, daily_deal: true });
+    // Back to a percent without one is refused; with one it is taken.
+    const noPercent = await admin.staff.call("PATCH", `/admin/campaigns/${created.body.id}`, {
+      kind: "percent",
+    });
+    expect(noPercent.status).toBe(422);
+    expect(noPercent.body.errors.percent).toEqual([CAMPAIGN_MESSAGES.percent]);
+    const percent = await admin.staff.call("PATCH", `/admin/campaigns/${created.body.id}`, {
+      kind: "percent",
+      percent: 10,
+      daily_deal: false,
+    });
+    expect(percent.body).toMatchObject({ kind: "percent", percent: 10, price: null, daily_deal: false });
+    expect(await clutch()).toMatchObject({ discount: 10, sale_price: 405_000 });
+    await admin.staff.call("PATCH", `/admin/campaigns/${created.body.id}`, { status: "paused" });
+    expect(await clutch()).toMatchObject({ discount: 0, sale_price: 450_000 });
+  });
 });

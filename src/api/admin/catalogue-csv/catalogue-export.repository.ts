@@ -23,8 +23,8 @@ export function exportProductPage(db: Kysely<Database>, afterId: number, limit: 
       "category_id",
       "status",
       "new_arrival",
-      "daily_deal",
-      // The owner's own percent, not a running campaign's (decision 0048).
+      // The owner's own flag and percent, not a running campaign's (decisions 0048, 0049).
+      "own_daily_deal as daily_deal",
       "own_discount as discount",
     ])
     .where("id", ">", afterId)

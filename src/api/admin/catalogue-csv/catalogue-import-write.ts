@@ -84,7 +84,7 @@ export async function writeProduct(
     shortDescription: description,
     discount: plan.discount ?? product?.own_discount ?? 0,
     newArrival: plan.newArrival ?? (product ? product.new_arrival === 1 : false),
-    dailyDeal: plan.dailyDeal ?? (product ? product.daily_deal === 1 : false),
+    dailyDeal: plan.dailyDeal ?? (product ? product.own_daily_deal === 1 : false),
     status,
     tagIds,
   };

@@ -235,7 +235,7 @@ export function adminProductsService(deps: AdminProductsDeps) {
       category_id: product.category_id,
       tag_ids: tagIds,
       new_arrival: product.new_arrival === 1,
-      daily_deal: product.daily_deal === 1,
+      daily_deal: product.own_daily_deal === 1,
       // The owner's own percent; the prices are what shoppers pay (a campaign may give more: decision 0048).
       discount: product.own_discount,
       price: toRupees(product.price),

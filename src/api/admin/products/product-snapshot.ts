@@ -26,7 +26,8 @@ interface SnapshotSource {
     short_description: string;
     category_id: number;
     new_arrival: number;
-    daily_deal: number;
+    /** The owner's own Daily Deals flag (a campaign's is not the product's: decision 0049). */
+    own_daily_deal: number;
     /** The owner's own percent (a campaign's is not the product's: decision 0048). */
     own_discount: number;
   };
@@ -43,7 +44,7 @@ export function productSnapshot({ product, variants, tagIds }: SnapshotSource): 
     category_id: product.category_id,
     tag_ids: tagIds,
     new_arrival: product.new_arrival === 1,
-    daily_deal: product.daily_deal === 1,
+    daily_deal: product.own_daily_deal === 1,
     discount: product.own_discount,
     variants: Object.fromEntries(
       variants.map((variant) => [

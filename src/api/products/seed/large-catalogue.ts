@@ -160,7 +160,7 @@ function generateProduct(
       discount,
       own_discount: discount,
       new_arrival: rng() < 0.08 ? 1 : 0,
-      daily_deal: rng() < 0.08 ? 1 : 0,
+      ...(rng() < 0.08 ? { daily_deal: 1, own_daily_deal: 1 } : { daily_deal: 0, own_daily_deal: 0 }),
       ...listingPrice(placed, discount),
       created_at: createdAt,
       updated_at: createdAt,
