@@ -1,5 +1,5 @@
 /**
- * What the shop asks of an online payment provider (docs/decisions/0049-online-payments.md). One adapter per
+ * What the shop asks of an online payment provider (docs/decisions/0053-online-payments.md). One adapter per
  * provider (jazzcash.ts, easypaisa.ts, safepay.ts), each following the provider's published protocol, each with a
  * simulator beside it (simulators/) that speaks the same protocol with test credentials.
  *

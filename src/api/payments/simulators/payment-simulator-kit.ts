@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 /**
- * What every payment provider's simulator shares (docs/decisions/0049-online-payments.md): a node:http server, the
+ * What every payment provider's simulator shares (docs/decisions/0053-online-payments.md): a node:http server, the
  * payments it has seen, the hosted page where a test or a person chooses what happens, a switch that makes the
  * next API answers fail, and control routes:
  *
