@@ -275,10 +275,13 @@ describe.skipIf(!available)(`the campaign clock on ${engine}`, () => {
     const line = await database.db
       .selectFrom("order_items")
       .innerJoin("orders", "orders.id", "order_items.order_id")
-      .select(["order_items.campaign_id", "order_items.campaign_name"])
+      .select(["order_items.campaign_id", "order_items.campaign_name", "order_items.campaign_saving"])
       .where("orders.number", "=", placed.body.order.number)
       .executeTakeFirstOrThrow();
-    expect(line).toEqual({ campaign_id: id, campaign_name: "Sale" });
+    // Two at Rs. 2,000 less 15%: the sale took Rs. 600 off.
+    expect(line).toEqual({ campaign_id: id, campaign_name: "Sale", campaign_saving: 60_000 });
+    const usage = await admin.staff.get(`/admin/campaigns/${id}`);
+    expect(usage.body.usage).toEqual({ orders: 1, revenue: 3400, discount: 600 });
     await remove(id);
     await run(DURING);
   });

@@ -23,7 +23,7 @@ import {
 import { enqueueMail } from "../mail/outbox.ts";
 import { enqueueOrderMessage, type OrderMessaging } from "../messages/message-outbox.ts";
 import { confirmationRequestMessage, orderPlacedMessage } from "../messages/order-messages.ts";
-import { sameAmount, toPaisa, toRupees } from "../money/money.ts";
+import { lineTotal as lineTotalOf, salePrice, sameAmount, toPaisa, toRupees } from "../money/money.ts";
 import { newConfirmation } from "../orders/order-confirmation.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
@@ -308,6 +308,10 @@ export function checkoutService({
               line_total: lineTotal,
               campaign_id: sale,
               campaign_name: sale === null ? null : (sales.get(sale) ?? null),
+              campaign_saving:
+                sale === null
+                  ? 0
+                  : lineTotalOf(salePrice(line.price, line.own_discount), line.quantity) - lineTotal,
             };
           });
           const id = await orders.insertOrder(row, items, trx);

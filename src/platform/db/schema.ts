@@ -399,6 +399,8 @@ export interface OrderItemTable {
   /** The sale that priced the line, when one did (migration 029), kept as it was then. */
   campaign_id: number | null;
   campaign_name: string | null;
+  /** Paisa the sale took off the line beyond the product's own discount. */
+  campaign_saving: Generated<number>;
 }
 
 /**

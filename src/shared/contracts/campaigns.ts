@@ -112,6 +112,11 @@ export const campaignSchema = z.object({
   status: z.enum(CAMPAIGN_STATUSES),
   daily_deal: z.boolean(),
   countdown: z.boolean(),
+  usage: z.object({
+    orders: z.number().int(),
+    revenue: z.number().describe("Rupees: the order lines the sale priced."),
+    discount: z.number().describe("Rupees: what the sale took off them beyond the products' own discounts."),
+  }),
   state: z.enum(CAMPAIGN_STATES).describe("Where it stands now: scheduled, running, ended or paused."),
   created_by: z.string(),
   created_at: z.string(),

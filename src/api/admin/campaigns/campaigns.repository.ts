@@ -15,6 +15,22 @@ export function adminCampaignsRepository(db: Kysely<Database>) {
 
     update: (id: number, values: Updateable<CampaignTable>, trx: Db = db) =>
       trx.updateTable("campaigns").set(values).where("id", "=", id).execute(),
+
+    /** Each sale's orders, the revenue of the lines it priced and what it took off them: one grouped query. */
+    usage: (campaignIds: number[]) =>
+      campaignIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom("order_items")
+            .select((eb) => [
+              "order_items.campaign_id",
+              eb.fn.count<number | string>("order_items.order_id").distinct().as("orders"),
+              eb.fn.sum<number | string>("order_items.line_total").as("revenue"),
+              eb.fn.sum<number | string>("order_items.campaign_saving").as("discount"),
+            ])
+            .where("order_items.campaign_id", "in", campaignIds)
+            .groupBy("order_items.campaign_id")
+            .execute(),
   };
 }
 

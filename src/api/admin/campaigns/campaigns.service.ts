@@ -18,8 +18,10 @@ import { chosenScopeIds } from "../scope-ids.ts";
 import type { AdminCampaignsRepository } from "./campaigns.repository.ts";
 
 type CampaignRow = Selectable<CampaignTable>;
-/** A campaign as the audit log keeps it: everything but where it stands now. */
-type CampaignRecord = Omit<Campaign, "state">;
+/** A campaign as the audit log keeps it: everything but where it stands now and its usage. */
+type CampaignRecord = Omit<Campaign, "state" | "usage">;
+type Usage = Campaign["usage"];
+const NO_USAGE: Usage = { orders: 0, revenue: 0, discount: 0 };
 
 /** Where a campaign stands at `now`: paused by staff, else before, during or after its dates. */
 export function campaignState(
@@ -52,9 +54,10 @@ function toRecord(row: CampaignRow): CampaignRecord {
   };
 }
 
-const toCampaign = (row: CampaignRow, now = new Date()): Campaign => ({
+const toCampaign = (row: CampaignRow, usage: Usage = NO_USAGE, now = new Date()): Campaign => ({
   ...toRecord(row),
   state: campaignState(row, now),
+  usage,
 });
 
 /** A campaign's fields as the form and the API give them, for merging a change into. */
@@ -141,10 +144,30 @@ export function adminCampaignsService(deps: {
     }
   }
 
+  async function usageOf(rows: CampaignRow[]): Promise<Map<number, Usage>> {
+    const usage = await repository.usage(rows.map((row) => row.id));
+    return new Map(
+      usage.flatMap((row) =>
+        row.campaign_id === null
+          ? []
+          : [
+              [
+                row.campaign_id,
+                {
+                  orders: Number(row.orders),
+                  revenue: toRupees(Number(row.revenue ?? 0)),
+                  discount: toRupees(Number(row.discount ?? 0)),
+                },
+              ],
+            ],
+      ),
+    );
+  }
+
   async function get(id: number): Promise<Campaign> {
     const row = await repository.find(id);
     if (!row) throw new NotFound(CAMPAIGN_MESSAGES.notFound);
-    return toCampaign(row);
+    return toCampaign(row, (await usageOf([row])).get(row.id));
   }
 
   return {
@@ -155,8 +178,9 @@ export function adminCampaignsService(deps: {
         repository.count(),
       ]);
       const now = new Date();
+      const usage = await usageOf(rows);
       return {
-        data: rows.map((row) => toCampaign(row, now)),
+        data: rows.map((row) => toCampaign(row, usage.get(row.id), now)),
         meta: pageMeta(page, CAMPAIGNS_PER_PAGE, rows.length, total),
       };
     },

@@ -11,7 +11,8 @@ import type { Engine } from "../connection.ts";
  * - `products.own_daily_deal` (the owner's flag, backfilled) and `products.campaign_daily_deal`; `daily_deal` stays
  *   what every read uses and becomes the effective flag (either of the two), written only by the product writer;
  * - `products.campaign_id`: the campaign whose percent the product carries now (null for none);
- * - `order_items.campaign_id` and `campaign_name`: the sale that priced a line, kept as it was then.
+ * - `order_items.campaign_id` and `campaign_name`: the sale that priced a line, kept as it was then, and
+ *   `campaign_saving`: paisa the sale took off the line beyond the product's own discount (its "discount given").
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const flag = (table: string, column: string) =>
@@ -33,6 +34,19 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
 
   await db.schema.alterTable("order_items").addColumn("campaign_id", "integer").execute();
   await db.schema.alterTable("order_items").addColumn("campaign_name", "text").execute();
+  await db.schema
+    .alterTable("order_items")
+    .addColumn("campaign_saving", engine === "postgres" ? "bigint" : "integer", (c) =>
+      c.notNull().defaultTo(0),
+    )
+    .execute();
+  // A sale's usage: its lines, found by the sale.
+  await db.schema
+    .createIndex("order_items_campaign_idx")
+    .on("order_items")
+    .columns(["campaign_id", "order_id"])
+    .where(sql.ref("campaign_id"), "is not", null)
+    .execute();
 
   const kindCheck = sql`(kind = 'percent' and percent >= 1 and percent <= 100)
     or (kind = 'price' and percent = 0 and price is not null and price > 0)`;
