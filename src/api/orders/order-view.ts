@@ -37,6 +37,7 @@ export function toOrder(order: OrderRow, items: OrderItemRow[]): Order {
       price: toRupees(item.unit_price),
       quantity: item.quantity,
       total: toRupees(item.line_total),
+      sale: item.campaign_name,
     })),
     confirm_by: order.status === "awaiting_confirmation" ? order.confirmation_expires_at : null,
   };

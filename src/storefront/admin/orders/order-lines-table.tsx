@@ -3,7 +3,8 @@ import { formatRupees } from "../../../shared/money.ts";
 
 /**
  * The order's lines as sold (name, colour, size, price), with each variant's SKU today under its name, for
- * picking: four columns, so the table fits beside the status card without scrolling.
+ * picking, and the sale that priced it when one did: four columns, so the table fits beside the status card
+ * without scrolling.
  */
 export function OrderLinesTable({ order }: { order: AdminOrder }) {
   return (
@@ -34,6 +35,11 @@ export function OrderLinesTable({ order }: { order: AdminOrder }) {
                 <span className="admin-order-lines__variant admin-order-lines__sku">
                   SKU: {item.sku ?? "—"}
                 </span>
+                {item.sale && (
+                  <span className="admin-order-lines__variant" data-testid="admin-order-line-sale">
+                    Priced by the sale: {item.sale}
+                  </span>
+                )}
               </th>
               <td className="admin-num" data-label="Unit price">
                 {formatRupees(item.price)}
