@@ -365,4 +365,32 @@ describe.skipIf(!available)(`the campaign clock on ${engine}`, () => {
     expect(placed.body.order.total).toBe(2200);
     await remove(id);
   });
+
+  it("answers the running sale's countdown for the home page, and on the page of a product it prices", async () => {
+    const now = new Date();
+    const id = await campaign({
+      name: "Weekend sale",
+      percent: 12,
+      countdown: 1,
+      scope: "products",
+      scope_ids: JSON.stringify([miniBag]),
+      starts_at: new Date(now.getTime() - 60_000).toISOString(),
+      ends_at: new Date(now.getTime() + 3_600_000).toISOString(),
+    });
+    await run(now);
+    const ends = new Date(now.getTime() + 3_600_000).toISOString();
+    const home = await (await api.request("/sale")).json();
+    expect(home).toEqual({ sale: { name: "Weekend sale", ends_at: ends } });
+    const product = await (await api.request("/product/mini-bag")).json();
+    expect(product.sale).toEqual({ name: "Weekend sale", ends_at: ends });
+    // A product the sale does not price shows none.
+    const other = await (await api.request("/product/evening-clutch")).json();
+    expect(other.sale).toBeNull();
+    // Without the countdown switch, or paused, there is none.
+    await database.db.updateTable("campaigns").set({ countdown: 0 }).where("id", "=", id).execute();
+    expect(await (await api.request("/sale")).json()).toEqual({ sale: null });
+    expect((await (await api.request("/product/mini-bag")).json()).sale).toBeNull();
+    await remove(id);
+    await run(now);
+  });
 });

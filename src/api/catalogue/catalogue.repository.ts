@@ -124,6 +124,22 @@ export function catalogRepository(db: Kysely<Database>, options: CatalogReposito
       );
     },
 
+    /**
+     * The running sale with a countdown that ends first (`campaignId`: that sale only, when it is one), for the
+     * countdown line: few campaigns, an index on their end.
+     */
+    async saleCountdown(now: string, campaignId?: number) {
+      let query = db
+        .selectFrom("campaigns")
+        .select(["name", "ends_at"])
+        .where("status", "=", "active")
+        .where("countdown", "=", 1)
+        .where("starts_at", "<=", now)
+        .where("ends_at", ">", now);
+      if (campaignId !== undefined) query = query.where("id", "=", campaignId);
+      return query.orderBy("ends_at").limit(1).executeTakeFirst();
+    },
+
     /** The typo fallback's word list (search-vocabulary.ts). */
     vocabulary: searchVocabulary(db, { logger: options.logger }),
 

@@ -11,6 +11,7 @@ export function catalogRoutes(catalog: CatalogService): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
 
   route(routes, operations.listSliders, () => catalog.sliders());
+  route(routes, operations.getRunningSale, () => catalog.runningSale());
   route(routes, operations.listProducts, (_c, { query }) => catalog.listProducts(query));
   route(routes, operations.searchSuggestions, (c, { query }) => {
     c.header("Cache-Control", LIST_CACHE);

@@ -184,10 +184,13 @@ export function catalogService(
       // A draft is not there yet for shoppers; an archived product was, and its page says so.
       if (!row || row.status === "draft") throw new NotFound("No Product Found");
       if (row.status === "archived") throw new Gone(PRODUCT_GONE);
-      const [colors, imageRows, variantRows] = await Promise.all([
+      // The sale's countdown, when a running sale with one prices the product (not when its own percent is better).
+      const pricedBySale = row.campaign_id !== null && row.campaign_discount > row.own_discount;
+      const [colors, imageRows, variantRows, sale] = await Promise.all([
         repository.productColors(row.id),
         repository.productImages(row.id),
         repository.productVariants(row.id),
+        pricedBySale ? repository.saleCountdown(new Date().toISOString(), row.campaign_id!) : undefined,
       ]);
       const images = imageRows.map(toProductImage);
       const variants = inDisplayOrder(variantRows);
@@ -211,7 +214,13 @@ export function catalogService(
         default_variation_id: opensOn?.id ?? null,
         category: { name: row.category_name, slug: row.category_slug },
         images,
+        sale: sale ?? null,
       };
+    },
+
+    /** The running sale with a countdown that ends first, for the home page. */
+    async runningSale() {
+      return { sale: (await repository.saleCountdown(new Date().toISOString())) ?? null };
     },
 
     async sizes(productId: number, colorId: number): Promise<SizeOption[]> {

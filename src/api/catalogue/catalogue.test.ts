@@ -241,6 +241,7 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
             position: 0,
           },
         ],
+        sale: null,
       });
     });
 

@@ -139,6 +139,16 @@ export const productImageSchema = z.object({
   position: z.number().int().describe("0-based place in the product's photos."),
 });
 
+/** A running sale with a countdown (decision 0049): its name and when it ends (UTC ISO). */
+export const saleCountdownSchema = z.object({ name: z.string(), ends_at: z.string() });
+export type SaleCountdown = z.output<typeof saleCountdownSchema>;
+
+export const runningSaleSchema = z.object({
+  sale: saleCountdownSchema
+    .nullable()
+    .describe("The running sale with a countdown that ends first; null when none runs."),
+});
+
 export const productDetailSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -171,6 +181,10 @@ export const productDetailSchema = z.object({
     .describe(
       "Every photo in display order, with its colour and alt text (additive to the spec's `gallery`).",
     ),
+  sale: saleCountdownSchema
+    .nullable()
+    .optional()
+    .describe("The running sale that prices the product, when it shows a countdown (additive)."),
 });
 
 export const sizeOptionSchema = z.object({

@@ -10,6 +10,7 @@ import { loadList, loadProductCards } from "../catalogue/catalogue.server.ts";
 import { ProductGrid } from "../catalogue/product-card.tsx";
 import { BannerSlider } from "../home/banner-slider.tsx";
 import { ServicesStrip } from "../home/services-strip.tsx";
+import { SaleCountdown } from "../sale-countdown.tsx";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -31,10 +32,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const newArrivals = loadProductCards(api, { take: 6, type: "new-arrival" });
   const dailyDeals = loadProductCards(api, { take: 8, type: "daily-deals" });
-  const sliders = await loadList(api, "listSliders");
+  const [sliders, sale] = await Promise.all([loadList(api, "listSliders"), api.call("getRunningSale")]);
   const document = isDocumentRequest(request);
   return {
     sliders: sliders ?? [],
+    // The countdown line is a nicety: a failed call shows none.
+    sale: sale.ok ? sale.data.sale : null,
     newArrivals: document ? await newArrivals : newArrivals,
     dailyDeals: document ? await dailyDeals : dailyDeals,
     notices: sliders ? [] : ["Failed to load sliders"],
@@ -46,6 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="visually-hidden">{SHOP_NAME}: bags and clothing</h1>
       <BannerSlider slides={loaderData.sliders} />
+      <SaleCountdown sale={loaderData.sale} className="container" />
       <ProductSection
         id="new-arrival"
         title="New Arrival"

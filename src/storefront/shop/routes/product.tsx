@@ -31,6 +31,7 @@ import { REVIEW_FALLBACK_MESSAGE, REVIEW_FIELDS, type ReviewFormResult } from ".
 import { loadReviews, submitReview } from "../product/reviews.server.ts";
 import { REVIEWS_PAGE_PARAM, ReviewsSection } from "../product/reviews-section.tsx";
 import { VariantOptions } from "../product/variant-options.tsx";
+import { SaleCountdown } from "../sale-countdown.tsx";
 import { WishlistToggle } from "../wishlist/wishlist-toggle.tsx";
 import type { Route } from "./+types/product";
 
@@ -288,6 +289,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               </del>
             )}
           </p>
+          <SaleCountdown sale={product.sale} />
           <p className="product__stock" role="status" data-testid="stock">
             {stock === null ? (
               <span className="stock stock--checking">Checking stock…</span>
