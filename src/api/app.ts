@@ -22,6 +22,7 @@ import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { confirmationRoutes } from "./orders/confirmation.routes.ts";
 import { guestOrdersRoutes } from "./orders/guest-orders.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
+import { adminPaymentRoutes, paymentCallbackRoutes, paymentRoutes } from "./payments/payments.routes.ts";
 import { reviewsRoutes } from "./reviews/reviews.routes.ts";
 import { createServices, type Services } from "./services.ts";
 import { limitBody } from "./validation.ts";
@@ -80,6 +81,9 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
   api.route("/", staffInvitationRoutes(services.admin.invitations, limits));
   // The couriers' signed status pushes: from the couriers' servers, so outside /admin and its guard.
   api.route("/", courierWebhookRoutes(services.shipments));
+  // Paying for orders: the shopper's side, and the providers' returns and notifications (from outside the shop).
+  api.route("/", paymentRoutes(services.payments, auth));
+  api.route("/", paymentCallbackRoutes(services.payments, services.paymentMethods, deps.config.publicUrl));
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
   api.use(
     "/admin/*",
@@ -92,6 +96,7 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
     }),
   );
   api.route("/", adminRoutes(services));
+  api.route("/", adminPaymentRoutes(services.payments));
   api.route("/", reviewsRoutes(services.reviews, auth, limits));
   api.route("/", contactRoutes({ contact: services.contact, auth, limits }));
   api.route("/", newsletterRoutes({ newsletter: services.newsletter, limits }));

@@ -50,6 +50,9 @@ import { ordersRepository } from "./orders/orders.repository.ts";
 import { ordersService } from "./orders/orders.service.ts";
 import { orderShipmentNews } from "./orders/shipment-news.ts";
 import { trackingService } from "./orders/tracking.ts";
+import { CASH_ONLY, paymentRegistry } from "./payments/payment-registry.ts";
+import { paymentsRepository } from "./payments/payments.repository.ts";
+import { paymentsService } from "./payments/payments.service.ts";
 import { productImagesRepository } from "./products/product-images.repository.ts";
 import { productImagesService } from "./products/product-images.service.ts";
 import { createLimits } from "./rate-limit.ts";
@@ -98,6 +101,7 @@ export function createServices(deps: ApiDeps) {
   const adminOrdersRepo = adminOrdersRepository(db, engine);
   const shipmentsRepo = shipmentsRepository(db);
   const couriers = courierRegistry(config.couriers);
+  const paymentMethods = paymentRegistry(config.payments ?? CASH_ONLY);
 
   return {
     policy,
@@ -122,6 +126,21 @@ export function createServices(deps: ApiDeps) {
       onMailQueued,
       messaging,
       onCatalogueChanged,
+      payments: paymentMethods,
+    }),
+    // Online payments (docs/decisions/0053-online-payments.md).
+    paymentMethods,
+    payments: paymentsService({
+      db,
+      orders: ordersRepo,
+      payments: paymentsRepository(db),
+      registry: paymentMethods,
+      publicUrl: config.publicUrl,
+      secret: config.sessionSecret,
+      messaging,
+      onMailQueued,
+      onCatalogueChanged,
+      logger,
     }),
     orders: ordersService(ordersRepo),
     tracking: trackingService({ orders: ordersRepo, shipments: shipmentsRepo, couriers }),

@@ -127,6 +127,53 @@ export interface CourierSettings {
   shipFrom: ShipFrom;
 }
 
+/**
+ * Online payments (docs/decisions/0053-online-payments.md): a method is offered when its credentials are given (or
+ * with PAYMENT_SIMULATORS=on, which points every provider at a local simulator with test credentials).
+ */
+export interface PaymentSettings {
+  simulators: boolean;
+  jazzcash:
+    | {
+        merchantId: string;
+        password: string;
+        integritySalt: string;
+        url: string;
+        merchantMpin: string | undefined;
+        txnType: "MWALLET" | "MPAY";
+      }
+    | undefined;
+  easypaisa:
+    | {
+        storeId: string;
+        hashKey: string;
+        username: string;
+        password: string;
+        accountNum: string;
+        url: string;
+      }
+    | undefined;
+  safepay:
+    | {
+        apiKey: string;
+        secretKey: string;
+        webhookSecret: string;
+        environment: "sandbox" | "production";
+        url: string | undefined;
+      }
+    | undefined;
+  /** The shop's account a bank transfer or Raast payment goes to; the method is offered when given. */
+  bank: { accountTitle: string; bankName: string; iban: string; raastId: string | undefined } | undefined;
+  /** How long an online payment's order holds its stock. */
+  holdMinutes: number;
+  /** How long a bank transfer's order holds its stock. */
+  bankHoldHours: number;
+  /** The longest any one call to a provider may take. */
+  timeoutMs: number;
+  /** How often the hold's expiry runs; 0 turns it off. */
+  checkMinutes: number;
+}
+
 export const DEFAULT_SHIP_FROM: ShipFrom = {
   name: "Bags & Threads",
   address: "Plot 12, Street 4, I-9/2",
@@ -227,6 +274,34 @@ const envSchema = z.object({
   POSTEX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   COURIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   COURIER_POLL_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
+  PAYMENT_SIMULATORS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("off"),
+  JAZZCASH_MERCHANT_ID: z.string().trim().optional(),
+  JAZZCASH_PASSWORD: z.string().trim().optional(),
+  JAZZCASH_INTEGRITY_SALT: z.string().trim().optional(),
+  JAZZCASH_URL: z.url({ message: "must be an absolute URL" }).default("https://payments.jazzcash.com.pk"),
+  JAZZCASH_MERCHANT_MPIN: z.string().trim().optional(),
+  JAZZCASH_TXN_TYPE: z.enum(["MWALLET", "MPAY"], { error: 'must be "MWALLET" or "MPAY"' }).default("MWALLET"),
+  EASYPAISA_STORE_ID: z.string().trim().optional(),
+  EASYPAISA_HASH_KEY: z.string().trim().optional(),
+  EASYPAISA_USERNAME: z.string().trim().optional(),
+  EASYPAISA_PASSWORD: z.string().trim().optional(),
+  EASYPAISA_ACCOUNT_NUM: z.string().trim().optional(),
+  EASYPAISA_URL: z.url({ message: "must be an absolute URL" }).default("https://easypay.easypaisa.com.pk"),
+  SAFEPAY_API_KEY: z.string().trim().optional(),
+  SAFEPAY_SECRET_KEY: z.string().trim().optional(),
+  SAFEPAY_WEBHOOK_SECRET: z.string().trim().optional(),
+  SAFEPAY_ENVIRONMENT: z
+    .enum(["sandbox", "production"], { error: 'must be "sandbox" or "production"' })
+    .default("production"),
+  SAFEPAY_URL: z.url({ message: "must be an absolute URL" }).optional(),
+  BANK_ACCOUNT_TITLE: z.string().trim().optional(),
+  BANK_NAME: z.string().trim().optional(),
+  BANK_IBAN: z.string().trim().optional(),
+  BANK_RAAST_ID: z.string().trim().optional(),
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  BANK_TRANSFER_HOLD_HOURS: z.coerce.number().int().min(1).max(336).default(48),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  PAYMENT_CHECK_MINUTES: z.coerce.number().int().min(0).max(1440).default(1),
   SHIP_FROM_NAME: z.string().trim().default(DEFAULT_SHIP_FROM.name),
   SHIP_FROM_ADDRESS: z.string().trim().default(DEFAULT_SHIP_FROM.address),
   SHIP_FROM_CITY: z.string().trim().default(DEFAULT_SHIP_FROM.city),
@@ -285,6 +360,7 @@ export interface Config {
   /** After SIGTERM, how long to keep answering (each answer closing its connection) before the listener closes. */
   shutdownGraceMs: number;
   couriers: CourierSettings;
+  payments: PaymentSettings;
 }
 
 /** The configuration of a started shop, whose signing secret is known (`startPlatform`). */
@@ -311,6 +387,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  COURIER_SIMULATORS: "on" books every parcel with a local simulator, so it is ` +
         `only allowed when PUBLIC_URL is a local address (localhost, 127.x.x.x, ::1); PUBLIC_URL is ${publicUrl}. ` +
         `Turn it off and give the couriers' credentials instead.`,
+    );
+  }
+  if (value.PAYMENT_SIMULATORS === "on" && !isLocalHost(new URL(publicUrl).hostname)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PAYMENT_SIMULATORS: "on" sends every payment to a local simulator where no money ` +
+        `moves, so it is only allowed when PUBLIC_URL is a local address (localhost, 127.x.x.x, ::1); PUBLIC_URL is ` +
+        `${publicUrl}. Turn it off and give the payment providers' credentials instead.`,
     );
   }
   const dataDir = path.resolve(value.DATA_DIR);
@@ -385,6 +468,61 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         phone: value.SHIP_FROM_PHONE,
       },
     },
+    payments: paymentSettings(value),
+  };
+}
+
+function paymentSettings(value: z.output<typeof envSchema>): PaymentSettings {
+  const all = <T extends string | undefined>(...fields: T[]) => fields.every((field) => field);
+  return {
+    simulators: value.PAYMENT_SIMULATORS === "on",
+    jazzcash: all(value.JAZZCASH_MERCHANT_ID, value.JAZZCASH_PASSWORD, value.JAZZCASH_INTEGRITY_SALT)
+      ? {
+          merchantId: value.JAZZCASH_MERCHANT_ID!,
+          password: value.JAZZCASH_PASSWORD!,
+          integritySalt: value.JAZZCASH_INTEGRITY_SALT!,
+          url: value.JAZZCASH_URL.replace(/\/$/, ""),
+          merchantMpin: value.JAZZCASH_MERCHANT_MPIN,
+          txnType: value.JAZZCASH_TXN_TYPE,
+        }
+      : undefined,
+    easypaisa: all(
+      value.EASYPAISA_STORE_ID,
+      value.EASYPAISA_HASH_KEY,
+      value.EASYPAISA_USERNAME,
+      value.EASYPAISA_PASSWORD,
+      value.EASYPAISA_ACCOUNT_NUM,
+    )
+      ? {
+          storeId: value.EASYPAISA_STORE_ID!,
+          hashKey: value.EASYPAISA_HASH_KEY!,
+          username: value.EASYPAISA_USERNAME!,
+          password: value.EASYPAISA_PASSWORD!,
+          accountNum: value.EASYPAISA_ACCOUNT_NUM!,
+          url: value.EASYPAISA_URL.replace(/\/$/, ""),
+        }
+      : undefined,
+    safepay: all(value.SAFEPAY_API_KEY, value.SAFEPAY_SECRET_KEY, value.SAFEPAY_WEBHOOK_SECRET)
+      ? {
+          apiKey: value.SAFEPAY_API_KEY!,
+          secretKey: value.SAFEPAY_SECRET_KEY!,
+          webhookSecret: value.SAFEPAY_WEBHOOK_SECRET!,
+          environment: value.SAFEPAY_ENVIRONMENT,
+          url: value.SAFEPAY_URL,
+        }
+      : undefined,
+    bank: all(value.BANK_ACCOUNT_TITLE, value.BANK_NAME, value.BANK_IBAN)
+      ? {
+          accountTitle: value.BANK_ACCOUNT_TITLE!,
+          bankName: value.BANK_NAME!,
+          iban: value.BANK_IBAN!,
+          raastId: value.BANK_RAAST_ID,
+        }
+      : undefined,
+    holdMinutes: value.PAYMENT_HOLD_MINUTES,
+    bankHoldHours: value.BANK_TRANSFER_HOLD_HOURS,
+    timeoutMs: value.PAYMENT_TIMEOUT_MS,
+    checkMinutes: value.PAYMENT_CHECK_MINUTES,
   };
 }
 

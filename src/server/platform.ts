@@ -9,6 +9,7 @@ import { startCourierSimulators } from "../api/couriers/simulators/simulated-cou
 import { startTrackingWorker } from "../api/couriers/tracking-worker.ts";
 import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
 import { createMessageWorker, type MessageWorker } from "../api/messages/message-outbox.ts";
+import { startPaymentSimulators } from "../api/payments/simulators/simulated-payments.ts";
 import { ensureDemoCatalogue } from "../api/products/seed/demo-catalogue.ts";
 import { createLimits } from "../api/rate-limit.ts";
 import { createServices, type Services } from "../api/services.ts";
@@ -57,7 +58,8 @@ export interface Platform {
  * catalogue on first start, builds the API and starts the mail and message workers (unless MAIL_WORKER=off).
  * catalogue on first start, builds the API and starts the mail worker (unless MAIL_WORKER=off), the tracking worker
  * of shipments (unless COURIER_POLL_MINUTES=0), the campaign clock of scheduled sales (unless
- * CAMPAIGN_CHECK_SECONDS=0) and, with COURIER_SIMULATORS=on, the couriers' simulators.
+ * CAMPAIGN_CHECK_SECONDS=0), the end of prepaid orders' holds (unless PAYMENT_CHECK_MINUTES=0) and, with
+ * COURIER_SIMULATORS=on and PAYMENT_SIMULATORS=on, the couriers' and payment providers' simulators.
  */
 export async function startPlatform(loaded: Config = loadConfig()): Promise<Platform> {
   const logger = createLogger(loaded.logLevel);
@@ -81,10 +83,25 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
       "COURIER_SIMULATORS=on: couriers are simulated, no parcel is really booked",
     );
   }
+  // PAYMENT_SIMULATORS=on (likewise refused unless PUBLIC_URL is this machine): every provider is its simulator.
+  const paymentSimulators = loaded.payments.simulators
+    ? await startPaymentSimulators({ shopUrl: loaded.publicUrl })
+    : undefined;
+  if (paymentSimulators) {
+    logger.warn(
+      {
+        jazzcash: paymentSimulators.jazzcash.url,
+        easypaisa: paymentSimulators.easypaisa.url,
+        safepay: paymentSimulators.safepay.url,
+      },
+      "PAYMENT_SIMULATORS=on: payments are simulated, no money moves",
+    );
+  }
   const config: RunningConfig = {
     ...loaded,
     sessionSecret: secret,
     couriers: simulators ? simulators.settings(loaded.couriers) : loaded.couriers,
+    payments: paymentSimulators ? paymentSimulators.settings(loaded.payments) : loaded.payments,
   };
   await renderDefaultImages(config.imagesDir);
   if (config.seedDemo) {
@@ -174,6 +191,17 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     },
     failure: "applying scheduled sales failed",
   });
+  // Prepaid orders whose hold ended unpaid are cancelled and their stock put back (docs/decisions/0053).
+  const holds = startRepeatingJob({
+    logger,
+    intervalMs: config.payments.checkMinutes * 60_000,
+    run: async () => {
+      const cancelled = await services.payments.expireHolds();
+      if (cancelled > 0)
+        logger.info({ orders: cancelled }, "unpaid orders cancelled at the end of their hold");
+    },
+    failure: "cancelling unpaid orders failed",
+  });
   const tracking = startTrackingWorker({
     shipments: services.shipments,
     logger,
@@ -181,8 +209,9 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
   });
   // Shutdown closes the database; the jobs and the tracking worker stop first, so no run meets a closed pool.
   const close = async () => {
-    await Promise.all([purge.stop(), unconfirmed.stop(), campaigns.stop(), tracking.stop()]);
+    await Promise.all([purge.stop(), unconfirmed.stop(), campaigns.stop(), holds.stop(), tracking.stop()]);
     await simulators?.close();
+    await paymentSimulators?.close();
     await changes.close();
     await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);
   };

@@ -12,6 +12,7 @@
  * pulling zod into the browser.
  */
 export const ORDER_STATUSES = [
+  "awaiting_payment",
   "awaiting_confirmation",
   "pending",
   "processing",
@@ -44,6 +45,7 @@ export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ["returned", "ca
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ["delivered", "returned", "cancelled"];
 
 const NEXT: Record<OrderStatus, readonly SettableOrderStatus[]> = {
+  awaiting_payment: ["cancelled"],
   awaiting_confirmation: ["cancelled"],
   pending: ["processing", "cancelled"],
   processing: ["shipped", "cancelled"],
@@ -68,6 +70,7 @@ export const canConfirm = (from: string) => from === "awaiting_confirmation";
 
 /** "has been shipped", "is being processed": how the refusals below name where an order stands. */
 const STANDING: Record<OrderStatus, string> = {
+  awaiting_payment: "is waiting for its online payment",
   awaiting_confirmation: "is waiting for the customer's confirmation",
   pending: "is waiting to be processed",
   processing: "is being processed",

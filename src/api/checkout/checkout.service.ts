@@ -3,8 +3,10 @@ import type { z } from "zod";
 import type { Trx } from "../../platform/db/schema.ts";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
 import { COUPON_MESSAGES } from "../../shared/contracts/coupons.ts";
+import { PAYMENT_MESSAGES } from "../../shared/contracts/payments.ts";
 import { formatWholeRupees } from "../../shared/money.ts";
 import { addressKey } from "../../shared/order-risk.ts";
+import { isPrepaid } from "../../shared/payment.ts";
 import { PHONE_NOT_PAKISTANI, toE164 } from "../../shared/phone.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { BlocklistService } from "../admin/blocklist/blocklist.service.ts";
@@ -29,6 +31,7 @@ import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
 import { flagsAtCheckout } from "../orders/risk.ts";
 import { inStockLockOrder, refreshListings } from "../orders/stock-order.ts";
+import type { PaymentRegistry } from "../payments/payment-registry.ts";
 import { readOrderSettings } from "../settings/shop-settings.ts";
 import { confirmationEmail } from "./confirmation-email.ts";
 
@@ -105,6 +108,8 @@ interface CheckoutDeps {
   messaging?: OrderMessaging | undefined;
   /** Told after an order's commit (by `catalogueWrite`): its stock was taken, which product pages show. */
   onCatalogueChanged?: (() => void) | undefined;
+  /** The ways to pay this shop offers (decision 0053); cash on delivery only when absent. */
+  payments?: PaymentRegistry | undefined;
 }
 
 function keyScope(owner: CartOwner): string {
@@ -122,6 +127,7 @@ export function checkoutService({
   onMailQueued,
   messaging,
   onCatalogueChanged,
+  payments,
 }: CheckoutDeps) {
   /** An order's transaction: a `catalogueWrite`, which tells the caches of the stock it took once it commits. */
   const placing = <T>(work: (trx: Trx) => Promise<T>) =>
@@ -174,6 +180,12 @@ export function checkoutService({
       // The shop's key to a shopper (src/shared/phone.ts): a number it cannot call or message is no order.
       const phoneE164 = toE164(input.phone);
       if (phoneE164 === undefined) throw ValidationFailed.field("phone", PHONE_NOT_PAKISTANI);
+      // Absent is cash on delivery (the spec's payload); another method must be one this shop offers now.
+      const method = input.payment_method ?? "cod";
+      if (method !== "cod" && !(payments?.methods() ?? ["cod"]).includes(method)) {
+        throw ValidationFailed.field("payment_method", PAYMENT_MESSAGES.notOffered);
+      }
+      const prepaid = isPrepaid(method);
       const address = addressKey(input.shipping_address.address, input.shipping_address.city);
       const answer = await placeOrDropCoupon(owner, async () =>
         placing(async (trx): Promise<CheckoutAnswer> => {
@@ -251,9 +263,16 @@ export function checkoutService({
           let number = orderNumber(now);
           while (await orders.numberExists(number, trx)) number = orderNumber(now);
           const settings = await readOrderSettings(trx);
-          const confirmation = settings.confirmation_required
-            ? newConfirmation(secret, number, now, settings.confirmation_hours)
-            : undefined;
+          // A prepaid order is not confirmed by code: its payment confirms it (decision 0053).
+          const confirmation =
+            settings.confirmation_required && !prepaid
+              ? newConfirmation(secret, number, now, settings.confirmation_hours)
+              : undefined;
+          const holdMinutes =
+            method === "bank_transfer"
+              ? (payments?.settings.bankHoldHours ?? 48) * 60
+              : (payments?.settings.holdMinutes ?? 30);
+          const dueBy = prepaid ? new Date(now.getTime() + holdMinutes * 60_000) : null;
           const riskFlags = await flagsAtCheckout(
             trx,
             { phone_e164: phoneE164, address_key: address, total: summary.total },
@@ -280,7 +299,7 @@ export function checkoutService({
             delivery_charge: summary.delivery,
             discount: summary.discount,
             total: summary.total,
-            status: confirmation ? "awaiting_confirmation" : "pending",
+            status: prepaid ? "awaiting_payment" : confirmation ? "awaiting_confirmation" : "pending",
             created_at: now.toISOString(),
             phone_e164: phoneE164,
             address_key: address,
@@ -291,6 +310,12 @@ export function checkoutService({
             risk_flags: riskFlags,
             cod_fee: summary.codFee,
             coupon_code: priced.coupon?.code ?? null,
+            payment_method: method,
+            payment_status: prepaid ? "pending" : "unpaid",
+            paid_amount: 0,
+            refunded_amount: 0,
+            payment_due_by: dueBy?.toISOString() ?? null,
+            payment_flag: null,
           };
           const sales = await saleNames(trx, lines);
           const items = lines.map((line, index) => {
@@ -338,12 +363,25 @@ export function checkoutService({
             code: confirmation.code,
             expiresAt: confirmation.expiresAt,
           };
-          await enqueueMail(
-            trx,
-            { ...confirmationEmail(order, publicUrl, ask), reference: order.number },
-            now,
-          );
-          if (messaging) {
+          const bank = method === "bank_transfer" ? payments?.bank : undefined;
+          // An online payment's order is told once its money arrives (payments.service.ts); a bank transfer's now,
+          // with where to send the money.
+          if (!prepaid || bank) {
+            await enqueueMail(
+              trx,
+              {
+                ...confirmationEmail(
+                  order,
+                  publicUrl,
+                  ask,
+                  bank && dueBy ? { bankTransfer: { ...bank, dueBy } } : undefined,
+                ),
+                reference: order.number,
+              },
+              now,
+            );
+          }
+          if (messaging && !prepaid) {
             // One message: the request to confirm (it says the order is placed), or the plain "placed".
             await enqueueOrderMessage(
               trx,
@@ -357,7 +395,20 @@ export function checkoutService({
           }
           const placed: CheckoutAnswer = {
             status: 201,
-            body: { message: ORDER_PLACED, order },
+            body: {
+              message: ORDER_PLACED,
+              order,
+              ...(prepaid
+                ? {
+                    payment: {
+                      method,
+                      status: "pending" as const,
+                      due_by: dueBy?.toISOString() ?? null,
+                      pay_url: `${publicUrl}/order-payment?order=${encodeURIComponent(number)}`,
+                    },
+                  }
+                : {}),
+            },
             replayed: false,
           };
           if (claim) await storeIdempotentAnswer(trx, claim.id, placed);

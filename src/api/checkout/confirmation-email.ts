@@ -13,6 +13,19 @@ export interface ConfirmationRequest {
   expiresAt: Date;
 }
 
+/** How a prepaid order is paid (decision 0053): paid online already, or waiting for a bank transfer. */
+export type OrderPayment =
+  | { paidWith: string }
+  | {
+      bankTransfer: {
+        accountTitle: string;
+        bankName: string;
+        iban: string;
+        raastId: string | undefined;
+        dueBy: Date;
+      };
+    };
+
 /**
  * The order's email at checkout. When the shop asks orders to be confirmed, it leads with that: the link, the
  * code to type instead, and the time by which an unconfirmed order is cancelled.
@@ -21,6 +34,7 @@ export function confirmationEmail(
   order: Order,
   publicUrl: string,
   confirm?: ConfirmationRequest,
+  payment?: OrderPayment,
 ): MailMessage {
   const name = order.shipping_address.first_name;
   const address = [
@@ -43,8 +57,18 @@ export function confirmationEmail(
     ...(order.cod_fee > 0 ? [`Cash on delivery fee: ${formatRupees(order.cod_fee)}`] : []),
     `Total: ${formatRupees(order.total)}`,
   ];
-  // Nothing is charged online: the shopper pays the whole total to the courier.
-  const due = `Amount due on delivery: ${formatRupees(order.total)}`;
+  // Cash on delivery: the shopper pays the whole total to the courier. Prepaid: nothing is due at the door.
+  const bank = payment && "bankTransfer" in payment ? payment.bankTransfer : undefined;
+  const due = !payment
+    ? `Amount due on delivery: ${formatRupees(order.total)}`
+    : bank
+      ? `Amount to transfer: ${formatRupees(order.total)}`
+      : `Paid with ${"paidWith" in payment ? payment.paidWith : ""}: ${formatRupees(order.total)}`;
+  const dueNote = !payment
+    ? "Pay the courier in cash when your order arrives."
+    : bank
+      ? `Please transfer it by ${shopTimeText(bank.dueBy.toISOString())} to ${bank.accountTitle}, ${bank.bankName}, IBAN ${bank.iban}${bank.raastId ? ` (Raast ID ${bank.raastId})` : ""}, with your order number ${order.number} as the reference. We send your order once the money arrives.`
+      : "Nothing is due when your order arrives.";
   const lookupUrl = `${publicUrl}/order-lookup`;
   const ordersUrl = `${publicUrl}/account/orders`;
 
@@ -65,7 +89,7 @@ export function confirmationEmail(
     "",
     ...totals,
     "",
-    `${due} (pay the courier in cash when your order arrives).`,
+    payment ? `${due}. ${dueNote}` : `${due} (pay the courier in cash when your order arrives).`,
     "",
     "Shipping to:",
     ...address,
@@ -101,7 +125,7 @@ ${mailButton(escapeHtml(confirm.link), "Confirm my order")}
     )
     .join("")}</table>
 <hr><p>${totals.map(escapeHtml).join("<br>")}</p>
-<p style="font-size:17px"><strong>${escapeHtml(due)}</strong><br>Pay the courier in cash when your order arrives.</p>
+<p style="font-size:17px"><strong>${escapeHtml(due)}</strong><br>${escapeHtml(dueNote)}</p>
 <p><strong>Shipping to</strong><br>${address.map(escapeHtml).join("<br>")}<br>Phone: ${escapeHtml(order.phone)}</p>
 ${notes}<p><a href="${escapeHtml(lookupUrl)}">Follow your order</a> (with your order number and this email address) · <a href="${escapeHtml(ordersUrl)}">Your account's orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
 </body></html>`;

@@ -19,6 +19,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "Validation failed: `errors` names each failing field.",
   429: "Too many attempts (or orders) in a while; `Retry-After` says when to try again.",
   500: "Something went wrong on the server; the body never holds internals.",
+  502: "A payment provider refused or did not answer; the message says which and what to do.",
   503: "The database cannot answer now (down, restarting, or a lock or statement timeout); `Retry-After` says when to try again.",
 };
 
@@ -73,7 +74,10 @@ function operationObject(id: string, operation: Operation): object {
     ? { [operation.produces]: { schema: jsonSchema(operation.response) } }
     : json(operation.response);
   const responses: Record<string, object> = {
-    [operation.status]: { description: operation.summary, content: success },
+    [operation.status]:
+      operation.status === 303
+        ? { description: operation.summary, headers: { Location: { schema: { type: "string" } } } }
+        : { description: operation.summary, content: success },
   };
   // Any request may be too large; one with a body may also be of the wrong type.
   const always = operation.body ? [413, 415, 500, 503] : [413, 500, 503];

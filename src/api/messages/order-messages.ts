@@ -99,3 +99,19 @@ export function orderStatusMessage(
   if (status === "cancelled") return orderCancelledMessage(order);
   return undefined;
 }
+
+/** The message of a prepaid order once its money has arrived (decision 0053). */
+export function orderPaidMessage(order: OrderFacts, paidWith: string): MessageContent {
+  return {
+    text: `${SHOP}: thank you! Your order ${order.number} is placed and paid with ${paidWith} (${rupees(order)}). We will text you when it ships.`,
+    template: { name: "order_paid", parameters: [order.number, rupees(order), paidWith] },
+  };
+}
+
+/** The message of a refund (decision 0053). */
+export function refundMessage(order: OrderFacts, amount: string): MessageContent {
+  return {
+    text: `${SHOP}: we have refunded ${amount} for your order ${order.number}. It may take a few days to reach your account.`,
+    template: { name: "order_refunded", parameters: [order.number, amount] },
+  };
+}

@@ -28,6 +28,8 @@ export function toOrder(order: OrderRow, items: OrderItemRow[]): Order {
       total: order.total,
     }),
     coupon_code: order.coupon_code,
+    payment_method: order.payment_method,
+    payment_status: order.payment_status,
     items: items.map((item) => ({
       product_id: item.product_id,
       slug: item.product_slug,

@@ -49,6 +49,10 @@ export interface Database {
   shipments: ShipmentTable;
   shipment_events: ShipmentEventTable;
   cod_collections: CodCollectionTable;
+  payment_attempts: PaymentAttemptTable;
+  payment_events: PaymentEventTable;
+  payment_refunds: PaymentRefundTable;
+  payment_proofs: PaymentProofTable;
 }
 
 /** A transaction on the shop's database. */
@@ -382,6 +386,18 @@ export interface OrderTable {
   coupon_code: Generated<string | null>;
   /** The cash-on-delivery fee (paisa), its own line of the total (migration 027). */
   cod_fee: Generated<number>;
+  /** How the order is paid (migration 030): cod, jazzcash, easypaisa, safepay or bank_transfer. */
+  payment_method: Generated<string>;
+  /** unpaid, pending, paid, failed, refunded or partly_refunded (src/shared/payment.ts). */
+  payment_status: Generated<string>;
+  /** Paisa received. */
+  paid_amount: Generated<number>;
+  /** Paisa given back. */
+  refunded_amount: Generated<number>;
+  /** Until when a prepaid order's stock is held for its payment (UTC ISO); null otherwise. */
+  payment_due_by: Generated<string | null>;
+  /** "refund_due": money arrived for an order already cancelled. */
+  payment_flag: Generated<string | null>;
 }
 
 export interface OrderItemTable {
@@ -731,4 +747,59 @@ export interface CampaignTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+}
+
+/** Each time a shopper is sent to a payment provider (migration 030). Money in paisa, times UTC ISO. */
+export interface PaymentAttemptTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: string;
+  /** The shop's reference the provider echoes back: unique. */
+  reference: string;
+  amount: number;
+  status: "started" | "pending" | "paid" | "failed" | "cancelled";
+  provider_reference: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Everything that happened to an order's payment, with the provider's raw fields (migration 030). */
+export interface PaymentEventTable {
+  id: Generated<number>;
+  order_id: number;
+  attempt_id: number | null;
+  /** start, return, notification, query, refund, staff, proof, switch, expiry. */
+  source: string;
+  /** What it came to: paid, failed, pending, cancelled, refunded, refused (a bad signature or amount)… */
+  outcome: string;
+  amount: number | null;
+  message: string;
+  /** JSON. */
+  raw: string;
+  created_at: string;
+}
+
+/** Money given back (migration 030): never more, in total, than was paid. */
+export interface PaymentRefundTable {
+  id: Generated<number>;
+  order_id: number;
+  attempt_id: number | null;
+  amount: number;
+  via: "provider" | "manual";
+  /** The provider's refund id, or the bank transfer's reference staff typed. */
+  reference: string;
+  reason: string;
+  actor_email: string;
+  created_at: string;
+}
+
+/** A bank transfer's proof the shopper uploaded (migration 030), stored privately. */
+export interface PaymentProofTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The stored file's name under the private proofs folder. */
+  file: string;
+  content_type: string;
+  size: number;
+  created_at: string;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, optionalText, requiredText } from "./fields.ts";
+import { paymentMethodField, placedPaymentSchema } from "./payments.ts";
 
 export const SHIPPING_COUNTRIES = ["Pakistan"] as const;
 
@@ -46,6 +47,7 @@ export const checkoutSchema = z.object({
     shippingAddressSchema,
   ),
   notes: optionalText("order notes", 1000),
+  payment_method: paymentMethodField,
   cart: z.unknown().optional(),
   total: money,
   subtotal: money,
@@ -93,6 +95,11 @@ export const orderSchema = z.object({
   cod_fee: z.number().describe("The cash-on-delivery fee charged with the order (0 for none)."),
   coupon_code: z.string().nullable().describe("The discount code that priced the order."),
   total: z.number(),
+  payment_method: z.string().optional().describe("cod, jazzcash, easypaisa, safepay or bank_transfer."),
+  payment_status: z
+    .string()
+    .optional()
+    .describe("unpaid, pending, paid, failed, refunded or partly_refunded (decision 0053)."),
   items: z.array(orderLineSchema),
   confirm_by: z
     .string()
@@ -107,6 +114,9 @@ export const orderSchema = z.object({
 export const placedOrderSchema = z.object({
   message: z.string(),
   order: orderSchema,
+  payment: placedPaymentSchema
+    .optional()
+    .describe("How the order is paid and, for a prepaid method, where to send the shopper (decision 0053)."),
   access_token: z
     .string()
     .describe("Lets whoever placed the order read it without an account: send it to POST /guest-order."),

@@ -12,6 +12,7 @@ export const OPERATION_TAGS = [
   "Checkout",
   "Account",
   "Orders",
+  "Payments",
   "Reviews",
   "Contact",
   "Newsletter",
@@ -46,7 +47,8 @@ export interface Operation {
   body?: z.ZodType;
   /** How the body is sent: JSON unless "multipart" (multipart/form-data, e.g. a file upload). */
   bodyType?: "multipart";
-  status: 200 | 201;
+  /** 303: a browser navigation the API answers with a redirect (a payment provider's return). */
+  status: 200 | 201 | 303;
   response: z.ZodType;
   /**
    * The media type of a successful answer that is not JSON (a CSV download, a PDF); its `response` is then
@@ -57,7 +59,7 @@ export interface Operation {
   errors: readonly ErrorStatus[];
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502;
 
 /** Every failure: a message for people; a 422 adds each failing field's messages. */
 export const errorSchema = z.object({

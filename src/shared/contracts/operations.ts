@@ -15,6 +15,7 @@ import type { Operation } from "./contract.ts";
 import { adminCouponOperations } from "./coupons.operations.ts";
 import { adminNewsletterOperations, newsletterOperations } from "./newsletter.operations.ts";
 import { orderOperations } from "./orders.operations.ts";
+import { paymentOperations } from "./payments.operations.ts";
 import { adminReviewOperations, reviewOperations } from "./reviews.operations.ts";
 import { searchOperations } from "./search.operations.ts";
 import { shipmentOperations } from "./shipments.operations.ts";
@@ -66,6 +67,7 @@ export const operations = {
   ...adminCouponOperations,
   ...adminCampaignOperations,
   ...adminCatalogueOperations,
+  ...paymentOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

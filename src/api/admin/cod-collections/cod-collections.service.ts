@@ -96,6 +96,12 @@ export function codCollectionsService(deps: {
               reason: `Order ${order.number} was paid already under the reference ${existing?.reference ?? "?"}: nothing changed.`,
             };
       }
+      // Cash collected is the order's payment (decision 0053): a cash-on-delivery order becomes paid.
+      await trx
+        .updateTable("orders")
+        .set({ payment_status: "paid", paid_amount: values.amount })
+        .where("id", "=", order.id)
+        .execute();
       await recordAudit(
         trx,
         {

@@ -219,7 +219,7 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
         "?status=lost",
         {
           status: [
-            "The status must be one of: awaiting_confirmation, pending, processing, shipped, delivered, returning, returned, cancelled.",
+            "The status must be one of: awaiting_payment, awaiting_confirmation, pending, processing, shipped, delivered, returning, returned, cancelled.",
           ],
         },
       ],

@@ -3,6 +3,7 @@ import type { OrderStatus, SettableOrderStatus } from "../../../shared/order-sta
 /** The back office's words for the order workflow (src/shared/order-status.ts holds its rules). */
 
 export const STATUS_NAMES: Record<OrderStatus, string> = {
+  awaiting_payment: "Awaiting payment",
   awaiting_confirmation: "Awaiting confirmation",
   pending: "Pending",
   processing: "Processing",
