@@ -73,7 +73,9 @@ export function apiHarness(
     messageChannel?: MessageChannel;
     logger?: Logger;
     /** Back-office settings (inactivity, low-stock threshold, couriers) other than their defaults. */
-    config?: Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold" | "couriers">>;
+    config?: Partial<
+      Pick<Config, "adminIdleMinutes" | "lowStockThreshold" | "couriers" | "payments" | "publicUrl">
+    >;
     /** Told after committed catalogue writes (ApiDeps.onCatalogueChanged). */
     onCatalogueChanged?: () => void;
   } = {},
