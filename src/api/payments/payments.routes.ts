@@ -5,6 +5,7 @@ import type { Authenticator } from "../account/auth.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
 import { BadRequest } from "../errors.ts";
+import { escapeHtml } from "../escape-html.ts";
 import { easypaisaConfirmForm } from "./easypaisa.ts";
 import type { PaymentRegistry } from "./payment-registry.ts";
 import type { OrderAccess, PaymentsService } from "./payments.service.ts";
@@ -37,13 +38,12 @@ async function callbackOf(c: Context<ApiEnv>): Promise<IncomingCallback> {
 
 /** An HTML page whose form posts itself (a provider's hosted page takes a POST; Easypaisa's second leg). */
 function autoPost(action: string, fields: Record<string, string>): string {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   const inputs = Object.entries(fields)
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join("");
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Redirecting to payment</title></head><body>` +
-    `<form id="pay" method="post" action="${escape(action)}">${inputs}<p>Taking you to the payment page…</p>` +
+    `<form id="pay" method="post" action="${escapeHtml(action)}">${inputs}<p>Taking you to the payment page…</p>` +
     `<button type="submit">Continue</button></form><script>document.getElementById("pay").submit()</script></body></html>`
   );
 }
@@ -124,5 +124,3 @@ export function adminPaymentRoutes(payments: PaymentsService): Hono<ApiEnv> {
   );
   return routes;
 }
-
-export { autoPost };

@@ -16,7 +16,7 @@ import {
 } from "../../shared/payment.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import { catalogueWrite } from "../catalogue/catalogue-write.ts";
-import { confirmationEmail, type OrderPayment } from "../checkout/confirmation-email.ts";
+import { confirmationEmail } from "../checkout/confirmation-email.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../errors.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -406,7 +406,7 @@ export function paymentsService(deps: PaymentsDeps) {
     let cancelled = false;
     await writing(async (trx) => {
       const order = await orders.lockByNumber(number, trx);
-      if (!order || order.status !== "awaiting_payment" || order.payment_status === "paid") return;
+      if (order?.status !== "awaiting_payment" || order.payment_status === "paid") return;
       const also = { payment_status: "failed", payment_due_by: null };
       await moveOrder(trx, workflow, order, {
         to: "cancelled",
@@ -464,7 +464,7 @@ export function paymentsService(deps: PaymentsDeps) {
       const reference = attemptReference();
       const attemptId = await db.transaction().execute(async (trx) => {
         const locked = await orders.lockByNumber(order.number, trx);
-        if (!locked || locked.status !== "awaiting_payment" || locked.payment_status === "paid") {
+        if (locked?.status !== "awaiting_payment" || locked.payment_status === "paid") {
           throw new Conflict(
             locked?.status === "cancelled" ? PAYMENT_MESSAGES.holdEnded : PAYMENT_MESSAGES.notAwaiting,
           );
