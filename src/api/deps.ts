@@ -11,7 +11,12 @@ export interface ApiDeps {
   db: Kysely<Database>;
   engine: Engine;
   config: Pick<RunningConfig, "env" | "publicUrl" | "sessionSecret" | "shopEmail"> &
-    Partial<Pick<Config, "adminIdleMinutes" | "lowStockThreshold" | "imagesDir" | "couriers" | "payments">>;
+    Partial<
+      Pick<
+        Config,
+        "adminIdleMinutes" | "lowStockThreshold" | "imagesDir" | "couriers" | "payments" | "dataDir"
+      >
+    >;
   logger: Logger;
   /**
    * Called when a request has committed mail to the outbox (api/mail/outbox.ts): the server wakes its mail

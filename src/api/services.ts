@@ -1,3 +1,4 @@
+import path from "node:path";
 import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_RATE_LIMITS, DEFAULT_SHIP_FROM } from "../platform/config.ts";
 import { cookiePolicy } from "../shared/cookies.server.ts";
 import { accountRepository } from "./account/account.repository.ts";
@@ -141,6 +142,7 @@ export function createServices(deps: ApiDeps) {
       onMailQueued,
       onCatalogueChanged,
       logger,
+      proofsDir: path.join(config.dataDir ?? path.resolve("data"), "payment-proofs"),
     }),
     orders: ordersService(ordersRepo),
     tracking: trackingService({ orders: ordersRepo, shipments: shipmentsRepo, couriers }),

@@ -101,7 +101,12 @@ export function apiHarness(
   const deps = {
     db: database.db,
     engine: database.engine,
-    config: { ...HARNESS_CONFIG, imagesDir, ...options.config },
+    config: {
+      ...HARNESS_CONFIG,
+      imagesDir,
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "shop-data-")),
+      ...options.config,
+    },
     logger,
     onMailQueued: () => mailWorker.nudge(),
     onMessageQueued: () => messageWorker.nudge(),

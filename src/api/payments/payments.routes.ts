@@ -2,9 +2,10 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
 import type { Authenticator } from "../account/auth.ts";
+import { requireRole } from "../admin/admin-auth.ts";
 import type { ApiEnv } from "../api-env.ts";
 import { route } from "../contract/route.ts";
-import { BadRequest } from "../errors.ts";
+import { BadRequest, NotFound } from "../errors.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { easypaisaConfirmForm } from "./easypaisa.ts";
 import type { PaymentRegistry } from "./payment-registry.ts";
@@ -62,6 +63,9 @@ export function paymentRoutes(payments: PaymentsService, auth: Authenticator): H
   );
   route(routes, operations.switchOrderToCod, async (c, { params, body }) =>
     payments.switchToCod(params.number, await access(c, auth, body.token)),
+  );
+  route(routes, operations.uploadPaymentProof, async (c, { params, body }) =>
+    payments.uploadProof(params.number, await access(c, auth, body.token), body.proof),
   );
   return routes;
 }
@@ -122,5 +126,18 @@ export function adminPaymentRoutes(payments: PaymentsService): Hono<ApiEnv> {
   route(routes, operations.adminDecideOrderPayment, (_c, { actor, params, body }) =>
     payments.decide({ id: actor.user.id, email: actor.user.email }, params.number, body),
   );
+  // A download of what a shopper uploaded: its own type, never rendered by the shop's origin.
+  routes.get(operations.adminPaymentProof.path, async (c) => {
+    await requireRole(c, "staff");
+    const id = Number(c.req.param("id"));
+    if (!Number.isSafeInteger(id) || id < 1) throw new NotFound("Proof not found.");
+    const proof = await payments.proof(c.req.param("number"), id);
+    return c.body(proof.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": proof.contentType,
+      "Content-Disposition": `attachment; filename="${proof.name}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    });
+  });
   return routes;
 }

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database, OrderRow, Trx } from "../../platform/db/schema.ts";
+import { sniffImageFormat } from "../../platform/images/uploads.ts";
 import type { AdminPaymentView, PaymentView } from "../../shared/contracts/payments.ts";
 import { PAYMENT_MESSAGES } from "../../shared/contracts/payments.ts";
 import { formatRupees } from "../../shared/money.ts";
@@ -72,6 +75,8 @@ export interface PaymentsDeps {
   onMailQueued?: (() => void) | undefined;
   onCatalogueChanged?: (() => void) | undefined;
   logger: Pick<Logger, "warn" | "info">;
+  /** Where bank transfers' proofs are kept (never under the public images). */
+  proofsDir: string;
   now?: () => Date;
 }
 
@@ -97,6 +102,17 @@ export interface Applied {
 
 const OPEN_ATTEMPT = ["started", "pending"] as const;
 const NOT_PAID = ["started", "pending", "failed", "cancelled"] as const;
+
+/** What a proof is by its first bytes: a picture the shop takes, or a PDF; null for anything else. */
+function proofType(bytes: Uint8Array): { contentType: string; extension: string } | null {
+  const image = sniffImageFormat(bytes);
+  if (image) return { contentType: `image/${image}`, extension: image === "jpeg" ? "jpg" : image };
+  const pdf = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+  if (bytes.length > pdf.length && pdf.every((byte, i) => bytes[i] === byte)) {
+    return { contentType: "application/pdf", extension: "pdf" };
+  }
+  return null;
+}
 
 /** A fresh attempt reference: letters and digits, 20 at most (JazzCash's and Easypaisa's limit). */
 function attemptReference(): string {
@@ -188,6 +204,8 @@ export function paymentsService(deps: PaymentsDeps) {
             }
           : null,
       proofs: proofs.length,
+      can_upload_proof:
+        method === "bank_transfer" && order.status === "awaiting_payment" && order.payment_status !== "paid",
       attempts: attempts.map((attempt) => ({
         provider: attempt.provider,
         reference: attempt.reference,
@@ -210,9 +228,16 @@ export function paymentsService(deps: PaymentsDeps) {
       payments.events(order.id),
       payments.refunds(order.id),
     ]);
+    const proofFiles = await payments.proofs(order.id);
     return {
       ...base,
       flag: order.payment_flag,
+      proof_files: proofFiles.map((proof) => ({
+        id: proof.id,
+        content_type: proof.content_type,
+        size: proof.size,
+        created_at: proof.created_at,
+      })),
       events: events.map((event) => ({
         source: event.source,
         outcome: event.outcome,
@@ -879,6 +904,58 @@ export function paymentsService(deps: PaymentsDeps) {
         deps.messaging?.onQueued?.();
       }
       return adminView((await orders.findByNumber(order.number))!);
+    },
+
+    /**
+     * Keeps a bank transfer's proof the shopper uploaded: a JPEG, PNG or WebP picture or a PDF by its first bytes,
+     * stored under a random name outside the public files, for staff to check.
+     */
+    async uploadProof(number: string, access: OrderAccess, file: File): Promise<PaymentView> {
+      const order = await orderFor(number, access);
+      if (order.payment_method !== "bank_transfer" || order.status !== "awaiting_payment") {
+        throw new Conflict(PAYMENT_MESSAGES.notAwaiting);
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const type = proofType(bytes);
+      if (!type) throw ValidationFailed.field("proof", PAYMENT_MESSAGES.proofType);
+      const name = `${randomBytes(16).toString("hex")}.${type.extension}`;
+      await fs.mkdir(deps.proofsDir, { recursive: true });
+      await fs.writeFile(path.join(deps.proofsDir, name), bytes, { mode: 0o600 });
+      const now = clock();
+      await payments.insertProof({
+        order_id: order.id,
+        file: name,
+        content_type: type.contentType,
+        size: bytes.byteLength,
+        created_at: now.toISOString(),
+      });
+      await payments.addEvent({
+        order_id: order.id,
+        attempt_id: null,
+        source: "proof",
+        outcome: "uploaded",
+        amount: null,
+        message: `The customer uploaded a proof of the transfer (${type.contentType}, ${bytes.byteLength} bytes).`,
+        raw: "{}",
+        created_at: now.toISOString(),
+      });
+      return view(order);
+    },
+
+    /** A proof's bytes for staff, with its type. */
+    async proof(
+      number: string,
+      id: number,
+    ): Promise<{ bytes: Uint8Array; contentType: string; name: string }> {
+      const order = await orders.findByNumber(number.toUpperCase());
+      const proof = order && (await payments.proofs(order.id)).find((row) => row.id === id);
+      if (!order || !proof) throw new NotFound("Proof not found.");
+      const bytes = await fs.readFile(path.join(deps.proofsDir, path.basename(proof.file)));
+      return {
+        bytes,
+        contentType: proof.content_type,
+        name: `${order.number}-proof-${proof.id}${path.extname(proof.file)}`,
+      };
     },
 
     /** Staff's verdict on a bank transfer: paid (the order goes on, as an online payment would) or rejected. */

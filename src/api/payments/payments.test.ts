@@ -378,6 +378,45 @@ describe.skipIf(!available)(`paying for orders online on ${engine}`, () => {
     expect(view.bank).toMatchObject({ iban: "PK36SCBL0000001123456702", reference: number });
     expect(view.can_pay).toBe(false);
 
+    // The shopper's proof: a picture or a PDF by its content, kept for staff to download.
+    const upload = (name: string, bytes: Uint8Array<ArrayBuffer>, type: string) => {
+      const form = new FormData();
+      form.set("token", token);
+      form.set("proof", new File([bytes], name, { type }));
+      return api.request(`/orders/${number}/payment/proof`, { method: "POST", body: form });
+    };
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+    const uploaded = await upload("receipt.png", png, "image/png");
+    expect(uploaded.status).toBe(201);
+    expect(await uploaded.json()).toMatchObject({ proofs: 1, can_upload_proof: true });
+    const pdf = await upload("receipt.pdf", new TextEncoder().encode("%PDF-1.7\n%%EOF"), "application/pdf");
+    expect(pdf.status).toBe(201);
+    const script = await upload(
+      "receipt.png",
+      new TextEncoder().encode("<script>alert(1)</script>"),
+      "image/png",
+    );
+    expect(script.status).toBe(422);
+    expect((await script.json()).errors.proof).toEqual([PAYMENT_MESSAGES.proofType]);
+    const empty = new FormData();
+    empty.set("token", token);
+    const missing = await api.request(`/orders/${number}/payment/proof`, { method: "POST", body: empty });
+    expect((await missing.json()).errors.proof).toEqual([PAYMENT_MESSAGES.proofMissing]);
+    const files = (await admin.staff.get(`/admin/orders/${number}/payment`)).body.proof_files;
+    expect(files.map((file: { content_type: string }) => file.content_type)).toEqual([
+      "image/png",
+      "application/pdf",
+    ]);
+    const proofUrl = `/admin/orders/${number}/payment/proofs/${files[0].id}`;
+    const download = await api.request(proofUrl, {
+      headers: { authorization: `Bearer ${admin.staff.token}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("image/png");
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment;/);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(png);
+    expect((await api.request(proofUrl)).status).toBe(401);
+
     const decide = (body: Record<string, unknown>) =>
       admin.staff.post(`/admin/orders/${number}/payment`, body);
     expect((await decide({ decision: "maybe" })).status).toBe(422);

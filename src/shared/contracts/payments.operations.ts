@@ -4,6 +4,7 @@ import {
   adminPaymentViewSchema,
   paymentAccessQuerySchema,
   paymentDecisionSchema,
+  paymentProofSchema,
   paymentStartSchema,
   paymentViewSchema,
   refundInputSchema,
@@ -62,6 +63,30 @@ export const paymentOperations = {
     status: 200,
     response: paymentViewSchema,
     errors: [404, 409, 422],
+  },
+  uploadPaymentProof: {
+    method: "POST",
+    path: "/orders/:number/payment/proof",
+    summary:
+      "Uploads the proof of a bank transfer (multipart/form-data: `proof`, a JPEG, PNG or WebP picture or a PDF " +
+      "of at most 5 MB, checked by its content; `token` for a guest)",
+    tag: "Payments",
+    auth: "optional",
+    body: paymentProofSchema,
+    bodyType: "multipart",
+    status: 201,
+    response: paymentViewSchema,
+    errors: [404, 409, 413, 415, 422],
+  },
+  adminPaymentProof: {
+    method: "GET",
+    path: "/admin/orders/:number/payment/proofs/:id",
+    summary: "A bank transfer's proof as the shopper uploaded it (a download, never shown inline)",
+    tag: "Admin",
+    auth: "staff",
+    status: 200,
+    response: z.string().describe("The file."),
+    errors: [401, 403, 404],
   },
   paymentReturn: {
     method: "GET",

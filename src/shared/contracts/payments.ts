@@ -71,6 +71,7 @@ export const paymentViewSchema = z.object({
   methods: z.array(z.enum(PAYMENT_METHODS)).describe("The methods the shopper may pay this order with now."),
   bank: bankDetailsSchema.nullable(),
   proofs: z.number().int().describe("Proofs of a bank transfer uploaded."),
+  can_upload_proof: z.boolean(),
   attempts: z.array(
     z.object({
       provider: z.string(),
@@ -89,6 +90,14 @@ export type PaymentView = z.output<typeof paymentViewSchema>;
 /** The back office's view adds everything that happened, with the providers' raw fields, and the flag. */
 export const adminPaymentViewSchema = paymentViewSchema.extend({
   flag: z.string().nullable().describe('"refund_due": money that arrived for an order already cancelled.'),
+  proof_files: z.array(
+    z.object({
+      id: z.number().int(),
+      content_type: z.string(),
+      size: z.number().int(),
+      created_at: z.string(),
+    }),
+  ),
   events: z.array(
     z.object({
       source: z.string(),
@@ -146,6 +155,22 @@ export const refundInputSchema = z.object({
   reference: optionalText("reference", 100).describe(
     "For an order not paid online: the bank transfer's reference that refunds it (required).",
   ),
+});
+
+/** A bank transfer's proof: a picture or a PDF, checked by its content. */
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+export const paymentProofSchema = z.object({
+  token: optionalText("token", 200),
+  proof: z
+    .file({
+      error: (issue) =>
+        issue.input === undefined || issue.input === ""
+          ? PAYMENT_MESSAGES.proofMissing
+          : PAYMENT_MESSAGES.proofType,
+    })
+    .min(1, PAYMENT_MESSAGES.proofMissing)
+    .max(PROOF_MAX_BYTES, PAYMENT_MESSAGES.proofSize)
+    .describe("A JPEG, PNG or WebP picture or a PDF of the transfer, at most 5 MB (checked by its content)."),
 });
 
 export const paymentDecisionSchema = z.object({
