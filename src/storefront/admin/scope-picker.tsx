@@ -171,7 +171,13 @@ function ProductChooser({
       className={`scope-picker__group scope-picker__group--products${error ? " field--invalid" : ""}`}
     >
       <legend className="field__label">{SCOPE_NAMES.products}</legend>
-      {hydrated && <ProductSearch idPrefix={idPrefix} onAdd={add} />}
+      {hydrated && (
+        <ProductSearch
+          idPrefix={idPrefix}
+          onAdd={add}
+          chosen={new Set(lines.flatMap((line) => known.get(line.toLowerCase())?.id ?? []))}
+        />
+      )}
       <div className="field">
         <label className="field__label" htmlFor={id}>
           Product addresses or numbers, one a line
@@ -228,7 +234,16 @@ function ProductChooser({
 }
 
 /** With JavaScript: a search of the back office's products; each found one can be added to the box. */
-function ProductSearch({ idPrefix, onAdd }: { idPrefix: string; onAdd: (product: ChosenProduct) => void }) {
+function ProductSearch({
+  idPrefix,
+  onAdd,
+  chosen,
+}: {
+  idPrefix: string;
+  onAdd: (product: ChosenProduct) => void;
+  /** The ids already in the box: their buttons say so. */
+  chosen: ReadonlySet<number>;
+}) {
   const fetcher = useFetcher<ProductSearchResult>();
   const id = `${idPrefix}-product-search`;
   const statusId = `${useId().replaceAll(":", "")}-status`;
@@ -255,7 +270,7 @@ function ProductSearch({ idPrefix, onAdd }: { idPrefix: string; onAdd: (product:
   return (
     <div className="field scope-picker__search">
       <label className="field__label" htmlFor={id}>
-        Find a product by name
+        Search products to add
       </label>
       <input
         id={id}
@@ -284,13 +299,17 @@ function ProductSearch({ idPrefix, onAdd }: { idPrefix: string; onAdd: (product:
                     {product.status !== "active" ? ` · ${product.status}` : ""}
                   </span>
                 </span>
-                <button
-                  type="button"
-                  className="button button--small button--outline"
-                  onClick={() => onAdd(product)}
-                >
-                  Add<span className="visually-hidden"> {product.title}</span>
-                </button>
+                {chosen.has(product.id) ? (
+                  <span className="admin-badge admin-badge--success">Added</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--small button--outline"
+                    onClick={() => onAdd(product)}
+                  >
+                    Add<span className="visually-hidden"> {product.title}</span>
+                  </button>
+                )}
               </li>
             ))
           )}

@@ -167,7 +167,6 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Gives</th>
-                  <th scope="col">Applies to</th>
                   <th scope="col">Runs</th>
                   <th scope="col">Status</th>
                   <th scope="col">Orders</th>
@@ -186,14 +185,12 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
                       <th scope="row" data-label="Name" className="admin-wrap">
                         <span>
                           <Link to={`/admin/campaigns/${campaign.id}`}>{campaign.name}</Link>
+                          <span className="admin-sub">{campaignCovers(campaign, options, products)}</span>
                           <CampaignMarkers campaign={campaign} />
                         </span>
                       </th>
                       <td data-label="Gives" className="admin-num">
                         {campaignGives(campaign)}
-                      </td>
-                      <td data-label="Applies to" className="admin-wrap">
-                        {campaignCovers(campaign, options, products)}
                       </td>
                       <td data-label="Runs" className="admin-wrap">
                         {campaignDates(campaign)}
@@ -222,8 +219,9 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
                               type="submit"
                               className="button button--small button--outline"
                               disabled={submitting}
+                              aria-label={paused ? `Resume ${campaign.name}` : `Pause ${campaign.name}`}
                             >
-                              {paused ? `Resume ${campaign.name}` : `Pause ${campaign.name}`}
+                              {paused ? "Resume" : "Pause"}
                             </button>
                           </Form>
                         )}
@@ -247,7 +245,8 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
             {creating.message}
           </FormAlert>
         )}
-        <Form method="post" className="form-stack admin-settings-form">
+        {/* A new address (the sale created) starts the form afresh; a refusal keeps what was typed. */}
+        <Form method="post" className="form-stack admin-settings-form" key={loaderData.href}>
           <input type="hidden" name="intent" value="create" />
           <CampaignFields
             values={creating?.values ?? EMPTY_CAMPAIGN}
