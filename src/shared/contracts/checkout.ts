@@ -64,7 +64,11 @@ export const orderLineSchema = z.object({
   price: z.number().describe("Unit price paid, in rupees."),
   quantity: z.number().int(),
   total: z.number(),
-  sale: z.string().nullable().optional().describe("The sale that priced the line, as it was named then; null for none."),
+  sale: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The sale that priced the line, as it was named then; null for none."),
 });
 
 export const orderSchema = z.object({
