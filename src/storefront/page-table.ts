@@ -193,6 +193,13 @@ export const PAGES: readonly PageEntry[] = [
   { path: "admin/coupons", file: "admin/routes/coupons.tsx", id: "routes/admin-coupons", ...ADMIN },
   { path: "admin/coupons/:id", file: "admin/routes/coupon.tsx", id: "routes/admin-coupon", ...ADMIN },
   { path: "admin/campaigns", file: "admin/routes/campaigns.tsx", id: "routes/admin-campaigns", ...ADMIN },
+  { path: "admin/campaigns/:id", file: "admin/routes/campaign.tsx", id: "routes/admin-campaign", ...ADMIN },
+  {
+    path: "admin/product-search",
+    file: "admin/routes/product-search.ts",
+    id: "routes/admin-product-search",
+    ...ADMIN,
+  },
   { path: "admin/delivery", file: "admin/routes/delivery.tsx", id: "routes/admin-delivery", ...ADMIN },
   { path: "admin/customers", file: "admin/routes/customers.tsx", id: "routes/admin-customers", ...ADMIN },
   { path: "admin/customers/:id", file: "admin/routes/customer.tsx", id: "routes/admin-customer", ...ADMIN },

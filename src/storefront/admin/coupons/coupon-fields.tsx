@@ -1,18 +1,14 @@
-import { CODE_MAX, COUPON_KINDS, COUPON_SCOPES } from "../../../shared/contracts/coupons.ts";
+import { CODE_MAX, COUPON_KINDS } from "../../../shared/contracts/coupons.ts";
 import { Field } from "../../ui/forms/field.tsx";
 import { Choice, fieldProps } from "../form-fields.tsx";
+import { ScopePicker } from "../scope-picker.tsx";
+import type { ChosenProduct, ScopeOptions } from "../scope-values.ts";
 import type { CouponFormValues } from "./coupon-values.ts";
 
 const KIND_NAMES = {
   percent: "A percent off",
   amount: "An amount off (Rs.)",
   free_delivery: "Free delivery",
-};
-const SCOPE_NAMES = {
-  all: "Everything",
-  categories: "Some categories",
-  products: "Some products",
-  tags: "Products with some tags",
 };
 
 /**
@@ -22,9 +18,13 @@ const SCOPE_NAMES = {
 export function CouponFields({
   values,
   errors,
+  options,
+  products,
 }: {
   values: CouponFormValues;
   errors: Record<string, string>;
+  options: ScopeOptions;
+  products: readonly ChosenProduct[];
 }) {
   const field = fieldProps("coupon", values, errors);
   return (
@@ -64,21 +64,7 @@ export function CouponFields({
         step="any"
         inputMode="decimal"
       />
-      <Choice
-        idPrefix="coupon"
-        name="scope"
-        label="Applies to"
-        options={Object.fromEntries(COUPON_SCOPES.map((scope) => [scope, SCOPE_NAMES[scope]]))}
-        value={values.scope || "all"}
-        error={errors.scope}
-      />
-      <Field
-        {...field("scope_ids")}
-        label="Category, product or tag numbers"
-        optional
-        inputMode="numeric"
-        hint="For some categories, products or tags: their numbers (as in the catalogue's addresses), separated by commas."
-      />
+      <ScopePicker idPrefix="coupon" values={values} errors={errors} options={options} products={products} />
       <label className="checkbox">
         <input
           type="checkbox"

@@ -1,17 +1,26 @@
 import type { Coupon, CouponKind, CouponScope } from "../../../shared/contracts/coupons.ts";
 import { formatWholeRupees } from "../../../shared/money.ts";
 import { shopLocalInput, shopTimeText } from "../../../shared/shop-time.ts";
-import { formText } from "../../ui/forms/api-errors.ts";
+import { formFields } from "../../ui/forms/api-errors.ts";
+import {
+  type ChosenProduct,
+  EMPTY_SCOPE,
+  type ScopeValues,
+  scopeFormValues,
+  scopeOf,
+  scopeValuesOf,
+} from "../scope-values.ts";
 
-/** A code's form as text (what was typed, kept when the API refuses it), and what its answer becomes in the form. */
+/**
+ * A code's form as text (what was typed, kept when the API refuses it), and what its answer becomes in the form; what
+ * it applies to is the scope picker's (src/storefront/admin/scope-picker.tsx).
+ */
 export const COUPON_FIELDS = [
   "code",
   "description",
   "kind",
   "value",
   "min_subtotal",
-  "scope",
-  "scope_ids",
   "exclude_discounted",
   "starts_at",
   "ends_at",
@@ -19,21 +28,38 @@ export const COUPON_FIELDS = [
   "max_uses_per_customer",
   "status",
 ] as const;
-export type CouponFormValues = Record<(typeof COUPON_FIELDS)[number], string>;
+export type CouponFormValues = Record<(typeof COUPON_FIELDS)[number], string> & ScopeValues;
 
-export const couponFormValues = (form: FormData): CouponFormValues =>
-  Object.fromEntries(COUPON_FIELDS.map((name) => [name, formText(form, name)])) as CouponFormValues;
+export const couponFormValues = (form: FormData): CouponFormValues => ({
+  ...formFields(form, COUPON_FIELDS),
+  ...scopeFormValues(form),
+});
 
-/** The API's body from the form: numbers and ids as typed (the API's schema reads and refuses them). */
-export function couponBody(values: CouponFormValues) {
+export const EMPTY_COUPON: CouponFormValues = {
+  code: "",
+  description: "",
+  kind: "percent",
+  value: "",
+  min_subtotal: "",
+  exclude_discounted: "",
+  starts_at: "",
+  ends_at: "",
+  max_uses: "",
+  max_uses_per_customer: "",
+  status: "active",
+  ...EMPTY_SCOPE,
+};
+
+/** The API's body from the form: numbers as typed (the API's schema reads and refuses them), the scope's ids as found. */
+export function couponBody(values: CouponFormValues, scopeIds: string[]) {
   return {
     code: values.code.trim(),
     description: values.description,
     kind: values.kind as CouponKind,
     value: values.kind === "free_delivery" && values.value.trim() === "" ? 0 : values.value,
     min_subtotal: values.min_subtotal.trim() === "" ? 0 : values.min_subtotal,
-    scope: values.scope as CouponScope,
-    scope_ids: values.scope_ids.split(/[\s,]+/).filter(Boolean),
+    scope: scopeOf(values.scope) as CouponScope,
+    scope_ids: scopeIds,
     exclude_discounted: values.exclude_discounted === "on",
     starts_at: values.starts_at,
     ends_at: values.ends_at,
@@ -44,21 +70,20 @@ export function couponBody(values: CouponFormValues) {
 }
 
 /** A stored code as its form shows it: times in shop time, as a `datetime-local` field takes them. */
-export function couponFormValuesOf(coupon: Coupon): CouponFormValues {
+export function couponFormValuesOf(coupon: Coupon, products: readonly ChosenProduct[]): CouponFormValues {
   return {
     code: coupon.code,
     description: coupon.description,
     kind: coupon.kind,
     value: String(coupon.value),
     min_subtotal: coupon.min_subtotal > 0 ? String(coupon.min_subtotal) : "",
-    scope: coupon.scope,
-    scope_ids: coupon.scope_ids.join(", "),
     exclude_discounted: coupon.exclude_discounted ? "on" : "",
     starts_at: shopLocalInput(coupon.starts_at),
     ends_at: shopLocalInput(coupon.ends_at),
     max_uses: coupon.max_uses === null ? "" : String(coupon.max_uses),
     max_uses_per_customer: coupon.max_uses_per_customer === null ? "" : String(coupon.max_uses_per_customer),
     status: coupon.status,
+    ...scopeValuesOf(coupon.scope, coupon.scope_ids, products),
   };
 }
 

@@ -1,4 +1,5 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { formatRupees } from "../../../shared/money.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { failureStatus, formText } from "../../ui/forms/api-errors.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";
@@ -8,17 +9,22 @@ import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { Pagination } from "../../ui/pagination.tsx";
 import { answerOrThrow, pageParam } from "../admin-data.server.ts";
 import { adminMeta } from "../admin-meta.ts";
-import { CampaignFields } from "../campaigns/campaign-fields.tsx";
+import { CampaignFields, CampaignMarkers } from "../campaigns/campaign-fields.tsx";
 import {
+  CAMPAIGN_STATE_BADGES,
   CAMPAIGN_STATE_NAMES,
   type CampaignFormValues,
   campaignBody,
   campaignCovers,
   campaignDates,
   campaignFormValues,
+  campaignGives,
+  EMPTY_CAMPAIGN,
 } from "../campaigns/campaign-values.ts";
 import { couponFieldErrors } from "../coupons/coupon-values.ts";
 import { listPageHref } from "../list-links.ts";
+import { loadChosenProducts, loadScopeOptions, resolveScope } from "../scope-picker.server.ts";
+import type { ChosenProduct } from "../scope-values.ts";
 import ordersStyles from "../styles/orders.css?url";
 import type { Route } from "./+types/campaigns";
 
@@ -34,10 +40,21 @@ const DONE = {
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const list = answerOrThrow(await api.call("adminListCampaigns", { query: { page: pageParam(url) } }));
+  const [answer, options] = await Promise.all([
+    api.call("adminListCampaigns", { query: { page: pageParam(url) } }),
+    loadScopeOptions(api),
+  ]);
+  const list = answerOrThrow(answer);
+  // The products the listed sales are for, named.
+  const products = await loadChosenProducts(
+    api,
+    list.data.flatMap((campaign) => (campaign.scope === "products" ? campaign.scope_ids : [])),
+  );
   const done = url.searchParams.get("done");
   return {
     list,
+    options,
+    products,
     href: url.pathname + url.search,
     done: done && done in DONE ? DONE[done as keyof typeof DONE] : null,
   };
@@ -48,6 +65,8 @@ interface Failure {
   message: string;
   errors: Record<string, string>;
   values: CampaignFormValues;
+  /** The products found in the form, named again. */
+  products: ChosenProduct[];
 }
 
 /** Creates a sale, or pauses or resumes one (its button sends the status alone); done, the list reloads (303). */
@@ -68,16 +87,29 @@ export async function action({ context, request }: Route.ActionArgs) {
       message: answer.data.message || "The sale was not changed. Please try again.",
       errors: {},
       values,
+      products: [],
     };
     return data(failure, { status: failureStatus(answer.status) });
   }
-  const answer = await api.call("adminCreateCampaign", { body: campaignBody(values) });
+  const scope = await resolveScope(api, values);
+  if (scope.error) {
+    const failure: Failure = {
+      intent,
+      message: "The sale was not created: some products were not found.",
+      errors: { scope_ids: scope.error },
+      values,
+      products: scope.products,
+    };
+    return data(failure, { status: 422 });
+  }
+  const answer = await api.call("adminCreateCampaign", { body: campaignBody(values, scope.ids) });
   if (answer.ok) return redirect("/admin/campaigns?done=created", 303);
   const failure: Failure = {
     intent,
     message: answer.data.message || "The sale was not created. Please try again.",
     errors: couponFieldErrors(answer.data.errors),
     values,
+    products: scope.products,
   };
   return data(failure, { status: failureStatus(answer.status) });
 }
@@ -91,23 +123,15 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       message: submissionMessage(failure, "The sale was not saved. Please try again."),
       errors: {},
       values: campaignFormValues(form),
+      products: [],
     }),
   );
 }
 
 export const shouldRevalidate = reloadAfterSubmission;
 
-const EMPTY: CampaignFormValues = {
-  name: "",
-  percent: "",
-  scope: "all",
-  scope_ids: "",
-  starts_at: "",
-  ends_at: "",
-};
-
 export default function AdminCampaigns({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, done } = loaderData;
+  const { list, options, products, done } = loaderData;
   const url = new URL(loaderData.href, "http://admin.invalid");
   const submitting = useSubmitting();
   const creating = actionData?.intent === "create" ? actionData : undefined;
@@ -118,9 +142,9 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
         <h1 className="admin-page__title">Sales</h1>
       </div>
       <p className="admin-page__lead">
-        A sale takes a percent off everything or chosen categories, products or tags, from its start to its
-        end (Pakistan time). Shoppers get the better of a product's own discount and the sale's; prices change
-        on their own at the start and the end.
+        A sale takes a percent off, or sets a fixed price, for everything or chosen categories, products or
+        tags, from its start to its end (Pakistan time). Shoppers get the better of a product's own discount
+        and the sale's; prices change on their own at the start and the end. Open a sale to change it.
       </p>
       {done && <FormAlert kind="success">{done}</FormAlert>}
       {actionData?.intent === "status" && actionData.message && (
@@ -142,10 +166,12 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">Off</th>
-                  <th scope="col">Applies to</th>
+                  <th scope="col">Gives</th>
                   <th scope="col">Runs</th>
                   <th scope="col">Status</th>
+                  <th scope="col">Orders</th>
+                  <th scope="col">Revenue</th>
+                  <th scope="col">Discount given</th>
                   <th scope="col">
                     <span className="visually-hidden">Pause or resume</span>
                   </th>
@@ -157,16 +183,32 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
                   return (
                     <tr key={campaign.id}>
                       <th scope="row" data-label="Name" className="admin-wrap">
-                        {campaign.name}
+                        <span>
+                          <Link to={`/admin/campaigns/${campaign.id}`}>{campaign.name}</Link>
+                          <span className="admin-sub">{campaignCovers(campaign, options, products)}</span>
+                          <CampaignMarkers campaign={campaign} />
+                        </span>
                       </th>
-                      <td data-label="Off" className="admin-num">{`${campaign.percent}%`}</td>
-                      <td data-label="Applies to" className="admin-wrap">
-                        {campaignCovers(campaign)}
+                      <td data-label="Gives" className="admin-num">
+                        {campaignGives(campaign)}
                       </td>
                       <td data-label="Runs" className="admin-wrap">
                         {campaignDates(campaign)}
                       </td>
-                      <td data-label="Status">{CAMPAIGN_STATE_NAMES[campaign.state]}</td>
+                      <td data-label="Status">
+                        <span className={CAMPAIGN_STATE_BADGES[campaign.state]}>
+                          {CAMPAIGN_STATE_NAMES[campaign.state]}
+                        </span>
+                      </td>
+                      <td data-label="Orders" className="admin-num">
+                        {campaign.usage.orders.toLocaleString("en-US")}
+                      </td>
+                      <td data-label="Revenue" className="admin-num">
+                        {formatRupees(campaign.usage.revenue)}
+                      </td>
+                      <td data-label="Discount given" className="admin-num">
+                        {formatRupees(campaign.usage.discount)}
+                      </td>
                       <td>
                         {campaign.state !== "ended" && (
                           <Form method="post">
@@ -177,8 +219,9 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
                               type="submit"
                               className="button button--small button--outline"
                               disabled={submitting}
+                              aria-label={paused ? `Resume ${campaign.name}` : `Pause ${campaign.name}`}
                             >
-                              {paused ? `Resume ${campaign.name}` : `Pause ${campaign.name}`}
+                              {paused ? "Resume" : "Pause"}
                             </button>
                           </Form>
                         )}
@@ -202,9 +245,15 @@ export default function AdminCampaigns({ loaderData, actionData }: Route.Compone
             {creating.message}
           </FormAlert>
         )}
-        <Form method="post" className="form-stack admin-settings-form">
+        {/* A new address (the sale created) starts the form afresh; a refusal keeps what was typed. */}
+        <Form method="post" className="form-stack admin-settings-form" key={loaderData.href}>
           <input type="hidden" name="intent" value="create" />
-          <CampaignFields values={creating?.values ?? EMPTY} errors={creating?.errors ?? {}} />
+          <CampaignFields
+            values={creating?.values ?? EMPTY_CAMPAIGN}
+            errors={creating?.errors ?? {}}
+            options={options}
+            products={creating?.products ?? []}
+          />
           <div>
             <button type="submit" className="button" disabled={submitting}>
               Create sale

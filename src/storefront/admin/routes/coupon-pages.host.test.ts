@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie, signedInAs } from "../../../testing/admin-harness.ts";
+import { buildCatalogue, type Catalogue } from "../../../testing/factories.ts";
 import { HOST_URL, type HostHarness, hostHarness } from "../../../testing/host-harness.ts";
 import { storedOrder } from "../../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../../testing/test-db.ts";
@@ -12,10 +13,12 @@ import { createTestDatabase, type TestDatabase } from "../../../testing/test-db.
 describe("the discount code and delivery pages", { timeout: 30_000 }, () => {
   let database: TestDatabase;
   let host: HostHarness;
+  let catalogue: Catalogue;
   const cookies: Record<"staff" | "owner", string> = { staff: "", owner: "" };
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    catalogue = await buildCatalogue(database.db);
     host = await hostHarness(database);
     cookies.staff = sessionCookie(await signedInAs(host.api, database, "staff"));
     cookies.owner = sessionCookie(await signedInAs(host.api, database, "owner"));
@@ -49,7 +52,7 @@ describe("the discount code and delivery pages", { timeout: 30_000 }, () => {
     ["value", "10"],
     ["min_subtotal", "2000"],
     ["scope", "all"],
-    ["scope_ids", ""],
+    ["scope_products", ""],
     ["starts_at", "2026-12-01T09:00"],
     ["ends_at", "2026-12-10T23:59"],
     ["max_uses", "100"],
@@ -104,6 +107,53 @@ describe("the discount code and delivery pages", { timeout: 30_000 }, () => {
     expect(after.html).toContain("Resume code");
     expect(after.html).toContain("coupon.pause");
     expect(after.html).toContain("coupon.create");
+  });
+
+  it("takes what a code applies to from the picker: tags ticked by name, products by their addresses", async () => {
+    const created = await post("/admin/coupons", [
+      ...CODE_FORM.filter(([name]) => !["code", "scope"].includes(name)),
+      ["code", "cotton5"],
+      ["scope", "tags"],
+      ["scope_tags", String(catalogue.tags.cotton.id)],
+      ["scope_tags", String(catalogue.tags.leather.id)],
+    ]);
+    expect(created.status).toBe(303);
+    const code = await database.db
+      .selectFrom("coupons")
+      .select(["id", "scope", "scope_ids"])
+      .where("code", "=", "COTTON5")
+      .executeTakeFirstOrThrow();
+    expect(code.scope).toBe("tags");
+    expect(JSON.parse(code.scope_ids)).toEqual([catalogue.tags.cotton.id, catalogue.tags.leather.id]);
+    const shown = await page(`/admin/coupons/${code.id}`);
+    expect(shown.html).toContain("Chosen tags: Cotton, Leather");
+    expect(shown.html).toContain(`name="scope_tags" checked="" value="${catalogue.tags.cotton.id}"`);
+
+    const refused = await post(`/admin/coupons/${code.id}`, [
+      ...CODE_FORM.filter(([name]) => !["code", "scope", "scope_products"].includes(name)),
+      ["intent", "update"],
+      ["code", "COTTON5"],
+      ["scope", "products"],
+      ["scope_products", `oxford-shirt\n${catalogue.products.quoted}\nnot-a-shirt`],
+    ]);
+    expect(refused.status).toBe(422);
+    const html = (await refused.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("No product has the address or number “not-a-shirt”.");
+    expect(html).toContain(`oxford-shirt\n${catalogue.products.quoted}\nnot-a-shirt</textarea>`);
+    expect(html).toContain("Oxford_Shirt");
+    expect(html).toContain("Kid&#x27;s Tee");
+
+    const saved = await post(`/admin/coupons/${code.id}`, [
+      ...CODE_FORM.filter(([name]) => !["code", "scope", "scope_products"].includes(name)),
+      ["intent", "update"],
+      ["code", "COTTON5"],
+      ["scope", "products"],
+      ["scope_products", `oxford-shirt\n${catalogue.products.quoted}`],
+    ]);
+    expect(saved.status).toBe(303);
+    const after = await page(`/admin/coupons/${code.id}?done=saved`);
+    expect(after.html).toContain("Chosen products: Oxford_Shirt, Kid&#x27;s Tee");
+    expect(after.html).toContain("oxford-shirt\nkids-tee</textarea>");
   });
 
   it("lets the owner save city charges from the textarea; staff read them", async () => {

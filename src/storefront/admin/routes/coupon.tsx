@@ -23,6 +23,13 @@ import {
   couponGives,
   couponUses,
 } from "../coupons/coupon-values.ts";
+import {
+  loadChosenProducts,
+  loadScopeOptions,
+  type ResolvedScope,
+  resolveScope,
+} from "../scope-picker.server.ts";
+import { type ChosenProduct, scopeWords } from "../scope-values.ts";
 import type { Route } from "./+types/coupon";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -37,9 +44,19 @@ const DONE = {
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const coupon = answerOrThrow(await api.call("adminGetCoupon", { params: { id: params.id } }));
-  const trail = await loadAuditTrail(api, "coupon", coupon.id);
+  const [trail, options, products] = await Promise.all([
+    loadAuditTrail(api, "coupon", coupon.id),
+    loadScopeOptions(api),
+    coupon.scope === "products" ? loadChosenProducts(api, coupon.scope_ids) : [],
+  ]);
   const done = url.searchParams.get("done");
-  return { coupon, trail, done: done && done in DONE ? DONE[done as keyof typeof DONE] : null };
+  return {
+    coupon,
+    trail,
+    options,
+    products,
+    done: done && done in DONE ? DONE[done as keyof typeof DONE] : null,
+  };
 }
 
 interface Failure {
@@ -47,6 +64,8 @@ interface Failure {
   message: string;
   errors: Record<string, string>;
   values: CouponFormValues;
+  /** The products found in the form, named again. */
+  products: ChosenProduct[];
 }
 
 /** The whole form saves every field; the pause or resume button sends the status alone. */
@@ -55,9 +74,22 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const intent = formText(form, "intent");
   const values = couponFormValues(form);
   const status = values.status === "paused" ? "paused" : "active";
-  const answer = await context.get(apiContext).call("adminUpdateCoupon", {
+  const api = context.get(apiContext);
+  const scope: ResolvedScope =
+    intent === "status" ? { ids: [], products: [] } : await resolveScope(api, values);
+  if (scope.error) {
+    const failure: Failure = {
+      intent,
+      message: "The code was not saved: some products were not found.",
+      errors: { scope_ids: scope.error },
+      values,
+      products: scope.products,
+    };
+    return data(failure, { status: 422 });
+  }
+  const answer = await api.call("adminUpdateCoupon", {
     params: { id: params.id },
-    body: intent === "status" ? { status } : couponBody(values),
+    body: intent === "status" ? { status } : couponBody(values, scope.ids),
   });
   if (answer.ok) {
     return redirect(`/admin/coupons/${answer.data.id}?done=${intent === "status" ? status : "saved"}`, 303);
@@ -67,6 +99,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     message: answer.data.message || "The code was not saved. Please try again.",
     errors: couponFieldErrors(answer.data.errors),
     values,
+    products: scope.products,
   };
   return data(failure, { status: failureStatus(answer.status) });
 }
@@ -80,6 +113,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       message: submissionMessage(failure, "The code was not saved. Please try again."),
       errors: {},
       values: couponFormValues(form),
+      products: [],
     }),
   );
 }
@@ -87,7 +121,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const shouldRevalidate = reloadAfterSubmission;
 
 export default function AdminCoupon({ loaderData, actionData }: Route.ComponentProps) {
-  const { coupon, trail, done } = loaderData;
+  const { coupon, trail, options, products, done } = loaderData;
   const submitting = useSubmitting();
   const editing = actionData?.intent === "update" ? actionData : undefined;
   const paused = coupon.status === "paused";
@@ -121,6 +155,8 @@ export default function AdminCoupon({ loaderData, actionData }: Route.ComponentP
         <dl className="admin-dl">
           <dt>Gives</dt>
           <dd>{couponGives(coupon)}</dd>
+          <dt>Applies to</dt>
+          <dd>{scopeWords(coupon.scope, coupon.scope_ids, options, products)}</dd>
           <dt>Runs</dt>
           <dd>{couponDates(coupon)}</dd>
           <dt>Status</dt>
@@ -149,8 +185,10 @@ export default function AdminCoupon({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="status" value={coupon.status} />
           <CouponFields
-            values={editing?.values ?? couponFormValuesOf(coupon)}
+            values={editing?.values ?? couponFormValuesOf(coupon, products)}
             errors={editing?.errors ?? {}}
+            options={options}
+            products={editing?.products.length ? [...products, ...editing.products] : products}
           />
           <div>
             <button type="submit" className="button" disabled={submitting}>

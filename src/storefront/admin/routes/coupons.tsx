@@ -19,8 +19,11 @@ import {
   couponFormValues,
   couponGives,
   couponUses,
+  EMPTY_COUPON,
 } from "../coupons/coupon-values.ts";
 import { listPageHref } from "../list-links.ts";
+import { loadScopeOptions, resolveScope } from "../scope-picker.server.ts";
+import type { ChosenProduct } from "../scope-values.ts";
 import ordersStyles from "../styles/orders.css?url";
 import type { Route } from "./+types/coupons";
 
@@ -30,9 +33,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Discount codes");
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const list = answerOrThrow(await api.call("adminListCoupons", { query: { page: pageParam(url) } }));
+  const [answer, options] = await Promise.all([
+    api.call("adminListCoupons", { query: { page: pageParam(url) } }),
+    loadScopeOptions(api),
+  ]);
   return {
-    list,
+    list: answerOrThrow(answer),
+    options,
     href: url.pathname + url.search,
     created: url.searchParams.get("created"),
   };
@@ -42,17 +49,31 @@ interface Failure {
   message: string;
   errors: Record<string, string>;
   values: CouponFormValues;
+  /** The products found in the form, named again. */
+  products: ChosenProduct[];
 }
 
 /** Creates the code; done, the list reloads (303) and names it; refused, what was typed stays with each error. */
 export async function action({ context, request }: Route.ActionArgs) {
   const values = couponFormValues(await readForm(request));
-  const answer = await context.get(apiContext).call("adminCreateCoupon", { body: couponBody(values) });
+  const api = context.get(apiContext);
+  const scope = await resolveScope(api, values);
+  if (scope.error) {
+    const failure: Failure = {
+      message: "The code was not created: some products were not found.",
+      errors: { scope_ids: scope.error },
+      values,
+      products: scope.products,
+    };
+    return data(failure, { status: 422 });
+  }
+  const answer = await api.call("adminCreateCoupon", { body: couponBody(values, scope.ids) });
   if (answer.ok) return redirect(`/admin/coupons?created=${encodeURIComponent(answer.data.code)}`, 303);
   const failure: Failure = {
     message: answer.data.message || "The code was not created. Please try again.",
     errors: couponFieldErrors(answer.data.errors),
     values,
+    products: scope.products,
   };
   return data(failure, { status: failureStatus(answer.status) });
 }
@@ -65,30 +86,15 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       message: submissionMessage(failure, "The code was not created. Please try again."),
       errors: {},
       values: couponFormValues(form),
+      products: [],
     }),
   );
 }
 
 export const shouldRevalidate = reloadAfterSubmission;
 
-const EMPTY: CouponFormValues = {
-  code: "",
-  description: "",
-  kind: "percent",
-  value: "",
-  min_subtotal: "",
-  scope: "all",
-  scope_ids: "",
-  exclude_discounted: "",
-  starts_at: "",
-  ends_at: "",
-  max_uses: "",
-  max_uses_per_customer: "",
-  status: "active",
-};
-
 export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, created } = loaderData;
+  const { list, options, created } = loaderData;
   const url = new URL(loaderData.href, "http://admin.invalid");
   const submitting = useSubmitting();
 
@@ -173,7 +179,12 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
           </FormAlert>
         )}
         <Form method="post" className="form-stack admin-settings-form">
-          <CouponFields values={actionData?.values ?? EMPTY} errors={actionData?.errors ?? {}} />
+          <CouponFields
+            values={actionData?.values ?? EMPTY_COUPON}
+            errors={actionData?.errors ?? {}}
+            options={options}
+            products={actionData?.products ?? []}
+          />
           <div>
             <button type="submit" className="button" disabled={submitting}>
               Create code
