@@ -317,22 +317,12 @@ export function paymentsService(deps: PaymentsDeps) {
         : `The currency ${report.currency} is not PKR.`;
       logger.warn({ provider: providerId, reference: report.reference, source }, `payment refused: ${why}`);
       await event(db, "refused", `${why} ${report.message}`.trim());
-      const order = await db
-        .selectFrom("orders")
-        .select("number")
-        .where("id", "=", attempt.order_id)
-        .executeTakeFirst();
-      return { order: order?.number ?? null, outcome: "refused" };
+      return { order: (await payments.orderNumber(attempt.order_id)) ?? null, outcome: "refused" };
     }
 
     let queued = false;
     const applied = await writing(async (trx): Promise<Applied> => {
-      const locked = await trx
-        .updateTable("orders")
-        .set((eb) => ({ status: eb.ref("status") }))
-        .where("id", "=", attempt.order_id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const locked = await payments.lockOrder(attempt.order_id, trx);
       const result = (outcome: Applied["outcome"]): Applied => ({ order: locked.number, outcome });
 
       if (report.status === "paid") {
@@ -369,15 +359,15 @@ export function paymentsService(deps: PaymentsDeps) {
           return result("paid");
         }
         // Money for an order no longer waiting for it (cancelled after its hold, or paid twice): kept, and flagged.
-        await trx
-          .updateTable("orders")
-          .set({
+        await orders.update(
+          locked.id,
+          {
             payment_status: "paid",
             paid_amount: Number(locked.paid_amount) + amount,
             payment_flag: "refund_due",
-          })
-          .where("id", "=", locked.id)
-          .execute();
+          },
+          trx,
+        );
         await event(
           trx,
           "paid",

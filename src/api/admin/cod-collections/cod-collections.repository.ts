@@ -65,6 +65,14 @@ export function codCollectionsRepository(db: Kysely<Database>) {
     forOrder: (orderId: number, trx: Db = db) =>
       trx.selectFrom("cod_collections").selectAll().where("order_id", "=", orderId).executeTakeFirst(),
 
+    /** The order's payment is its cash, collected (decision 0053). */
+    markPaid: (orderId: number, amount: number, trx: Db) =>
+      trx
+        .updateTable("orders")
+        .set({ payment_status: "paid", paid_amount: amount })
+        .where("id", "=", orderId)
+        .execute(),
+
     /** Records a payment unless the order has one already (then answers undefined: the unique order_id). */
     insert: (values: Insertable<CodCollectionTable>, trx: Db) =>
       trx

@@ -97,11 +97,7 @@ export function codCollectionsService(deps: {
             };
       }
       // Cash collected is the order's payment (decision 0053): a cash-on-delivery order becomes paid.
-      await trx
-        .updateTable("orders")
-        .set({ payment_status: "paid", paid_amount: values.amount })
-        .where("id", "=", order.id)
-        .execute();
+      await repository.markPaid(order.id, values.amount, trx);
       await recordAudit(
         trx,
         {

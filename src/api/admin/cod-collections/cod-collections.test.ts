@@ -144,6 +144,18 @@ describe.skipIf(!available)(`cash collected on delivery on ${engine}`, () => {
       recorded_by: admin.staff.user.email.toLowerCase(),
     });
     expect(stored[2]).toMatchObject({ courier: "leopards", consignment_number: null });
+    // Cash collected is the order's payment (decision 0053).
+    const paid = await database.db
+      .selectFrom("orders")
+      .select(["number", "payment_status", "paid_amount"])
+      .where("number", "in", ["BT-1001", "BT-1002", "BT-1003"])
+      .orderBy("number")
+      .execute();
+    expect(paid.map((order) => [order.number, order.payment_status, Number(order.paid_amount)])).toEqual([
+      ["BT-1001", "paid", 120_000],
+      ["BT-1002", "paid", 140_000],
+      ["BT-1003", "unpaid", 0],
+    ]);
 
     const audit = await database.db
       .selectFrom("audit_log")
