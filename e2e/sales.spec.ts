@@ -69,6 +69,7 @@ test("a sale starts, becomes a fixed price and ends: the product page follows, t
   await owner.getByLabel("Fixed price").check();
   await expect(owner.getByLabel("Percent", { exact: true })).toBeHidden();
   await owner.getByLabel("Sale price (Rs.)").fill("100");
+  await owner.getByLabel("Show a countdown on the home page and product pages").check();
   await owner.getByRole("button", { name: "Save sale" }).click();
   await expect(owner.getByText("The sale is saved")).toBeVisible();
   await expect(owner.locator(".admin-dl")).toContainText("Rs. 100 each");
@@ -83,6 +84,10 @@ test("a sale starts, becomes a fixed price and ends: the product page follows, t
   expect(shown).toBeGreaterThan(0);
   expect(shown).toBeLessThanOrEqual(100);
   await expect(page.locator(".price__old").first()).toBeVisible();
+  // The countdown the owner asked for: the sale's name and what is left (a day less a moment).
+  const countdown = page.getByTestId("sale-countdown");
+  await expect(countdown).toContainText(name);
+  await expect(countdown).toContainText(/ends in 23 hours \d+ minutes?/);
 
   // Paused from its page (or ended), the product's page goes back.
   await owner.getByRole("button", { name: "Pause sale" }).click();
@@ -92,5 +97,6 @@ test("a sale starts, becomes a fixed price and ends: the product page follows, t
   await expect(heading).toBeVisible();
   await expect(page.locator(".badge--sale", { hasText: "- 90%" })).toHaveCount(0);
   expect(rupees(await current.textContent())).toBeGreaterThan(100);
+  await expect(page.getByTestId("sale-countdown")).toHaveCount(0);
   await owner.context().close();
 });

@@ -142,6 +142,7 @@ export function createServices(deps: ApiDeps) {
       onMailQueued,
       onCatalogueChanged,
       logger,
+      blocklist,
       proofsDir: path.join(config.dataDir ?? path.resolve("data"), "payment-proofs"),
     }),
     orders: ordersService(ordersRepo),

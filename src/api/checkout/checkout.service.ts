@@ -82,6 +82,9 @@ export const couponDroppedAtCheckout = (code: string, reason: string) =>
 export const ORDER_BLOCKED =
   "We cannot take cash-on-delivery orders for this phone number or email address. Please contact us to place your order.";
 
+/** Said after ORDER_BLOCKED when the shop takes payment before delivery. */
+export const PAY_FIRST = "You can still order and pay online or by bank transfer.";
+
 /** The placed order as stored for its Idempotency-Key; the route adds the guest's access token. */
 type PlacedOrder = Omit<z.output<typeof placedOrderSchema>, "access_token">;
 
@@ -211,8 +214,15 @@ export function checkoutService({
             { phone_e164: phoneE164, email: input.email, address_key: address },
             trx,
           );
+          // The blocklist keeps cash-on-delivery orders out; paying first is still open (decision 0053).
           const refused = blocked.find((entry) => entry.kind !== "address");
-          if (refused) throw ValidationFailed.field(refused.kind, ORDER_BLOCKED);
+          if (refused && !prepaid) {
+            const online = (payments?.methods() ?? []).some((offered) => offered !== "cod");
+            throw ValidationFailed.field(
+              refused.kind,
+              online ? `${ORDER_BLOCKED} ${PAY_FIRST}` : ORDER_BLOCKED,
+            );
+          }
 
           // The same figures the cart showed, worked out afresh from today's prices by the money module.
           // The cart's code is judged again here, with the customer known (uses per account and phone) and the

@@ -18,7 +18,9 @@ import {
   statusAfterRefund,
 } from "../../shared/payment.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
+import type { BlocklistService } from "../admin/blocklist/blocklist.service.ts";
 import { catalogueWrite } from "../catalogue/catalogue-write.ts";
+import { ORDER_BLOCKED } from "../checkout/checkout.service.ts";
 import { confirmationEmail } from "../checkout/confirmation-email.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../errors.ts";
 import { escapeHtml } from "../escape-html.ts";
@@ -75,6 +77,8 @@ export interface PaymentsDeps {
   onMailQueued?: (() => void) | undefined;
   onCatalogueChanged?: (() => void) | undefined;
   logger: Pick<Logger, "warn" | "info">;
+  /** The phones, emails and addresses that may not order cash on delivery (switching to it is refused too). */
+  blocklist?: BlocklistService | undefined;
   /** Where bank transfers' proofs are kept (never under the public images). */
   proofsDir: string;
   now?: () => Date;
@@ -600,6 +604,14 @@ export function paymentsService(deps: PaymentsDeps) {
       const updated = await db.transaction().execute(async (trx) => {
         const locked = await orders.lockByNumber(order.number, trx);
         if (!locked || !choices(locked, now).canSwitchToCod) throw new Conflict(PAYMENT_MESSAGES.notAwaiting);
+        const blocked = deps.blocklist
+          ? await deps.blocklist.matching(
+              { phone_e164: locked.phone_e164, email: locked.email, address_key: locked.address_key },
+              trx,
+            )
+          : [];
+        const refused = blocked.find((entry) => entry.kind !== "address");
+        if (refused) throw ValidationFailed.field(refused.kind, ORDER_BLOCKED);
         const settings = await readOrderSettings(trx);
         const confirmation = settings.confirmation_required
           ? newConfirmation(deps.secret, locked.number, now, settings.confirmation_hours)

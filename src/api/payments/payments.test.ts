@@ -9,6 +9,7 @@ import { type ApiHarness, apiHarness, type Shopper, shopper } from "../../testin
 import { buildCatalogue, type Catalogue, plainProduct, variantId } from "../../testing/factories.ts";
 import { CHECKOUT_CONTACT } from "../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { ORDER_BLOCKED, PAY_FIRST } from "../checkout/checkout.service.ts";
 import { jazzcashSecureHash } from "./jazzcash.ts";
 import { CASH_ONLY } from "./payment-registry.ts";
 import { JAZZCASH_TEST_CREDENTIALS } from "./simulators/jazzcash-simulator.ts";
@@ -485,5 +486,33 @@ describe.skipIf(!available)(`paying for orders online on ${engine}`, () => {
       "Cancel payment",
       "Pay without returning",
     ]);
+  });
+
+  it("keeps a blocked phone out of cash on delivery but lets it pay first; switching back to cash is refused", async () => {
+    const phone = "0321 7654321";
+    const blocked = await admin.staff.post("/admin/blocklist", {
+      kind: "phone",
+      value: phone,
+      reason: "Refused twice",
+    });
+    expect(blocked.status).toBe(201);
+    const client = shopper(api);
+    await client.post("/cart/add", { id: product, quantity: 1, size: variant });
+    const cod = await client.post("/checkout", { ...CHECKOUT_CONTACT, phone });
+    expect(cod.status).toBe(422);
+    expect(cod.body.errors.phone).toEqual([`${ORDER_BLOCKED} ${PAY_FIRST}`]);
+    const prepaid = await client.post("/checkout", {
+      ...CHECKOUT_CONTACT,
+      phone,
+      payment_method: "jazzcash",
+    });
+    expect(prepaid.status).toBe(201);
+    const switched = await client.post(`/orders/${prepaid.body.order.number}/payment/cod`, {
+      token: prepaid.body.access_token,
+    });
+    expect(switched.status).toBe(422);
+    expect(switched.body.errors.phone).toEqual([ORDER_BLOCKED]);
+    expect((await row(prepaid.body.order.number)).status).toBe("awaiting_payment");
+    await admin.staff.call("DELETE", `/admin/blocklist/${blocked.body.id}`);
   });
 });
