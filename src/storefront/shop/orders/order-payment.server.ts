@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES, type PaymentView } from "../../../shared/contracts/pa
 import { isPaymentMethod, PAYMENT_METHOD_NAMES } from "../../../shared/payment.ts";
 import type { ApiClient } from "../../lib/api.server.ts";
 import { failureStatus, firstErrors, formText } from "../../ui/forms/api-errors.ts";
+import type { OrderPaymentResult } from "./order-payment-result.ts";
 import { placedOrder } from "./orders.server.ts";
 
 /**
@@ -13,18 +14,15 @@ import { placedOrder } from "./orders.server.ts";
  * delivery instead, a bank transfer's proof, and starting a payment with a provider (/order-payment/start).
  */
 
-/** What the page shows when the API does not answer as it should (down, a 5xx, a proxy's HTML page). */
-export const PAYMENT_UNAVAILABLE =
-  "We could not load this order's payment just now. Please try again in a moment.";
-
 /** Why starting a payment came back to the page instead of going to the provider (`?problem=`). */
-export const START_PROBLEMS = ["unavailable", "ended", "failed"] as const;
+export const START_PROBLEMS = ["unavailable", "ended", "not_offered", "failed"] as const;
 export type StartProblem = (typeof START_PROBLEMS)[number];
 
 export function startProblemMessage(problem: string | null, method: string | null): string {
   const name = method && isPaymentMethod(method) ? PAYMENT_METHOD_NAMES[method] : "The payment provider";
   if (problem === "unavailable") return PAYMENT_MESSAGES.providerDown(name);
   if (problem === "ended") return PAYMENT_MESSAGES.notAwaiting;
+  if (problem === "not_offered") return PAYMENT_MESSAGES.notOffered;
   if (problem === "failed") return "The payment could not be started. Please try again.";
   return "";
 }
@@ -66,15 +64,6 @@ export async function loadOrderPayment(api: ApiClient, url: URL): Promise<OrderP
   // The order in full once paid; a failure to read it leaves the page without the summary, never broken.
   const order = PAID.includes(view.status) ? await placedOrder(api, number).catch(() => null) : null;
   return { number, view, order, signedIn: api.signedIn, problem };
-}
-
-/** What the page's own forms answer: a message above them, or a field's error (the proof). */
-export interface OrderPaymentResult {
-  intent: string;
-  message: string;
-  errors: Record<string, string>;
-  /** A proof was uploaded. */
-  uploaded?: boolean;
 }
 
 const failed = (intent: string, status: number, message: string, errors: Record<string, string> = {}) =>
@@ -131,11 +120,13 @@ export async function startOrderPayment(api: ApiClient, form: FormData, nonce: s
   if (!answer.ok) {
     if (answer.status === 404) throw data(null, { status: 404 });
     const problem: StartProblem =
-      answer.status === 409 || answer.status === 422
+      answer.status === 409
         ? "ended"
-        : answer.status >= 500
-          ? "unavailable"
-          : "failed";
+        : answer.status === 422
+          ? "not_offered"
+          : answer.status >= 500
+            ? "unavailable"
+            : "failed";
     const which = chosen.method ?? "";
     return redirect(`${page}&problem=${problem}${which ? `&method=${which}` : ""}`, 303);
   }

@@ -20,12 +20,8 @@ import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { AlertIcon, CheckIcon } from "../../ui/icons.tsx";
 import { OrderSummaryPanel } from "../../ui/order-details.tsx";
 import { SHOP_NAME } from "../../ui/site.ts";
-import {
-  loadOrderPayment,
-  type OrderPaymentResult,
-  orderPaymentAction,
-  PAYMENT_UNAVAILABLE,
-} from "../orders/order-payment.server.ts";
+import { loadOrderPayment, orderPaymentAction } from "../orders/order-payment.server.ts";
+import { type OrderPaymentResult, PAYMENT_UNAVAILABLE } from "../orders/order-payment-result.ts";
 import type { Route } from "./+types/order-payment";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
@@ -110,7 +106,8 @@ export default function OrderPayment({ loaderData, actionData }: Route.Component
   );
 }
 
-function PaymentFacts({ view }: { view: PaymentView }) {
+/** Amount, method, status and (unless `due` is shown elsewhere) the time by which to pay. */
+function PaymentFacts({ view, due = true }: { view: PaymentView; due?: boolean }) {
   return (
     <dl className="payment-facts">
       <div>
@@ -125,11 +122,11 @@ function PaymentFacts({ view }: { view: PaymentView }) {
         <dt>Status</dt>
         <dd data-testid="payment-status">{PAYMENT_STATUS_NAMES[view.status]}</dd>
       </div>
-      {view.due_by && (
+      {due && view.due_by && (
         <div>
           <dt>Pay by</dt>
           <dd>
-            <time dateTime={view.due_by}>{formatDateTime(view.due_by)}</time>
+            <time dateTime={view.due_by}>{formatDateTime(view.due_by)}</time> (Pakistan time)
           </dd>
         </div>
       )}
@@ -354,7 +351,7 @@ function BankTransfer({ view, posted }: { view: PaymentView; posted: OrderPaymen
       ) : (
         <p>Our bank details are in your order's email.</p>
       )}
-      <PaymentFacts view={view} />
+      <PaymentFacts view={view} due={!bank} />
       {view.can_upload_proof && (
         <uploadFetcher.Form
           method="post"
