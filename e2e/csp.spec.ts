@@ -86,3 +86,47 @@ test("home, product, cart and checkout run their scripts under the CSP and navig
   await expect(page.getByRole("button", { name: "Place Order" })).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test("payment forms may post to the providers' pages and nowhere else, without a violation", async ({
+  page,
+  variant,
+}) => {
+  const violations = await watchForViolations(page);
+  await page.request.post("/api/cart/add", {
+    data: { id: variant.productId, quantity: 1, size: variant.variantId },
+  });
+  const checkout = await page.goto("/checkout");
+  // The shop itself and the three simulated providers (PAYMENT_SIMULATORS=on): local origins, nothing else.
+  const formAction =
+    /form-action ([^;]*)/.exec(checkout?.headers()["content-security-policy"] ?? "")?.[1] ?? "";
+  const sources = formAction.split(" ");
+  expect(sources[0]).toBe("'self'");
+  expect(sources.slice(1)).toHaveLength(3);
+  for (const source of sources.slice(1)) expect(source).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+  await hydrate(page);
+  await page.getByLabel("Email", { exact: true }).fill("csp-pay@example.pk");
+  await page.getByLabel("Phone", { exact: true }).fill("0300 1234567");
+  await page.getByLabel("First Name").fill("Sana");
+  await page.getByLabel("Last Name").fill("Malik");
+  await page.getByLabel("Address", { exact: true }).fill("House 12, Street 4, F-7/2");
+  await page.getByLabel("City").fill("Islamabad");
+  await page.getByRole("radio", { name: /^JazzCash/ }).check();
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/order-payment\?order=BT-/);
+  // JazzCash takes a posted form (the shop's page posts it itself, under its nonce).
+  await page.getByRole("button", { name: /^Pay Rs\. [\d,.]+ with JazzCash$/ }).click();
+  await expect(page.getByRole("heading", { name: "JazzCash test payment" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel payment", exact: true }).click();
+  await expect(page.getByText("Your payment did not go through.")).toBeVisible();
+  // A card goes by a redirect after the shop's form; Easypaisa's return posts on through the shop's API page.
+  await page.getByRole("button", { name: "Pay by debit or credit card" }).click();
+  await expect(page.getByRole("heading", { name: "Safepay test payment" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel payment", exact: true }).click();
+  await expect(page.getByText("Your payment did not go through.")).toBeVisible();
+  await page.getByRole("button", { name: "Pay with Easypaisa" }).click();
+  await expect(page.getByRole("heading", { name: "Easypaisa test payment" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  expect(violations).toEqual([]);
+});

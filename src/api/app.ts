@@ -82,7 +82,7 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
   // The couriers' signed status pushes: from the couriers' servers, so outside /admin and its guard.
   api.route("/", courierWebhookRoutes(services.shipments));
   // Paying for orders: the shopper's side, and the providers' returns and notifications (from outside the shop).
-  api.route("/", paymentRoutes(services.payments, auth));
+  api.route("/", paymentRoutes(services.payments, services.paymentMethods, auth));
   api.route("/", paymentCallbackRoutes(services.payments, services.paymentMethods, deps.config.publicUrl));
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
   api.use(

@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { REQUEST_ID_HEADER } from "../api/app.ts";
+import { paymentFormOrigins } from "../api/payments/payment-registry.ts";
 import { storefrontBodyLimit } from "./body-limit.ts";
 import { compression } from "./compression.ts";
 import { crawlerRoutes } from "./crawlers.ts";
@@ -60,7 +61,7 @@ export function createHost(platform: Platform, options: HostOptions = {}): Hono<
   if (pages.recorder) host.use(pages.recorder);
   host.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: 64 }));
   host.use(clientAddressResolver(platform.config.trustProxy));
-  host.use(securityHeaders(mode));
+  host.use(securityHeaders(mode, paymentFormOrigins(platform.config.payments)));
   host.use(compression());
 
   host.route(

@@ -2,7 +2,11 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { bodiless, MAX_BODY_BYTES } from "../api/validation.ts";
 import { CATALOG_CSV_BODY_MAX_BYTES } from "../shared/catalogue-csv.ts";
+import { PROOF_MAX_BYTES } from "../shared/contracts/payments.ts";
 import { IMAGE_UPLOAD_BODY_MAX_BYTES } from "../shared/product-admin.ts";
+
+/** A proof of at most 5 MB with the form's other fields and the multipart framing. */
+const PROOF_UPLOAD_BODY_MAX_BYTES = PROOF_MAX_BYTES + 1024 * 1024;
 
 /** A plain page: the storefront cannot render its own without reading the body it refuses. */
 const tooLargePage = (limit: string, what: string) => `<!DOCTYPE html>
@@ -25,6 +29,9 @@ const tooLargePage = (limit: string, what: string) => `<!DOCTYPE html>
  */
 const PHOTO_UPLOAD_PAGE = /^\/admin\/(?:products\/[1-9]\d{0,9}|catalogue\/sliders)(?:\.data)?$/;
 
+/** The order payment page, where a bank transfer's proof (a picture or a PDF of up to 5 MB) is uploaded. */
+const PAYMENT_PROOF_PAGE = /^\/order-payment(?:\.data)?$/;
+
 /** The back office's catalogue import, which posts a CSV file of up to 10 MB. */
 const CATALOGUE_IMPORT_PAGE = /^\/admin\/products\/import(?:\.data)?$/;
 
@@ -41,7 +48,8 @@ function limited(maxSize: number, page: string): MiddlewareHandler {
 /**
  * The pages' limit on what a form may post: the API's 1 MB, enforced the same way (Content-Length, else while
  * the body streams in), answered with a 413 page instead of JSON. Posts to the product page may carry a photo of
- * up to 10 MB, and posts to the catalogue import a CSV of up to 10 MB.
+ * up to 10 MB, posts to the catalogue import a CSV of up to 10 MB, and posts to the order payment page a
+ * transfer's proof of up to 5 MB.
  */
 export function storefrontBodyLimit(): MiddlewareHandler {
   const forms = limited(MAX_BODY_BYTES, tooLargePage("1 MB", "more than any form of this shop needs"));
@@ -53,10 +61,15 @@ export function storefrontBodyLimit(): MiddlewareHandler {
     CATALOG_CSV_BODY_MAX_BYTES,
     tooLargePage("10 MB", "more than a catalogue CSV may be (split it into several files)"),
   );
+  const proofs = limited(
+    PROOF_UPLOAD_BODY_MAX_BYTES,
+    tooLargePage("6 MB", "more than a transfer's proof may be (at most 5 MB: choose a smaller file)"),
+  );
   return (c, next) => {
     if (bodiless(c.req.method)) return next();
     if (c.req.method !== "POST") return forms(c, next);
     if (PHOTO_UPLOAD_PAGE.test(c.req.path)) return photos(c, next);
+    if (PAYMENT_PROOF_PAGE.test(c.req.path)) return proofs(c, next);
     if (CATALOGUE_IMPORT_PAGE.test(c.req.path)) return catalogueCsv(c, next);
     return forms(c, next);
   };

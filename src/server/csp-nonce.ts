@@ -26,6 +26,9 @@ export function nonceSource(perDraw = 256): () => string {
 /** Paths whose answers are never HTML: JSON, images, built assets. An inline script there has nothing to run. */
 const WITHOUT_PAGES = /^\/(?:api|images|assets)(?:\/|$)/;
 
+/** The one page the API answers: a provider's return that posts itself on to the provider (Easypaisa's). */
+const API_PAGES = /^\/api\/payments\/[a-z]+\/return$/;
+
 /**
  * The `script-src` source of a response's nonce, for secureHeaders' CSP (in place of Hono's NONCE): a page gets a
  * fresh nonce (kept as `secureHeadersNonce`, where the host reads it for the page's inline scripts); an API
@@ -33,7 +36,7 @@ const WITHOUT_PAGES = /^\/(?:api|images|assets)(?:\/|$)/;
  */
 export function pageNonce(next = nonceSource()) {
   return (c: Context): string => {
-    if (WITHOUT_PAGES.test(c.req.path)) return "";
+    if (WITHOUT_PAGES.test(c.req.path) && !API_PAGES.test(c.req.path)) return "";
     const nonce = next();
     c.set("secureHeadersNonce", nonce);
     return `'nonce-${nonce}'`;

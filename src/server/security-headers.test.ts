@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { CASH_ONLY, paymentFormOrigins } from "../api/payments/payment-registry.ts";
 import { isFilePath, securityHeaders } from "./security-headers.ts";
 
 const DOCUMENT_ONLY = [
@@ -74,5 +75,44 @@ describe("security headers", () => {
     expect(isFilePath("/images/a.webp.html")).toBe(false);
     expect(isFilePath("/imagesx/a.webp")).toBe(false);
     expect(isFilePath("/a/b.png")).toBe(false);
+  });
+});
+
+describe("where forms may post", () => {
+  const formAction = async (origins?: string[]) => {
+    const host = new Hono();
+    host.use(securityHeaders("production", origins));
+    host.get("*", (c) => c.text("body"));
+    const csp =
+      (await host.request("/order-payment?order=BT-1")).headers.get("content-security-policy") ?? "";
+    return /form-action ([^;]*)/.exec(csp)?.[1];
+  };
+
+  it("lets forms post to the shop only, or also to the configured payment providers' origins", async () => {
+    expect(await formAction()).toBe("'self'");
+    const settings = {
+      ...CASH_ONLY,
+      jazzcash: {
+        merchantId: "m",
+        password: "p",
+        integritySalt: "s",
+        url: "https://sandbox.jazzcash.com.pk/ApplicationAPI",
+        merchantMpin: undefined,
+        txnType: "MWALLET" as const,
+      },
+      safepay: {
+        apiKey: "k",
+        secretKey: "s",
+        webhookSecret: "w",
+        environment: "sandbox" as const,
+        url: undefined,
+      },
+    };
+    const origins = paymentFormOrigins(settings);
+    expect(origins).toEqual(["https://sandbox.jazzcash.com.pk", "https://sandbox.api.getsafepay.com"]);
+    expect(await formAction(origins)).toBe(
+      "'self' https://sandbox.jazzcash.com.pk https://sandbox.api.getsafepay.com",
+    );
+    expect(paymentFormOrigins(CASH_ONLY)).toEqual([]);
   });
 });

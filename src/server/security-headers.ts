@@ -22,7 +22,11 @@ export function isFilePath(path: string): boolean {
  * The security headers of every response: the full set for pages, JSON and anything that may be shown as a document;
  * for files only what still means something on a subresource (no sniffing, same-origin embedding only, HTTPS only).
  */
-export function securityHeaders(mode: "development" | "production"): MiddlewareHandler {
+export function securityHeaders(
+  mode: "development" | "production",
+  /** The payment providers' origins the shop's payment forms post to (paymentFormOrigins). */
+  paymentOrigins: readonly string[] = [],
+): MiddlewareHandler {
   const documents = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -35,7 +39,8 @@ export function securityHeaders(mode: "development" | "production"): MiddlewareH
       // Vite's hot reload talks over a websocket in development.
       connectSrc: mode === "development" ? ["'self'", "ws:"] : ["'self'"],
       frameAncestors: ["'none'"],
-      formAction: ["'self'"],
+      // Forms post to the shop, and a payment's to its provider's hosted page (or are redirected there).
+      formAction: ["'self'", ...paymentOrigins],
       baseUri: ["'self'"],
       objectSrc: ["'none'"],
     },

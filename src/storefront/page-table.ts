@@ -83,6 +83,21 @@ export const PAGES: readonly PageEntry[] = [
     personal: true,
     crawl: { disallow: "/order" },
   },
+  // A prepaid order's payment (decision 0053): its state, the provider's forms, a bank transfer's details.
+  {
+    path: "order-payment",
+    file: "shop/routes/order-payment.tsx",
+    id: "routes/order-payment",
+    personal: true,
+    crawl: { disallow: "/order" },
+  },
+  {
+    path: "order-payment/start",
+    file: "shop/routes/order-payment-start.ts",
+    id: "routes/order-payment-start",
+    personal: true,
+    crawl: { disallow: "/order" },
+  },
   {
     path: "order-lookup",
     file: "shop/routes/order-lookup.tsx",

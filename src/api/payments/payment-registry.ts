@@ -61,3 +61,26 @@ export const CASH_ONLY: PaymentSettings = {
   timeoutMs: 15_000,
   checkMinutes: 1,
 };
+
+/**
+ * The origins a shopper's browser is sent to, by a form the shop posts or a redirect after one: each offered
+ * provider's hosted pages (its simulator's with PAYMENT_SIMULATORS=on). The pages' Content-Security-Policy lets
+ * forms go there (`form-action`), and nowhere else but the shop.
+ */
+export function paymentFormOrigins(settings: PaymentSettings): string[] {
+  const urls = [
+    settings.jazzcash?.url,
+    settings.easypaisa?.url,
+    settings.safepay
+      ? safepayUrls(settings.safepay.environment, settings.safepay.url).checkoutUrl
+      : undefined,
+  ];
+  const origins = urls.flatMap((url) => {
+    try {
+      return url ? [new URL(url).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { operations } from "../../shared/contracts/operations.ts";
+import { PAYMENT_METHOD_NAMES } from "../../shared/payment.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { requireRole } from "../admin/admin-auth.ts";
 import type { ApiEnv } from "../api-env.ts";
@@ -38,20 +39,29 @@ async function callbackOf(c: Context<ApiEnv>): Promise<IncomingCallback> {
 }
 
 /** An HTML page whose form posts itself (a provider's hosted page takes a POST; Easypaisa's second leg). */
-function autoPost(action: string, fields: Record<string, string>): string {
+function autoPost(action: string, fields: Record<string, string>, nonce: string | undefined): string {
   const inputs = Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join("");
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Redirecting to payment</title></head><body>` +
     `<form id="pay" method="post" action="${escapeHtml(action)}">${inputs}<p>Taking you to the payment page…</p>` +
-    `<button type="submit">Continue</button></form><script>document.getElementById("pay").submit()</script></body></html>`
+    `<button type="submit">Continue</button></form>` +
+    // The host's Content-Security-Policy runs an inline script only with this response's nonce.
+    `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>document.getElementById("pay").submit()</script></body></html>`
   );
 }
 
 /** The shopper's side of paying: their order's payment, starting it, checking it, or paying cash instead. */
-export function paymentRoutes(payments: PaymentsService, auth: Authenticator): Hono<ApiEnv> {
+export function paymentRoutes(
+  payments: PaymentsService,
+  registry: PaymentRegistry,
+  auth: Authenticator,
+): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
+  route(routes, operations.listPaymentMethods, async () => ({
+    methods: registry.methods().map((id) => ({ id, name: PAYMENT_METHOD_NAMES[id] })),
+  }));
   route(routes, operations.getOrderPayment, async (c, { params, query }) =>
     payments.view(params.number, await access(c, auth, query.token)),
   );
@@ -96,7 +106,7 @@ export function paymentCallbackRoutes(
       if (next) {
         return next.kind === "redirect"
           ? c.redirect(next.url, 303)
-          : c.html(autoPost(next.action, next.fields));
+          : c.html(autoPost(next.action, next.fields, c.get("secureHeadersNonce")));
       }
     }
     const applied = await payments.handleReturn(provider, callback);

@@ -155,6 +155,22 @@ describe.skipIf(!available)(`paying for orders online on ${engine}`, () => {
     return browse(started.body.start, outcome, shop);
   }
 
+  it("lists the ways to pay it offers, cash on delivery first, with the shop's names", async () => {
+    const offered = await shopper(api).get("/payment-methods");
+    expect(offered.status).toBe(200);
+    expect(offered.body.methods).toEqual([
+      { id: "cod", name: "Payment on delivery" },
+      { id: "jazzcash", name: "JazzCash" },
+      { id: "easypaisa", name: "Easypaisa" },
+      { id: "safepay", name: "Debit or credit card" },
+      { id: "bank_transfer", name: "Bank transfer or Raast" },
+    ]);
+    const cashOnly = apiHarness(database, { config: { publicUrl: shop, payments: CASH_ONLY } });
+    expect((await shopper(cashOnly).get("/payment-methods")).body.methods).toEqual([
+      { id: "cod", name: "Payment on delivery" },
+    ]);
+  });
+
   it("places a prepaid order waiting for its money with the stock held, and says where to send the shopper", async () => {
     const before = await stock();
     const { number, placed, client, token } = await place("jazzcash");

@@ -4,6 +4,7 @@ import {
   adminPaymentViewSchema,
   paymentAccessQuerySchema,
   paymentDecisionSchema,
+  paymentMethodsSchema,
   paymentProofSchema,
   paymentStartSchema,
   paymentViewSchema,
@@ -18,6 +19,17 @@ import {
  * bank-transfer verdicts. Spread into `operations` (operations.ts).
  */
 export const paymentOperations = {
+  listPaymentMethods: {
+    method: "GET",
+    path: "/payment-methods",
+    summary:
+      "The ways to pay the checkout offers now (cash on delivery first), with the names the shop shows",
+    tag: "Payments",
+    auth: "none",
+    status: 200,
+    response: paymentMethodsSchema,
+    errors: [],
+  },
   getOrderPayment: {
     method: "GET",
     path: "/orders/:number/payment",

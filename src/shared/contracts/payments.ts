@@ -35,6 +35,12 @@ export const paymentMethodField = z
   .optional()
   .describe("How the order is paid; absent is cash on delivery (cod).");
 
+/** The ways to pay the checkout offers now, cash on delivery first, each with the name the shop shows. */
+export const paymentMethodsSchema = z.object({
+  methods: z.array(z.object({ id: z.enum(PAYMENT_METHODS), name: z.string() })),
+});
+export type OfferedPaymentMethod = z.output<typeof paymentMethodsSchema>["methods"][number];
+
 /** What the checkout answers about the payment of a prepaid order: where to send the shopper. */
 export const placedPaymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS),

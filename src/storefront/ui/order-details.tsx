@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { formatDateTime } from "./format.ts";
+import { PaymentLine } from "./payment-line.tsx";
 import { COD_FEE_LABEL, discountLabel } from "./price-labels.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -113,9 +114,12 @@ export function OrderContact({ order }: { order: Order }) {
 
 /**
  * A whole order for a shopper without the account pages (confirmation, lookup): status and date, the lines,
- * the figures with the amount due on delivery, the address and the contact details.
+ * the figures with the amount due on delivery (cash on delivery only), how it is paid, the address and the
+ * contact details.
  */
 export function OrderSummaryPanel({ order }: { order: Order }) {
+  // A prepaid order (decision 0053) owes the courier nothing.
+  const cod = (order.payment_method ?? "cod") === "cod" && order.payment_status !== "paid";
   return (
     <section className="order-panel" aria-labelledby="order-panel-title" data-testid="order-summary">
       <div className="order-panel__head">
@@ -128,8 +132,9 @@ export function OrderSummaryPanel({ order }: { order: Order }) {
         Placed on <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
       </p>
       <OrderLines order={order} />
-      <OrderTotals order={order} due />
-      <p className="order-panel__note">Pay the courier in cash when your order arrives.</p>
+      <OrderTotals order={order} due={cod} />
+      <PaymentLine order={order} />
+      {cod && <p className="order-panel__note">Pay the courier in cash when your order arrives.</p>}
       <div className="order-panel__columns">
         <div>
           <h3 className="order-panel__subtitle">Shipping to</h3>

@@ -1,4 +1,5 @@
 import { checkoutSchema } from "../../../shared/contracts/checkout.ts";
+import { isPaymentMethod } from "../../../shared/payment.ts";
 import { formText } from "../../ui/forms/api-errors.ts";
 
 /** The checkout form's field names, in the order they appear. */
@@ -13,6 +14,7 @@ export const CHECKOUT_FIELDS = [
   "city",
   "postcode",
   "notes",
+  "payment_method",
 ] as const;
 
 /** The hidden field that carries the checkout attempt's Idempotency-Key (see checkout.server.ts). */
@@ -44,6 +46,10 @@ export function checkoutPayload(values: CheckoutValues, total: string) {
       postcode: values.postcode,
     },
     notes: values.notes,
+    // Cash on delivery goes as the spec's payload has it: without the field.
+    ...(isPaymentMethod(values.payment_method) && values.payment_method !== "cod"
+      ? { payment_method: values.payment_method }
+      : {}),
     ...(total.trim() !== "" && Number.isFinite(shownTotal) ? { total: shownTotal } : {}),
   };
 }

@@ -21,6 +21,10 @@ function OrderPlaced() {
   return <h1>Order placed</h1>;
 }
 
+function PayForOrder() {
+  return <h1>Pay for your order</h1>;
+}
+
 const cart = cartOf([cartLine({ quantity: 2, price: 1250, total: 2500 })], { subtotal: 2500, total: 2700 });
 
 type Answer = () => ApiResponse | Promise<ApiResponse>;
@@ -28,7 +32,13 @@ type Answer = () => ApiResponse | Promise<ApiResponse>;
 /** The checkout route with its real loader, action and client action, over a fake API. */
 function renderCheckout(
   answer: Answer,
-  options: { offline?: boolean; token?: string; cart?: Cart; downAfterOrder?: boolean } = {},
+  options: {
+    offline?: boolean;
+    token?: string;
+    cart?: Cart;
+    downAfterOrder?: boolean;
+    methods?: { id: string; name: string }[];
+  } = {},
 ) {
   let ordered = false;
   const fake = fakeApi(
@@ -44,6 +54,7 @@ function renderCheckout(
           email: "ayesha@example.pk",
           phone: "0300 1234567",
         }),
+      ...(options.methods ? { "GET /payment-methods": () => ok({ methods: options.methods }) } : {}),
       "POST /checkout": () => {
         ordered = true;
         return answer();
@@ -74,6 +85,7 @@ function renderCheckout(
             shouldRevalidate: checkoutRoute.shouldRevalidate as any,
           },
           { id: "order-success", path: "order-success", Component: OrderPlaced },
+          { id: "order-payment", path: "order-payment", Component: PayForOrder },
         ],
       },
     ],
@@ -299,5 +311,61 @@ describe("checkout", () => {
     expect((screen.getByLabelText("Phone") as HTMLInputElement).value).toBe("0300 1234567");
     expect((screen.getByLabelText("First Name") as HTMLInputElement).value).toBe("Ayesha");
     expect((screen.getByLabelText("Last Name") as HTMLInputElement).value).toBe("Khan");
+  });
+
+  describe("payment", () => {
+    const offered = [
+      { id: "cod", name: "Payment on delivery" },
+      { id: "jazzcash", name: "JazzCash" },
+      { id: "safepay", name: "Debit or credit card" },
+      { id: "bank_transfer", name: "Bank transfer or Raast" },
+    ];
+
+    it("with cash on delivery alone shows the spec's sentence and no choice", async () => {
+      renderCheckout(() => ok({}), { methods: [offered[0]!] });
+      expect(await screen.findByText(/Payment on delivery: nothing is charged online/)).toBeTruthy();
+      expect(screen.queryByRole("radio")).toBeNull();
+    });
+
+    it("offers the shop's ways to pay, cash on delivery first and chosen, and sends cash as the spec's payload", async () => {
+      const fake = renderCheckout(() => ok({ order: { number: "BT-261122-ABCDE" }, access_token: "t" }), {
+        methods: offered,
+      });
+      const group = await screen.findByRole("group", { name: "Payment" });
+      const radios = screen.getAllByRole("radio") as HTMLInputElement[];
+      expect(radios.map((radio) => radio.value)).toEqual(["cod", "jazzcash", "safepay", "bank_transfer"]);
+      expect(radios[0]!.checked).toBe(true);
+      expect(group.textContent).toContain("Nothing is charged online.");
+      const user = await fillRequired();
+      await user.click(screen.getByRole("button", { name: "Place Order" }));
+      expect(await screen.findByRole("heading", { name: "Order placed" })).toBeTruthy();
+      expect(checkoutCalls(fake.calls)[0]!.body).not.toHaveProperty("payment_method");
+    });
+
+    it("sends a prepaid choice and goes on to the order's payment page", async () => {
+      const fake = renderCheckout(
+        () =>
+          ok(
+            {
+              order: { number: "BT-261122-ABCDE" },
+              access_token: "a".repeat(40),
+              payment: {
+                method: "jazzcash",
+                status: "pending",
+                due_by: null,
+                pay_url: "https://shop.example.pk/order-payment?order=BT-261122-ABCDE",
+              },
+            },
+            201,
+          ),
+        { methods: offered },
+      );
+      await screen.findByRole("group", { name: "Payment" });
+      const user = await fillRequired();
+      await user.click(screen.getByLabelText(/JazzCash/));
+      await user.click(screen.getByRole("button", { name: "Place Order" }));
+      expect(await screen.findByRole("heading", { name: "Pay for your order" })).toBeTruthy();
+      expect(checkoutCalls(fake.calls)[0]).toMatchObject({ body: { payment_method: "jazzcash" } });
+    });
   });
 });

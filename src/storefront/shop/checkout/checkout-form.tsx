@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import type { CartLine, CartSummary } from "../../../shared/contracts/cart.ts";
 import { SHIPPING_COUNTRIES } from "../../../shared/contracts/checkout.ts";
+import type { OfferedPaymentMethod } from "../../../shared/contracts/payments.ts";
 import { formText } from "../../ui/forms/api-errors.ts";
 import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { CouponField, RemoveCouponButton } from "../coupons/coupon-form.tsx";
@@ -15,6 +16,7 @@ import {
 } from "./checkout-fields.ts";
 import type { CheckoutFailure } from "./checkout-result.ts";
 import { OrderSummary } from "./order-summary.tsx";
+import { PaymentChoice } from "./payment-choice.tsx";
 
 export interface Prefill {
   email: string;
@@ -38,6 +40,7 @@ export function CheckoutForm({
   prefill,
   failure,
   idempotencyKey,
+  methods = [],
 }: {
   lines: CartLine[];
   figures: CartSummary;
@@ -45,6 +48,8 @@ export function CheckoutForm({
   failure: CheckoutFailure | undefined;
   /** This attempt's key: a second submit of the same form places no second order. */
   idempotencyKey: string;
+  /** The ways to pay the shop offers, cash on delivery first; with none but it, no choice is shown. */
+  methods?: readonly OfferedPaymentMethod[];
 }) {
   const navigation = useNavigation();
   const processing =
@@ -177,9 +182,13 @@ export function CheckoutForm({
         >
           <input type="hidden" name="total" value={figures.total} />
           <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
-          <p className="summary-card__note">
-            Payment on delivery: nothing is charged online. You pay when your order arrives.
-          </p>
+          {methods.length > 1 ? (
+            <PaymentChoice methods={methods} chosen={initial.payment_method} />
+          ) : (
+            <p className="summary-card__note">
+              Payment on delivery: nothing is charged online. You pay when your order arrives.
+            </p>
+          )}
           <button type="submit" className="button button--block button--large" disabled={processing}>
             {processing ? "Processing..." : "Place Order"}
           </button>

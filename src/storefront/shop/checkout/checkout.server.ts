@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
+import { PAYMENT_METHOD_NAMES } from "../../../shared/payment.ts";
 import type { ApiClient } from "../../lib/api.server.ts";
 import { failureStatus, firstErrors, formText, joinedMessages } from "../../ui/forms/api-errors.ts";
 import { loadCart } from "../cart/cart.server.ts";
@@ -14,9 +15,14 @@ import type { CheckoutFailure } from "./checkout-result.ts";
  * re-sent POST carries the same key, and the API places one order for it; a refused attempt reloads the page
  * with a new key.
  */
+const COD = { id: "cod", name: PAYMENT_METHOD_NAMES.cod } as const;
+
 export async function loadCheckout(api: ApiClient) {
-  const user = await api.user();
-  const cart = await loadCart(api);
+  const [user, cart, offered] = await Promise.all([
+    api.user(),
+    loadCart(api),
+    api.call("listPaymentMethods"),
+  ]);
   if (!cart) throw new Response("The cart could not be loaded.", { status: 503 });
   if (cart.quantity === 0 || cart.cart.length === 0) throw redirect("/cart");
   return {
@@ -25,6 +31,8 @@ export async function loadCheckout(api: ApiClient) {
       ? { email: user.email, phone: user.phone ?? "", first_name: user.first_name, last_name: user.last_name }
       : null,
     summary: cart.summary,
+    // Without an answer the checkout offers what every shop has: cash on delivery.
+    methods: offered.ok && offered.data.methods.length > 0 ? offered.data.methods : [COD],
     idempotencyKey: randomUUID(),
   };
 }
@@ -42,10 +50,12 @@ export async function placeOrder(api: ApiClient, form: FormData) {
     ...(key ? { headers: { "Idempotency-Key": key } } : {}),
   });
   if (response.ok) {
-    const { order, access_token } = response.data;
+    const { order, access_token, payment } = response.data;
     // A guest's browser keeps the order's access token, so the confirmation page can show it to them alone.
     if (!api.signedIn) api.keepOrderAccess(order.number, access_token);
-    return redirect(`/order-success?order=${encodeURIComponent(order.number)}`);
+    // A prepaid order goes on to its payment (decision 0053); cash on delivery to the confirmation.
+    const page = payment?.pay_url ? "/order-payment" : "/order-success";
+    return redirect(`${page}?order=${encodeURIComponent(order.number)}`);
   }
   const failure: CheckoutFailure =
     response.status === 422

@@ -3,6 +3,7 @@ import { apiContext } from "../../lib/api.server.ts";
 import { formatDateTime, itemCount } from "../../ui/format.ts";
 import { ChevronLeftIcon } from "../../ui/icons.tsx";
 import { OrderContact, OrderLines, OrderTotals, ShippingAddress } from "../../ui/order-details.tsx";
+import { PaymentLine } from "../../ui/payment-line.tsx";
 import { SHOP_NAME } from "../../ui/site.ts";
 import { StatusBadge } from "../../ui/status-badge.tsx";
 import type { AccountHandle } from "../account/account-handle.ts";
@@ -49,6 +50,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         </p>
         <OrderLines order={order} />
         <OrderTotals order={order} />
+        <PaymentLine order={order} />
       </section>
       {tracking && <TrackingPanel tracking={tracking} inOrder />}
       <div className="account-columns">

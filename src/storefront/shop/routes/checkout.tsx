@@ -81,6 +81,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           prefill={loaderData.prefill}
           failure={actionData}
           idempotencyKey={loaderData.idempotencyKey}
+          methods={loaderData.methods}
         />
       </section>
     </>

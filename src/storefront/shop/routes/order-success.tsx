@@ -58,6 +58,15 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               </span>
             </li>
           )}
+          {order.status === "awaiting_payment" && (
+            <li>
+              <span className="next-steps__label">Pay for your order</span>
+              <span>
+                We pack it once your payment arrives.{" "}
+                <Link to={`/order-payment?order=${encodeURIComponent(order.number)}`}>Pay now</Link>
+              </span>
+            </li>
+          )}
           <li>
             <span className="next-steps__label">Your order number</span>
             <strong className="order-number" data-testid="order-number">
