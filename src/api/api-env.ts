@@ -14,6 +14,8 @@ export type ApiVariables = IdentityVariables &
      * requestId middleware (app.ts) takes or makes.
      */
     requestId?: string;
+    /** The page's CSP nonce when the host serves the API (src/server/csp-nonce.ts): an HTML answer's scripts carry it. */
+    secureHeadersNonce?: string;
   };
 
 export type ApiEnv = { Variables: ApiVariables };
