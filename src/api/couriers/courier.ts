@@ -1,4 +1,5 @@
 import type { CourierId, ShipmentStatus } from "../../shared/shipment-status.ts";
+import { callJson } from "../outbound-http.ts";
 
 /**
  * What the shop asks of a courier (docs/decisions/0045-couriers.md). One adapter per courier (leopards.ts,
@@ -76,16 +77,6 @@ export class CourierError extends Error {
   }
 }
 
-/** The first words of an answer that is not the JSON the courier documents (an HTML error page, say). */
-function gist(text: string): string {
-  const plain = text
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return plain.length > 160 ? `${plain.slice(0, 157)}...` : plain || "(an empty answer)";
-}
-
 /**
  * One HTTP call to a courier with a timeout, answering its parsed JSON. A timeout, a network failure, a 5xx or an
  * answer that is not JSON throws an unsure `CourierError` with what the courier said; a 4xx whose JSON the adapter
@@ -97,30 +88,14 @@ export async function callCourier(
   init: RequestInit,
   timeoutMs: number,
 ): Promise<{ status: number; body: unknown }> {
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    text = await response.text();
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw new CourierError(
-      timedOut
-        ? `${courier} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`
-        : `${courier} could not be reached (${error instanceof Error ? error.message : String(error)}).`,
-      true,
-    );
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new CourierError(`${courier} answered ${response.status} without JSON: ${gist(text)}`, true);
-  }
-  if (response.status >= 500) {
-    throw new CourierError(`${courier} answered ${response.status}: ${gist(JSON.stringify(body))}`, true);
-  }
-  return { status: response.status, body };
+  const { status, body } = await callJson({
+    service: courier,
+    url,
+    init,
+    timeoutMs,
+    fail: (message, unsure) => new CourierError(message, unsure),
+  });
+  return { status, body };
 }
 
 /** A field of a JSON object the courier sent, as text ("" when missing). */

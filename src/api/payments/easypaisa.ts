@@ -1,4 +1,5 @@
 import { createCipheriv, timingSafeEqual } from "node:crypto";
+import { callJson, gist } from "../outbound-http.ts";
 import {
   type IncomingCallback,
   type PaymentProvider,
@@ -224,14 +225,6 @@ function base(url: string): string {
 }
 
 /** The first words of an answer that is not the JSON Easypay documents (an HTML error page, say). */
-function gist(text: string): string {
-  const plain = text
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return plain.length > 160 ? `${plain.slice(0, 157)}...` : plain || "(an empty answer)";
-}
 
 function text(value: unknown, key: string): string {
   if (value === null || typeof value !== "object") return "";
@@ -248,37 +241,23 @@ async function callEasypaisa(
   init: RequestInit,
   timeoutMs: number,
 ): Promise<Record<string, unknown>> {
-  let response: Response;
-  let body: string;
-  try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    body = await response.text();
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw new PaymentProviderError(
-      timedOut
-        ? `${NAME} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`
-        : `${NAME} could not be reached (${error instanceof Error ? error.message : String(error)}).`,
-      true,
-    );
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    throw new PaymentProviderError(`${NAME} answered ${response.status} without JSON: ${gist(body)}`, true);
-  }
-  if (response.status >= 500) {
-    throw new PaymentProviderError(`${NAME} answered ${response.status}: ${gist(body)}`, true);
-  }
+  const {
+    status,
+    body: json,
+    text: body,
+  } = await callJson({
+    service: NAME,
+    url,
+    init,
+    timeoutMs,
+    fail: (message, unsure) => new PaymentProviderError(message, unsure),
+    words: (_json, text) => gist(text),
+  });
   if (json === null || typeof json !== "object" || Array.isArray(json)) {
-    throw new PaymentProviderError(
-      `${NAME} answered ${response.status} with unexpected JSON: ${gist(body)}`,
-      true,
-    );
+    throw new PaymentProviderError(`${NAME} answered ${status} with unexpected JSON: ${gist(body)}`, true);
   }
-  if (response.status >= 400) {
-    throw new PaymentProviderError(`${NAME} answered ${response.status}: ${gist(body)}`, false);
+  if (status >= 400) {
+    throw new PaymentProviderError(`${NAME} answered ${status}: ${gist(body)}`, false);
   }
   return json as Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { callJson, gist } from "../outbound-http.ts";
 import {
   type IncomingCallback,
   type PaymentProvider,
@@ -170,14 +171,6 @@ function callbackFields(callback: IncomingCallback): Record<string, string> {
 }
 
 /** The first words of an answer that is not the JSON JazzCash documents (an HTML error page, say). */
-function gist(text: string): string {
-  const plain = text
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return plain.length > 160 ? `${plain.slice(0, 157)}...` : plain || "(an empty answer)";
-}
 
 function textFields(value: unknown): Record<string, string> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
@@ -204,42 +197,21 @@ export function jazzcashProvider(settings: JazzCashSettings): PaymentProvider {
    * JSON object, or one whose pp_SecureHash does not verify throws an unsure error; the answer's fields otherwise.
    */
   async function call(path: string, fields: Record<string, string>): Promise<Record<string, string>> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${base}${path}`, {
+    const { status, body, text } = await callJson({
+      service: NAME,
+      url: `${base}${path}`,
+      init: {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify(sign(fields)),
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new PaymentProviderError(
-        timedOut
-          ? `${NAME} did not answer within ${Math.round(settings.timeoutMs / 1000)} seconds.`
-          : `${NAME} could not be reached (${error instanceof Error ? error.message : String(error)}).`,
-        true,
-      );
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new PaymentProviderError(`${NAME} answered ${response.status} without JSON: ${gist(text)}`, true);
-    }
-    if (response.status >= 500) {
-      throw new PaymentProviderError(
-        `${NAME} answered ${response.status}: ${gist(JSON.stringify(body))}`,
-        true,
-      );
-    }
+      },
+      timeoutMs: settings.timeoutMs,
+      fail: (message, unsure) => new PaymentProviderError(message, unsure),
+    });
     const answer = textFields(body);
     if (!answer.pp_ResponseCode) {
       throw new PaymentProviderError(
-        `${NAME} answered ${response.status} without a response code: ${gist(text)}`,
+        `${NAME} answered ${status} without a response code: ${gist(text)}`,
         true,
       );
     }

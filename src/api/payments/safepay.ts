@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { callJson, gist } from "../outbound-http.ts";
 import {
   type IncomingCallback,
   type PaymentProvider,
@@ -166,14 +167,6 @@ function orderIdOf(tracker: Json): string {
 }
 
 /** The first words of an answer that is not Safepay's JSON (an HTML error page, say). */
-function gist(text: string): string {
-  const plain = text
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return plain.length > 160 ? `${plain.slice(0, 157)}...` : plain || "(an empty answer)";
-}
 
 /** Safepay's words for a refusal: status.errors, else message / error. */
 function refusalWords(body: unknown): string {
@@ -219,55 +212,31 @@ export function safepayProvider(settings: SafepaySettings): PaymentProvider {
     const headers: Record<string, string> = { accept: "application/json" };
     if (init.body !== undefined) headers["content-type"] = "application/json";
     if (init.secret) headers["x-sfpy-merchant-secret"] = settings.secretKey;
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${apiUrl}${path}`, {
+    const { status, body, text } = await callJson({
+      service: NAME,
+      url: `${apiUrl}${path}`,
+      init: {
         method: init.method,
         headers,
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new PaymentProviderError(
-        timedOut
-          ? `${NAME} did not answer ${what} within ${Math.round(settings.timeoutMs / 100) / 10} seconds.`
-          : `${NAME} could not be reached for ${what} (${error instanceof Error ? error.message : String(error)}).`,
-        true,
-      );
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new PaymentProviderError(
-        `${NAME} answered ${what} ${response.status} without JSON: ${gist(text)}`,
-        true,
-      );
-    }
-    if (response.status >= 500) {
-      throw new PaymentProviderError(
-        `${NAME} answered ${what} ${response.status}: ${refusalWords(body)}`,
-        true,
-      );
-    }
+      },
+      timeoutMs: settings.timeoutMs,
+      fail: (message, unsure) => new PaymentProviderError(message, unsure),
+      what,
+      tenths: true,
+      words: (json) => refusalWords(json),
+    });
     if (!isObject(body)) {
       throw new PaymentProviderError(`${NAME} answered ${what} with ${gist(text)}`, true);
     }
-    if (response.status >= 400) {
-      throw new PaymentProviderError(
-        `${NAME}: ${refusalWords(body)} (${what}, HTTP ${response.status})`,
-        false,
-      );
+    if (status >= 400) {
+      throw new PaymentProviderError(`${NAME}: ${refusalWords(body)} (${what}, HTTP ${status})`, false);
     }
     const errors = objectAt(body, "status").errors;
     if (Array.isArray(errors) && errors.length > 0) {
       throw new PaymentProviderError(`${NAME}: ${refusalWords(body)} (${what})`, false);
     }
-    return { status: response.status, body };
+    return { status, body };
   }
 
   /** The reporter's view of a tracker (GET /reporter/api/v1/payments/{tracker}). */
