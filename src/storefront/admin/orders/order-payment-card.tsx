@@ -120,7 +120,11 @@ export function OrderPaymentCard({
     payment.status !== "paid";
 
   return (
-    <section className="admin-card admin-order-payment" aria-labelledby="order-payment-title">
+    <section
+      className="admin-card admin-order-payment"
+      id="order-payment"
+      aria-labelledby="order-payment-title"
+    >
       <div className="admin-order-payment__head">
         <h2 className="admin-card__title" id="order-payment-title">
           Payment

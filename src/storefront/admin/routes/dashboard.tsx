@@ -122,13 +122,10 @@ function Payments({ payments }: { payments: Dashboard["payments"] }) {
       </ul>
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <caption>Sales by payment method (cancelled orders left out)</caption>
+          <caption>Sales by payment method</caption>
           <thead>
             <tr>
               <th scope="col">Method</th>
-              <th scope="col" className="admin-num">
-                Orders
-              </th>
               <th scope="col" className="admin-num">
                 Sales
               </th>
@@ -140,10 +137,11 @@ function Payments({ payments }: { payments: Dashboard["payments"] }) {
                 <th scope="row" className="admin-wrap">
                   <Link to={`/admin/orders?method=${method.method}`}>{method.name}</Link>
                 </th>
-                <td className="admin-num">{method.orders.toLocaleString("en-US")}</td>
                 <td className="admin-num">
                   {formatRupees(method.sales)}
-                  <span className="admin-sub">{share(method.sales)}</span>
+                  <span className="admin-sub">
+                    {plural(method.orders, "order")} · {share(method.sales)}
+                  </span>
                 </td>
               </tr>
             ))}

@@ -223,7 +223,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <RefundDueFlag compact /> Money arrived for this cancelled order
           </p>
           <p className="form-alert__message">
-            The customer paid after the order was cancelled. Refund them from the Payment card below.
+            The customer paid after the order was cancelled.{" "}
+            <a href="#order-payment">Refund them from the Payment card</a>.
           </p>
         </div>
       )}

@@ -105,7 +105,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <FilterField name="payment" label="Payment" error={errors.payment}>
           {(control) => (
             <select {...control} defaultValue={filters.payment}>
-              <option value="">All payments</option>
+              <option value="">All</option>
               {PAYMENT_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {PAYMENT_STATUS_NAMES[status]}
@@ -117,7 +117,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <FilterField name="method" label="Paid with" error={errors.method}>
           {(control) => (
             <select {...control} defaultValue={filters.method}>
-              <option value="">All methods</option>
+              <option value="">All</option>
               {PAYMENT_METHODS.map((method) => (
                 <option key={method} value={method}>
                   {PAYMENT_METHOD_NAMES[method]}
@@ -247,8 +247,7 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
             <th scope="col" className="admin-num">
               Total
             </th>
-            <th scope="col">Status</th>
-            <th scope="col">Payment</th>
+            <th scope="col">Status and payment</th>
           </tr>
         </thead>
         <tbody>
@@ -275,20 +274,17 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
                 {formatRupees(order.total)}
               </td>
               <td data-label="Status">
-                <StatusBadge status={order.status} />
-                <RiskFlags flags={order.flags} compact />
-              </td>
-              <td data-label="Payment">
-                <PaymentBadge status={order.payment_status} />
-                {order.payment_flag === "refund_due" && (
-                  <>
-                    {" "}
-                    <RefundDueFlag compact />
-                  </>
-                )}
-                <span className="admin-orders-table__method">
-                  {PAYMENT_METHOD_NAMES[order.payment_method]}
-                </span>
+                <div className="admin-orders-table__states">
+                  <StatusBadge status={order.status} />
+                  <span className="admin-orders-table__payment">
+                    <PaymentBadge status={order.payment_status} />
+                    {order.payment_flag === "refund_due" && <RefundDueFlag compact />}
+                  </span>
+                  <span className="admin-orders-table__method">
+                    {PAYMENT_METHOD_NAMES[order.payment_method]}
+                  </span>
+                  <RiskFlags flags={order.flags} compact />
+                </div>
               </td>
             </tr>
           ))}
