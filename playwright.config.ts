@@ -61,7 +61,8 @@ export default defineConfig({
       ORDERS_PER_ADDRESS_PER_HOUR: "100000",
       CONTACT_MESSAGES_PER_HOUR: "100000",
       NEWSLETTER_SIGNUPS_PER_HOUR: "100000",
-      // The payment providers are local simulators (e2e/online-payments.spec.ts): no money moves.
+      // The payment providers are local simulators (e2e/online-payments.spec.ts), and bank transfers go to their
+      // test account (e2e/admin-payments.spec.ts: staff mark one paid and refund part of it): no money moves.
       PAYMENT_SIMULATORS: "on",
     },
   },

@@ -56,6 +56,27 @@ export function dashboardRepository(db: Kysely<Database>) {
         .groupBy(["orders.city", "shipments.courier", "orders.status"])
         .execute(),
 
+    /**
+     * Orders placed since `fromIso` grouped by payment method, payment status and order status, with their
+     * count, totals, money received and money refunded (paisa): one index range over the window
+     * (orders_created_idx), whatever the history's length.
+     */
+    payments: (fromIso: string) =>
+      db
+        .selectFrom("orders")
+        .select([
+          "payment_method",
+          "payment_status",
+          "status",
+          (eb) => eb.fn.countAll<number | string>().as("orders"),
+          (eb) => eb.fn.sum<number | string>("total").as("total"),
+          (eb) => eb.fn.sum<number | string>("paid_amount").as("paid"),
+          (eb) => eb.fn.sum<number | string>("refunded_amount").as("refunded"),
+        ])
+        .where("created_at", ">=", fromIso)
+        .groupBy(["payment_method", "payment_status", "status"])
+        .execute(),
+
     /** How many orders wait in each of WAITING_STATUSES (statuses with none are absent). */
     waitingOrders: () =>
       db

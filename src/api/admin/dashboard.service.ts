@@ -1,4 +1,5 @@
 import type { Dashboard, OutcomeRate } from "../../shared/contracts/admin.ts";
+import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS } from "../../shared/payment.ts";
 import { SHOP_TIME_ZONE, shopDay, shopDaysEndingOn, startOfShopDay } from "../../shared/shop-time.ts";
 import { toRupees } from "../money/money.ts";
 import { DELIVERED_STATUSES, type dashboardRepository, WAITING_STATUSES } from "./dashboard.repository.ts";
@@ -15,6 +16,44 @@ const LOW_STOCK_COUNTED = 1000;
 /** Cities listed by name on the outcome table; the others are summed as one row. */
 const CITIES_LISTED = 8;
 const NO_COURIER = "No courier booked";
+
+type PaymentRow = Awaited<ReturnType<ReturnType<typeof dashboardRepository>["payments"]>>[number];
+
+/** Orders whose money will not come: cancelled, or refused at the door. */
+const NOT_GOING_AHEAD = ["cancelled", "returning", "returned"];
+const NOT_PAID_YET = ["unpaid", "pending", "failed"];
+
+/** Sales by payment method and the money paid, still to come and refunded (docs/decisions/0053). */
+function payments(rows: PaymentRow[]): Dashboard["payments"] {
+  const byMethod = new Map<string, { orders: number; paisa: number }>(
+    PAYMENT_METHODS.map((method) => [method, { orders: 0, paisa: 0 }]),
+  );
+  let paid = 0;
+  let pending = 0;
+  let refunded = 0;
+  for (const row of rows) {
+    const total = Number(row.total);
+    paid += Number(row.paid);
+    refunded += Number(row.refunded);
+    if (NOT_PAID_YET.includes(row.payment_status) && !NOT_GOING_AHEAD.includes(row.status)) pending += total;
+    const method = byMethod.get(row.payment_method);
+    if (method && row.status !== "cancelled") {
+      method.orders += Number(row.orders);
+      method.paisa += total;
+    }
+  }
+  return {
+    by_method: PAYMENT_METHODS.map((method) => ({
+      method,
+      name: PAYMENT_METHOD_NAMES[method],
+      orders: byMethod.get(method)!.orders,
+      sales: toRupees(byMethod.get(method)!.paisa),
+    })),
+    paid: toRupees(paid),
+    pending: toRupees(pending),
+    refunded: toRupees(refunded),
+  };
+}
 
 type OutcomeRow = Awaited<ReturnType<ReturnType<typeof dashboardRepository>["outcomes"]>>[number];
 
@@ -103,8 +142,8 @@ const PERIODS = [
 /**
  * The back office's first page: sales and orders today and over the last 7 and 30 days (cancelled orders count
  * in neither; sales are order totals), each of the last 30 days for the chart, how many orders wait in each
- * status, the delivery and refused rates of the last 30 days' orders (overall, by city, by courier), and the
- * variants running out of stock.
+ * status, the delivery and refused rates of the last 30 days' orders (overall, by city, by courier), their sales
+ * by payment method with the money paid, still to come and refunded, and the variants running out of stock.
  */
 export function dashboardService(
   repository: ReturnType<typeof dashboardRepository>,
@@ -119,12 +158,13 @@ export function dashboardService(
     async get(): Promise<Dashboard> {
       const days = shopDaysEndingOn(shopDay(now().getTime()), DAYS_SHOWN);
       const since = new Date(startOfShopDay(days[0]!)).toISOString();
-      const [hours, waiting, lowStock, lowStockTotal, outcomeRows] = await Promise.all([
+      const [hours, waiting, lowStock, lowStockTotal, outcomeRows, paymentRows] = await Promise.all([
         repository.hourlySales(since),
         repository.waitingOrders(),
         repository.lowStock(options.lowStockThreshold, LOW_STOCK_LISTED),
         repository.countLowStock(options.lowStockThreshold, LOW_STOCK_COUNTED + 1),
         repository.outcomes(since),
+        repository.payments(since),
       ]);
       const byDay = new Map(days.map((date) => [date, { orders: 0, paisa: 0 }]));
       for (const row of hours) {
@@ -153,6 +193,7 @@ export function dashboardService(
         })),
         orders_waiting: WAITING_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
         outcomes: outcomes(outcomeRows, courierName),
+        payments: payments(paymentRows),
         low_stock: {
           threshold: options.lowStockThreshold,
           total: Math.min(lowStockTotal, LOW_STOCK_COUNTED),

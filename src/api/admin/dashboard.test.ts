@@ -34,20 +34,45 @@ describe.skipIf(!available)(`back-office dashboard on ${engine}`, () => {
       });
 
     beforeAll(async () => {
-      const order = (at: string, total: number, status = "pending") =>
+      type Payment = Partial<
+        Record<"payment_method" | "payment_status" | "payment_flag", string> &
+          Record<"paid_amount" | "refunded_amount", number>
+      >;
+      const order = (at: string, total: number, status = "pending", payment: Payment = {}) =>
         insertOrder(database.db, {
           created_at: at,
           subtotal: total - 20_000,
           delivery_charge: 20_000,
           status,
+          ...payment,
         });
-      await order("2026-03-10T19:00:00.000Z", 150_000); // 00:00 on the 11th in Lahore: today
-      await order("2026-03-10T19:30:00.000Z", 99_950, "processing"); // today
-      await order("2026-03-10T19:45:00.000Z", 500_000, "cancelled"); // today, but cancelled: not counted
-      await order("2026-03-10T18:59:59.999Z", 120_000, "shipped"); // 23:59 on the 10th: yesterday
-      await order("2026-03-05T10:00:00.000Z", 300_000, "delivered"); // 6 days ago: in the last 7 days
-      await order("2026-02-09T19:00:00.000Z", 40_000, "delivered"); // 00:00 on 10 February: the first of 30 days
-      await order("2026-02-09T18:59:00.000Z", 777_000, "delivered"); // 9 February: 31 days ago, left out
+      const paid = (method: string, amount: number, more: Payment = {}): Payment => ({
+        payment_method: method,
+        payment_status: "paid",
+        paid_amount: amount,
+        ...more,
+      });
+      // 00:00 on the 11th in Lahore: today; paid by card, Rs. 500 of it refunded.
+      await order(
+        "2026-03-10T19:00:00.000Z",
+        150_000,
+        "pending",
+        paid("safepay", 150_000, { payment_status: "partly_refunded", refunded_amount: 50_000 }),
+      );
+      await order("2026-03-10T19:30:00.000Z", 99_950, "processing", paid("bank_transfer", 99_950)); // today
+      // Today, but cancelled: not counted in sales; its JazzCash money arrived after the cancelling.
+      await order(
+        "2026-03-10T19:45:00.000Z",
+        500_000,
+        "cancelled",
+        paid("jazzcash", 500_000, { payment_flag: "refund_due" }),
+      );
+      await order("2026-03-10T18:59:59.999Z", 120_000, "shipped"); // 23:59 on the 10th: yesterday; cash to come
+      await order("2026-03-05T10:00:00.000Z", 300_000, "delivered", paid("cod", 300_000)); // 6 days ago
+      // 00:00 on 10 February: the first of 30 days; delivered, its cash not recorded as collected yet.
+      await order("2026-02-09T19:00:00.000Z", 40_000, "delivered");
+      // 9 February: 31 days ago, left out.
+      await order("2026-02-09T18:59:00.000Z", 777_000, "delivered", paid("easypaisa", 777_000));
     });
 
     it("counts orders and sales (order totals, in rupees) by the shop's days, leaving cancelled orders out", async () => {
@@ -71,6 +96,24 @@ describe.skipIf(!available)(`back-office dashboard on ${engine}`, () => {
         date: "2026-03-05",
         orders: 1,
         sales: 3000,
+      });
+    });
+
+    it("splits the last 30 days' sales by payment method and sums the money paid, still to come and refunded", async () => {
+      const { payments } = await service().get();
+      expect(payments).toEqual({
+        by_method: [
+          { method: "cod", name: "Payment on delivery", orders: 3, sales: 4600 },
+          { method: "jazzcash", name: "JazzCash", orders: 0, sales: 0 },
+          { method: "easypaisa", name: "Easypaisa", orders: 0, sales: 0 },
+          { method: "safepay", name: "Debit or credit card", orders: 1, sales: 1500 },
+          { method: "bank_transfer", name: "Bank transfer or Raast", orders: 1, sales: 999.5 },
+        ],
+        // Card 1,500 + transfer 999.50 + JazzCash 5,000 (for a cancelled order) + cash 3,000.
+        paid: 10_499.5,
+        // The shipped order's cash and the delivered one's not yet recorded.
+        pending: 1600,
+        refunded: 500,
       });
     });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RISK_FLAGS } from "../order-risk.ts";
 import { ORDER_STATUSES, SETTABLE_ORDER_STATUSES } from "../order-status.ts";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../payment.ts";
 import { COURIER_IDS, SHIPMENT_STATUSES } from "../shipment-status.ts";
 import { pageMetaSchema } from "./catalogue.ts";
 import { orderLineSchema, orderSchema } from "./checkout.ts";
@@ -16,6 +17,8 @@ export const ORDER_SEARCH_MAX = 100;
 export const ADMIN_ORDER_MESSAGES = {
   status: `The status must be one of: ${ORDER_STATUSES.join(", ")}.`,
   newStatus: `The status must be one of: ${SETTABLE_ORDER_STATUSES.join(", ")}.`,
+  payment: `The payment status must be one of: ${PAYMENT_STATUSES.join(", ")}.`,
+  method: `The payment method must be one of: ${PAYMENT_METHODS.join(", ")}.`,
   statusRequired: "Choose the order's new status.",
   date: (field: string) => `The ${field} date must be a date like 2026-11-21.`,
   dateOrder: "The to date must be on or after the from date.",
@@ -54,6 +57,20 @@ export const adminOrderQuerySchema = z
       blankToUndefined,
       z.enum(ORDER_STATUSES, { error: ADMIN_ORDER_MESSAGES.status }).optional(),
     ),
+    payment: z
+      .preprocess(
+        blankToUndefined,
+        z.enum(PAYMENT_STATUSES, { error: ADMIN_ORDER_MESSAGES.payment }).optional(),
+      )
+      .describe(
+        "Only orders whose payment stands here (unpaid, pending, paid, failed, refunded, partly_refunded).",
+      ),
+    method: z
+      .preprocess(
+        blankToUndefined,
+        z.enum(PAYMENT_METHODS, { error: ADMIN_ORDER_MESSAGES.method }).optional(),
+      )
+      .describe("Only orders paid this way (cod, jazzcash, easypaisa, safepay, bank_transfer)."),
     review: z
       .preprocess(
         (value) =>
@@ -115,6 +132,12 @@ export const adminOrderSummarySchema = z.object({
   registered: z.boolean().describe("Whether the order was placed by a signed-in customer."),
   item_count: z.number().int(),
   total: z.number().describe("Rupees."),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_flag: z
+    .string()
+    .nullable()
+    .describe('"refund_due": money arrived for an order already cancelled; null otherwise.'),
   flags: z
     .array(z.enum(RISK_FLAGS))
     .describe("The order's risk flags at checkout (src/shared/order-risk.ts)."),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CUSTOMER_STATUSES } from "../customer-statuses.ts";
+import { PAYMENT_METHODS } from "../payment.ts";
 import { USER_ROLES } from "../roles.ts";
 import { SHOP_TIME_ZONE } from "../shop-time.ts";
 import { ACCOUNT_EMAIL_MESSAGES, newPassword, userSchema } from "./account.ts";
@@ -89,6 +90,28 @@ export const dashboardSchema = z.object({
       "Orders placed in the last 30 days that were delivered or refused (returning, returned); orders still on " +
         "their way are not counted.",
     ),
+  payments: z
+    .object({
+      by_method: z
+        .array(
+          z.object({
+            method: z.enum(PAYMENT_METHODS),
+            name: z.string(),
+            orders: z.number().int(),
+            sales: z.number().describe("Order totals in rupees, cancelled orders left out."),
+          }),
+        )
+        .describe("Every payment method, in the shop's order, methods without orders included."),
+      paid: z.number().describe("Money received (rupees), before refunds, cancelled orders included."),
+      pending: z
+        .number()
+        .describe(
+          "Money still to come (rupees): the totals of orders not paid yet that are still going ahead " +
+            "(cash to collect, transfers and online payments waiting); cancelled and refused orders left out.",
+        ),
+      refunded: z.number().describe("Money given back (rupees)."),
+    })
+    .describe("The payments of the orders placed in the last 30 days (today included)."),
   low_stock: z.object({
     threshold: z.number().int(),
     total: z.number().int().describe("Variants with this much stock or less (counted up to 1,000)."),

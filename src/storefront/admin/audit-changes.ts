@@ -52,6 +52,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "staff.accept": "Accepted an invitation",
   "order.status": "Changed the order's status",
   "order.cash_collected": "Recorded the cash collected",
+  "order.refund": "Refunded money",
+  "order.payment_received": "Marked the bank transfer paid",
+  "order.payment_rejected": "Rejected the bank transfer",
 };
 
 export function auditActionLabel(action: string): string {

@@ -104,6 +104,9 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
       item_count: 3,
       flags: [],
       total: 3200,
+      payment_method: "cod",
+      payment_status: "unpaid",
+      payment_flag: null,
       shipment: null,
     });
     const second = await admin.staff.get("/admin/orders?page=2");
@@ -189,6 +192,44 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
     expect(many.body.meta.total).toBe(FILLERS);
   });
 
+  it("filters by payment status and by payment method, with the other filters", async () => {
+    const pay = (number: string, values: Record<string, string | number>) =>
+      database.db.updateTable("orders").set(values).where("number", "=", number).execute();
+    await pay(A, { payment_method: "bank_transfer", payment_status: "paid", paid_amount: 320_000 });
+    await pay(B, { payment_method: "safepay", payment_status: "partly_refunded", paid_amount: 320_000 });
+    await pay(C, { payment_method: "bank_transfer", payment_status: "paid", payment_flag: "refund_due" });
+    try {
+      expect(await numbers("?payment=paid")).toEqual([A, C]);
+      expect(await numbers("?payment=partly_refunded")).toEqual([B]);
+      expect(await numbers("?payment=refunded")).toEqual([]);
+      expect(await numbers("?method=bank_transfer")).toEqual([A, C]);
+      expect(await numbers("?method=safepay&payment=partly_refunded")).toEqual([B]);
+      expect(await numbers("?method=bank_transfer&status=cancelled")).toEqual([C]);
+      expect(await numbers("?method=bank_transfer&from=2026-11-20")).toEqual([A]);
+      expect(await numbers("?payment=paid&q=ayesha.k@")).toEqual([C]);
+      expect(await numbers("?method=jazzcash")).toEqual([]);
+      const unpaid = await admin.staff.get("/admin/orders?payment=unpaid&method=cod");
+      expect(unpaid.body.meta.total).toBe(FILLERS);
+      expect(await numbers("?payment=&method=")).toHaveLength(25);
+      const { body } = await admin.staff.get("/admin/orders?method=bank_transfer");
+      expect(body.data[1]).toMatchObject({
+        number: C,
+        payment_method: "bank_transfer",
+        payment_status: "paid",
+        payment_flag: "refund_due",
+      });
+    } finally {
+      for (const number of [A, B, C]) {
+        await pay(number, { payment_method: "cod", payment_status: "unpaid", paid_amount: 0 });
+        await database.db
+          .updateTable("orders")
+          .set({ payment_flag: null })
+          .where("number", "=", number)
+          .execute();
+      }
+    }
+  });
+
   it("keeps only known statuses in an order's history (a CHECK on both engines)", async () => {
     const { id } = await database.db
       .selectFrom("orders")
@@ -222,6 +263,18 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
             "The status must be one of: awaiting_payment, awaiting_confirmation, pending, processing, shipped, delivered, returning, returned, cancelled.",
           ],
         },
+      ],
+      [
+        "?payment=settled",
+        {
+          payment: [
+            "The payment status must be one of: unpaid, pending, paid, failed, refunded, partly_refunded.",
+          ],
+        },
+      ],
+      [
+        "?method=cash",
+        { method: ["The payment method must be one of: cod, jazzcash, easypaisa, safepay, bank_transfer."] },
       ],
       ["?from=2026-02-30", { from: ["The from date must be a date like 2026-11-21."] }],
       ["?from=21-11-2026", { from: ["The from date must be a date like 2026-11-21."] }],
@@ -266,6 +319,13 @@ describe.skipIf(!available)(`the back office's order list on ${engine}`, () => {
       ["a status", query({ status: "processing" }), ["orders_status_idx"]],
       ["days", query({ from: "2026-11-01", to: "2026-11-30" }), ["orders_created_idx"]],
       ["a status and days", query({ status: "shipped", from: "2026-11-01" }), ["orders_status_idx"]],
+      ["a payment status", query({ payment: "paid" }), ["orders_payment_created_idx"]],
+      ["a payment method", query({ method: "bank_transfer" }), ["orders_payment_method_created_idx"]],
+      [
+        "a payment status and days",
+        query({ payment: "pending", from: "2026-11-01" }),
+        ["orders_payment_created_idx"],
+      ],
       ["an email", query({ q: "ayesha@example" }), ["orders_email_search_idx"]],
       ["a phone", query({ q: "+92 300 123" }), [phoneIndex]],
       ["a number or an email", query({ q: "bt-2611" }), [numberIndex, "orders_email_search_idx"]],

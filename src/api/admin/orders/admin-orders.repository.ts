@@ -3,10 +3,13 @@ import type { Engine } from "../../../platform/db/connection.ts";
 import { type OrderSearchKey, orderSearchKeys, PREFIX_END } from "../../../platform/db/order-search.ts";
 import type { Database, Db } from "../../../platform/db/schema.ts";
 import type { OrderStatus } from "../../../shared/order-status.ts";
+import type { PaymentMethod, PaymentStatus } from "../../../shared/payment.ts";
 
 /** What the order list is narrowed to; every part is optional and they all apply together. */
 export interface OrderFilter {
   status?: OrderStatus | undefined;
+  paymentStatus?: PaymentStatus | undefined;
+  paymentMethod?: PaymentMethod | undefined;
   /** Orders someone should look at: awaiting confirmation, or flagged and not yet worked on (pending). */
   needsReview?: boolean | undefined;
   /** Placed at or after this instant (ISO). */
@@ -17,13 +20,15 @@ export interface OrderFilter {
   search?: { key: OrderSearchKey; prefixes: string[] }[] | undefined;
 }
 
-/** The back office's reads and writes of orders; its indexes are migration 012's. */
+/** The back office's reads and writes of orders; its indexes are migration 012's and 031's. */
 export function adminOrdersRepository(db: Kysely<Database>, engine: Engine) {
   const keys = orderSearchKeys(engine);
 
   function filtered(filter: OrderFilter) {
     let query = db.selectFrom("orders");
     if (filter.status) query = query.where("status", "=", filter.status);
+    if (filter.paymentStatus) query = query.where("payment_status", "=", filter.paymentStatus);
+    if (filter.paymentMethod) query = query.where("payment_method", "=", filter.paymentMethod);
     if (filter.needsReview) {
       query = query.where((eb) =>
         eb.or([

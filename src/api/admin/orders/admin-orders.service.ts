@@ -17,6 +17,7 @@ import {
   type OrderStatus,
   transitionRefusal,
 } from "../../../shared/order-status.ts";
+import { isPaymentMethod, type PaymentStatus } from "../../../shared/payment.ts";
 import { phoneSearchPrefix } from "../../../shared/phone.ts";
 import type { CourierId, ShipmentStatus } from "../../../shared/shipment-status.ts";
 import { afterShopDay, startOfShopDay } from "../../../shared/shop-time.ts";
@@ -54,6 +55,8 @@ export function searchTerms(text: string): NonNullable<OrderFilter["search"]> {
 export function orderFilter(query: AdminOrderQuery): OrderFilter {
   return {
     status: query.status,
+    paymentStatus: query.payment,
+    paymentMethod: query.method,
     needsReview: query.review,
     // The shop's days (src/shared/shop-time.ts): from the first's local midnight to the one after the last.
     placedFrom: query.from ? new Date(startOfShopDay(query.from)).toISOString() : undefined,
@@ -200,6 +203,9 @@ export function adminOrdersService({
           registered: row.user_id !== null,
           item_count: pieces.get(row.id) ?? 0,
           total: toRupees(row.total),
+          payment_method: isPaymentMethod(row.payment_method) ? row.payment_method : "cod",
+          payment_status: row.payment_status as PaymentStatus,
+          payment_flag: row.payment_flag,
           flags: splitFlags(row.risk_flags),
           shipment: shipmentByOrder.has(row.id) ? shipmentSummary(shipmentByOrder.get(row.id)!) : null,
         })),

@@ -94,8 +94,66 @@ function Outcomes({ outcomes }: { outcomes: Dashboard["outcomes"] }) {
   );
 }
 
+/** Sales by payment method and the money paid, still to come and refunded, over the last 30 days. */
+function Payments({ payments }: { payments: Dashboard["payments"] }) {
+  const sales = payments.by_method.reduce((sum, method) => sum + method.sales, 0);
+  const share = (part: number) => (sales > 0 ? rate(Math.round((part / sales) * 1000) / 10) : "—");
+  return (
+    <section className="admin-card" aria-labelledby="payments-title">
+      <h2 id="payments-title" className="admin-card__title">
+        Payments, last 30 days
+      </h2>
+      <ul className="admin-stats admin-stats--payments">
+        <li className="admin-stat">
+          <span className="admin-stat__label">Paid</span>
+          <strong className="admin-stat__value">{formatRupees(payments.paid)}</strong>
+          <span className="admin-stat__note">Money received</span>
+        </li>
+        <li className="admin-stat">
+          <span className="admin-stat__label">Still to come</span>
+          <strong className="admin-stat__value">{formatRupees(payments.pending)}</strong>
+          <span className="admin-stat__note">Cash to collect, payments waiting</span>
+        </li>
+        <li className="admin-stat">
+          <span className="admin-stat__label">Refunded</span>
+          <strong className="admin-stat__value">{formatRupees(payments.refunded)}</strong>
+          <span className="admin-stat__note">Money given back</span>
+        </li>
+      </ul>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption>Sales by payment method</caption>
+          <thead>
+            <tr>
+              <th scope="col">Method</th>
+              <th scope="col" className="admin-num">
+                Sales
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.by_method.map((method) => (
+              <tr key={method.method}>
+                <th scope="row" className="admin-wrap">
+                  <Link to={`/admin/orders?method=${method.method}`}>{method.name}</Link>
+                </th>
+                <td className="admin-num">
+                  {formatRupees(method.sales)}
+                  <span className="admin-sub">
+                    {plural(method.orders, "order")} · {share(method.sales)}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily_sales, orders_waiting, outcomes, low_stock } = loaderData;
+  const { periods, daily_sales, orders_waiting, outcomes, payments, low_stock } = loaderData;
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -126,6 +184,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <SalesChart days={daily_sales} />
       </section>
+
+      <Payments payments={payments} />
 
       <Outcomes outcomes={outcomes} />
 

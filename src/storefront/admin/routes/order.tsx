@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { SettableOrderStatus } from "../../../shared/order-status.ts";
-import { apiContext } from "../../lib/api.server.ts";
+import { type ApiClient, apiContext } from "../../lib/api.server.ts";
 import { formatDateTime, itemCount } from "../../ui/format.ts";
 import { failureStatus, firstErrors, formText } from "../../ui/forms/api-errors.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";
@@ -17,6 +17,12 @@ import { AuditTrail } from "../audit-trail.tsx";
 import { OrderHistory } from "../orders/order-history.tsx";
 import { orderPath, STATUS_DONE } from "../orders/order-labels.ts";
 import { OrderLinesTable } from "../orders/order-lines-table.tsx";
+import {
+  OrderPaymentCard,
+  PAYMENT_DONE,
+  type PaymentFailure,
+  RefundDueFlag,
+} from "../orders/order-payment-card.tsx";
 import { OrderRiskCard } from "../orders/order-risk-card.tsx";
 import { OrderShipmentCard } from "../orders/order-shipment-card.tsx";
 import {
@@ -35,13 +41,79 @@ export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${param
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const order = answerOrThrow(await api.call("adminGetOrder", { params: { number: params.number } }));
-  const trail = await loadAuditTrail(api, "order", order.number);
+  const [trail, payment] = await Promise.all([
+    loadAuditTrail(api, "order", order.number),
+    api.call("adminGetOrderPayment", { params: { number: order.number } }),
+  ]);
+  const paymentDone = url.searchParams.get("payment");
   return {
     order,
     trail,
+    payment: answerOrThrow(payment),
     confirmCancel: url.searchParams.get("confirm") === "cancel",
     changed: url.searchParams.get("changed"),
+    paymentDone:
+      paymentDone && Object.hasOwn(PAYMENT_DONE, paymentDone) ? (paymentDone as PaymentDone) : null,
   };
+}
+
+type PaymentDone = keyof typeof PAYMENT_DONE;
+
+const PAYMENT_FORMS = ["refund", "paid", "rejected"] as const;
+const isPaymentForm = (intent: string): intent is PaymentFailure["form"] =>
+  (PAYMENT_FORMS as readonly string[]).includes(intent);
+
+const PAYMENT_FALLBACK: Record<PaymentFailure["form"], string> = {
+  refund: "The refund was not made. Please try again.",
+  paid: "The transfer was not marked paid. Please try again.",
+  rejected: "The transfer was not rejected. Please try again.",
+};
+
+/**
+ * A refund or a bank transfer's verdict. The refund must be ticked as checked first (the confirmation step, which
+ * works without JavaScript); marking paid needs the bank's reference and rejecting a reason, for the audit log.
+ * Done, the page is loaded afresh (303) and says so; refused, the API's messages are shown at their fields (422)
+ * or above the form (409, 502), with what was typed kept.
+ */
+async function paymentAction(api: ApiClient, number: string, form: PaymentFailure["form"], sent: FormData) {
+  const values = Object.fromEntries(
+    ["amount", "reason", "reference", "note"].map((name) => [name, formText(sent, name).trim()]),
+  );
+  const refused = (errors: Record<string, string>, message = "", status = 422) =>
+    data({ form, message, errors, values } satisfies PaymentFailure, { status });
+  if (form === "refund" && formText(sent, "confirm") !== "yes") {
+    return refused({ confirm: "Tick the box once you have checked the amount." });
+  }
+  if (form === "paid" && !values.reference) {
+    return refused({ reference: "Enter the bank's reference of the transfer received." });
+  }
+  if (form === "rejected" && !values.note) {
+    return refused({ note: "Say why the transfer is rejected: it is kept in the order's payment history." });
+  }
+  const params = { number };
+  const answer =
+    form === "refund"
+      ? await api.call("adminRefundOrder", {
+          params,
+          body: { amount: values.amount, reason: values.reason ?? "", reference: values.reference },
+        })
+      : await api.call("adminDecideOrderPayment", {
+          params,
+          body: {
+            decision: form,
+            reference: form === "paid" ? values.reference : "",
+            note: form === "rejected" ? values.note : "",
+          },
+        });
+  if (answer.ok) {
+    const done: PaymentDone = form === "refund" ? "refunded" : form;
+    return redirect(`${orderPath(answer.data.number)}?payment=${done}`, 303);
+  }
+  if (answer.status === 404) throw data({ message: answer.data.message }, { status: 404 });
+  const errors = firstErrors(answer.data.errors);
+  // A field's error is shown at the field; anything else (a race, the provider down) above the form.
+  const message = Object.keys(errors).length > 0 ? "" : answer.data.message || PAYMENT_FALLBACK[form];
+  return refused(errors, message, failureStatus(answer.status));
 }
 
 /**
@@ -50,9 +122,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await readForm(request);
+  const api = context.get(apiContext);
+  const intent = formText(form, "intent");
+  if (isPaymentForm(intent)) return paymentAction(api, params.number, intent, form);
   const status = formText(form, "status");
   const note = formText(form, "note");
-  const api = context.get(apiContext);
   // Confirming after a phone call is its own operation (it records who confirmed); every other step a change.
   const answer =
     status === "confirm"
@@ -76,24 +150,35 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 /** A change that gets no answer from the shop keeps the page and the note, and says why. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return submitOrFail(
-    request,
-    serverAction,
-    (failure, form): StatusChangeFailure => ({
+  return submitOrFail(request, serverAction, (failure, form): StatusChangeFailure | PaymentFailure => {
+    const intent = formText(form, "intent");
+    if (isPaymentForm(intent)) {
+      return {
+        form: intent,
+        message: submissionMessage(failure, PAYMENT_FALLBACK[intent]),
+        errors: {},
+        values: Object.fromEntries(
+          ["amount", "reason", "reference", "note"].map((name) => [name, formText(form, name)]),
+        ),
+      };
+    }
+    return {
       status: formText(form, "status"),
       message: submissionMessage(failure, "The status could not be changed. Please try again."),
       errors: {},
       note: formText(form, "note"),
-    }),
-  );
+    };
+  });
 }
 
 /** A refused change reloads the order, so the page shows where another person's change left it. */
 export const shouldRevalidate = reloadAfterSubmission;
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, trail, confirmCancel, changed } = loaderData;
+  const { order, trail, payment, confirmCancel, changed, paymentDone } = loaderData;
   const submitting = useSubmitting();
+  const statusFailure = actionData && "status" in actionData ? actionData : undefined;
+  const paymentFailure = actionData && "form" in actionData ? actionData : undefined;
   const pieces = itemCount(order.items);
   const done =
     changed && changed === order.status
@@ -131,10 +216,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           The customer has been emailed.
         </FormAlert>
       )}
-      <StatusChangeAlert failure={actionData} />
+      {paymentDone && <FormAlert kind="success" title={PAYMENT_DONE[paymentDone]} />}
+      {payment.flag === "refund_due" && (
+        <div className="form-alert form-alert--error payment-refund-due-alert" role="note">
+          <p className="form-alert__title">
+            <RefundDueFlag compact /> Money arrived for this cancelled order
+          </p>
+          <p className="form-alert__message">
+            The customer paid after the order was cancelled.{" "}
+            <a href="#order-payment">Refund them from the Payment card</a>.
+          </p>
+        </div>
+      )}
+      <StatusChangeAlert failure={statusFailure} />
 
       <div className="admin-order__grid">
         <div className="admin-order__main">
+          <OrderPaymentCard payment={payment} failure={paymentFailure} submitting={submitting} />
           <section className="admin-card" aria-labelledby="order-items-title">
             <h2 className="admin-card__title" id="order-items-title">
               Items
@@ -154,7 +252,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <OrderStatusCard
             order={order}
             confirmCancel={confirmCancel}
-            failure={actionData}
+            failure={statusFailure}
             submitting={submitting}
           />
           <OrderShipmentCard order={order} />

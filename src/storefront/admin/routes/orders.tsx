@@ -3,6 +3,12 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { AdminOrderList } from "../../../shared/contracts/admin-orders.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { ORDER_STATUSES } from "../../../shared/order-status.ts";
+import {
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUS_NAMES,
+  PAYMENT_STATUSES,
+} from "../../../shared/payment.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { formatDateTime } from "../../ui/format.ts";
 import { firstErrors } from "../../ui/forms/api-errors.ts";
@@ -12,6 +18,7 @@ import { adminMeta } from "../admin-meta.ts";
 import { listPageHref } from "../list-links.ts";
 import { orderPath, STATUS_NAMES } from "../orders/order-labels.ts";
 import { OrderListPages } from "../orders/order-list-pages.tsx";
+import { PaymentBadge, RefundDueFlag } from "../orders/order-payment-card.tsx";
 import { RiskFlags } from "../orders/order-risk-card.tsx";
 import ordersStyles from "../styles/orders.css?url";
 import type { Route } from "./+types/orders";
@@ -20,7 +27,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: orde
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
-const FILTERS = ["q", "status", "review", "from", "to"] as const;
+const FILTERS = ["q", "status", "payment", "method", "review", "from", "to"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 /**
@@ -90,6 +97,30 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               {ORDER_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {STATUS_NAMES[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FilterField>
+        <FilterField name="payment" label="Payment" error={errors.payment}>
+          {(control) => (
+            <select {...control} defaultValue={filters.payment}>
+              <option value="">All</option>
+              {PAYMENT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {PAYMENT_STATUS_NAMES[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FilterField>
+        <FilterField name="method" label="Paid with" error={errors.method}>
+          {(control) => (
+            <select {...control} defaultValue={filters.method}>
+              <option value="">All</option>
+              {PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {PAYMENT_METHOD_NAMES[method]}
                 </option>
               ))}
             </select>
@@ -216,7 +247,7 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
             <th scope="col" className="admin-num">
               Total
             </th>
-            <th scope="col">Status</th>
+            <th scope="col">Status and payment</th>
           </tr>
         </thead>
         <tbody>
@@ -243,8 +274,17 @@ function OrdersTable({ orders, caption }: { orders: AdminOrderList; caption: str
                 {formatRupees(order.total)}
               </td>
               <td data-label="Status">
-                <StatusBadge status={order.status} />
-                <RiskFlags flags={order.flags} compact />
+                <div className="admin-orders-table__states">
+                  <StatusBadge status={order.status} />
+                  <span className="admin-orders-table__payment">
+                    <PaymentBadge status={order.payment_status} />
+                    {order.payment_flag === "refund_due" && <RefundDueFlag compact />}
+                  </span>
+                  <span className="admin-orders-table__method">
+                    {PAYMENT_METHOD_NAMES[order.payment_method]}
+                  </span>
+                  <RiskFlags flags={order.flags} compact />
+                </div>
               </td>
             </tr>
           ))}
