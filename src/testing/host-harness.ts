@@ -106,7 +106,10 @@ export async function hostHarness(
   const harness = apiHarness(database, {
     onCatalogueChanged: () => pages.clear(),
     ...(options.limits ? { limits: options.limits } : {}),
-    ...(simulators ? { config: { couriers: simulators.settings(SIMULATED_COURIERS) } } : {}),
+    config: {
+      payments: config.payments,
+      ...(simulators ? { couriers: simulators.settings(SIMULATED_COURIERS) } : {}),
+    },
   });
   const platform = {
     config: { ...config, sessionSecret: config.sessionSecret ?? HARNESS_CONFIG.sessionSecret },

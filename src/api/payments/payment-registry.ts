@@ -15,6 +15,8 @@ export interface PaymentRegistry {
   get(id: string): PaymentProvider | undefined;
   /** The methods the checkout offers, cash on delivery first. */
   methods(): PaymentMethod[];
+  /** A provider without a refund API (Easypaisa, decision 0051): its refunds are made in its portal, recorded here. */
+  refundsByHand(id: string): boolean;
   /** The provider's own id for an attempt, when only its start carries it (Safepay's tracker). */
   providerReferenceOf(id: OnlineMethod, start: PaymentStart): string | null;
   bank: PaymentSettings["bank"];
@@ -43,6 +45,7 @@ export function paymentRegistry(settings: PaymentSettings): PaymentRegistry {
   return {
     get: (id) => providers.get(id),
     methods: () => ["cod", ...online, ...(settings.bank ? (["bank_transfer"] as const) : [])],
+    refundsByHand: (id) => id === "easypaisa",
     providerReferenceOf: (id, start) => (id === "safepay" ? safepayTrackerOf(start) : null),
     bank: settings.bank,
     settings,

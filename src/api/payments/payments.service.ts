@@ -233,9 +233,15 @@ export function paymentsService(deps: PaymentsDeps) {
       payments.refunds(order.id),
     ]);
     const proofFiles = await payments.proofs(order.id);
+    const paidAttempt = (await payments.attempts(order.id)).findLast((attempt) => attempt.status === "paid");
+    const through =
+      paidAttempt && registry.get(paidAttempt.provider) && !registry.refundsByHand(paidAttempt.provider)
+        ? registry.get(paidAttempt.provider)!.name
+        : null;
     return {
       ...base,
       flag: order.payment_flag,
+      refund_through: through,
       proof_files: proofFiles.map((proof) => ({
         id: proof.id,
         content_type: proof.content_type,
@@ -752,15 +758,19 @@ export function paymentsService(deps: PaymentsDeps) {
       const attempts = await payments.attempts(order.id);
       const paidAttempt = [...attempts].reverse().find((attempt) => attempt.status === "paid");
       const provider = paidAttempt ? registry.get(paidAttempt.provider) : undefined;
-      const online = paidAttempt !== undefined && isOnlineMethod(paidAttempt.provider);
-      if (online && !provider) {
+      // Through the provider's refund call when it has one; otherwise (cash, a bank transfer, Easypaisa, a provider
+      // no longer configured) the money goes back outside the shop and staff record it with its reference.
+      const online =
+        paidAttempt !== undefined && provider !== undefined && !registry.refundsByHand(paidAttempt.provider);
+      if (!online && !input.reference) {
+        const paidOnline = paidAttempt !== undefined && isOnlineMethod(paidAttempt.provider);
         throw ValidationFailed.field(
-          "amount",
-          `${paidAttempt.provider} is not configured any more: refund from its portal, then record it here with its reference.`,
+          "reference",
+          paidOnline
+            ? PAYMENT_MESSAGES.refundInPortal(PAYMENT_METHOD_NAMES[paidAttempt.provider as PaymentMethod])
+            : PAYMENT_MESSAGES.refundReference,
         );
       }
-      if (!online && !input.reference)
-        throw ValidationFailed.field("reference", PAYMENT_MESSAGES.refundReference);
       if (online && provider && paidAttempt) {
         const fromAttempt = Number(paidAttempt.amount) - (await payments.refundedFrom(paidAttempt.id));
         if (amount > fromAttempt) {
@@ -821,7 +831,7 @@ export function paymentsService(deps: PaymentsDeps) {
         await payments.insertRefund(
           {
             order_id: locked.id,
-            attempt_id: online ? (paidAttempt?.id ?? null) : null,
+            attempt_id: paidAttempt?.id ?? null,
             amount,
             via: online ? "provider" : "manual",
             reference,
@@ -866,8 +876,9 @@ export function paymentsService(deps: PaymentsDeps) {
           now,
         );
         const shown = formatRupees(toRupees(amount));
-        const how = online
-          ? ` to your ${PAYMENT_METHOD_NAMES[paidAttempt!.provider as PaymentMethod]}`
+        const paidOnline = paidAttempt !== undefined && isOnlineMethod(paidAttempt.provider);
+        const how = paidOnline
+          ? ` to your ${PAYMENT_METHOD_NAMES[paidAttempt.provider as PaymentMethod]} (reference ${reference})`
           : ` by bank transfer (reference ${reference})`;
         const lines = [
           `We have refunded ${shown} for your order ${locked.number}${how}.`,

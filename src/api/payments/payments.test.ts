@@ -531,4 +531,23 @@ describe.skipIf(!available)(`paying for orders online on ${engine}`, () => {
     expect((await row(prepaid.body.order.number)).status).toBe("awaiting_payment");
     await admin.staff.call("DELETE", `/admin/blocklist/${blocked.body.id}`);
   });
+
+  it("records an Easypaisa refund made in its portal by its reference (Easypaisa has no refund API)", async () => {
+    const { client, number, token } = await place("easypaisa");
+    await pay(client, number, token, "paid");
+    const without = await admin.staff.post(`/admin/orders/${number}/refunds`, {
+      amount: 100,
+      reason: "Late",
+    });
+    expect(without.status).toBe(422);
+    expect(without.body.errors.reference).toEqual([PAYMENT_MESSAGES.refundInPortal("Easypaisa")]);
+    const recorded = await admin.staff.post(`/admin/orders/${number}/refunds`, {
+      amount: 100,
+      reason: "Late",
+      reference: "EP-REF-9",
+    });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body).toMatchObject({ status: "partly_refunded", refunded: 100 });
+    expect(recorded.body.refunds[0]).toMatchObject({ via: "manual", reference: "EP-REF-9" });
+  });
 });

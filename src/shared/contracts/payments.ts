@@ -20,6 +20,8 @@ export const PAYMENT_MESSAGES = {
   nothingPaid: "Nothing has been paid for this order, so there is nothing to refund.",
   refundTooLarge: (left: string) => `You can refund at most ${left}: more than that was never paid.`,
   refundReference: "Enter the reference of the bank transfer that refunds this money.",
+  refundInPortal: (provider: string) =>
+    `${provider} takes refunds in its own merchant portal: refund it there first, then enter its reference here.`,
   refundRace:
     "Another refund of this order was made at the same moment. Reload the page and check what is left.",
   decision: "Choose paid or rejected.",
@@ -96,6 +98,12 @@ export type PaymentView = z.output<typeof paymentViewSchema>;
 /** The back office's view adds everything that happened, with the providers' raw fields, and the flag. */
 export const adminPaymentViewSchema = paymentViewSchema.extend({
   flag: z.string().nullable().describe('"refund_due": money that arrived for an order already cancelled.'),
+  refund_through: z
+    .string()
+    .nullable()
+    .describe(
+      "The provider a refund goes back through (its name); null when refunds are made outside the shop and recorded here with their reference.",
+    ),
   proof_files: z.array(
     z.object({
       id: z.number().int(),

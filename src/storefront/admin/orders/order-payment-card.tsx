@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { AdminPaymentView } from "../../../shared/contracts/payments.ts";
+import { type AdminPaymentView, PAYMENT_MESSAGES } from "../../../shared/contracts/payments.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import {
   isOnlineMethod,
@@ -109,11 +109,9 @@ export function OrderPaymentCard({
   submitting: boolean;
 }) {
   const left = Math.max(0, Math.round((payment.paid - payment.refunded) * 100) / 100);
-  // The API refunds through the provider when the last paid attempt was online; otherwise by hand, with the bank
-  // transfer's reference.
-  const paidOnline = payment.attempts.some(
-    (attempt) => attempt.status === "paid" && isOnlineMethod(attempt.provider),
-  );
+  // The API refunds through the provider when it has a refund call (refund_through); otherwise by hand, with the
+  // reference of the money sent back (a bank transfer, or the provider's portal: Easypaisa).
+  const paidOnline = payment.refund_through !== null;
   const awaitingTransfer =
     payment.method === "bank_transfer" &&
     payment.order_status === "awaiting_payment" &&
@@ -284,9 +282,11 @@ function RefundForm({
         Refund
       </h3>
       <p className="field__hint">
-        {paidOnline && paidWith
-          ? `The money goes back through ${methodName(paidWith.provider)} to what the customer paid with.`
-          : "Send the money from the shop's bank account first, then record the transfer here with its reference."}
+        {paidOnline
+          ? `The money goes back through ${payment.refund_through} to what the customer paid with.`
+          : paidWith && isOnlineMethod(paidWith.provider)
+            ? PAYMENT_MESSAGES.refundInPortal(methodName(paidWith.provider))
+            : "Send the money from the shop's bank account first, then record the transfer here with its reference."}
       </p>
       {failure?.message && (
         <FormAlert kind="error" title="The refund was not made">
@@ -329,7 +329,9 @@ function RefundForm({
         <Field
           id="refund-reference"
           name="reference"
-          label="Bank transfer reference"
+          label={
+            paidWith && isOnlineMethod(paidWith.provider) ? "Refund reference" : "Bank transfer reference"
+          }
           required
           maxLength={100}
           autoComplete="off"
