@@ -239,6 +239,46 @@ describe("configuration", () => {
     );
   });
 
+  it("offers a payment provider only with its credentials, and PAYMENT_SIMULATORS=on only on this machine", () => {
+    const none = loadConfig({}).payments;
+    expect(none).toMatchObject({
+      simulators: false,
+      jazzcash: undefined,
+      easypaisa: undefined,
+      safepay: undefined,
+    });
+    expect(none).toMatchObject({ bank: undefined, holdMinutes: 30, bankHoldHours: 48, checkMinutes: 1 });
+    // One credential of three is not enough.
+    expect(loadConfig({ JAZZCASH_MERCHANT_ID: "MC1" }).payments.jazzcash).toBeUndefined();
+    const configured = loadConfig({
+      JAZZCASH_MERCHANT_ID: "MC1",
+      JAZZCASH_PASSWORD: "p",
+      JAZZCASH_INTEGRITY_SALT: "s",
+      JAZZCASH_URL: "https://sandbox.jazzcash.com.pk/",
+      SAFEPAY_API_KEY: "k",
+      SAFEPAY_SECRET_KEY: "s",
+      SAFEPAY_WEBHOOK_SECRET: "w",
+      SAFEPAY_ENVIRONMENT: "sandbox",
+      BANK_ACCOUNT_TITLE: "Bags & Threads",
+      BANK_NAME: "Meezan Bank",
+      BANK_IBAN: "PK36MEZN0001234567890123",
+      PAYMENT_HOLD_MINUTES: "45",
+    }).payments;
+    expect(configured.jazzcash).toMatchObject({ merchantId: "MC1", url: "https://sandbox.jazzcash.com.pk" });
+    expect(configured.safepay).toMatchObject({ environment: "sandbox", url: undefined });
+    expect(configured.bank).toMatchObject({ bankName: "Meezan Bank", raastId: undefined });
+    expect(configured.holdMinutes).toBe(45);
+    expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: "1" })).toThrow(/PAYMENT_HOLD_MINUTES:/);
+    expect(() => loadConfig({ SAFEPAY_ENVIRONMENT: "live" })).toThrow(/SAFEPAY_ENVIRONMENT:/);
+
+    expect(
+      loadConfig({ PAYMENT_SIMULATORS: "on", PUBLIC_URL: "http://127.0.0.1:3000" }).payments.simulators,
+    ).toBe(true);
+    expect(() => loadConfig({ PAYMENT_SIMULATORS: "on", PUBLIC_URL: "https://shop.example.pk" })).toThrow(
+      /PAYMENT_SIMULATORS: "on" sends every payment to a local simulator where no money moves, so it is only allowed when PUBLIC_URL is a local address/,
+    );
+  });
+
   it("says which PostgreSQL server it could not reach, without the password", async () => {
     const attempt = openDatabase({ engine: "postgres", url: "postgres://shop:hunter2@127.0.0.1:1/shop" });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseConnectionError);
