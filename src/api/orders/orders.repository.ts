@@ -12,6 +12,13 @@ export type NewOrder = Omit<OrderRow, "id">;
 export type NewOrderItem = Omit<OrderItemRow, "id" | "order_id">;
 export type NewHistoryEntry = Omit<OrderStatusHistoryRow, "id">;
 
+/** An order's row, locked until the transaction ends: a no-op update that returns the row. */
+const lockedOrder = (trx: Db) =>
+  trx
+    .updateTable("orders")
+    .set((eb) => ({ status: eb.ref("status") }))
+    .returningAll();
+
 export function ordersRepository(db: Kysely<Database>) {
   return {
     /** Takes stock only if enough is left: the stock left, or null when another order got there first. */
@@ -78,12 +85,11 @@ export function ordersRepository(db: Kysely<Database>) {
      * second change of the same order waits here, then reads what the first one left.
      */
     lockByNumber: (number: string, trx: Db) =>
-      trx
-        .updateTable("orders")
-        .set((eb) => ({ status: eb.ref("status") }))
-        .where("number", "=", number)
-        .returningAll()
-        .executeTakeFirst(),
+      lockedOrder(trx).where("number", "=", number).executeTakeFirst(),
+
+    /** The same, by the order's id (a payment attempt knows its order by id). */
+    lockById: (orderId: number, trx: Db) =>
+      lockedOrder(trx).where("id", "=", orderId).executeTakeFirstOrThrow(),
 
     /** Changes a (locked) order's row: its status and what goes with it. */
     update: (orderId: number, values: Updateable<OrderTable>, trx: Db) =>

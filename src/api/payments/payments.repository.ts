@@ -6,15 +6,6 @@ export function paymentsRepository(db: Kysely<Database>) {
   return {
     db,
 
-    /** An order's row, locked until the transaction ends (as `orders.lockByNumber`), by its id. */
-    lockOrder: (orderId: number, trx: Db) =>
-      trx
-        .updateTable("orders")
-        .set((eb) => ({ status: eb.ref("status") }))
-        .where("id", "=", orderId)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-
     orderNumber: async (orderId: number) =>
       (await db.selectFrom("orders").select("number").where("id", "=", orderId).executeTakeFirst())?.number,
 

@@ -174,12 +174,28 @@ export function paymentsService(deps: PaymentsDeps) {
     };
   }
 
-  async function view(order: OrderRow, trx: Kysely<Database> = db): Promise<PaymentView> {
+  /** An order's attempts, refunds and proofs: read once for the shopper's view and the back office's. */
+  async function paymentRows(order: OrderRow) {
     const [attempts, refunds, proofs] = await Promise.all([
-      payments.attempts(order.id, trx),
-      payments.refunds(order.id, trx),
-      payments.proofs(order.id, trx),
+      payments.attempts(order.id),
+      payments.refunds(order.id),
+      payments.proofs(order.id),
     ]);
+    return { attempts, refunds, proofs };
+  }
+  type PaymentRows = Awaited<ReturnType<typeof paymentRows>>;
+
+  /**
+   * The provider a refund of this paid attempt goes back through: one with a refund call that is still configured;
+   * undefined when the money goes back outside the shop (cash, a bank transfer, Easypaisa, a provider removed).
+   */
+  function refundProvider(paidAttempt: { provider: string } | undefined): PaymentProvider | undefined {
+    if (!paidAttempt || registry.refundsByHand(paidAttempt.provider)) return undefined;
+    return registry.get(paidAttempt.provider);
+  }
+
+  async function view(order: OrderRow, rows?: PaymentRows): Promise<PaymentView> {
+    const { attempts, refunds, proofs } = rows ?? (await paymentRows(order));
     const now = clock();
     const { canPay, canSwitchToCod, methods } = choices(order, now);
     const method = isPaymentMethod(order.payment_method) ? order.payment_method : "cod";
@@ -227,22 +243,14 @@ export function paymentsService(deps: PaymentsDeps) {
   }
 
   async function adminView(order: OrderRow): Promise<AdminPaymentView> {
-    const [base, events, refunds] = await Promise.all([
-      view(order),
-      payments.events(order.id),
-      payments.refunds(order.id),
-    ]);
-    const proofFiles = await payments.proofs(order.id);
-    const paidAttempt = (await payments.attempts(order.id)).findLast((attempt) => attempt.status === "paid");
-    const through =
-      paidAttempt && registry.get(paidAttempt.provider) && !registry.refundsByHand(paidAttempt.provider)
-        ? registry.get(paidAttempt.provider)!.name
-        : null;
+    const [rows, events] = await Promise.all([paymentRows(order), payments.events(order.id)]);
+    const { attempts, refunds, proofs } = rows;
+    const paidAttempt = attempts.findLast((attempt) => attempt.status === "paid");
     return {
-      ...base,
+      ...(await view(order, rows)),
       flag: order.payment_flag,
-      refund_through: through,
-      proof_files: proofFiles.map((proof) => ({
+      refund_through: refundProvider(paidAttempt)?.name ?? null,
+      proof_files: proofs.map((proof) => ({
         id: proof.id,
         content_type: proof.content_type,
         size: proof.size,
@@ -332,7 +340,7 @@ export function paymentsService(deps: PaymentsDeps) {
 
     let queued = false;
     const applied = await writing(async (trx): Promise<Applied> => {
-      const locked = await payments.lockOrder(attempt.order_id, trx);
+      const locked = await orders.lockById(attempt.order_id, trx);
       const result = (outcome: Applied["outcome"]): Applied => ({ order: locked.number, outcome });
 
       if (report.status === "paid") {
@@ -425,6 +433,27 @@ export function paymentsService(deps: PaymentsDeps) {
       throw new PaymentUnavailable(error.message);
     }
     throw error;
+  }
+
+  /**
+   * Asks the provider where the order's last open attempt stands (a lost notification is found this way): the
+   * attempt and the provider's report, or undefined when there is no open attempt or the provider did not answer.
+   */
+  async function askProvider(order: OrderRow, failure: string) {
+    const last = (await payments.attempts(order.id))
+      .filter((attempt) => (OPEN_ATTEMPT as readonly string[]).includes(attempt.status))
+      .at(-1);
+    const provider = last ? registry.get(last.provider) : undefined;
+    if (!last || !provider) return undefined;
+    try {
+      return { attempt: last, report: await provider.query(last.reference, last.provider_reference) };
+    } catch (error) {
+      logger.warn(
+        { order: order.number, err: error instanceof Error ? error.message : String(error) },
+        failure,
+      );
+      return undefined;
+    }
   }
 
   async function cancelUnpaid(number: string, now: Date, why: string): Promise<boolean> {
@@ -692,24 +721,13 @@ export function paymentsService(deps: PaymentsDeps) {
       for (const number of await payments.holdsEndedBefore(now.toISOString(), limit)) {
         const order = await orders.findByNumber(number);
         if (!order) continue;
-        const open = (await payments.attempts(order.id)).filter((attempt) =>
-          (OPEN_ATTEMPT as readonly string[]).includes(attempt.status),
+        const asked = await askProvider(
+          order,
+          "asking the provider before the hold's end failed; the order is cancelled as unpaid",
         );
-        const last = open.at(-1);
-        const provider = last ? registry.get(last.provider) : undefined;
-        if (last && provider) {
-          try {
-            const report = await provider.query(last.reference, last.provider_reference);
-            if (report.status === "paid") {
-              await apply(last.provider, report, "query");
-              continue;
-            }
-          } catch (error) {
-            logger.warn(
-              { order: number, err: error instanceof Error ? error.message : String(error) },
-              "asking the provider before the hold's end failed; the order is cancelled as unpaid",
-            );
-          }
+        if (asked?.report.status === "paid") {
+          await apply(asked.attempt.provider, asked.report, "query");
+          continue;
         }
         if (await cancelUnpaid(number, now, "Not paid within the time allowed.")) cancelled++;
       }
@@ -719,21 +737,9 @@ export function paymentsService(deps: PaymentsDeps) {
     /** Asks the provider about an order's last open attempt now (the return page's "check again"). */
     async refresh(number: string, access: OrderAccess): Promise<PaymentView> {
       const order = await orderFor(number, access);
-      const last = (await payments.attempts(order.id))
-        .filter((attempt) => (OPEN_ATTEMPT as readonly string[]).includes(attempt.status))
-        .at(-1);
-      const provider = last ? registry.get(last.provider) : undefined;
-      if (last && provider) {
-        try {
-          const report = await provider.query(last.reference, last.provider_reference);
-          if (report.status !== "pending") await apply(last.provider, report, "query");
-        } catch (error) {
-          logger.warn(
-            { order: number, err: error instanceof Error ? error.message : String(error) },
-            "a payment status query failed",
-          );
-        }
-      }
+      const asked = await askProvider(order, "a payment status query failed");
+      if (asked && asked.report.status !== "pending")
+        await apply(asked.attempt.provider, asked.report, "query");
       return view((await orders.findByNumber(order.number)) ?? order);
     },
 
@@ -756,12 +762,11 @@ export function paymentsService(deps: PaymentsDeps) {
         throw ValidationFailed.field("amount", PAYMENT_MESSAGES.refundTooLarge(formatRupees(toRupees(left))));
       }
       const attempts = await payments.attempts(order.id);
-      const paidAttempt = [...attempts].reverse().find((attempt) => attempt.status === "paid");
-      const provider = paidAttempt ? registry.get(paidAttempt.provider) : undefined;
-      // Through the provider's refund call when it has one; otherwise (cash, a bank transfer, Easypaisa, a provider
-      // no longer configured) the money goes back outside the shop and staff record it with its reference.
-      const online =
-        paidAttempt !== undefined && provider !== undefined && !registry.refundsByHand(paidAttempt.provider);
+      const paidAttempt = attempts.findLast((attempt) => attempt.status === "paid");
+      // Through the provider's refund call when it has one; otherwise the money goes back outside the shop and
+      // staff record it with its reference.
+      const provider = refundProvider(paidAttempt);
+      const online = provider !== undefined;
       if (!online && !input.reference) {
         const paidOnline = paidAttempt !== undefined && isOnlineMethod(paidAttempt.provider);
         throw ValidationFailed.field(
