@@ -11,7 +11,8 @@ import {
 
 /**
  * Leopards' merchant API as leopards.ts cites it, on this machine: the same endpoints and fields, credentials
- * checked, required fields refused in Leopards' words, a few cities, and a scripted timeline per packet.
+ * checked, required fields refused in Leopards' words, a few cities, and a scripted timeline per packet. A packet's
+ * shipper is "self" (the account) or given field by field (a reverse pickup), then from a known origin city.
  */
 
 export const LEOPARDS_TEST_CREDENTIALS = {
@@ -44,7 +45,13 @@ const REQUIRED: Record<string, string> = {
   consignment_phone: "Consignee Phone is required",
   consignment_address: "Consignee Address is required",
   special_instructions: "Special Instructions are required",
+  shipment_name_eng: "Shipper Name is required",
+  shipment_email: "Shipper Email is required",
+  shipment_phone: "Shipper Phone is required",
+  shipment_address: "Shipper Address is required",
 };
+
+const isCity = (id: unknown) => LEOPARDS_CITIES.some((city) => city.id === Number(id));
 
 function trackingDetail(parcel: SimulatedParcel) {
   return parcel.history.map((entry) => {
@@ -80,9 +87,9 @@ function handle(request: SimulatorRequest, path: string, core: SimulatorCore): A
         ([key]) => fields[key] === undefined || fields[key] === "",
       );
       if (missing.length > 0) return refuse(Object.fromEntries(missing));
-      if (!LEOPARDS_CITIES.some((city) => city.id === Number(fields.destination_city))) {
-        return refuse("Invalid Destination City");
-      }
+      // The shipper is "self" (the account's own details) or given field by field, from a known city.
+      if (fields.origin_city !== "self" && !isCity(fields.origin_city)) return refuse("Invalid Origin City");
+      if (!isCity(fields.destination_city)) return refuse("Invalid Destination City");
       const cn = `LE${core.nextNumber()}`;
       core.book(cn, String(fields.booked_packet_order_id ?? ""), fields);
       return {

@@ -12,7 +12,7 @@ import {
 
 /**
  * PostEx's merchant integration API as postex.ts cites it, on this machine: the `token` header checked, the
- * order's fields and city checked, PostEx's envelope and status codes, and a scripted timeline per order.
+ * order's fields, type and city checked, PostEx's envelope and status codes, and a scripted timeline per order.
  */
 
 export const POSTEX_TEST_TOKEN = "simulator-postex-token";
@@ -53,6 +53,9 @@ const REQUIRED = [
   "orderType",
 ];
 
+/** create-order's `orderType`s: a delivery, a reverse pickup (a return), an exchange. */
+export const POSTEX_ORDER_TYPES = ["Normal", "Reversed", "Replacement"];
+
 const envelope = (status: number, message: string, dist?: unknown): Answer => ({
   status,
   json: { statusCode: String(status), statusMessage: message, ...(dist === undefined ? {} : { dist }) },
@@ -75,6 +78,9 @@ function handle(request: SimulatorRequest, path: string, core: SimulatorCore): A
   if (request.method === "POST" && path === "v3/create-order") {
     const missing = REQUIRED.filter((key) => body[key] === undefined || body[key] === "");
     if (missing.length > 0) return envelope(400, `${missing.join(", ")} must not be empty`);
+    if (!POSTEX_ORDER_TYPES.includes(String(body.orderType))) {
+      return envelope(400, `Invalid order type: ${String(body.orderType)}`);
+    }
     if (!POSTEX_CITIES.some((city) => city.toLowerCase() === String(body.cityName).toLowerCase())) {
       return envelope(400, `Invalid city name: ${String(body.cityName)}`);
     }
