@@ -23,6 +23,21 @@ export interface ParcelRequest {
   manual?: Booking;
 }
 
+/** A parcel a shopper sends back: collected at `pickup`, carried to the shop's `deliverTo` (no cash to collect). */
+export interface ReturnPickupRequest {
+  /** Sent as the courier's order reference (the same key never books twice: see `findBooking`). */
+  reference: string;
+  orderNumber: string;
+  pieces: number;
+  /** Grams. */
+  weight: number;
+  description: string;
+  pickup: { name: string; phone: string; email: string; address: string; city: string };
+  deliverTo: { name: string; phone: string; email: string; address: string; city: string };
+  /** For `own`: the consignment number staff typed (and the tracking page, when they gave one). */
+  manual?: Booking;
+}
+
 export interface Booking {
   consignmentNumber: string;
   trackingUrl: string | null;
@@ -51,6 +66,12 @@ export interface Courier {
   name: string;
   /** Books a parcel; the courier's consignment number and its public tracking page. */
   book(parcel: ParcelRequest): Promise<Booking>;
+  /**
+   * Books a reverse pickup (a return): the courier collects the parcel at the shopper's address and carries it to
+   * the shop's returns address, collecting no cash. Answers like `book`, and its reference is found by
+   * `findBooking` the same way.
+   */
+  bookReturn(request: ReturnPickupRequest): Promise<Booking>;
   /**
    * The booking the courier already holds under this reference, if any: what a retry asks first when an earlier
    * call's answer was lost (a timeout after the courier booked), so the parcel is not booked twice.

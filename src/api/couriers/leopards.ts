@@ -7,6 +7,7 @@ import {
   type ParcelRequest,
   type PushedEvent,
   pakistanTime,
+  type ReturnPickupRequest,
   type TrackingEvent,
   textOf,
 } from "./courier.ts";
@@ -16,10 +17,13 @@ import {
  * (https://ecom.leopardscourier.com/eCom-Merchant-APIs-V2.pdf; production base
  * https://merchantapi.leopardscourier.com/api, staging https://merchantapistaging.leopardscourier.com/api):
  * - `POST bookPacket/format/json/`: api_key, api_password, booked_packet_weight (grams), booked_packet_no_piece,
- *   booked_packet_collect_amount (rupees), booked_packet_order_id (our reference), origin_city "self",
- *   destination_city (Leopards' city id, from `getAllCities`), shipment_* "self" (the account's own details),
- *   consignment_name_eng, consignment_email, consignment_phone, consignment_address, special_instructions.
- *   Answers { status: 1, track_number, slip_link } or { status: 0, error }.
+ *   booked_packet_collect_amount (rupees), booked_packet_order_id (our reference), origin_city,
+ *   destination_city (Leopards' city ids, from `getAllCities`), shipment_name_eng, shipment_email, shipment_phone,
+ *   shipment_address (the shipper), consignment_name_eng, consignment_email, consignment_phone,
+ *   consignment_address, special_instructions. Answers { status: 1, track_number, slip_link } or { status: 0,
+ *   error }. An order is booked with origin_city and shipment_* "self" (the account's own details); a reverse
+ *   pickup (a return) with the shopper as shipper (origin_city their city's id, shipment_* their details), the
+ *   shop's returns address as consignee and booked_packet_collect_amount 0.
  * - `POST getAllCities/format/json/`: { status: 1, city_list: [{ id, name, … }] }.
  * - `POST getShipmentDetailsByOrderID/format/json/`: shipment_order_id [references] → { status: 1, data: [{
  *   track_number, booked_packet_order_id, … }] }: how a retry finds a booking whose answer was lost.
@@ -50,6 +54,9 @@ export const leopardsStatus = (courierStatus: string): ShipmentStatus | null =>
   LEOPARDS_STATUSES[courierStatus.trim().toLowerCase()] ?? null;
 
 const NAME = "Leopards";
+
+/** Someone Leopards collects from or delivers to. */
+type Party = ParcelRequest["consignee"];
 
 export interface LeopardsSettings {
   apiKey: string;
@@ -100,6 +107,44 @@ export function leopardsCourier(settings: LeopardsSettings): Courier {
 
   const trackingUrl = (cn: string) => `https://www.leopardscourier.com/tracking?cn=${encodeURIComponent(cn)}`;
 
+  /**
+   * One `bookPacket`. With no `shipper` Leopards takes the account's own details ("self"); with one (a reverse
+   * pickup: the shopper) its name, email, phone and address are sent and `origin_city` is its city's id.
+   */
+  async function bookPacket(packet: {
+    reference: string;
+    pieces: number;
+    weight: number;
+    description: string;
+    /** Paisa. */
+    collectAmount: number;
+    shipper: Party | null;
+    consignee: Party;
+  }): Promise<Booking> {
+    const { shipper, consignee } = packet;
+    const answer = await post("bookPacket", {
+      booked_packet_weight: packet.weight,
+      booked_packet_no_piece: packet.pieces,
+      booked_packet_collect_amount: Math.round(packet.collectAmount / 100),
+      booked_packet_order_id: packet.reference,
+      origin_city: shipper ? await cityId(shipper.city) : "self",
+      destination_city: await cityId(consignee.city),
+      shipment_name_eng: shipper ? shipper.name : "self",
+      shipment_email: shipper ? shipper.email : "self",
+      shipment_phone: shipper ? shipper.phone : "self",
+      shipment_address: shipper ? shipper.address : "self",
+      consignment_name_eng: consignee.name,
+      consignment_email: consignee.email,
+      consignment_phone: consignee.phone,
+      consignment_address: consignee.address,
+      special_instructions: packet.description,
+      shipment_type: "",
+    });
+    const cn = textOf(answer, "track_number");
+    if (!cn) throw new CourierError(`${NAME} booked the parcel but sent no consignment number.`, true);
+    return { consignmentNumber: cn, trackingUrl: trackingUrl(cn) };
+  }
+
   function event(
     courierStatus: string,
     date: string,
@@ -120,29 +165,11 @@ export function leopardsCourier(settings: LeopardsSettings): Courier {
     id: "leopards",
     name: "Leopards Courier",
 
-    async book(parcel: ParcelRequest): Promise<Booking> {
-      const answer = await post("bookPacket", {
-        booked_packet_weight: parcel.weight,
-        booked_packet_no_piece: parcel.pieces,
-        booked_packet_collect_amount: Math.round(parcel.codAmount / 100),
-        booked_packet_order_id: parcel.reference,
-        origin_city: "self",
-        destination_city: await cityId(parcel.consignee.city),
-        shipment_name_eng: "self",
-        shipment_email: "self",
-        shipment_phone: "self",
-        shipment_address: "self",
-        consignment_name_eng: parcel.consignee.name,
-        consignment_email: parcel.consignee.email,
-        consignment_phone: parcel.consignee.phone,
-        consignment_address: parcel.consignee.address,
-        special_instructions: parcel.description,
-        shipment_type: "",
-      });
-      const cn = textOf(answer, "track_number");
-      if (!cn) throw new CourierError(`${NAME} booked the parcel but sent no consignment number.`, true);
-      return { consignmentNumber: cn, trackingUrl: trackingUrl(cn) };
-    },
+    book: (parcel: ParcelRequest) =>
+      bookPacket({ ...parcel, collectAmount: parcel.codAmount, shipper: null, consignee: parcel.consignee }),
+
+    bookReturn: (request: ReturnPickupRequest) =>
+      bookPacket({ ...request, collectAmount: 0, shipper: request.pickup, consignee: request.deliverTo }),
 
     async findBooking(reference: string): Promise<Booking | null> {
       try {

@@ -8,6 +8,7 @@ import {
   type ParcelRequest,
   type PushedEvent,
   pakistanTime,
+  type ReturnPickupRequest,
   type TrackingEvent,
   textOf,
 } from "./courier.ts";
@@ -17,8 +18,11 @@ import {
  * https://api.postex.pk/services/integration/api/order; every call carries the merchant's `token` header; every
  * answer is { statusCode: "200", statusMessage, dist }):
  * - `POST v3/create-order`: orderRefNumber (our reference), invoicePayment (rupees to collect), orderDetail,
- *   customerName, customerPhone, deliveryAddress, cityName, items, invoiceDivision, orderType "Normal",
- *   transactionNotes, pickupAddressCode (optional) → dist { trackingNumber, orderStatus, orderDate }.
+ *   customerName, customerPhone, deliveryAddress, cityName, items, invoiceDivision, orderType ("Normal",
+ *   "Reversed", "Replacement"), transactionNotes, pickupAddressCode (optional) → dist { trackingNumber,
+ *   orderStatus, orderDate }. An order is "Normal": the customer is the consignee. A reverse pickup (a return) is
+ *   "Reversed" with invoicePayment 0: the customer is the shopper PostEx collects from, and the parcel goes back
+ *   to the merchant's pickup address.
  * - `GET v1/get-all-order?orderStatusId=0&startDate=&endDate=` → dist [{ trackingNumber, orderRefNumber, … }]:
  *   how a retry finds a booking whose answer was lost.
  * - `GET v1/track-order/{trackingNumber}` → dist { trackingNumber, transactionStatus, transactionStatusHistory:
@@ -76,6 +80,36 @@ export function postexCourier(settings: PostexSettings): Courier {
 
   const trackingUrl = (cn: string) => `https://postex.pk/tracking?cn=${encodeURIComponent(cn)}`;
 
+  /** One `v3/create-order`: `customer` is who PostEx visits (the consignee, or for "Reversed" the shopper). */
+  async function createOrder(order: {
+    reference: string;
+    orderType: "Normal" | "Reversed";
+    /** Paisa. */
+    invoicePayment: number;
+    description: string;
+    customer: ParcelRequest["consignee"];
+    pieces: number;
+    notes: string;
+  }): Promise<Booking> {
+    const answer = await call("POST", "v3/create-order", {
+      orderRefNumber: order.reference,
+      invoicePayment: Math.round(order.invoicePayment / 100),
+      orderDetail: order.description,
+      customerName: order.customer.name,
+      customerPhone: order.customer.phone,
+      deliveryAddress: order.customer.address,
+      cityName: order.customer.city,
+      items: order.pieces,
+      invoiceDivision: 0,
+      orderType: order.orderType,
+      transactionNotes: order.notes,
+      ...(settings.pickupAddressCode ? { pickupAddressCode: settings.pickupAddressCode } : {}),
+    });
+    const cn = textOf(answer.dist, "trackingNumber");
+    if (!cn) throw new CourierError(`${NAME} created the order but sent no tracking number.`, true);
+    return { consignmentNumber: cn, trackingUrl: trackingUrl(cn) };
+  }
+
   function event(entry: unknown): TrackingEvent {
     const code = textOf(entry, "transactionStatusMessageCode");
     const at = textOf(entry, "updatedAt");
@@ -92,25 +126,25 @@ export function postexCourier(settings: PostexSettings): Courier {
     id: "postex",
     name: "PostEx",
 
-    async book(parcel: ParcelRequest): Promise<Booking> {
-      const answer = await call("POST", "v3/create-order", {
-        orderRefNumber: parcel.reference,
-        invoicePayment: Math.round(parcel.codAmount / 100),
-        orderDetail: parcel.description,
-        customerName: parcel.consignee.name,
-        customerPhone: parcel.consignee.phone,
-        deliveryAddress: parcel.consignee.address,
-        cityName: parcel.consignee.city,
-        items: parcel.pieces,
-        invoiceDivision: 0,
+    book: (parcel: ParcelRequest) =>
+      createOrder({
+        ...parcel,
         orderType: "Normal",
-        transactionNotes: `Order ${parcel.orderNumber}`,
-        ...(settings.pickupAddressCode ? { pickupAddressCode: settings.pickupAddressCode } : {}),
-      });
-      const cn = textOf(answer.dist, "trackingNumber");
-      if (!cn) throw new CourierError(`${NAME} created the order but sent no tracking number.`, true);
-      return { consignmentNumber: cn, trackingUrl: trackingUrl(cn) };
-    },
+        invoicePayment: parcel.codAmount,
+        customer: parcel.consignee,
+        notes: `Order ${parcel.orderNumber}`,
+      }),
+
+    // PostEx collects a reversed order from the customer (the shopper) and returns it to the merchant's pickup
+    // address (pickupAddressCode, or the account's default) as PostEx holds it: `deliverTo` is not sent.
+    bookReturn: (request: ReturnPickupRequest) =>
+      createOrder({
+        ...request,
+        orderType: "Reversed",
+        invoicePayment: 0,
+        customer: request.pickup,
+        notes: `Return of order ${request.orderNumber}`,
+      }),
 
     async findBooking(reference: string, since: Date): Promise<Booking | null> {
       const range = new URLSearchParams({
