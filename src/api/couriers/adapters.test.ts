@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Courier, ParcelRequest } from "./courier.ts";
+import type { Courier, ParcelRequest, ReturnPickupRequest } from "./courier.ts";
 import { CourierError } from "./courier.ts";
 import { leopardsCourier } from "./leopards.ts";
+import { ownCourier } from "./own.ts";
 import { postexCourier } from "./postex.ts";
-import { LEOPARDS_TEST_CREDENTIALS, startLeopardsSimulator } from "./simulators/leopards-simulator.ts";
+import {
+  LEOPARDS_CITIES,
+  LEOPARDS_TEST_CREDENTIALS,
+  startLeopardsSimulator,
+} from "./simulators/leopards-simulator.ts";
 import { POSTEX_TEST_TOKEN, startPostexSimulator } from "./simulators/postex-simulator.ts";
 import type { Simulator } from "./simulators/simulator-kit.ts";
 
@@ -25,6 +30,34 @@ const parcel = (reference: string, city = "Lahore"): ParcelRequest => ({
   },
 });
 
+const SHOPPER = {
+  name: "Ayesha Khan",
+  phone: "0300 1234567",
+  email: "ayesha@example.pk",
+  address: "House 7, Street 2",
+  city: "Lahore",
+};
+
+const RETURNS_DESK = {
+  name: "Shop Returns",
+  phone: "021 1112223",
+  email: "returns@shop.example.pk",
+  address: "Plot 4, Korangi Industrial Area",
+  city: "Karachi",
+};
+
+const returnPickup = (reference: string, city = "Lahore"): ReturnPickupRequest => ({
+  reference,
+  orderNumber: "BT-1001",
+  pieces: 1,
+  weight: 500,
+  description: "Return: 1 x Canvas Tote (Tan, One Size)",
+  pickup: { ...SHOPPER, city },
+  deliverTo: RETURNS_DESK,
+});
+
+const cityId = (name: string) => LEOPARDS_CITIES.find((city) => city.name === name)!.id;
+
 interface Case {
   name: string;
   start(): Promise<Simulator>;
@@ -34,6 +67,8 @@ interface Case {
   journey: string[];
   refusedWords: RegExp;
   credentialWords: RegExp;
+  /** What the simulator stored for a reverse pickup of `returnPickup` (fields as the courier received them). */
+  returnFields: Record<string, unknown>;
 }
 
 const cases: Case[] = [
@@ -46,6 +81,22 @@ const cases: Case[] = [
     journey: ["booked", "picked_up", "in_transit", "out_for_delivery", "delivered"],
     refusedWords: /^Leopards: no city named "Gotham"/,
     credentialWords: /^Leopards: Invalid API Key or Password$/,
+    returnFields: {
+      origin_city: cityId("Lahore"),
+      shipment_name_eng: SHOPPER.name,
+      shipment_email: SHOPPER.email,
+      shipment_phone: SHOPPER.phone,
+      shipment_address: SHOPPER.address,
+      destination_city: cityId("Karachi"),
+      consignment_name_eng: RETURNS_DESK.name,
+      consignment_email: RETURNS_DESK.email,
+      consignment_phone: RETURNS_DESK.phone,
+      consignment_address: RETURNS_DESK.address,
+      booked_packet_collect_amount: 0,
+      booked_packet_no_piece: 1,
+      booked_packet_weight: 500,
+      special_instructions: "Return: 1 x Canvas Tote (Tan, One Size)",
+    },
   },
   {
     name: "PostEx",
@@ -62,6 +113,17 @@ const cases: Case[] = [
     journey: ["booked", "picked_up", "in_transit", "delivered"],
     refusedWords: /^PostEx: Invalid city name: Gotham$/,
     credentialWords: /^PostEx: Invalid or expired token$/,
+    returnFields: {
+      orderType: "Reversed",
+      invoicePayment: 0,
+      customerName: SHOPPER.name,
+      customerPhone: SHOPPER.phone,
+      deliveryAddress: SHOPPER.address,
+      cityName: "Lahore",
+      items: 1,
+      orderDetail: "Return: 1 x Canvas Tote (Tan, One Size)",
+      transactionNotes: "Return of order BT-1001",
+    },
   },
 ];
 
@@ -123,6 +185,26 @@ describe.each(cases)("the $name adapter against its simulator", (spec) => {
     await expect(courier.cancel(second.consignmentNumber)).rejects.toThrow(/cannot be cancelled/);
   });
 
+  it("books a reverse pickup: collected from the shopper, carried to the shop, no cash to collect", async () => {
+    const key = reference();
+    const booking = await courier.bookReturn(returnPickup(key));
+    expect(booking.consignmentNumber).toMatch(/^(LE|CX-)\d+$/);
+    expect(booking.trackingUrl).toContain(encodeURIComponent(booking.consignmentNumber));
+    const stored = simulator.parcels.get(booking.consignmentNumber)!;
+    expect(stored.reference).toBe(key);
+    expect(stored.fields).toMatchObject(spec.returnFields);
+    expect(await courier.findBooking(key, new Date(Date.now() - 60_000))).toEqual(booking);
+  });
+
+  it("refuses clearly a reverse pickup from a city the courier does not serve", async () => {
+    const refused = await courier
+      .bookReturn(returnPickup(reference(), "Gotham"))
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CourierError);
+    expect((refused as CourierError).unsure).toBe(false);
+    expect((refused as Error).message).toMatch(spec.refusedWords);
+  });
+
   it("refuses clearly what the courier refuses: an unknown city, wrong credentials", async () => {
     const refused = await courier.book(parcel(reference(), "Gotham")).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(CourierError);
@@ -150,5 +232,88 @@ describe.each(cases)("the $name adapter against its simulator", (spec) => {
     expect((error as CourierError).unsure).toBe(true);
     expect((error as Error).message.startsWith(spec.name)).toBe(true);
     expect((error as Error).message).toMatch(words);
+  });
+});
+
+describe("the simulators refuse a reverse booking as the couriers would", () => {
+  it("Leopards: an empty shipper field, an unknown origin city", async () => {
+    const simulator = await startLeopardsSimulator();
+    try {
+      const bookPacket = async (fields: Record<string, unknown>) => {
+        const answer = await fetch(`${simulator.url}/bookPacket/format/json/`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            api_key: LEOPARDS_TEST_CREDENTIALS.apiKey,
+            api_password: LEOPARDS_TEST_CREDENTIALS.apiPassword,
+            booked_packet_weight: 500,
+            booked_packet_no_piece: 1,
+            booked_packet_collect_amount: 0,
+            booked_packet_order_id: "BT-SIM-1",
+            origin_city: cityId("Lahore"),
+            destination_city: cityId("Karachi"),
+            shipment_name_eng: SHOPPER.name,
+            shipment_email: SHOPPER.email,
+            shipment_phone: SHOPPER.phone,
+            shipment_address: SHOPPER.address,
+            consignment_name_eng: RETURNS_DESK.name,
+            consignment_phone: RETURNS_DESK.phone,
+            consignment_address: RETURNS_DESK.address,
+            special_instructions: "Return",
+            ...fields,
+          }),
+        });
+        return answer.json();
+      };
+      expect(await bookPacket({ shipment_phone: "" })).toEqual({
+        status: 0,
+        error: { shipment_phone: "Shipper Phone is required" },
+      });
+      expect(await bookPacket({ origin_city: 1 })).toEqual({ status: 0, error: "Invalid Origin City" });
+      expect(await bookPacket({})).toMatchObject({
+        status: 1,
+        track_number: expect.stringMatching(/^LE\d+$/),
+      });
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it("PostEx: an orderType other than Normal, Reversed, Replacement", async () => {
+    const simulator = await startPostexSimulator();
+    try {
+      const answer = await fetch(`${simulator.url}/v3/create-order`, {
+        method: "POST",
+        headers: { token: POSTEX_TEST_TOKEN, "content-type": "application/json" },
+        body: JSON.stringify({
+          orderRefNumber: "BT-SIM-2",
+          invoicePayment: 0,
+          customerName: SHOPPER.name,
+          customerPhone: SHOPPER.phone,
+          deliveryAddress: SHOPPER.address,
+          cityName: SHOPPER.city,
+          items: 1,
+          orderType: "Return",
+        }),
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ statusCode: "400", statusMessage: "Invalid order type: Return" });
+    } finally {
+      await simulator.close();
+    }
+  });
+});
+
+describe("own delivery's reverse pickup", () => {
+  it("needs the consignment number staff typed, and answers it", async () => {
+    const refused = await ownCourier()
+      .bookReturn(returnPickup("BT-OWN-1"))
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CourierError);
+    expect((refused as CourierError).unsure).toBe(false);
+    expect((refused as Error).message).toBe("Type the consignment number for own delivery.");
+
+    const manual = { consignmentNumber: "TCS-123", trackingUrl: null };
+    expect(await ownCourier().bookReturn({ ...returnPickup("BT-OWN-2"), manual })).toEqual(manual);
   });
 });
