@@ -23,6 +23,7 @@ import { confirmationRoutes } from "./orders/confirmation.routes.ts";
 import { guestOrdersRoutes } from "./orders/guest-orders.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { adminPaymentRoutes, paymentCallbackRoutes, paymentRoutes } from "./payments/payments.routes.ts";
+import { adminReturnRoutes, returnRoutes } from "./returns/returns.routes.ts";
 import { reviewsRoutes } from "./reviews/reviews.routes.ts";
 import { createServices, type Services } from "./services.ts";
 import { limitBody } from "./validation.ts";
@@ -84,6 +85,7 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
   // Paying for orders: the shopper's side, and the providers' returns and notifications (from outside the shop).
   api.route("/", paymentRoutes(services.payments, services.paymentMethods, auth));
   api.route("/", paymentCallbackRoutes(services.payments, services.paymentMethods, deps.config.publicUrl));
+  api.route("/", returnRoutes(services.returns, auth));
   // The back office: its routes check the caller's role themselves (route() reads it from the contract).
   api.use(
     "/admin/*",
@@ -97,6 +99,7 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
   );
   api.route("/", adminRoutes(services));
   api.route("/", adminPaymentRoutes(services.payments));
+  api.route("/", adminReturnRoutes(services.returns));
   api.route("/", reviewsRoutes(services.reviews, auth, limits));
   api.route("/", contactRoutes({ contact: services.contact, auth, limits }));
   api.route("/", newsletterRoutes({ newsletter: services.newsletter, limits }));

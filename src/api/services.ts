@@ -57,6 +57,8 @@ import { paymentsService } from "./payments/payments.service.ts";
 import { productImagesRepository } from "./products/product-images.repository.ts";
 import { productImagesService } from "./products/product-images.service.ts";
 import { createLimits } from "./rate-limit.ts";
+import { returnsRepository } from "./returns/returns.repository.ts";
+import { returnsService } from "./returns/returns.service.ts";
 import { reviewsRepository } from "./reviews/reviews.repository.ts";
 import { reviewsService } from "./reviews/reviews.service.ts";
 import { settingsService } from "./settings/shop-settings.ts";
@@ -103,6 +105,21 @@ export function createServices(deps: ApiDeps) {
   const shipmentsRepo = shipmentsRepository(db);
   const couriers = courierRegistry(config.couriers);
   const paymentMethods = paymentRegistry(config.payments ?? CASH_ONLY);
+  const dataDir = config.dataDir ?? path.resolve("data");
+  const payments = paymentsService({
+    db,
+    orders: ordersRepo,
+    payments: paymentsRepository(db),
+    registry: paymentMethods,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    messaging,
+    onMailQueued,
+    onCatalogueChanged,
+    logger,
+    blocklist,
+    proofsDir: path.join(dataDir, "payment-proofs"),
+  });
 
   return {
     policy,
@@ -131,19 +148,22 @@ export function createServices(deps: ApiDeps) {
     }),
     // Online payments (docs/decisions/0053-online-payments.md).
     paymentMethods,
-    payments: paymentsService({
+    payments,
+    // Returns and exchanges (docs/decisions/0054-returns.md).
+    returns: returnsService({
       db,
       orders: ordersRepo,
-      payments: paymentsRepository(db),
-      registry: paymentMethods,
-      publicUrl: config.publicUrl,
+      returns: returnsRepository(db),
+      payments,
+      couriers,
+      shipFrom: config.couriers?.shipFrom ?? DEFAULT_SHIP_FROM,
+      shopEmail: config.shopEmail,
       secret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+      photosDir: path.join(dataDir, "return-photos"),
       messaging,
       onMailQueued,
       onCatalogueChanged,
-      logger,
-      blocklist,
-      proofsDir: path.join(config.dataDir ?? path.resolve("data"), "payment-proofs"),
     }),
     orders: ordersService(ordersRepo),
     tracking: trackingService({ orders: ordersRepo, shipments: shipmentsRepo, couriers }),

@@ -5,6 +5,7 @@ import { CATALOG_CSV_BODY_MAX_BYTES, CATALOG_CSV_MESSAGES } from "../shared/cata
 import { PAYMENT_REPORT_BODY_MAX_BYTES, PAYMENT_REPORT_MESSAGES } from "../shared/cod-collections.ts";
 import { MAX_ID } from "../shared/contracts/fields.ts";
 import { IMAGE_UPLOAD_BODY_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from "../shared/product-admin.ts";
+import { RETURN_BODY_MAX_BYTES, RETURN_PHOTO_MAX_BYTES, RETURN_PHOTOS_MAX } from "../shared/returns.ts";
 import { BadRequest, type FieldErrors, NotFound, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
 
 /** The largest request body the shop reads (API and storefront forms alike); larger ones answer 413. */
@@ -34,12 +35,18 @@ export function limitBody(uploads: readonly { method: string; path: string }[] =
     maxSize: PAYMENT_REPORT_BODY_MAX_BYTES,
     onError: (c) => c.json({ message: PAYMENT_REPORT_MESSAGES.tooLarge }, 413),
   });
+  const returnRequest = bodyLimit({
+    maxSize: RETURN_BODY_MAX_BYTES,
+    onError: (c) => c.json({ message: RETURN_TOO_LARGE }, 413),
+  });
   const limitFor = (path: string) =>
     path.startsWith("/admin/catalogue/")
       ? catalogueCsv
       : path.startsWith("/admin/cod-collections/")
         ? paymentReport
-        : photo;
+        : path.endsWith("/returns")
+          ? returnRequest
+          : photo;
   // "/admin/products/:id/images" -> /^\/api\/admin\/products\/[^/]+\/images$/
   const routes = uploads.map(({ method, path }) => ({
     method,
@@ -60,6 +67,8 @@ export function limitBody(uploads: readonly { method: string; path: string }[] =
 export function bodiless(method: string): boolean {
   return method === "GET" || method === "HEAD";
 }
+
+export const RETURN_TOO_LARGE = `The request is too large: send at most ${RETURN_PHOTOS_MAX} photos of ${RETURN_PHOTO_MAX_BYTES / 1024 / 1024} MB each.`;
 
 export const UPLOAD_TOO_LARGE = `The request body is too large (a photo may be at most ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB).`;
 
@@ -107,7 +116,8 @@ export async function readMultipart<Schema extends z.ZodType>(
   }
   let body: Record<string, unknown>;
   try {
-    body = await c.req.parseBody();
+    // A field sent more than once (several photos) arrives as a list.
+    body = await c.req.parseBody({ all: true });
   } catch {
     throw new BadRequest("The request body could not be read as multipart/form-data.");
   }

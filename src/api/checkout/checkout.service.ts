@@ -40,7 +40,7 @@ export const PRICES_CHANGED =
 const NUMBER_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 /** "BT-261121-7KQ2M": the day it was placed, then five characters nobody misreads. */
-function orderNumber(now: Date): string {
+export function orderNumber(now: Date): string {
   const day = now.toISOString().slice(2, 10).replaceAll("-", "");
   let suffix = "";
   for (let i = 0; i < 5; i++) suffix += NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)];
@@ -235,7 +235,12 @@ export function checkoutService({
           });
           if (priced.dropped) throw new CouponDropped(priced.dropped.code, priced.dropped.reason);
           // Its last use goes to one order only: the others are told, and may order without it.
-          if (priced.coupon && !(await coupons.takeUse(priced.coupon.id, trx))) {
+          const taken =
+            priced.coupon === undefined ||
+            (priced.coupon.credit === 1
+              ? await coupons.spendCredit(priced.coupon.id, priced.summary.discount, trx)
+              : await coupons.takeUse(priced.coupon.id, trx));
+          if (priced.coupon && !taken) {
             throw new CouponDropped(priced.coupon.code, COUPON_MESSAGES.usedUp);
           }
           const summary = priced.summary;
@@ -326,6 +331,7 @@ export function checkoutService({
             refunded_amount: 0,
             payment_due_by: dueBy?.toISOString() ?? null,
             payment_flag: null,
+            replacement_for: null,
           };
           const sales = await saleNames(trx, lines);
           const items = lines.map((line, index) => {

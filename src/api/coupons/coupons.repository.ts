@@ -23,6 +23,22 @@ export function couponsRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /**
+     * Spends `amount` of a store-credit code's balance (decision 0054), only if that much is left: one conditional
+     * UPDATE, so two orders racing for the same credit never spend more than it holds.
+     */
+    async spendCredit(couponId: number, amount: number, trx: Db): Promise<boolean> {
+      const row = await trx
+        .updateTable("coupons")
+        .set((eb) => ({ value: eb("value", "-", amount), uses: eb("uses", "+", 1) }))
+        .where("id", "=", couponId)
+        .where("credit", "=", 1)
+        .where("value", ">=", amount)
+        .returning("value")
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** How often this customer (by account, or by phone in E.164) has used the code. */
     async usesBy(couponId: number, customer: { userId: number | null; phone: string | null }, trx: Db = db) {
       if (customer.userId === null && customer.phone === null) return 0;

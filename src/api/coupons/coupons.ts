@@ -34,7 +34,10 @@ export function couponTerms(coupon: Pick<CouponRow, "kind" | "value">): CouponTe
 }
 
 /** "10% off", "Rs. 500 off", "Free delivery": what the shopper is told the code gives. */
-export function describeCoupon(coupon: Pick<CouponRow, "kind" | "value" | "description">): string {
+export function describeCoupon(
+  coupon: Pick<CouponRow, "kind" | "value" | "description"> & { credit?: number },
+): string {
+  if (coupon.credit === 1) return `Store credit (${formatWholeRupees(toRupees(coupon.value))} left)`;
   if (coupon.description) return coupon.description;
   if (coupon.kind === "percent") return `${coupon.value}% off`;
   if (coupon.kind === "amount") return `${formatWholeRupees(toRupees(coupon.value))} off`;
@@ -69,6 +72,8 @@ export function checkCoupon(coupon: CouponRow | undefined, context: CouponContex
   if (coupon.starts_at !== null && coupon.starts_at > now) return refuse(COUPON_MESSAGES.notStarted);
   if (coupon.ends_at !== null && coupon.ends_at <= now) return refuse(COUPON_MESSAGES.expired);
   if (coupon.max_uses !== null && coupon.uses >= coupon.max_uses) return refuse(COUPON_MESSAGES.usedUp);
+  // Store credit (decision 0054): its value is the balance left; spent, it is used up.
+  if (coupon.credit === 1 && coupon.value <= 0) return refuse(COUPON_MESSAGES.usedUp);
   if (
     coupon.max_uses_per_customer !== null &&
     context.customerUses !== undefined &&

@@ -115,3 +115,11 @@ export function refundMessage(order: OrderFacts, amount: string): MessageContent
     template: { name: "order_refunded", parameters: [order.number, amount] },
   };
 }
+
+/** A step of a return (decision 0054): its number, the step's name, and the first sentence the mail says. */
+export function returnMessage(returnNumber: string, step: string, sentence: string): MessageContent {
+  return {
+    text: `${SHOP}: ${sentence}`.slice(0, 320),
+    template: { name: "return_update", parameters: [returnNumber, step] },
+  };
+}

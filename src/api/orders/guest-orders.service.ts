@@ -5,7 +5,7 @@ import {
   type OrderLookupInput,
 } from "../../shared/contracts/orders.ts";
 import { NotFound } from "../errors.ts";
-import { isOrderAccessToken } from "./order-access.ts";
+import { isOrderAccessToken, orderAccessToken } from "./order-access.ts";
 import { toOrder } from "./order-view.ts";
 import type { OrdersRepository } from "./orders.repository.ts";
 
@@ -34,8 +34,15 @@ export function guestOrdersService(orders: OrdersRepository, secret: string) {
       ),
 
     /** The email is compared without regard to case; a wrong number and a wrong email answer the same. */
-    lookup: ({ number, email }: OrderLookupInput): Promise<Order> =>
-      orderWith(number, (row) => row.email.toLowerCase() === email.toLowerCase(), ORDER_LOOKUP_NOT_FOUND),
+    lookup: async ({ number, email }: OrderLookupInput): Promise<Order & { access_token: string }> => {
+      const order = await orderWith(
+        number,
+        (row) => row.email.toLowerCase() === email.toLowerCase(),
+        ORDER_LOOKUP_NOT_FOUND,
+      );
+      // Whoever knows the number and the email may act on the order (ask for a return) as its browser may.
+      return { ...order, access_token: orderAccessToken(order.number, secret) };
+    },
   };
 }
 

@@ -89,7 +89,29 @@ export function paymentsRepository(db: Kysely<Database>) {
         .updateTable("orders")
         .set((eb) => ({ refunded_amount: eb("refunded_amount", "+", amount) }))
         .where("id", "=", orderId)
-        .where((eb) => eb(eb("paid_amount", "-", eb.ref("refunded_amount")), ">=", amount))
+        // What the shopper paid: the money received, or a delivered cash order's total (the cash taken at the door).
+        .where((eb) =>
+          eb(
+            eb(
+              eb
+                .case()
+                .when(
+                  eb.and([
+                    eb("payment_method", "=", "cod"),
+                    eb("status", "=", "delivered"),
+                    eb("total", ">", eb.ref("paid_amount")),
+                  ]),
+                )
+                .then(eb.ref("total"))
+                .else(eb.ref("paid_amount"))
+                .end(),
+              "-",
+              eb.ref("refunded_amount"),
+            ),
+            ">=",
+            amount,
+          ),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -142,6 +142,17 @@ export function paymentsService(deps: PaymentsDeps) {
   /** A catalogue write (an order cancelled gives its stock back, which product pages show). */
   const writing = <T>(work: (trx: Trx) => Promise<T>) => catalogueWrite(db, work, deps.onCatalogueChanged);
 
+  /**
+   * What the shopper paid: the money the shop received, or for a delivered cash-on-delivery order the cash the
+   * courier took at the door (its total), even before the courier pays it over (a return's refund, decision 0054).
+   */
+  function paidByShopper(order: OrderRow): number {
+    const paid = Number(order.paid_amount);
+    return order.payment_method === "cod" && order.status === "delivered"
+      ? Math.max(paid, Number(order.total))
+      : paid;
+  }
+
   async function orderFor(number: string, access: OrderAccess): Promise<OrderRow> {
     const row = await orders.findByNumber(number.toUpperCase());
     const allowed =
@@ -755,9 +766,8 @@ export function paymentsService(deps: PaymentsDeps) {
       const order = await orders.findByNumber(number.toUpperCase());
       if (!order) throw new NotFound(PAYMENT_MESSAGES.notFound);
       const amount = toPaisa(input.amount);
-      const left = Number(order.paid_amount) - Number(order.refunded_amount);
-      if (Number(order.paid_amount) <= 0)
-        throw ValidationFailed.field("amount", PAYMENT_MESSAGES.nothingPaid);
+      const left = paidByShopper(order) - Number(order.refunded_amount);
+      if (paidByShopper(order) <= 0) throw ValidationFailed.field("amount", PAYMENT_MESSAGES.nothingPaid);
       if (amount > left) {
         throw ValidationFailed.field("amount", PAYMENT_MESSAGES.refundTooLarge(formatRupees(toRupees(left))));
       }
@@ -827,7 +837,7 @@ export function paymentsService(deps: PaymentsDeps) {
       await db.transaction().execute(async (trx) => {
         const locked = await orders.lockByNumber(order.number, trx);
         if (!locked) throw new NotFound(PAYMENT_MESSAGES.notFound);
-        const status = statusAfterRefund(Number(locked.paid_amount), Number(locked.refunded_amount));
+        const status = statusAfterRefund(paidByShopper(locked), Number(locked.refunded_amount));
         await orders.update(
           locked.id,
           { payment_status: status, ...(status === "refunded" ? { payment_flag: null } : {}) },

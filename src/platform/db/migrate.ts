@@ -31,6 +31,7 @@ import * as campaigns from "./migrations/028-campaigns.ts";
 import * as saleExtras from "./migrations/029-sale-extras.ts";
 import * as payments from "./migrations/030-payments.ts";
 import * as paymentListIndexes from "./migrations/031-payment-list-indexes.ts";
+import * as returns from "./migrations/032-returns.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -65,6 +66,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "029-sale-extras": saleExtras,
   "030-payments": payments,
   "031-payment-list-indexes": paymentListIndexes,
+  "032-returns": returns,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */

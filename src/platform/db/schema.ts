@@ -53,6 +53,10 @@ export interface Database {
   payment_events: PaymentEventTable;
   payment_refunds: PaymentRefundTable;
   payment_proofs: PaymentProofTable;
+  returns: ReturnTable;
+  return_items: ReturnItemTable;
+  return_photos: ReturnPhotoTable;
+  return_events: ReturnEventTable;
 }
 
 /** A transaction on the shop's database. */
@@ -118,6 +122,8 @@ export interface ProductTable {
   own_daily_deal: Generated<number>;
   /** 1 while a running campaign puts the product in Daily Deals: kept by the campaign clock. */
   campaign_daily_deal: Generated<number>;
+  /** 1: sold as final sale, so it cannot be returned (migration 032). */
+  final_sale: Generated<number>;
   /**
    * The average (one decimal) and count of the product's approved reviews, for cards and JSON-LD without a join.
    * Written only by the reviews service, in the transaction of every change to the product's reviews.
@@ -398,6 +404,8 @@ export interface OrderTable {
   payment_due_by: Generated<string | null>;
   /** "refund_due": money arrived for an order already cancelled. */
   payment_flag: Generated<string | null>;
+  /** The return this order replaces items of (an exchange's replacement, migration 032); null otherwise. */
+  replacement_for: Generated<number | null>;
 }
 
 export interface OrderItemTable {
@@ -708,6 +716,8 @@ export interface CouponTable {
   max_uses_per_customer: number | null;
   status: Generated<"active" | "paused">;
   uses: Generated<number>;
+  /** 1: store credit from a return (migration 032); `value` is the balance left, spent by each order. */
+  credit: Generated<number>;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -803,3 +813,69 @@ export interface PaymentProofTable {
   size: number;
   created_at: string;
 }
+
+/** A shopper's request to return items of a delivered order (migration 032; docs/decisions/0054-returns.md). */
+export interface ReturnTable {
+  id: Generated<number>;
+  /** "<order number>-R<n>": what the shopper and staff call it. */
+  number: string;
+  order_id: number;
+  status: "requested" | "approved" | "in_transit" | "received" | "closed";
+  outcome: "rejected" | "refunded" | "exchanged" | "credited" | null;
+  resolution: "refund" | "exchange" | "credit";
+  reason: "wrong_size" | "damaged" | "not_as_pictured" | "changed_mind" | "other";
+  reason_text: string;
+  method: "pickup" | "drop_off" | "in_store" | null;
+  courier: string | null;
+  consignment_number: string | null;
+  tracking_url: string | null;
+  /** What staff wrote for the shopper with their last decision. */
+  staff_note: string;
+  /** Paisa: what the items cost the shopper (their share of the order's discount taken off). */
+  amount: number;
+  refund_id: number | null;
+  replacement_order_id: number | null;
+  credit_coupon_id: number | null;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface ReturnItemTable {
+  id: Generated<number>;
+  return_id: number;
+  order_item_id: number;
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+  /** Paisa: this line's share of the return's value. */
+  amount: number;
+  /** The variant an exchange asked for; its stock is held while `exchange_held` is 1. */
+  exchange_variant_id: number | null;
+  exchange_held: Generated<number>;
+  condition: "restock" | "write_off" | null;
+  /** When its stock came back (once). */
+  restocked_at: string | null;
+}
+
+export interface ReturnPhotoTable {
+  id: Generated<number>;
+  return_id: number;
+  /** The stored file's name under the private return-photos folder. */
+  file: string;
+  size: number;
+  created_at: string;
+}
+
+/** One step of a return's timeline, in the words the shopper sees. */
+export interface ReturnEventTable {
+  id: Generated<number>;
+  return_id: number;
+  status: string;
+  message: string;
+  actor_email: string;
+  created_at: string;
+}
+
+export type ReturnRow = Selectable<ReturnTable>;
+export type ReturnItemRow = Selectable<ReturnItemTable>;

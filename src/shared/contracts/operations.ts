@@ -16,6 +16,7 @@ import { adminCouponOperations } from "./coupons.operations.ts";
 import { adminNewsletterOperations, newsletterOperations } from "./newsletter.operations.ts";
 import { orderOperations } from "./orders.operations.ts";
 import { paymentOperations } from "./payments.operations.ts";
+import { adminReturnOperations, returnOperations } from "./returns.operations.ts";
 import { adminReviewOperations, reviewOperations } from "./reviews.operations.ts";
 import { searchOperations } from "./search.operations.ts";
 import { shipmentOperations } from "./shipments.operations.ts";
@@ -51,6 +52,7 @@ export const operations = {
   ...checkoutOperations,
   ...accountOperations,
   ...orderOperations,
+  ...returnOperations,
   ...contactOperations,
   ...newsletterOperations,
   ...adminSessionOperations,
@@ -68,6 +70,7 @@ export const operations = {
   ...adminCampaignOperations,
   ...adminCatalogueOperations,
   ...paymentOperations,
+  ...adminReturnOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

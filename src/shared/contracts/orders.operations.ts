@@ -57,7 +57,14 @@ export const orderOperations = {
     auth: "none",
     body: orderLookupSchema,
     status: 200,
-    response: orderSchema,
+    response: orderSchema.extend({
+      access_token: z
+        .string()
+        .optional()
+        .describe(
+          "Lets whoever found the order act on it without an account (its payment, a return request): send it as `token`.",
+        ),
+    }),
     errors: [400, 404, 422, 429],
   },
   trackOrder: {

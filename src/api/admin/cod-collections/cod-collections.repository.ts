@@ -69,7 +69,18 @@ export function codCollectionsRepository(db: Kysely<Database>) {
     markPaid: (orderId: number, amount: number, trx: Db) =>
       trx
         .updateTable("orders")
-        .set({ payment_status: "paid", paid_amount: amount })
+        // A return refunded before the courier paid the cash over keeps its refund's status.
+        .set((eb) => ({
+          payment_status: eb
+            .case()
+            .when("refunded_amount", "<=", 0)
+            .then("paid")
+            .when("refunded_amount", ">=", amount)
+            .then("refunded")
+            .else("partly_refunded")
+            .end(),
+          paid_amount: amount,
+        }))
         .where("id", "=", orderId)
         .execute(),
 

@@ -179,7 +179,7 @@ export function adminCouponsService(db: Kysely<Database>, repository: AdminCoupo
             action: "coupon.create",
             entityType: "coupon",
             entityId: id,
-            after: toRecord({ ...row, id, uses: 0 }),
+            after: toRecord({ ...row, id, uses: 0, credit: 0 }),
           });
           return id;
         }),
