@@ -22,14 +22,12 @@ import {
   filterStatus,
   RETURN_FILTERS,
   RETURN_MESSAGES,
-  RETURN_METHOD_NAMES,
   RETURN_REASON_NAMES,
   RETURN_RESOLUTION_NAMES,
   RETURN_STANDING,
   RETURN_STATUS_NAMES,
   RETURN_WINDOW_DAYS,
   type ReturnFilter,
-  type ReturnStatus,
 } from "../../shared/returns.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import {
