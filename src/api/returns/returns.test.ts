@@ -131,7 +131,7 @@ describe.skipIf(!available)(`returns and exchanges on ${engine}`, () => {
     form.set("reason_text", fields.reason_text ?? "");
     form.set("resolution", fields.resolution ?? "refund");
     for (const each of fields.photos ?? []) {
-      form.append("photos", new File([each.bytes], each.name, { type: each.type }));
+      form.append("photos", new File([new Uint8Array(each.bytes)], each.name, { type: each.type }));
     }
     return (options.client ?? api).request(`/orders/${number}/returns`, {
       method: "POST",
