@@ -272,6 +272,7 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
       confirmation_required: true,
       confirmation_hours: 48,
       high_value_threshold: 25_000,
+      return_window_days: 30,
     });
     const off = { confirmation_required: false, confirmation_hours: 24, high_value_threshold: 30_000 };
     expect((await admin.staff.call("PUT", "/admin/settings/orders", off)).status).toBe(403);

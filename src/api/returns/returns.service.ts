@@ -995,6 +995,21 @@ export function returnsService(deps: ReturnsDeps) {
     told();
   }
 
+  /** Settles another way than asked (agreed with the shopper): an exchange's held stock goes back first. */
+  async function resettle(row: ReturnRow, resolution: ReturnRow["resolution"]): Promise<ReturnRow> {
+    return catalogueWrite(
+      db,
+      async (trx) => {
+        const current = await locked(row.id, trx);
+        if (current.status !== "received") refuse(current);
+        await releaseHolds(row.id, trx);
+        await returns.move(row.id, ["received"], { resolution, updated_at: clock().toISOString() }, trx);
+        return { ...current, resolution };
+      },
+      deps.onCatalogueChanged,
+    );
+  }
+
   async function settle(
     row: ReturnRow,
     order: OrderRow,
@@ -1005,6 +1020,9 @@ export function returnsService(deps: ReturnsDeps) {
     audit: Audit,
   ) {
     if (row.status !== "received") refuse(row);
+    if (action.resolution && action.resolution !== row.resolution) {
+      row = await resettle(row, action.resolution);
+    }
     if (row.resolution === "refund") {
       // Claimed first, so a second settle at the same moment is refused rather than refunding twice; a refund
       // the provider refuses puts it back.

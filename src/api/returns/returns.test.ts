@@ -514,6 +514,36 @@ describe.skipIf(!available)(`returns and exchanges on ${engine}`, () => {
     expect(await stockOf(tan)).toBe(tanBefore - 1);
   });
 
+  it("settles an exchange another way when agreed, giving the held stock back", async () => {
+    const { number, token, item } = await delivered(1);
+    const tanBefore = await stockOf(tan);
+    const asked = await (
+      await ask(number, {
+        token,
+        items: [{ order_item_id: item, quantity: 1, exchange_variant_id: tan }],
+        resolution: "exchange",
+      })
+    ).json();
+    await act(asked.id, { action: "approve", method: "drop_off" });
+    const itemId = (
+      await database.db
+        .selectFrom("return_items")
+        .select("id")
+        .where("return_id", "=", asked.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await act(asked.id, { action: "receive", items: [{ id: itemId, condition: "restock" }] });
+    expect(await stockOf(tan)).toBe(tanBefore - 1);
+    const settled = await act(asked.id, { action: "settle", resolution: "refund", reference: "EP-991" });
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    expect(settled.body).toMatchObject({
+      outcome: "refunded",
+      resolution: "refund",
+      refund: { amount: 3000 },
+    });
+    expect(await stockOf(tan)).toBe(tanBefore);
+  });
+
   it("gives store credit as a code whose balance each order spends", async () => {
     const { number, token, item } = await delivered(1);
     const asked = await (
@@ -575,7 +605,7 @@ describe.skipIf(!available)(`returns and exchanges on ${engine}`, () => {
       expect.objectContaining({ reason: "wrong_size", name: "Wrong size" }),
     ]);
     expect(report.body.refunded_by_month).toEqual([
-      expect.objectContaining({ month: new Date().toISOString().slice(0, 7), amount: 6000, returns: 1 }),
+      expect.objectContaining({ month: new Date().toISOString().slice(0, 7), amount: 9000, returns: 2 }),
     ]);
     expect((await admin.staff.get("/admin/returns/999999")).status).toBe(404);
     expect((await admin.staff.get("/admin/returns/abc")).status).toBe(404);

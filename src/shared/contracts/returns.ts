@@ -240,6 +240,12 @@ export const adminReturnActionSchema = z.discriminatedUnion(
     }),
     z.object({
       action: z.literal("settle"),
+      resolution: z
+        .enum(RETURN_RESOLUTIONS, { error: RETURN_MESSAGES.resolution })
+        .optional()
+        .describe(
+          "Settle another way than the customer asked (agreed with them): an exchange whose size is gone as a refund.",
+        ),
       reference: optionalText("reference", 100).describe(
         "For a refund made outside the shop (cash orders, Easypaisa): the transfer's reference.",
       ),
