@@ -140,6 +140,11 @@ describe.skipIf(!available)(`returns and exchanges on ${engine}`, () => {
     });
   }
 
+  const itemIdsOf = async (returnId: number) =>
+    (
+      await database.db.selectFrom("return_items").select("id").where("return_id", "=", returnId).execute()
+    ).map((row) => row.id);
+
   const act = (id: number, body: unknown, client: Shopper = admin.staff) =>
     client.call("PATCH", `/admin/returns/${id}`, body);
 
@@ -385,9 +390,7 @@ describe.skipIf(!available)(`returns and exchanges on ${engine}`, () => {
     });
     expect(approved.body.send_to).toContain(DEFAULT_SHIP_FROM.address);
 
-    const itemIds = (
-      await database.db.selectFrom("return_items").select("id").where("return_id", "=", asked.id).execute()
-    ).map((row) => row.id);
+    const itemIds = await itemIdsOf(asked.id);
     const before = await stockOf(black);
     // Two staff record the receipt at the same moment, through two instances: the stock comes back once.
     const receive = { action: "receive", items: itemIds.map((id) => ({ id, condition: "restock" })) };
@@ -477,13 +480,7 @@ describe.skipIf(!available)(`returns and exchanges on ${engine}`, () => {
     });
     expect(approved.body.consignment_number).toBeTruthy();
     const blackBefore = await stockOf(black);
-    const itemId = (
-      await database.db
-        .selectFrom("return_items")
-        .select("id")
-        .where("return_id", "=", asked.id)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const [itemId] = await itemIdsOf(asked.id);
     expect(
       (await act(asked.id, { action: "receive", items: [{ id: itemId, condition: "write_off" }] })).status,
     ).toBe(200);
@@ -525,13 +522,7 @@ describe.skipIf(!available)(`returns and exchanges on ${engine}`, () => {
       })
     ).json();
     await act(asked.id, { action: "approve", method: "drop_off" });
-    const itemId = (
-      await database.db
-        .selectFrom("return_items")
-        .select("id")
-        .where("return_id", "=", asked.id)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const [itemId] = await itemIdsOf(asked.id);
     await act(asked.id, { action: "receive", items: [{ id: itemId, condition: "restock" }] });
     expect(await stockOf(tan)).toBe(tanBefore - 1);
     const settled = await act(asked.id, { action: "settle", resolution: "refund", reference: "EP-991" });
@@ -550,13 +541,7 @@ describe.skipIf(!available)(`returns and exchanges on ${engine}`, () => {
       await ask(number, { token, items: [{ order_item_id: item, quantity: 1 }], resolution: "credit" })
     ).json();
     await act(asked.id, { action: "approve", method: "in_store" });
-    const itemId = (
-      await database.db
-        .selectFrom("return_items")
-        .select("id")
-        .where("return_id", "=", asked.id)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const [itemId] = await itemIdsOf(asked.id);
     await act(asked.id, { action: "receive", items: [{ id: itemId, condition: "restock" }] });
     const settled = await act(asked.id, { action: "settle" });
     expect(settled.status, JSON.stringify(settled.body)).toBe(200);
