@@ -29,6 +29,7 @@ test("a staff member creates a product with two colours and photos, and shoppers
   await page.getByLabel("Category").selectOption({ label: "Handbags" });
   await page.getByLabel("Status").selectOption("active");
   await page.getByLabel("Discount (%)").fill("10");
+  await page.getByLabel("Final sale (cannot be returned)").check();
   await page
     .getByRole("textbox", { name: "Description (HTML)" })
     .fill("<p>A soft <strong>quilted</strong> pouch for the road.</p>");
@@ -83,6 +84,9 @@ test("a staff member creates a product with two colours and photos, and shoppers
   await page.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expect(page.getByText("Rs. 2,160.00").first()).toBeVisible();
+  // Sold as final sale: the page says it cannot be returned instead of the 30 days promise.
+  await expect(page.getByText("Final sale: this item cannot be returned.")).toBeVisible();
+  await expect(page.getByText("30 days free return")).toHaveCount(0);
   await expect(page.getByRole("img", { name: `${title} in Black` }).first()).toBeVisible();
   await page.getByRole("link", { name: "Teal", exact: true }).click();
   await expect(page.getByRole("img", { name: `${title} in Teal` }).first()).toBeVisible();

@@ -12,6 +12,7 @@ export const CATALOG_CSV_PRODUCT_COLUMNS = [
   "Status",
   "New Arrival",
   "Daily Deal",
+  "Final Sale",
   "Discount Percent",
 ] as const;
 

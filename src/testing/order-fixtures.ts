@@ -160,3 +160,47 @@ export async function storedShipment(
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/**
+ * An exchange closed for the order `number` (its return "<number>-R1"), written straight in, and the order
+ * `replacement` marked as the replacement sent for it. Answers the return's id and number.
+ */
+export async function storedReplacement(
+  db: Kysely<Database>,
+  number: string,
+  replacement: string,
+): Promise<{ id: number; number: string }> {
+  const at = new Date().toISOString();
+  const order = await db
+    .selectFrom("orders")
+    .select(["id", "total"])
+    .where("number", "=", number)
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("returns")
+    .values({
+      number: `${number}-R1`,
+      order_id: order.id,
+      status: "closed",
+      outcome: "exchanged",
+      resolution: "exchange",
+      reason: "wrong_size",
+      reason_text: "",
+      method: "drop_off",
+      courier: null,
+      consignment_number: null,
+      tracking_url: null,
+      staff_note: "",
+      amount: order.total,
+      refund_id: null,
+      replacement_order_id: null,
+      credit_coupon_id: null,
+      created_at: at,
+      updated_at: at,
+      closed_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("orders").set({ replacement_for: id }).where("number", "=", replacement).execute();
+  return { id, number: `${number}-R1` };
+}

@@ -215,6 +215,7 @@ export function catalogService(
         category: { name: row.category_name, slug: row.category_slug },
         images,
         sale: sale ?? null,
+        final_sale: row.final_sale === 1,
       };
     },
 

@@ -242,6 +242,7 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
           },
         ],
         sale: null,
+        final_sale: false,
       });
     });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_CONFIRMATION_MESSAGES as SAY } from "../../shared/contracts/order-confirmation.ts";
+import { ORDER_SETTINGS_DEFAULTS, ORDER_SETTINGS_MESSAGES } from "../../shared/contracts/settings.ts";
 import { type AdminHarness, adminHarness } from "../../testing/admin-harness.ts";
 import { apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue } from "../../testing/factories.ts";
@@ -274,11 +275,33 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
       high_value_threshold: 25_000,
       return_window_days: 30,
     });
-    const off = { confirmation_required: false, confirmation_hours: 24, high_value_threshold: 30_000 };
+    const off = {
+      confirmation_required: false,
+      confirmation_hours: 24,
+      high_value_threshold: 30_000,
+      return_window_days: 14,
+    };
     expect((await admin.staff.call("PUT", "/admin/settings/orders", off)).status).toBe(403);
     const bad = await admin.owner.call("PUT", "/admin/settings/orders", { ...off, confirmation_hours: 0 });
     expect(bad.status).toBe(422);
+    // The days to return an order: a whole number from 0 (no requests taken) to 365.
+    for (const days of [-1, 366, 2.5, "30"]) {
+      const refused = await admin.owner.call("PUT", "/admin/settings/orders", {
+        ...off,
+        return_window_days: days,
+      });
+      expect(refused.status, String(days)).toBe(422);
+      expect(refused.body.errors.return_window_days).toEqual([ORDER_SETTINGS_MESSAGES.returnWindow]);
+    }
+    for (const days of [0, 365]) {
+      const saved = await admin.owner.call("PUT", "/admin/settings/orders", {
+        ...off,
+        return_window_days: days,
+      });
+      expect(saved.body.return_window_days).toBe(days);
+    }
     expect((await admin.owner.call("PUT", "/admin/settings/orders", off)).body).toEqual(off);
+    expect((await admin.staff.get("/admin/settings/orders")).body).toEqual(off);
     try {
       const placed = await placeOrder();
       expect(placed.order.status).toBe("pending");
@@ -286,7 +309,7 @@ describe.skipIf(!available)(`confirming cash-on-delivery orders on ${engine}`, (
       expect(placed.mail.subject).toBe(`Your order ${placed.number} is confirmed`);
       expect(placed.code).toBe("");
     } finally {
-      const on = { confirmation_required: true, confirmation_hours: 48, high_value_threshold: 25_000 };
+      const on = { ...ORDER_SETTINGS_DEFAULTS };
       expect((await admin.owner.call("PUT", "/admin/settings/orders", on)).status).toBe(200);
     }
   });

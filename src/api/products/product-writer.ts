@@ -65,6 +65,8 @@ export interface NewProductInput {
   discount: number;
   newArrival: boolean;
   dailyDeal: boolean;
+  /** Cannot be returned (the returns service refuses it); false unless given. */
+  finalSale?: boolean;
   tagIds: number[];
   variants: NewVariant[];
   /** "active" unless given. */
@@ -170,6 +172,7 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
     new_arrival: input.newArrival ? 1 : 0,
     own_daily_deal: input.dailyDeal ? 1 : 0,
     daily_deal: input.dailyDeal ? 1 : 0,
+    final_sale: input.finalSale ? 1 : 0,
     ...listingPrice(placed, input.discount),
     status: input.status ?? "active",
     created_at: now,
@@ -213,6 +216,7 @@ export interface ProductChanges {
   discount?: number;
   newArrival?: boolean;
   dailyDeal?: boolean;
+  finalSale?: boolean;
   status?: ProductStatus;
   tagIds?: number[];
   /** The whole grid: a colour and size not in it is removed (the caller checks none of those has orders). */
@@ -311,6 +315,7 @@ export async function updateProduct(
     ...(changes.categoryId !== undefined ? { category_id: changes.categoryId } : {}),
     ...(changes.shortDescription !== undefined ? { short_description: changes.shortDescription } : {}),
     ...(changes.newArrival !== undefined ? { new_arrival: changes.newArrival ? 1 : 0 } : {}),
+    ...(changes.finalSale !== undefined ? { final_sale: changes.finalSale ? 1 : 0 } : {}),
     ...(changes.status !== undefined ? { status: changes.status } : {}),
     updated_at: stamp,
   });

@@ -234,6 +234,12 @@ export const adminOrderSchema = orderSchema.extend({
     })
     .nullable()
     .describe("The order's live shipment; null until it is booked with a courier."),
+  replacement_for: z
+    .object({ id: z.number().int(), number: z.string() })
+    .nullable()
+    .describe(
+      "The return whose exchange this order sends (a replacement order, total Rs. 0); null for a shopper's own order.",
+    ),
 });
 export type AdminOrder = z.output<typeof adminOrderSchema>;
 

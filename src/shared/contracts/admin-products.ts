@@ -136,6 +136,7 @@ const productFields = {
     .max(TAGS_MAX, `A product may have at most ${TAGS_MAX} tags.`),
   new_arrival: flag("new arrival"),
   daily_deal: flag("daily deal"),
+  final_sale: flag("final sale").describe("Cannot be returned: the returns service refuses it."),
   discount: wholeNumber("discount", 0, 100, { range: PRODUCT_MESSAGES.discount }).describe(
     "Percent off every variant's price.",
   ),
@@ -166,6 +167,7 @@ export const adminUpdateProductSchema = z.object({
   tag_ids: productFields.tag_ids.optional(),
   new_arrival: productFields.new_arrival.optional(),
   daily_deal: productFields.daily_deal.optional(),
+  final_sale: productFields.final_sale.optional(),
   discount: productFields.discount.optional(),
   status: productFields.status.optional(),
   variants: productFields.variants.optional(),
@@ -264,6 +266,7 @@ export const adminProductSchema = z.object({
   tag_ids: z.array(z.number().int()),
   new_arrival: z.boolean(),
   daily_deal: z.boolean(),
+  final_sale: z.boolean().describe("Cannot be returned."),
   discount: z.number().int(),
   price: z
     .number()

@@ -185,6 +185,10 @@ export const productDetailSchema = z.object({
     .nullable()
     .optional()
     .describe("The running sale that prices the product, when it shows a countdown (additive)."),
+  final_sale: z
+    .boolean()
+    .optional()
+    .describe("Sold as final sale: it cannot be returned (additive; left out reads as false)."),
 });
 
 export const sizeOptionSchema = z.object({

@@ -26,6 +26,7 @@ export function exportProductPage(db: Kysely<Database>, afterId: number, limit: 
       // The owner's own flag and percent, not a running campaign's (decisions 0048, 0049).
       "own_daily_deal as daily_deal",
       "own_discount as discount",
+      "final_sale",
     ])
     .where("id", ">", afterId)
     .orderBy("id")

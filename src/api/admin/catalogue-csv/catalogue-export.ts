@@ -67,6 +67,7 @@ export async function* exportCatalogue(db: Kysely<Database>): AsyncGenerator<str
                   Status: product.status,
                   "New Arrival": flag(product.new_arrival),
                   "Daily Deal": flag(product.daily_deal),
+                  "Final Sale": flag(product.final_sale),
                   "Discount Percent": product.discount,
                   "Option1 Name": "Colour",
                   "Option2 Name": "Size",

@@ -85,6 +85,7 @@ export async function writeProduct(
     discount: plan.discount ?? product?.own_discount ?? 0,
     newArrival: plan.newArrival ?? (product ? product.new_arrival === 1 : false),
     dailyDeal: plan.dailyDeal ?? (product ? product.own_daily_deal === 1 : false),
+    finalSale: plan.finalSale ?? (product ? product.final_sale === 1 : false),
     status,
     tagIds,
   };
@@ -101,6 +102,7 @@ interface ProductFields {
   discount: number;
   newArrival: boolean;
   dailyDeal: boolean;
+  finalSale: boolean;
   status: ProductStatus;
   tagIds: number[];
 }
@@ -146,6 +148,7 @@ async function updateExisting(
     tag_ids: fields.tagIds,
     new_arrival: fields.newArrival,
     daily_deal: fields.dailyDeal,
+    final_sale: fields.finalSale,
     discount: fields.discount,
     variants: Object.fromEntries(
       grid.map((variant) => {

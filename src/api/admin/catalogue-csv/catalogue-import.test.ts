@@ -162,6 +162,46 @@ describe.skipIf(!available)(`catalogue CSV import and export on ${engine}`, () =
     expect(JSON.parse(entry.after!).variants["Black / S"].price).toBe(1399);
   });
 
+  it("sets Final Sale from its column (final_sale too), and keeps it when the file has no such column", async () => {
+    const finalSale = async () => (await productBySlug("csv-duffel-a"))!.final_sale;
+    // The price the test before left it at, so only the flag changes.
+    const asBefore: Row = { "Variant Price": "1399" };
+    expect(await finalSale()).toBe(0);
+    expect(
+      (await run(csv(duffel("csv-duffel-a", { ...asBefore, "Final Sale": "TRUE" })))).products,
+    ).toMatchObject({
+      updated: 1,
+    });
+    expect(await finalSale()).toBe(1);
+    const entry = await database.db
+      .selectFrom("audit_log")
+      .select(["before", "after"])
+      .where("action", "=", "product.update")
+      .where("entity_id", "=", String((await productBySlug("csv-duffel-a"))!.id))
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.before!)).toEqual({ final_sale: false });
+    expect(JSON.parse(entry.after!)).toEqual({ final_sale: true, source: "csv import" });
+    // The same product from a file without the column: the flag stays, nothing else changes.
+    const withoutColumn = (rows: Row[]) => {
+      const columns = CATALOG_CSV_COLUMNS.filter((column) => column !== "Final Sale");
+      return csvRecord(columns) + rows.map((row) => csvRecord(columns.map((c) => row[c] ?? ""))).join("");
+    };
+    expect((await run(withoutColumn(duffel("csv-duffel-a", asBefore)))).products).toMatchObject({
+      unchanged: 1,
+    });
+    expect(await finalSale()).toBe(1);
+    // A header named final_sale is the same column; a value that is not a yes or no refuses the product.
+    const header = `Handle,final_sale,Option1 Value,Option2 Value,Variant Price\n`;
+    const rows = "csv-duffel-a,no,Black,S,1399\ncsv-duffel-a,,Black,M,1600\n";
+    expect((await run(header + rows)).products).toMatchObject({ updated: 1 });
+    expect(await finalSale()).toBe(0);
+    const refused = await run(`${header}csv-duffel-a,maybe,Black,S,1399\ncsv-duffel-a,,Black,M,1600\n`);
+    expect(refused.rejections).toEqual([
+      expect.objectContaining({ reason: 'Final Sale must be TRUE or FALSE (found "maybe").' }),
+    ]);
+  });
+
   it("refuses a product with every reason, row by row, and writes nothing of it", async () => {
     const text = csv([
       ...duffel("csv-bad-price", { "Variant Price": "Rs. twelve" }),
@@ -281,7 +321,13 @@ describe.skipIf(!available)(`catalogue CSV import and export on ${engine}`, () =
   it("exports a file that imports into an empty shop as the same catalogue", async () => {
     // A formula-looking title and a description with line breaks and quotes make the round trip harder.
     await run(
-      csv(duffel("csv-formula", { Title: '=HYPERLINK("x") bag', "Body (HTML)": '<p>a, "b"\nc</p>' })),
+      csv(
+        duffel("csv-formula", {
+          Title: '=HYPERLINK("x") bag',
+          "Body (HTML)": '<p>a, "b"\nc</p>',
+          "Final Sale": "TRUE",
+        }),
+      ),
     );
     const first = await exportCatalogueText(database.db);
     expect(first.startsWith(HEADER)).toBe(true);
@@ -311,6 +357,7 @@ describe.skipIf(!available)(`catalogue CSV import and export on ${engine}`, () =
             "back_image",
             "in_stock",
             "discount",
+            "final_sale",
           ])
           .orderBy("slug")
           .execute();

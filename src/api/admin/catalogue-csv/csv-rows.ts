@@ -79,6 +79,7 @@ export interface ProductPlan {
   status: Given<ProductStatus>;
   newArrival: Given<boolean>;
   dailyDeal: Given<boolean>;
+  finalSale: Given<boolean>;
   discount: Given<number>;
   variants: VariantPlan[];
   /** Undefined when the file has no Image Src column: the product keeps its photos. */
@@ -100,6 +101,7 @@ const COLUMN_ALIASES: Record<string, CatalogCsvColumn> = {
   discount: "Discount Percent",
   "discount %": "Discount Percent",
   featured: "New Arrival",
+  final_sale: "Final Sale",
 };
 
 const PRODUCT_COLUMNS = CATALOG_CSV_PRODUCT_COLUMNS;
@@ -208,7 +210,8 @@ function productValue(column: ProductColumn, text: string): { value: unknown } |
         : `Status must be draft, active or archived (found "${text}").`;
     }
     case "New Arrival":
-    case "Daily Deal": {
+    case "Daily Deal":
+    case "Final Sale": {
       const flag = BOOLEANS[text.toLowerCase()];
       return flag === undefined ? `${column} must be TRUE or FALSE (found "${text}").` : { value: flag };
     }
@@ -227,6 +230,7 @@ const PLAN_KEYS: Record<ProductColumn, keyof ProductPlan> = {
   Status: "status",
   "New Arrival": "newArrival",
   "Daily Deal": "dailyDeal",
+  "Final Sale": "finalSale",
   "Discount Percent": "discount",
 };
 
@@ -244,6 +248,7 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
     status: undefined,
     newArrival: undefined,
     dailyDeal: undefined,
+    finalSale: undefined,
     discount: undefined,
     variants: [],
     images: present.has("Image Src") ? [] : undefined,

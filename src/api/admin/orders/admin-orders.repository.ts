@@ -104,6 +104,10 @@ export function adminOrdersRepository(db: Kysely<Database>, engine: Engine) {
       return new Map(rows.flatMap((row) => (row.sku === null ? [] : [[row.id, row.sku] as const])));
     },
 
+    /** The return a replacement order was made for (decision 0054), by its id. */
+    returnReference: (returnId: number) =>
+      db.selectFrom("returns").select(["id", "number"]).where("id", "=", returnId).executeTakeFirst(),
+
     customer: (userId: number) =>
       db
         .selectFrom("users")

@@ -126,12 +126,13 @@ export function adminOrdersService({
   }
 
   async function detail(row: OrderRow): Promise<AdminOrder> {
-    const [items, changes, account, risk, shipment] = await Promise.all([
+    const [items, changes, account, risk, shipment, replaced] = await Promise.all([
       orders.itemsFor([row.id]),
       orders.history(row.id),
       row.user_id === null ? undefined : repository.customer(row.user_id),
       riskSignals(db, row),
       shipmentOf(row),
+      row.replacement_for === null ? undefined : repository.returnReference(row.replacement_for),
     ]);
     const placed: OrderHistoryEntry = {
       from: null,
@@ -167,6 +168,7 @@ export function adminOrdersService({
       can_confirm: canConfirm(row.status),
       risk,
       shipment,
+      replacement_for: replaced ? { id: replaced.id, number: replaced.number } : null,
     };
   }
 

@@ -8,7 +8,12 @@ import {
 } from "../../../testing/admin-harness.ts";
 import { apiHarness, registeredShopper, type Shopper, shopper } from "../../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue } from "../../../testing/factories.ts";
-import { bagInColours, CHECKOUT_CONTACT, withoutConfirmation } from "../../../testing/order-fixtures.ts";
+import {
+  bagInColours,
+  CHECKOUT_CONTACT,
+  storedReplacement,
+  withoutConfirmation,
+} from "../../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
@@ -519,6 +524,17 @@ describe.skipIf(!available)(`back-office orders on ${engine}`, () => {
 
       const guest = await placeOrder();
       expect((await admin.staff.get(`/admin/orders/${guest}`)).body.customer).toBeNull();
+    });
+
+    it("names the return an exchange's replacement order was sent for, and null for a shopper's own order", async () => {
+      const original = await placeOrder();
+      const replacement = await placeOrder();
+      expect((await admin.staff.get(`/admin/orders/${original}`)).body.replacement_for).toBeNull();
+      const sentFor = await storedReplacement(database.db, original, replacement);
+      expect((await admin.staff.get(`/admin/orders/${replacement}`)).body.replacement_for).toEqual({
+        id: sentFor.id,
+        number: `${original}-R1`,
+      });
     });
 
     it("shows the order's shipment once it is booked, with the courier's events, in the order and the list", async () => {

@@ -236,6 +236,7 @@ export function adminProductsService(deps: AdminProductsDeps) {
       tag_ids: tagIds,
       new_arrival: product.new_arrival === 1,
       daily_deal: product.own_daily_deal === 1,
+      final_sale: product.final_sale === 1,
       // The owner's own percent; the prices are what shoppers pay (a campaign may give more: decision 0048).
       discount: product.own_discount,
       price: toRupees(product.price),
@@ -340,6 +341,7 @@ export function adminProductsService(deps: AdminProductsDeps) {
           discount: input.discount,
           newArrival: input.new_arrival,
           dailyDeal: input.daily_deal,
+          finalSale: input.final_sale,
           tagIds: [...new Set(input.tag_ids)],
           variants: grid,
           status: input.status,
@@ -377,6 +379,7 @@ export function adminProductsService(deps: AdminProductsDeps) {
           discount: input.discount,
           newArrival: input.new_arrival,
           dailyDeal: input.daily_deal,
+          finalSale: input.final_sale,
           status: input.status,
           tagIds: input.tag_ids === undefined ? undefined : [...new Set(input.tag_ids)],
           variants: grid,

@@ -468,6 +468,35 @@ describe.skipIf(!available)(`back-office products API on ${engine}`, () => {
     ]);
   });
 
+  it("sets and clears the final sale flag (not returnable), audited, and tells the product page", async () => {
+    const product = await create();
+    expect(product.final_sale).toBe(false);
+    const set = await admin.staff.call("PATCH", `/admin/products/${product.id}`, { final_sale: "on" });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.final_sale).toBe(true);
+    expect((await shopper(admin.api).get(`/product/${product.slug}`)).body.final_sale).toBe(true);
+    // An edit that leaves the flag out keeps it.
+    const renamed = await admin.owner.call("PATCH", `/admin/products/${product.id}`, {
+      title: `${product.title} Two`,
+    });
+    expect(renamed.body.final_sale).toBe(true);
+    const cleared = await admin.owner.call("PATCH", `/admin/products/${product.id}`, { final_sale: false });
+    expect(cleared.body.final_sale).toBe(false);
+    expect((await shopper(admin.api).get(`/product/${product.slug}`)).body.final_sale).toBe(false);
+    const flagChanges = cleared.body.history
+      .filter((entry: any) => entry.action === "product.update" && "final_sale" in entry.after)
+      .map((entry: any) => [entry.actor_email, entry.before.final_sale, entry.after.final_sale]);
+    expect(flagChanges).toEqual([
+      [admin.owner.user.email, true, false],
+      [admin.staff.user.email, false, true],
+    ]);
+    const wrong = await admin.staff.call("PATCH", `/admin/products/${product.id}`, { final_sale: 3 });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.final_sale).toEqual(["The final sale field must be true or false."]);
+    // Given on creation, it is stored as it is.
+    expect((await create({ final_sale: true })).final_sale).toBe(true);
+  });
+
   it("refuses to overwrite a product someone else saved after the editor opened it (409)", async () => {
     const product = await create();
     const first = await admin.staff.call("PATCH", `/admin/products/${product.id}`, {

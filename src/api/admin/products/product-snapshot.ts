@@ -14,6 +14,7 @@ export interface ProductSnapshot {
   tag_ids: number[];
   new_arrival: boolean;
   daily_deal: boolean;
+  final_sale: boolean;
   discount: number;
   variants: Record<string, { sku: string | null; price: number; stock: number }>;
 }
@@ -28,6 +29,7 @@ interface SnapshotSource {
     new_arrival: number;
     /** The owner's own Daily Deals flag (a campaign's is not the product's: decision 0049). */
     own_daily_deal: number;
+    final_sale: number;
     /** The owner's own percent (a campaign's is not the product's: decision 0048). */
     own_discount: number;
   };
@@ -45,6 +47,7 @@ export function productSnapshot({ product, variants, tagIds }: SnapshotSource): 
     tag_ids: tagIds,
     new_arrival: product.new_arrival === 1,
     daily_deal: product.own_daily_deal === 1,
+    final_sale: product.final_sale === 1,
     discount: product.own_discount,
     variants: Object.fromEntries(
       variants.map((variant) => [

@@ -22,6 +22,8 @@ export interface ProductFormValues {
   tagIds: string[];
   newArrival: boolean;
   dailyDeal: boolean;
+  /** Cannot be returned. */
+  finalSale: boolean;
   discount: string;
   status: string;
   /** Chosen colours and sizes, as ids. */
@@ -47,6 +49,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   tagIds: [],
   newArrival: false,
   dailyDeal: false,
+  finalSale: false,
   discount: "0",
   status: "draft",
   colors: [],
@@ -84,6 +87,7 @@ export function valuesOf(product: AdminProduct): ProductFormValues {
     tagIds: product.tag_ids.map(String),
     newArrival: product.new_arrival,
     dailyDeal: product.daily_deal,
+    finalSale: product.final_sale,
     discount: String(product.discount),
     status: product.status,
     colors,
@@ -125,6 +129,7 @@ export function readProductForm(form: FormData): ProductFormValues {
     tagIds: idsOf(form, "tag_ids").map(String),
     newArrival: form.has("new_arrival"),
     dailyDeal: form.has("daily_deal"),
+    finalSale: form.has("final_sale"),
     discount: formText(form, "discount"),
     status: formText(form, "status"),
     colors,

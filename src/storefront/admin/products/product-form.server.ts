@@ -35,6 +35,7 @@ export function productBody(values: ProductFormValues) {
     tag_ids: values.tagIds,
     new_arrival: values.newArrival,
     daily_deal: values.dailyDeal,
+    final_sale: values.finalSale,
     discount: values.discount,
     status: values.status,
     variants,

@@ -190,6 +190,13 @@ export function ProductForm({
             </label>
           </fieldset>
         </div>
+        <fieldset className="admin-checks">
+          <legend className="field__label">Returns</legend>
+          <label>
+            <input type="checkbox" name="final_sale" defaultChecked={values.finalSale} /> Final sale (cannot
+            be returned)
+          </label>
+        </fieldset>
         <fieldset className={`admin-checks admin-checks--wrap${errors.tag_ids ? " field--invalid" : ""}`}>
           <legend className="field__label">Tags</legend>
           {lists.tags.length === 0 && <p className="field__hint">The shop has no tags yet.</p>}

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { BLOCK_KINDS, type BlockKind, type NewBlock } from "../../../shared/contracts/blocklist.ts";
-import type { OrderSettings } from "../../../shared/contracts/settings.ts";
+import { ORDER_SETTINGS_DEFAULTS, type OrderSettings } from "../../../shared/contracts/settings.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { formatDateTime } from "../../ui/format.ts";
 import { failureStatus, firstErrors, formText } from "../../ui/forms/api-errors.ts";
@@ -24,6 +24,10 @@ const DONE = {
   removed: "Taken off the blocklist.",
   settings: "The order settings are saved.",
 } as const;
+
+/** The return window as staff read it (only the owner edits it). */
+const returnWindowText = (days: number) =>
+  days === 0 ? "Not taken" : `Asked within ${days} ${days === 1 ? "day" : "days"} of delivery`;
 
 /** The blocklist and the owner's order settings, on one page: what stops or slows a cash-on-delivery order. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -57,6 +61,7 @@ const FIELDS = [
   "confirmation_required",
   "confirmation_hours",
   "high_value_threshold",
+  "return_window_days",
 ];
 const valuesOf = (form: FormData) => Object.fromEntries(FIELDS.map((name) => [name, formText(form, name)]));
 
@@ -75,6 +80,8 @@ export async function action({ context, request }: Route.ActionArgs) {
               confirmation_required: values.confirmation_required === "on",
               confirmation_hours: Number(values.confirmation_hours),
               high_value_threshold: Number(values.high_value_threshold),
+              // Sent every time: a save without it would put the window back to its default.
+              return_window_days: Number(values.return_window_days),
             } satisfies OrderSettings,
           })
         : await api.call("adminAddToBlocklist", {
@@ -174,6 +181,20 @@ export default function AdminBlocklist({ loaderData, actionData }: Route.Compone
               defaultValue={shown?.high_value_threshold ?? String(settings.high_value_threshold)}
               error={saving?.errors.high_value_threshold}
             />
+            <Field
+              name="return_window_days"
+              label="Days to return an order after delivery"
+              type="number"
+              min={0}
+              max={365}
+              required
+              defaultValue={
+                shown?.return_window_days ??
+                String(settings.return_window_days ?? ORDER_SETTINGS_DEFAULTS.return_window_days)
+              }
+              error={saving?.errors.return_window_days}
+              hint="Counted from the day the order was delivered; 0 takes no return requests."
+            />
             <div>
               <button type="submit" className="button" disabled={submitting}>
                 Save settings
@@ -193,6 +214,10 @@ export default function AdminBlocklist({ loaderData, actionData }: Route.Compone
               {settings.high_value_threshold > 0
                 ? `Rs. ${settings.high_value_threshold.toLocaleString("en-US")} or more`
                 : "Not flagged"}
+            </dd>
+            <dt>Returns</dt>
+            <dd>
+              {returnWindowText(settings.return_window_days ?? ORDER_SETTINGS_DEFAULTS.return_window_days)}
             </dd>
           </dl>
         )}

@@ -3,7 +3,7 @@ import { cookiePolicy, SESSION_COOKIE, setCookieHeader } from "../../../shared/c
 import { HARNESS_CONFIG } from "../../../testing/api-harness.ts";
 import { buildCatalogue, variantId } from "../../../testing/factories.ts";
 import { HOST_URL, type HostHarness, hostHarness } from "../../../testing/host-harness.ts";
-import { storedOrder } from "../../../testing/order-fixtures.ts";
+import { storedOrder, storedReplacement } from "../../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase } from "../../../testing/test-db.ts";
 
 /**
@@ -163,6 +163,19 @@ describe("back-office order pages", { timeout: 30_000 }, () => {
     const done = await markup(page(`/admin/orders/${delivered}`, "staff"));
     expect(done).toContain("This order is delivered; its status can no longer change.");
     expect(done).not.toMatch(/Mark as|Cancel order/);
+  });
+
+  it("says which return a replacement order was sent for, linking to it", async () => {
+    const original = await order({ status: "delivered" });
+    const replacement = await order();
+    const { id: returnId } = await storedReplacement(database.db, original, replacement);
+    const html = await markup(page(`/admin/orders/${replacement}`, "staff"));
+    expect(html).toMatch(
+      new RegExp(
+        `Replacement for return <a href="/admin/returns/${returnId}"[^>]*><span class="order-number">${original}-R1</span></a>`,
+      ),
+    );
+    expect(await markup(page(`/admin/orders/${original}`, "staff"))).not.toContain("Replacement for return");
   });
 
   it("moves an order on with a plain form post, then shows the change, who made it and the note", async () => {

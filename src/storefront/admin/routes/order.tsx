@@ -202,6 +202,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             Placed on <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time> · {pieces}{" "}
             {pieces === 1 ? "item" : "items"}
           </p>
+          {order.replacement_for && (
+            // An exchange's replacement (total Rs. 0): the return it settles says why it was sent.
+            <p className="admin-page__lead admin-order__replacement">
+              Replacement for return{" "}
+              <Link to={`/admin/returns/${order.replacement_for.id}`}>
+                <span className="order-number">{order.replacement_for.number}</span>
+              </Link>
+            </p>
+          )}
         </div>
         <div className="admin-order__head-actions">
           <StatusBadge status={order.status} />

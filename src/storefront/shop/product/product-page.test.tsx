@@ -66,6 +66,7 @@ const SATCHEL: ProductDetail = {
   id: 8,
   slug: "satchel",
   title: "Satchel",
+  final_sale: true,
   price: 1500,
   discount_price: 1200,
   colors: [
@@ -251,6 +252,17 @@ describe("product page: variants, quantity and add to cart", () => {
     expect(screen.getByText("Rs. 1,200.00")).toBeTruthy();
     expect(screen.getByText("Rs. 1,500.00")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Add To Cart" })).toHaveProperty("disabled", false);
+  });
+
+  it("says a final-sale product cannot be returned, in place of the 30 days promise", async () => {
+    renderProduct("/product/satchel");
+    expect(await screen.findByText("Final sale: this item cannot be returned.")).toBeTruthy();
+    expect(screen.queryByText(/30 days free return/)).toBeNull();
+    expect(screen.getByText("Free shipping on all orders")).toBeTruthy();
+    cleanup();
+    renderProduct("/product/city-tote");
+    expect(await screen.findByText("Free shipping on all orders and 30 days free return")).toBeTruthy();
+    expect(screen.queryByText(/Final sale/)).toBeNull();
   });
 
   it("a colour choice opens on that colour's size the API names, even when it is sold out", async () => {

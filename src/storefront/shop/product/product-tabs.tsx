@@ -4,6 +4,10 @@ export type TabId = "description" | "reviews";
 
 const TAB_IDS: TabId[] = ["description", "reviews"];
 
+/** The returns promise of the facts list: a final-sale product cannot be returned (decision 0054). */
+const RETURNS_PROMISE = "Free shipping on all orders and 30 days free return";
+export const FINAL_SALE_NOTICE = "Final sale: this item cannot be returned.";
+
 /**
  * Spec: a description/reviews tab area below the product; the reviews tab reads 'Reviews ({count})'. Each tab is
  * a link to the page opened on it (`hrefFor`), so tabs work before JavaScript; with it they switch in place
@@ -12,6 +16,7 @@ const TAB_IDS: TabId[] = ["description", "reviews"];
 export function ProductTabs({
   title,
   reviewCount,
+  finalSale = false,
   active,
   onSelect,
   hrefFor,
@@ -19,6 +24,8 @@ export function ProductTabs({
 }: {
   title: string;
   reviewCount: number;
+  /** Sold as final sale: the facts say it cannot be returned instead of the 30 days promise. */
+  finalSale?: boolean;
   active: TabId;
   onSelect: (tab: TabId) => void;
   hrefFor: (tab: TabId) => string;
@@ -89,7 +96,14 @@ export function ProductTabs({
           <li>Colour-fast dyes that keep their shade wash after wash</li>
           <li>Reinforced stitching at every stress point</li>
           <li>Care: wipe or hand wash cold, dry in the shade</li>
-          <li>Free shipping on all orders and 30 days free return</li>
+          {finalSale ? (
+            <>
+              <li>Free shipping on all orders</li>
+              <li className="product-tabs__final-sale">{FINAL_SALE_NOTICE}</li>
+            </>
+          ) : (
+            <li>{RETURNS_PROMISE}</li>
+          )}
         </ul>
       </div>
       <div

@@ -340,6 +340,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       <ProductTabs
         title={product.title}
         reviewCount={product.reviews}
+        finalSale={product.final_sale === true}
         active={tab}
         onSelect={setTab}
         hrefFor={(tab) => pageHref(tab)}
