@@ -100,6 +100,27 @@ function aReturn(overrides: Partial<ReturnView> = {}): ReturnView {
   };
 }
 
+/** A refused request's answer, as the action gives it back. */
+const REFUSED = {
+  message: "",
+  errors: {
+    reason_text: RETURN_MESSAGES.reasonText,
+    items: RETURN_MESSAGES.exchangeMissing(LONG_NAME),
+    photos: "The request is too large: send at most 3 photos of 5 MB each.",
+  },
+  values: {
+    items: { quantity_1: "2", exchange_1: "11" },
+    reason: "other",
+    reason_text: "Loose",
+    resolution: "exchange",
+  },
+};
+
+/** The form as a refused request shows it again. */
+function RefusedForm() {
+  return <ReturnRequestForm items={overview().items} result={REFUSED} />;
+}
+
 /**
  * The page with its real loader over a fake API. (Its form's submissions are tested in order-returns.server.test.ts
  * and e2e: jsdom's File cannot travel in Node's multipart bodies.)
@@ -152,24 +173,7 @@ describe("the return page", () => {
   });
 
   it("shows the API's refusal at its fields and keeps every choice (a refused request without JavaScript)", async () => {
-    const items = overview().items;
-    const result = {
-      message: "",
-      errors: {
-        reason_text: RETURN_MESSAGES.reasonText,
-        items: RETURN_MESSAGES.exchangeMissing(LONG_NAME),
-        photos: "The request is too large: send at most 3 photos of 5 MB each.",
-      },
-      values: {
-        items: { quantity_1: "2", exchange_1: "11" },
-        reason: "other",
-        reason_text: "Loose",
-        resolution: "exchange",
-      },
-    };
-    const Stub = createRoutesStub([
-      { path: "/", Component: () => <ReturnRequestForm items={items} result={result} /> },
-    ]);
+    const Stub = createRoutesStub([{ path: "/", Component: RefusedForm }]);
     render(<Stub />);
     expect(await screen.findByText(RETURN_MESSAGES.reasonText)).toBeTruthy();
     expect(screen.getByText(RETURN_MESSAGES.exchangeMissing(LONG_NAME))).toBeTruthy();
