@@ -98,6 +98,14 @@ export const PAGES: readonly PageEntry[] = [
     personal: true,
     crawl: { disallow: "/order" },
   },
+  // A delivered order's returns (decision 0054): asking for one, and following them.
+  {
+    path: "order-returns",
+    file: "shop/routes/order-returns.tsx",
+    id: "routes/order-returns",
+    personal: true,
+    crawl: { disallow: "/order" },
+  },
   {
     path: "order-lookup",
     file: "shop/routes/order-lookup.tsx",

@@ -100,12 +100,17 @@ function queryString(query: Partial<Record<string, string | number>> | undefined
   return text ? `?${text}` : "";
 }
 
-/** A multipart body from an object: files and blobs as they are, other values as text, null and undefined left out. */
+/**
+ * A multipart body from an object: files and blobs as they are, other values as text, null and undefined left
+ * out; a list becomes one part per element under the same name (a return request's `photos`).
+ */
 function formDataOf(body: unknown): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue;
-    form.append(name, value instanceof Blob ? value : String(value));
+    for (const part of Array.isArray(value) ? value : [value]) {
+      if (part === undefined || part === null) continue;
+      form.append(name, part instanceof Blob ? part : String(part));
+    }
   }
   return form;
 }

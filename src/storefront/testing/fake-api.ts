@@ -30,11 +30,13 @@ export function fakeApiClient(respond: Responder, token: string | null = null) {
   const api: ApiClient = createApiClient({
     async fetch(request) {
       const url = new URL(request.url);
-      const text = await request.text();
+      // A multipart body (a file upload) reaches the fake as its FormData; any other as parsed JSON.
+      const multipart = request.headers.get("content-type")?.startsWith("multipart/form-data");
+      const text = multipart ? "" : await request.text();
       const answer = await respond(
         request.method,
         url.pathname.replace(/^\/api/, ""),
-        text ? JSON.parse(text) : undefined,
+        multipart ? await request.formData() : text ? JSON.parse(text) : undefined,
         request.headers,
       );
       return new Response(JSON.stringify(answer.data), {

@@ -26,3 +26,11 @@ export function statusLabel(status: string): string {
 export function itemCount(items: { quantity: number }[]): number {
   return items.reduce((count, item) => count + item.quantity, 0);
 }
+
+const longDateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: SHOP_TIME_ZONE });
+
+/** "28 December 2026", in Pakistan time: a date a shopper must act by. */
+export function formatLongDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : longDateFormat.format(date);
+}

@@ -9,6 +9,8 @@ import { StatusBadge } from "../../ui/status-badge.tsx";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { ConfirmOrderBox } from "../orders/confirm-order-box.tsx";
 import { TrackingPanel } from "../orders/tracking-panel.tsx";
+import { ReturnsSummary } from "../returns/return-history.tsx";
+import { orderReturnsPath, RETURN_PAGE_WORDS } from "../returns/return-request.ts";
 import type { Route } from "./+types/account-order";
 
 export const handle: AccountHandle = { accountTitle: "Order details" };
@@ -24,13 +26,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const response = await api.call("getOrder", { params: { number: params.number } });
   if (response.status === 404) throw data(null, { status: 404 });
   if (!response.ok) throw new Response("The order could not be loaded.", { status: 503 });
-  // The parcel's way is a second read: without it the page still shows the order.
-  const tracking = await api.call("getOrderTracking", { params: { number: params.number } });
-  return { order: response.data, tracking: tracking.ok ? tracking.data : null };
+  // The parcel's way and the order's returns are further reads: without them the page still shows the order.
+  const [tracking, returns] = await Promise.all([
+    api.call("getOrderTracking", { params: { number: params.number } }),
+    api.call("listOrderReturns", { params: { number: params.number } }),
+  ]);
+  return {
+    order: response.data,
+    tracking: tracking.ok ? tracking.data : null,
+    returns: returns.ok ? returns.data.returns : [],
+  };
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, tracking } = loaderData;
+  const { order, tracking, returns } = loaderData;
   return (
     <div className="account-stack">
       <Link to="/account/orders" className="back-link">
@@ -53,6 +62,17 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <PaymentLine order={order} />
       </section>
       {tracking && <TrackingPanel tracking={tracking} inOrder />}
+      {(returns.length > 0 || order.status === "delivered") && (
+        <section className="account-card" aria-labelledby="order-returns" data-testid="order-returns-block">
+          <h2 id="order-returns" className="account-card__title">
+            Returns
+          </h2>
+          {returns.length > 0 && <ReturnsSummary returns={returns} />}
+          <Link to={orderReturnsPath(order.number)} className="button button--outline returns-link">
+            {order.status === "delivered" ? RETURN_PAGE_WORDS.link : "See your returns"}
+          </Link>
+        </section>
+      )}
       <div className="account-columns">
         <section className="account-card" aria-labelledby="ship-to">
           <h2 id="ship-to" className="account-card__title">

@@ -10,6 +10,7 @@ import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { OrderSummaryPanel } from "../../ui/order-details.tsx";
 import { SHOP_NAME } from "../../ui/site.ts";
 import { ConfirmOrderBox } from "../orders/confirm-order-box.tsx";
+import { orderReturnsPath, RETURN_PAGE_WORDS } from "../returns/return-request.ts";
 import type { Route } from "./+types/order-lookup";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
@@ -23,7 +24,8 @@ const FIELDS = ["number", "email"] as const;
 
 /** The order found, or why not: the message and each field's first error. */
 interface LookupResult {
-  order: Order | null;
+  /** The order found, with the token that lets this shopper act on it (its returns) without an account. */
+  order: (Order & { access_token?: string }) | null;
   /** A wrong number or email (404): the API's one answer for both. */
   notFound: boolean;
   message: string;
@@ -110,6 +112,16 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
           </p>
         </section>
         {actionData?.order && <ConfirmOrderBox order={actionData.order} />}
+        {actionData?.order?.status === "delivered" && (
+          <p className="lookup-returns">
+            <Link
+              to={orderReturnsPath(actionData.order.number, actionData.order.access_token)}
+              className="button button--outline"
+            >
+              {RETURN_PAGE_WORDS.link}
+            </Link>
+          </p>
+        )}
         {actionData?.order && <OrderSummaryPanel order={actionData.order} />}
       </div>
     </>
