@@ -88,6 +88,8 @@ export const RETURN_MESSAGES = {
   notDelivered: "Only a delivered order can be returned.",
   windowClosed: (days: number) => `The ${days} days to return this order have passed.`,
   noItems: "Choose at least one item to return.",
+  allRequested: "Every item of this order is already in a return request.",
+  allFinalSale: "The items of this order were sold as final sale and cannot be returned.",
   itemUnknown: "One of the items is not in this order.",
   finalSale: (name: string) => `${name} was sold as final sale and cannot be returned.`,
   tooMany: (name: string, left: number) =>

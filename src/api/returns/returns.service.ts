@@ -388,7 +388,12 @@ export function returnsService(deps: ReturnsDeps) {
         returns: views,
         can_request: state.open && anyLeft,
         refusal:
-          state.refusal ?? (anyLeft ? null : "Every item of this order is already in a return request."),
+          state.refusal ??
+          (anyLeft
+            ? null
+            : lines.every((line) => line.finalSale)
+              ? RETURN_MESSAGES.allFinalSale
+              : RETURN_MESSAGES.allRequested),
         window_ends_at: state.endsAt,
         items: lines.map(({ line, finalSale, left, variants }) => ({
           order_item_id: line.id,

@@ -70,23 +70,28 @@ function refuseDuplicateCities(settings: DeliverySettings): void {
 
 export function settingsService(db: Kysely<Database>) {
   /** Writes one group and audits it ("settings.<key>", with the group before and after) in one transaction. */
-  async function save<Settings>(
+  async function save<Settings extends object>(
     actor: AuditActor,
     key: string,
     read: (db: Db) => Promise<Settings>,
     input: Settings,
   ): Promise<Settings> {
     const now = new Date();
-    await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const before = await read(trx);
-      await repository.write(trx, key, JSON.stringify(input), actor.email, now);
+      // A field the caller left out (one added after it was written) keeps its value.
+      const after = {
+        ...before,
+        ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+      };
+      await repository.write(trx, key, JSON.stringify(after), actor.email, now);
       await recordAudit(
         trx,
-        { actor, action: `settings.${key}`, entityType: "settings", entityId: key, before, after: input },
+        { actor, action: `settings.${key}`, entityType: "settings", entityId: key, before, after },
         now,
       );
+      return after;
     });
-    return input;
   }
 
   return {

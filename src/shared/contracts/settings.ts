@@ -40,7 +40,7 @@ export const orderSettingsSchema = z.object({
     .max(365, ORDER_SETTINGS_MESSAGES.returnWindow)
     .optional()
     .describe(
-      "Days after delivery in which a shopper may ask for a return (docs/decisions/0054); 0 takes no requests. Absent keeps 30.",
+      "Days after delivery in which a shopper may ask for a return (docs/decisions/0054); 0 takes no requests. Absent keeps what is set (30 at first).",
     ),
 });
 export type OrderSettings = z.output<typeof orderSettingsSchema>;
