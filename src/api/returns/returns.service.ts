@@ -154,6 +154,7 @@ export function returnsService(deps: ReturnsDeps) {
       items: loaded.items
         .filter((item) => item.return_id === row.id)
         .map((item) => ({
+          id: item.id,
           order_item_id: item.order_item_id,
           product_name: item.product_name,
           product_slug: item.product_slug,

@@ -70,6 +70,7 @@ export const returnRequestSchema = z.object({
 export type ReturnRequestInput = z.output<typeof returnRequestSchema>;
 
 const itemViewSchema = z.object({
+  id: z.number().int().describe("The return item's id: the receive step names items by it."),
   order_item_id: z.number().int(),
   product_name: z.string(),
   product_slug: z.string(),
