@@ -30,6 +30,7 @@ import {
   returnBadgeClass,
   returnPath,
   returnPhotoHref,
+  returnStatusText,
 } from "../returns/return-labels.ts";
 import ordersStyles from "../styles/orders.css?url";
 import returnsStyles from "../styles/returns.css?url";
@@ -124,7 +125,9 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
             {view.resolution_name} · {formatRupees(view.amount)}
           </p>
         </div>
-        <span className={returnBadgeClass(view.status, view.outcome)}>{view.status_name}</span>
+        <span className={returnBadgeClass(view.status, view.outcome)}>
+          {returnStatusText(view.status, view.outcome)}
+        </span>
       </div>
 
       {done && <FormAlert kind="success">{done}</FormAlert>}

@@ -15,6 +15,7 @@ import {
   returnBadgeClass,
   returnFilterOf,
   returnPath,
+  returnStatusText,
 } from "../returns/return-labels.ts";
 import ordersStyles from "../styles/orders.css?url";
 import returnsStyles from "../styles/returns.css?url";
@@ -154,7 +155,9 @@ function ReturnsTable({ list }: { list: AdminReturnList }) {
                 {row.customer}
               </td>
               <td data-label="Status">
-                <span className={returnBadgeClass(row.status, row.outcome)}>{row.status_name}</span>
+                <span className={returnBadgeClass(row.status, row.outcome)}>
+                  {returnStatusText(row.status, row.outcome)}
+                </span>
               </td>
               <td data-label="Wants">{RETURN_RESOLUTION_NAMES[row.resolution]}</td>
               <td data-label="Reason">{row.reason_name}</td>
