@@ -35,7 +35,7 @@ interface FormProps {
 }
 
 /**
- * The steps the API allows now, each a plain form posting its `intent` (they work without JavaScript). A refused
+ * The steps the API allows now (none once closed), each a plain form posting its `intent` (they work without JavaScript). A refused
  * step keeps what was typed in its own form; the other forms start empty.
  */
 export function ReturnActionForms({
@@ -45,9 +45,6 @@ export function ReturnActionForms({
   submitting,
 }: FormProps & { couriers: Couriers }) {
   const failed = (action: ReturnActionName) => (failure?.action === action ? failure : undefined);
-  if (view.actions.length === 0) {
-    return <p className="admin-page__lead">This return is closed; nothing more can be done with it.</p>;
-  }
   return (
     <>
       {view.actions.includes("approve") && (

@@ -146,12 +146,14 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
           <ReturnTimelineCard view={view} />
         </div>
         <div className="admin-order__side">
-          <section className="admin-card admin-order-actions" aria-labelledby="return-next-title">
-            <h2 className="admin-card__title" id="return-next-title">
-              Next step
-            </h2>
-            <ReturnActionForms view={view} couriers={couriers} failure={failure} submitting={submitting} />
-          </section>
+          {view.actions.length > 0 && (
+            <section className="admin-card admin-order-actions" aria-labelledby="return-next-title">
+              <h2 className="admin-card__title" id="return-next-title">
+                Next step
+              </h2>
+              <ReturnActionForms view={view} couriers={couriers} failure={failure} submitting={submitting} />
+            </section>
+          )}
           <ReturnOrderCard view={view} />
         </div>
       </div>

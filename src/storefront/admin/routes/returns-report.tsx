@@ -53,7 +53,11 @@ export default function AdminReturnsReport({ loaderData }: Route.ComponentProps)
             counted.
           </p>
         </div>
-        <Form method="get" className="admin-filters admin-returns-report__span" aria-label="Months the report covers">
+        <Form
+          method="get"
+          className="admin-filters admin-returns-report__span"
+          aria-label="Months the report covers"
+        >
           <div className="field">
             <label className="field__label" htmlFor="report-months">
               Period
