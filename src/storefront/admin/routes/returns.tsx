@@ -3,7 +3,7 @@ import type { AdminReturnList } from "../../../shared/contracts/returns.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { RETURN_FILTERS, RETURN_RESOLUTION_NAMES, type ReturnFilter } from "../../../shared/returns.ts";
 import { apiContext } from "../../lib/api.server.ts";
-import { formatDateTime } from "../../ui/format.ts";
+import { formatDate } from "../../ui/format.ts";
 import { PageSteps, pageSteps } from "../../ui/pagination.tsx";
 import { answerOrThrow, pageParam } from "../admin-data.server.ts";
 import { adminMeta } from "../admin-meta.ts";
@@ -168,7 +168,7 @@ function ReturnsTable({ list }: { list: AdminReturnList }) {
                 {formatRupees(row.amount)}
               </td>
               <td data-label="Asked">
-                <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
+                <time dateTime={row.created_at}>{formatDate(row.created_at)}</time>
               </td>
             </tr>
           ))}
