@@ -188,6 +188,14 @@ export const PAGES: readonly PageEntry[] = [
   { path: "admin/orders", file: "admin/routes/orders.tsx", id: "routes/admin-orders", ...ADMIN },
   { path: "admin/orders/:number", file: "admin/routes/order.tsx", id: "routes/admin-order", ...ADMIN },
   { path: "admin/shipping", file: "admin/routes/shipping.tsx", id: "routes/admin-shipping", ...ADMIN },
+  { path: "admin/returns", file: "admin/routes/returns.tsx", id: "routes/admin-returns", ...ADMIN },
+  {
+    path: "admin/returns/report",
+    file: "admin/routes/returns-report.tsx",
+    id: "routes/admin-returns-report",
+    ...ADMIN,
+  },
+  { path: "admin/returns/:id", file: "admin/routes/return.tsx", id: "routes/admin-return", ...ADMIN },
   { path: "admin/products", file: "admin/routes/products.tsx", id: "routes/admin-products", ...ADMIN },
   {
     path: "admin/products/new",

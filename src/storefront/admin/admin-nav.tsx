@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin", label: "Dashboard" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/shipping", label: "Ship orders" },
+  { to: "/admin/returns", label: "Returns" },
   { to: "/admin/cash", label: "Cash collected" },
   { to: "/admin/blocklist", label: "Blocklist" },
   { to: "/admin/coupons", label: "Discount codes" },
