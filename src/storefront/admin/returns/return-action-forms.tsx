@@ -14,7 +14,7 @@ import {
 import { Field } from "../../ui/forms/field.tsx";
 import { useHydrated } from "../../ui/hooks.ts";
 import { CONDITION_PREFIX } from "./return-action-body.ts";
-import { type ReturnActionName, returnItemId } from "./return-labels.ts";
+import type { ReturnActionName } from "./return-labels.ts";
 
 /** What a refused (or unanswered) step shows: the API's words, at their fields or above, and what was typed. */
 export interface ReturnActionFailure {
@@ -300,26 +300,13 @@ function InTransitForm({ failure, submitting }: FormProps) {
 /** Each item's condition once the parcel is here: back in stock (the default) or written off. */
 function ReceiveForm({ view, failure, submitting }: FormProps) {
   const errors = failure?.errors ?? {};
-  const ids = view.items.map(returnItemId);
-  if (ids.some((id) => id === null)) {
-    return (
-      <section className="admin-order-actions__form" aria-labelledby="return-receive">
-        <h3 className="admin-return__step" id="return-receive">
-          Received
-        </h3>
-        <p className="form-note form-note--error" role="alert">
-          The shop's API does not name this return's items, so their condition cannot be recorded here yet.
-        </p>
-      </section>
-    );
-  }
   return (
     <StepForm action="receive" title="Received" button="Record as received" submitting={submitting}>
       {(errors.items || errors.condition) && (
         <p className="field__error">{errors.items || errors.condition}</p>
       )}
-      {view.items.map((item, index) => {
-        const name = `${CONDITION_PREFIX}${ids[index]}`;
+      {view.items.map((item) => {
+        const name = `${CONDITION_PREFIX}${item.id}`;
         return (
           <RadioGroup
             key={name}

@@ -84,12 +84,3 @@ export function monthName(month: string): string {
 /** The months the report may cover (the API takes 1 to 24). */
 export const REPORT_MONTHS = [3, 6, 12, 24] as const;
 export const DEFAULT_REPORT_MONTHS = 12;
-
-/**
- * The return item's own id, which the `receive` step names items by. The contract's item view does not carry it
- * yet (asked of the API's owner: `id` on the item view); until it does, null, and receiving cannot be recorded.
- */
-export function returnItemId(item: AdminReturnView["items"][number]): number | null {
-  const id = (item as { id?: unknown }).id;
-  return typeof id === "number" ? id : null;
-}

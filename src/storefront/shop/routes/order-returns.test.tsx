@@ -75,6 +75,7 @@ function aReturn(overrides: Partial<ReturnView> = {}): ReturnView {
     amount: 2450,
     items: [
       {
+        id: 1,
         order_item_id: 1,
         product_name: LONG_NAME,
         product_slug: "khussa",
