@@ -79,6 +79,8 @@ async function claimVariants(
     for (const product of list.data as ProductCard[]) {
       if (BROWSED_BY_NAME.has(product.slug) || !where(product)) continue;
       const detail = await (await request.get(`/api/product/${product.slug}`)).json();
+      // The back office's journey makes its product final sale: journeys that return what they buy skip it.
+      if (detail.final_sale) continue;
       const variant = await claimOneOf(request, product, detail.colors ?? [], minStock);
       if (variant) found.push(variant);
       if (found.length === count) return found;
