@@ -511,6 +511,32 @@ describe.skipIf(!available)(`returns and exchanges on ${engine}`, () => {
     expect(await stockOf(tan)).toBe(tanBefore - 1);
   });
 
+  it("lets one of a receipt and a rejection racing on two instances through, and moves stock for that one only", async () => {
+    const { number, token, item } = await delivered(1);
+    const [tanBefore, blackBefore] = [await stockOf(tan), await stockOf(black)];
+    const asked = await (
+      await ask(number, {
+        token,
+        items: [{ order_item_id: item, quantity: 1, exchange_variant_id: tan }],
+        resolution: "exchange",
+      })
+    ).json();
+    await act(asked.id, { action: "approve", method: "drop_off" });
+    const [itemId] = await itemIdsOf(asked.id);
+    const [received, rejected] = await Promise.all([
+      act(asked.id, { action: "receive", items: [{ id: itemId, condition: "restock" }] }),
+      act(asked.id, { action: "reject", note: "Never sent." }, otherStaff),
+    ]);
+    expect([received.status, rejected.status].sort()).toEqual([200, 409]);
+    if (received.status === 200) {
+      // Received: the returned tote is back on the shelf, the exchange's tote still held.
+      expect([await stockOf(black), await stockOf(tan)]).toEqual([blackBefore + 1, tanBefore - 1]);
+    } else {
+      // Rejected: nothing came back, and the held tote is free again.
+      expect([await stockOf(black), await stockOf(tan)]).toEqual([blackBefore, tanBefore]);
+    }
+  });
+
   it("settles an exchange another way when agreed, giving the held stock back", async () => {
     const { number, token, item } = await delivered(1);
     const tanBefore = await stockOf(tan);
