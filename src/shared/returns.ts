@@ -29,6 +29,13 @@ export const RETURN_OUTCOME_NAMES: Record<ReturnOutcome, string> = {
   credited: "Store credit given",
 };
 
+/** Where a return stands, a closed one with how it ended ("Closed: Store credit given"). */
+export function returnStatusName(status: ReturnStatus, outcome: ReturnOutcome | null): string {
+  return outcome
+    ? `${RETURN_STATUS_NAMES.closed}: ${RETURN_OUTCOME_NAMES[outcome]}`
+    : RETURN_STATUS_NAMES[status];
+}
+
 /** The back office's filters: "new" is a return waiting for staff (status requested). */
 export const RETURN_FILTERS = ["new", "approved", "in_transit", "received", "closed"] as const;
 export type ReturnFilter = (typeof RETURN_FILTERS)[number];

@@ -13,6 +13,12 @@ export interface AuditActor {
   email: string;
 }
 
+/** The audit log's actor for the staff member who called a back-office route. */
+export const auditActor = (actor: { user: { id: number; email: string } }): AuditActor => ({
+  id: actor.user.id,
+  email: actor.user.email,
+});
+
 export interface AuditEntry {
   actor: AuditActor;
   /** What was done, "<entity>.<verb>": "customer.disable", "staff.role", "order.status", "product.update"… */

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { MAX_ID } from "../../shared/contracts/fields.ts";
 import type { Operation, PathParams } from "../../shared/contracts/operations.ts";
 import type { Identity } from "../account/auth.ts";
 import { requireRole } from "../admin/admin-auth.ts";
@@ -84,4 +85,11 @@ function streamOf(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
       await iterator.return?.();
     },
   });
+}
+
+/** A row's id from the address (`/admin/coupons/:id`); anything else is a row that does not exist (`notFound`). */
+export function pathId(text: string, notFound: string): number {
+  const id = Number(text);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new NotFound(notFound);
+  return id;
 }

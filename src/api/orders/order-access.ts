@@ -1,4 +1,7 @@
+import type { Context } from "hono";
 import { hasPurposeSignature, purposeSignature } from "../../shared/signatures.server.ts";
+import type { Authenticator } from "../account/auth.ts";
+import type { ApiEnv } from "../api-env.ts";
 
 const PURPOSE = "order-access";
 
@@ -15,4 +18,20 @@ export function orderAccessToken(number: string, secret: string): string {
 
 export function isOrderAccessToken(number: string, token: string, secret: string): boolean {
   return hasPurposeSignature(secret, PURPOSE, number, token);
+}
+
+/** Who asks about an order: its customer (signed in), or whoever holds the order's access token. */
+export interface OrderAccess {
+  userId: number | null;
+  token: string | undefined;
+}
+
+/** The request's shopper and the token it sent ("" for none), as the order services check them. */
+export async function orderAccessOf(
+  c: Context<ApiEnv>,
+  auth: Authenticator,
+  token: string,
+): Promise<OrderAccess> {
+  const identity = await auth.optionalIdentity(c);
+  return { userId: identity?.user.id ?? null, token: token || undefined };
 }

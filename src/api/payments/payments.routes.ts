@@ -4,22 +4,19 @@ import { operations } from "../../shared/contracts/operations.ts";
 import { PAYMENT_METHOD_NAMES } from "../../shared/payment.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { requireRole } from "../admin/admin-auth.ts";
+import { auditActor } from "../admin/audit.ts";
 import type { ApiEnv } from "../api-env.ts";
-import { route } from "../contract/route.ts";
-import { BadRequest, NotFound } from "../errors.ts";
+import { pathId, route } from "../contract/route.ts";
+import { BadRequest } from "../errors.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { orderAccessOf as access } from "../orders/order-access.ts";
 import { easypaisaConfirmForm } from "./easypaisa.ts";
 import type { PaymentRegistry } from "./payment-registry.ts";
-import type { OrderAccess, PaymentsService } from "./payments.service.ts";
+import type { PaymentsService } from "./payments.service.ts";
 import type { IncomingCallback } from "./provider.ts";
 
 /** A provider's callback is a small form or JSON object; anything larger is not one. */
 const CALLBACK_MAX_BYTES = 64 * 1024;
-
-async function access(c: Context<ApiEnv>, auth: Authenticator, token: string): Promise<OrderAccess> {
-  const identity = await auth.optionalIdentity(c);
-  return { userId: identity?.user.id ?? null, token: token || undefined };
-}
 
 async function callbackOf(c: Context<ApiEnv>): Promise<IncomingCallback> {
   const rawBody = c.req.method === "GET" ? "" : await c.req.text();
@@ -127,21 +124,19 @@ export function adminPaymentRoutes(payments: PaymentsService): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
   route(routes, operations.adminGetOrderPayment, (_c, { params }) => payments.adminView(params.number));
   route(routes, operations.adminRefundOrder, (_c, { actor, params, body }) =>
-    payments.refund({ id: actor.user.id, email: actor.user.email }, params.number, {
+    payments.refund(auditActor(actor), params.number, {
       amount: body.amount,
       reason: body.reason,
       reference: body.reference,
     }),
   );
   route(routes, operations.adminDecideOrderPayment, (_c, { actor, params, body }) =>
-    payments.decide({ id: actor.user.id, email: actor.user.email }, params.number, body),
+    payments.decide(auditActor(actor), params.number, body),
   );
   // A download of what a shopper uploaded: its own type, never rendered by the shop's origin.
   routes.get(operations.adminPaymentProof.path, async (c) => {
     await requireRole(c, "staff");
-    const id = Number(c.req.param("id"));
-    if (!Number.isSafeInteger(id) || id < 1) throw new NotFound("Proof not found.");
-    const proof = await payments.proof(c.req.param("number"), id);
+    const proof = await payments.proof(c.req.param("number"), pathId(c.req.param("id"), "Proof not found."));
     return c.body(proof.bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": proof.contentType,
       "Content-Disposition": `attachment; filename="${proof.name}"`,

@@ -33,7 +33,7 @@ import {
   refundMessage,
 } from "../messages/order-messages.ts";
 import { toPaisa, toRupees } from "../money/money.ts";
-import { isOrderAccessToken } from "../orders/order-access.ts";
+import { isOrderAccessToken, type OrderAccess } from "../orders/order-access.ts";
 import { newConfirmation } from "../orders/order-confirmation.ts";
 import { toOrder } from "../orders/order-view.ts";
 import { moveOrder } from "../orders/order-workflow.ts";
@@ -82,12 +82,6 @@ export interface PaymentsDeps {
   /** Where bank transfers' proofs are kept (never under the public images). */
   proofsDir: string;
   now?: () => Date;
-}
-
-/** Who asks about an order: its customer (signed in) or the browser that placed it as a guest (its token). */
-export interface OrderAccess {
-  userId: number | null;
-  token: string | undefined;
 }
 
 /** A provider's refusal or silence, said to the shopper or staff (502: the shop's upstream failed). */
@@ -196,6 +190,10 @@ export function paymentsService(deps: PaymentsDeps) {
   }
   type PaymentRows = Awaited<ReturnType<typeof paymentRows>>;
 
+  /** The attempt that paid the order (the last one, should a provider have taken money twice). */
+  const paidAttemptOf = <Attempt extends { status: string }>(attempts: Attempt[]) =>
+    attempts.findLast((attempt) => attempt.status === "paid");
+
   /**
    * The provider a refund of this paid attempt goes back through: one with a refund call that is still configured;
    * undefined when the money goes back outside the shop (cash, a bank transfer, Easypaisa, a provider removed).
@@ -256,7 +254,7 @@ export function paymentsService(deps: PaymentsDeps) {
   async function adminView(order: OrderRow): Promise<AdminPaymentView> {
     const [rows, events] = await Promise.all([paymentRows(order), payments.events(order.id)]);
     const { attempts, refunds, proofs } = rows;
-    const paidAttempt = attempts.findLast((attempt) => attempt.status === "paid");
+    const paidAttempt = paidAttemptOf(attempts);
     return {
       ...(await view(order, rows)),
       flag: order.payment_flag,
@@ -505,6 +503,10 @@ export function paymentsService(deps: PaymentsDeps) {
 
   return {
     view: async (number: string, access: OrderAccess) => view(await orderFor(number, access)),
+
+    /** The provider a refund of this order goes back through (its name); null when refunds are made by hand. */
+    refundThrough: async (order: OrderRow): Promise<string | null> =>
+      refundProvider(paidAttemptOf(await payments.attempts(order.id)))?.name ?? null,
 
     adminView: async (number: string) => {
       const order = await orders.findByNumber(number.toUpperCase());
@@ -772,7 +774,7 @@ export function paymentsService(deps: PaymentsDeps) {
         throw ValidationFailed.field("amount", PAYMENT_MESSAGES.refundTooLarge(formatRupees(toRupees(left))));
       }
       const attempts = await payments.attempts(order.id);
-      const paidAttempt = attempts.findLast((attempt) => attempt.status === "paid");
+      const paidAttempt = paidAttemptOf(attempts);
       // Through the provider's refund call when it has one; otherwise the money goes back outside the shop and
       // staff record it with its reference.
       const provider = refundProvider(paidAttempt);

@@ -31,7 +31,7 @@ export interface ReturnsDeps {
   db: Kysely<Database>;
   orders: OrdersRepository;
   returns: ReturnsRepository;
-  payments: Pick<PaymentsService, "refund" | "adminView">;
+  payments: Pick<PaymentsService, "refund" | "refundThrough">;
   couriers: Pick<CourierRegistry, "get" | "name">;
   shipFrom: ShipFrom;
   shopEmail: string;
@@ -538,7 +538,7 @@ export function returnHandling(deps: ReturnsDeps, kit: ReturnKit) {
     async act(actor: AuditActor, id: number, action: AdminReturnAction): Promise<AdminReturnView> {
       const row = await returns.byId(id);
       if (!row) throw new NotFound(RETURN_MESSAGES.returnNotFound);
-      const order = await orders.findByNumber((await returns.orderNumberOf(row.order_id)) ?? "");
+      const order = await returns.orderOf(row.order_id);
       if (!order) throw new NotFound(RETURN_MESSAGES.returnNotFound);
       const staff = actor.email.toLowerCase();
       const note = action.note;

@@ -226,6 +226,10 @@ export function returnsRepository(db: Kysely<Database>) {
     coupon: (id: number, trx: Db = db) =>
       trx.selectFrom("coupons").select(["code", "value"]).where("id", "=", id).executeTakeFirst(),
 
+    /** The order a return belongs to. */
+    orderOf: (orderId: number, trx: Db = db) =>
+      trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst(),
+
     orderNumberOf: async (orderId: number, trx: Db = db) =>
       (await trx.selectFrom("orders").select("number").where("id", "=", orderId).executeTakeFirst())
         ?.number ?? null,

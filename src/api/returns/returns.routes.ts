@@ -1,26 +1,13 @@
-import type { Context } from "hono";
 import { Hono } from "hono";
-import { MAX_ID } from "../../shared/contracts/fields.ts";
 import { operations } from "../../shared/contracts/operations.ts";
 import { RETURN_MESSAGES } from "../../shared/returns.ts";
 import type { Authenticator } from "../account/auth.ts";
 import { requireRole } from "../admin/admin-auth.ts";
+import { auditActor } from "../admin/audit.ts";
 import type { ApiEnv } from "../api-env.ts";
-import { route } from "../contract/route.ts";
-import { NotFound } from "../errors.ts";
-import type { ReturnAccess, ReturnsService } from "./returns.service.ts";
-
-async function access(c: Context<ApiEnv>, auth: Authenticator, token: string): Promise<ReturnAccess> {
-  const identity = await auth.optionalIdentity(c);
-  return { userId: identity?.user.id ?? null, token: token || undefined };
-}
-
-/** An id from the address; anything else is a return (or photo) that does not exist. */
-function idOf(text: string, message: string): number {
-  const id = Number(text);
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new NotFound(message);
-  return id;
-}
+import { pathId, route } from "../contract/route.ts";
+import { orderAccessOf as access } from "../orders/order-access.ts";
+import type { ReturnsService } from "./returns.service.ts";
 
 /** The shopper's side of returns: an order's returns, and asking for one (docs/decisions/0054-returns.md). */
 export function returnRoutes(returns: ReturnsService, auth: Authenticator): Hono<ApiEnv> {
@@ -41,21 +28,17 @@ export function adminReturnRoutes(returns: ReturnsService): Hono<ApiEnv> {
   // Before "/admin/returns/:id", which would take "report" for an id.
   route(routes, operations.adminReturnReport, (_c, { query }) => returns.report(query.months));
   route(routes, operations.adminGetReturn, (_c, { params }) =>
-    returns.adminGet(idOf(params.id, RETURN_MESSAGES.returnNotFound)),
+    returns.adminGet(pathId(params.id, RETURN_MESSAGES.returnNotFound)),
   );
   route(routes, operations.adminUpdateReturn, (_c, { actor, params, body }) =>
-    returns.act(
-      { id: actor.user.id, email: actor.user.email },
-      idOf(params.id, RETURN_MESSAGES.returnNotFound),
-      body,
-    ),
+    returns.act(auditActor(actor), pathId(params.id, RETURN_MESSAGES.returnNotFound), body),
   );
   // A photo a shopper sent: re-encoded as WebP when it was stored, shown to staff only.
   routes.get(operations.adminReturnPhoto.path, async (c) => {
     await requireRole(c, "staff");
     const bytes = await returns.photo(
-      idOf(c.req.param("id"), RETURN_MESSAGES.returnNotFound),
-      idOf(c.req.param("photo"), "Photo not found."),
+      pathId(c.req.param("id"), RETURN_MESSAGES.returnNotFound),
+      pathId(c.req.param("photo"), "Photo not found."),
     );
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "image/webp",

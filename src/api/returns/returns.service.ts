@@ -21,9 +21,9 @@ import {
   RETURN_REASON_NAMES,
   RETURN_RESOLUTION_NAMES,
   RETURN_STANDING,
-  RETURN_STATUS_NAMES,
   RETURN_WINDOW_DAYS,
   type ReturnFilter,
+  returnStatusName,
 } from "../../shared/returns.ts";
 import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
@@ -32,7 +32,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { enqueueOrderMessage } from "../messages/message-outbox.ts";
 import { returnMessage } from "../messages/order-messages.ts";
 import { toRupees } from "../money/money.ts";
-import { isOrderAccessToken } from "../orders/order-access.ts";
+import { isOrderAccessToken, type OrderAccess } from "../orders/order-access.ts";
 import { inStockLockOrder, refreshListings } from "../orders/stock-order.ts";
 import { pageMeta } from "../pagination.ts";
 import { readOrderSettings } from "../settings/shop-settings.ts";
@@ -53,11 +53,6 @@ export type { ReturnsDeps };
  * - Settling is claimed first (received → closed in one conditional update), so two staff cannot refund twice.
  * - Every step adds a line to the return's timeline and mails and texts the shopper.
  */
-export interface ReturnAccess {
-  userId: number | null;
-  token: string | undefined;
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PER_PAGE = 25;
 const REPORT_PRODUCTS = 50;
@@ -80,7 +75,7 @@ export function returnsService(deps: ReturnsDeps) {
   const clock = deps.clock ?? (() => new Date());
   const sendTo = `${deps.shipFrom.name}, ${deps.shipFrom.address}, ${deps.shipFrom.city} (${deps.shipFrom.phone})`;
 
-  async function orderFor(number: string, access: ReturnAccess): Promise<OrderRow> {
+  async function orderFor(number: string, access: OrderAccess): Promise<OrderRow> {
     const row = await orders.findByNumber(number.toUpperCase());
     const allowed =
       row &&
@@ -135,9 +130,7 @@ export function returnsService(deps: ReturnsDeps) {
       number: row.number,
       order_number: orderNumber,
       status: row.status,
-      status_name: row.outcome
-        ? `${RETURN_STATUS_NAMES.closed}: ${outcomeName(row.outcome)}`
-        : RETURN_STATUS_NAMES[row.status],
+      status_name: returnStatusName(row.status, row.outcome),
       outcome: row.outcome,
       resolution: row.resolution,
       resolution_name: RETURN_RESOLUTION_NAMES[row.resolution],
@@ -183,11 +176,6 @@ export function returnsService(deps: ReturnsDeps) {
       updated_at: row.updated_at,
     };
   }
-
-  const outcomeName = (outcome: NonNullable<ReturnRow["outcome"]>) =>
-    ({ rejected: "rejected", refunded: "refunded", exchanged: "exchanged", credited: "store credit given" })[
-      outcome
-    ];
 
   /** Adds a step to the timeline and tells the shopper by mail and text, in the transaction of the step. */
   async function step(
@@ -286,7 +274,7 @@ export function returnsService(deps: ReturnsDeps) {
   }
 
   async function adminView(row: ReturnRow, trx: Db = db): Promise<AdminReturnView> {
-    const order = await orders.findByNumber((await returns.orderNumberOf(row.order_id, trx)) ?? "", trx);
+    const order = await returns.orderOf(row.order_id, trx);
     if (!order) throw new NotFound(RETURN_MESSAGES.returnNotFound);
     const loaded = await load([row], trx);
     const base = await view(row, order.number, loaded, trx);
@@ -303,8 +291,7 @@ export function returnsService(deps: ReturnsDeps) {
         city: order.city,
       },
       photo_ids: loaded.photos.map((photo) => photo.id),
-      refund_through:
-        row.resolution === "refund" ? (await deps.payments.adminView(order.number)).refund_through : null,
+      refund_through: row.resolution === "refund" ? await deps.payments.refundThrough(order) : null,
       events: loaded.events.map((event) => ({
         status: event.status,
         message: event.message,
@@ -374,7 +361,7 @@ export function returnsService(deps: ReturnsDeps) {
 
   return {
     /** An order's returns and what may still be asked for. */
-    async overview(number: string, access: ReturnAccess): Promise<OrderReturns> {
+    async overview(number: string, access: OrderAccess): Promise<OrderReturns> {
       const order = await orderFor(number, access);
       const [state, lines, rows] = await Promise.all([
         window(order),
@@ -420,7 +407,7 @@ export function returnsService(deps: ReturnsDeps) {
      * Asks for a return: checked whole before anything is stored (window, lines, quantities left, final sale,
      * exchange variants and their stock, photos), then written in one transaction under the order's row lock.
      */
-    async request(number: string, access: ReturnAccess, input: ReturnRequestInput): Promise<ReturnView> {
+    async request(number: string, access: OrderAccess, input: ReturnRequestInput): Promise<ReturnView> {
       const found = await orderFor(number, access);
       if (input.reason === "other" && input.reason_text === "") {
         throw ValidationFailed.field("reason_text", RETURN_MESSAGES.reasonText);
@@ -574,7 +561,7 @@ export function returnsService(deps: ReturnsDeps) {
           order_number: row.order_number,
           customer: `${row.first_name} ${row.last_name}`.trim(),
           status: row.status,
-          status_name: RETURN_STATUS_NAMES[row.status],
+          status_name: returnStatusName(row.status, row.outcome),
           outcome: row.outcome,
           resolution: row.resolution,
           reason_name: RETURN_REASON_NAMES[row.reason],

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
 import { BLOCKLIST_MESSAGES } from "../../../shared/contracts/blocklist.ts";
-import { MAX_ID } from "../../../shared/contracts/fields.ts";
 import { operations } from "../../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../../api-env.ts";
-import { route } from "../../contract/route.ts";
-import { NotFound } from "../../errors.ts";
+import { pathId, route } from "../../contract/route.ts";
 import type { ConfirmationService } from "../../orders/order-confirmation.ts";
 import type { SettingsService } from "../../settings/shop-settings.ts";
+import { auditActor } from "../audit.ts";
 import type { BlocklistService } from "../blocklist/blocklist.service.ts";
 import type { AdminOrdersService } from "./admin-orders.service.ts";
 
@@ -22,34 +21,30 @@ export function adminOrdersRoutes(deps: {
 }): Hono<ApiEnv> {
   const { orders, confirmations, blocklist, settings } = deps;
   const routes = new Hono<ApiEnv>();
-  const staff = (actor: { user: { id: number; email: string } }) => ({
-    id: actor.user.id,
-    email: actor.user.email,
-  });
   route(routes, operations.adminListOrders, (_c, { query }) => orders.list(query));
   route(routes, operations.adminGetOrder, (_c, { params }) => orders.get(orderNumber(params.number)));
   route(routes, operations.adminUpdateOrder, (_c, { actor, params, body }) =>
-    orders.updateStatus(staff(actor), orderNumber(params.number), body),
+    orders.updateStatus(auditActor(actor), orderNumber(params.number), body),
   );
   route(routes, operations.adminConfirmOrder, async (_c, { actor, params, body }) => {
     const number = orderNumber(params.number);
-    await confirmations.confirmByStaff(staff(actor), number, body.note);
+    await confirmations.confirmByStaff(auditActor(actor), number, body.note);
     return orders.get(number);
   });
   route(routes, operations.adminOrderReceivedBack, (_c, { actor, params, body }) =>
-    orders.receivedBack(staff(actor), orderNumber(params.number), body.note),
+    orders.receivedBack(auditActor(actor), orderNumber(params.number), body.note),
   );
   route(routes, operations.adminListBlocklist, (_c, { query }) => blocklist.list(query.page));
-  route(routes, operations.adminAddToBlocklist, (_c, { actor, body }) => blocklist.add(staff(actor), body));
+  route(routes, operations.adminAddToBlocklist, (_c, { actor, body }) =>
+    blocklist.add(auditActor(actor), body),
+  );
   route(routes, operations.adminRemoveFromBlocklist, async (_c, { actor, params }) => {
-    const id = Number(params.id);
-    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new NotFound(BLOCKLIST_MESSAGES.notFound);
-    await blocklist.remove(staff(actor), id);
+    await blocklist.remove(auditActor(actor), pathId(params.id, BLOCKLIST_MESSAGES.notFound));
     return { message: "Taken off the blocklist." };
   });
   route(routes, operations.adminOrderSettings, () => settings.orders());
   route(routes, operations.adminUpdateOrderSettings, (_c, { actor, body }) =>
-    settings.setOrders(staff(actor), body),
+    settings.setOrders(auditActor(actor), body),
   );
   return routes;
 }
