@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { returnStatusName } from "../../../shared/returns.ts";
 import { actionBody } from "./return-action-body.ts";
-import { monthName, percent, returnFilterOf, returnStatusText } from "./return-labels.ts";
+import { monthName, percent, returnFilterOf } from "./return-labels.ts";
 
 const form = (fields: [string, string][]) => {
   const data = new FormData();
@@ -77,8 +78,8 @@ describe("a return step's body", () => {
 
 describe("the returns screens' words", () => {
   it("names a closed return by how it ended, and a tab by its filter", () => {
-    expect(returnStatusText("closed", "credited")).toBe("Closed: Store credit given");
-    expect(returnStatusText("in_transit", null)).toBe("In transit");
+    expect(returnStatusName("closed", "credited")).toBe("Closed: Store credit given");
+    expect(returnStatusName("in_transit", null)).toBe("In transit");
     expect(returnFilterOf("new")).toBe("new");
     expect(returnFilterOf("requested")).toBe("");
   });

@@ -1,7 +1,6 @@
 import type { AdminReturnView } from "../../../shared/contracts/returns.ts";
 import {
   RETURN_FILTERS,
-  RETURN_OUTCOME_NAMES,
   RETURN_STATUS_NAMES,
   type ReturnFilter,
   type ReturnOutcome,
@@ -40,13 +39,6 @@ export function returnBadgeClass(status: ReturnStatus, outcome: ReturnOutcome | 
   if (outcome) return "admin-badge admin-badge--success";
   if (status === "requested") return "admin-badge admin-badge--warning";
   return "admin-badge admin-badge--info";
-}
-
-/** Where a return stands, a closed one with how it ended ("Closed: Store credit given"). */
-export function returnStatusText(status: ReturnStatus, outcome: ReturnOutcome | null): string {
-  return outcome
-    ? `${RETURN_STATUS_NAMES.closed}: ${RETURN_OUTCOME_NAMES[outcome]}`
-    : RETURN_STATUS_NAMES[status];
 }
 
 export type ReturnActionName = AdminReturnView["actions"][number];

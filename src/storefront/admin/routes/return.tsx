@@ -7,7 +7,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from "../../../shared/payment.ts";
-import { RETURN_CONDITION_NAMES, RETURN_METHOD_NAMES } from "../../../shared/returns.ts";
+import { RETURN_CONDITION_NAMES, RETURN_METHOD_NAMES, returnStatusName } from "../../../shared/returns.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { formatDateTime } from "../../ui/format.ts";
 import { failureStatus, firstErrors, formText } from "../../ui/forms/api-errors.ts";
@@ -30,7 +30,6 @@ import {
   returnBadgeClass,
   returnPath,
   returnPhotoHref,
-  returnStatusText,
 } from "../returns/return-labels.ts";
 import ordersStyles from "../styles/orders.css?url";
 import returnsStyles from "../styles/returns.css?url";
@@ -126,7 +125,7 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
           </p>
         </div>
         <span className={returnBadgeClass(view.status, view.outcome)}>
-          {returnStatusText(view.status, view.outcome)}
+          {returnStatusName(view.status, view.outcome)}
         </span>
       </div>
 

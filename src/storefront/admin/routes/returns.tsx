@@ -1,7 +1,12 @@
 import { Link } from "react-router";
 import type { AdminReturnList } from "../../../shared/contracts/returns.ts";
 import { formatRupees } from "../../../shared/money.ts";
-import { RETURN_FILTERS, RETURN_RESOLUTION_NAMES, type ReturnFilter } from "../../../shared/returns.ts";
+import {
+  RETURN_FILTERS,
+  RETURN_RESOLUTION_NAMES,
+  type ReturnFilter,
+  returnStatusName,
+} from "../../../shared/returns.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { formatDate } from "../../ui/format.ts";
 import { PageSteps, pageSteps } from "../../ui/pagination.tsx";
@@ -15,7 +20,6 @@ import {
   returnBadgeClass,
   returnFilterOf,
   returnPath,
-  returnStatusText,
 } from "../returns/return-labels.ts";
 import ordersStyles from "../styles/orders.css?url";
 import returnsStyles from "../styles/returns.css?url";
@@ -158,7 +162,7 @@ function ReturnsTable({ list }: { list: AdminReturnList }) {
               </td>
               <td data-label="Status">
                 <span className={returnBadgeClass(row.status, row.outcome)}>
-                  {returnStatusText(row.status, row.outcome)}
+                  {returnStatusName(row.status, row.outcome)}
                 </span>
               </td>
               <td data-label="Wants">

@@ -29,6 +29,32 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   ) : null;
 }
 
+/** One radio per option, in the shop's choice rows, the one chosen before checked. */
+function Choices<Option extends string>({
+  name,
+  options,
+  names,
+  chosen,
+}: {
+  name: string;
+  options: readonly Option[];
+  names: Record<Option, string>;
+  chosen: string | undefined;
+}) {
+  return options.map((option) => (
+    <label key={option} className="payment-choice__option">
+      <input
+        type="radio"
+        name={name}
+        value={option}
+        defaultChecked={chosen === option}
+        className="payment-choice__radio"
+      />
+      <span className="payment-choice__name">{names[option]}</span>
+    </label>
+  ));
+}
+
 /**
  * The request form: how many of each item, why, what the shopper wants instead (for an exchange, the size or
  * colour per item), and photos. It works without JavaScript: the exchange selects are always in the form (CSS
@@ -60,18 +86,7 @@ export function ReturnRequestForm({
       <fieldset className="form-section payment-choice">
         <legend className="form-section__title">Why are you returning it?</legend>
         <FieldError id="return-reason-error" error={errors.reason} />
-        {RETURN_REASONS.map((reason) => (
-          <label key={reason} className="payment-choice__option">
-            <input
-              type="radio"
-              name="reason"
-              value={reason}
-              defaultChecked={values?.reason === reason}
-              className="payment-choice__radio"
-            />
-            <span className="payment-choice__name">{RETURN_REASON_NAMES[reason]}</span>
-          </label>
-        ))}
+        <Choices name="reason" options={RETURN_REASONS} names={RETURN_REASON_NAMES} chosen={values?.reason} />
         <div className={`field${errors.reason_text ? " field--invalid" : ""}`}>
           <label className="field__label" htmlFor="field-reason_text">
             Details <span className="field__optional">(required for "{RETURN_REASON_NAMES.other}")</span>
@@ -92,18 +107,12 @@ export function ReturnRequestForm({
       <fieldset className="form-section payment-choice">
         <legend className="form-section__title">What would you like instead?</legend>
         <FieldError id="return-resolution-error" error={errors.resolution} />
-        {RETURN_RESOLUTIONS.map((resolution) => (
-          <label key={resolution} className="payment-choice__option">
-            <input
-              type="radio"
-              name="resolution"
-              value={resolution}
-              defaultChecked={values?.resolution === resolution}
-              className="payment-choice__radio"
-            />
-            <span className="payment-choice__name">{RETURN_RESOLUTION_NAMES[resolution]}</span>
-          </label>
-        ))}
+        <Choices
+          name="resolution"
+          options={RETURN_RESOLUTIONS}
+          names={RETURN_RESOLUTION_NAMES}
+          chosen={values?.resolution}
+        />
       </fieldset>
       <div className={`field${errors.photos ? " field--invalid" : ""}`}>
         <label className="field__label" htmlFor="field-photos">

@@ -210,7 +210,7 @@ describe("the return page", () => {
               id: 8,
               number: "RT-000008",
               status: "closed",
-              status_name: "Closed: store credit given",
+              status_name: "Closed: Store credit given",
               outcome: "credited",
               method: "drop_off",
               send_to: "Bags & Threads, 12 Mall Road, Lahore (042 1234567)",
