@@ -16,15 +16,16 @@ for (const file of process.argv.slice(2)) {
   if ("numPassedTests" in report) {
     // Vitest's JSON reporter (Jest-compatible)
     passed += report.numPassedTests;
-    // A file that failed to load has no failed test of its own; count it once.
+    // A file that failed to load, or whose beforeAll failed (its tests then count as skipped), has no failed test
+    // of its own; count it once.
     const brokenFiles = (report.testResults ?? []).filter(
-      (file: { status: string; assertionResults: unknown[] }) =>
-        file.status === "failed" && file.assertionResults.length === 0,
+      (file: { status: string; assertionResults: { status: string }[] }) =>
+        file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
     ).length;
     failed += report.numFailedTests + brokenFiles;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     console.log(
-      `${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
+      `${file}: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed, ${report.numPendingTests} skipped`,
     );
   } else if (report.stats) {
     // Playwright's JSON reporter
