@@ -26,16 +26,18 @@ describe.skipIf(!available || engine !== "postgres")(
         "017-search-names",
       );
       expect(stopped.error).toBeUndefined();
-      // Today's writer also writes the owner's own percent and Daily Deals flag (migrations 028, 029): columns this
-      // older schema has for the seeding only.
+      // Today's writer also writes the owner's own percent, Daily Deals flag and final-sale flag (migrations 028,
+      // 029, 032): columns this older schema has for the seeding only.
       await sql`alter table products add column own_discount integer not null default 0`.execute(db);
       await sql`alter table products add column own_daily_deal integer not null default 0`.execute(db);
+      await sql`alter table products add column final_sale integer not null default 0`.execute(db);
       await seedDemoCatalogue(database.db, {
         imagesDir: path.join(os.tmpdir(), "migration-018-test-images-unused"),
         renderImages: false,
       });
       await sql`alter table products drop column own_discount`.execute(db);
       await sql`alter table products drop column own_daily_deal`.execute(db);
+      await sql`alter table products drop column final_sale`.execute(db);
       await sql`update products set in_stock = 0 where id = (select min(id) from products)`.execute(db);
       await sql`update products set status = 'archived', sale_price = 123
       where id = (select max(id) from products)`.execute(db);
