@@ -52,6 +52,9 @@ export function createMessenger(settings: MessengerSettings): Messenger {
   return fileMessenger(settings.dir);
 }
 
+/** Counts the file messenger's messages, so two written in the same millisecond still sort in order. */
+let fileSequence = 0;
+
 /**
  * Writes each message to `dir` as one JSON file (channel, to, text, order, template, at), named so that a listing
  * sorts by time. Written to a temporary name and renamed, so a reader never sees half a message.
@@ -61,7 +64,10 @@ export function fileMessenger(dir: string): Messenger {
     async send(message) {
       await fs.mkdir(dir, { recursive: true });
       const at = new Date();
-      const name = `${at.toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.json`;
+      // Within one millisecond this process's count keeps the order; the random half keeps names apart between processes.
+      fileSequence = (fileSequence + 1) % 0x10000;
+      const unique = `${fileSequence.toString(16).padStart(4, "0")}${randomUUID().slice(0, 4)}`;
+      const name = `${at.toISOString().replace(/[:.]/g, "-")}-${unique}.json`;
       const record = {
         channel: message.channel,
         to: message.to,
