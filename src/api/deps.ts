@@ -4,6 +4,7 @@ import type { Config, RunningConfig } from "../platform/config.ts";
 import type { Engine } from "../platform/db/connection.ts";
 import type { Database } from "../platform/db/schema.ts";
 import type { MessageChannel } from "../platform/messenger.ts";
+import type { CatalogueListener } from "./catalogue/catalogue-write.ts";
 import type { Limits } from "./rate-limit.ts";
 
 /** What the commerce API needs from the platform; built once at start-up, or per test. */
@@ -33,7 +34,7 @@ export interface ApiDeps {
    * Only `catalogueWrite` (api/catalogue/catalogue-write.ts) calls it, once the transaction has committed and
    * after dropping this process's catalogue caches itself; nothing else does.
    */
-  onCatalogueChanged?: () => void;
+  onCatalogueChanged?: CatalogueListener;
   /** Rate limits (sign-in, register, orders); in this process's memory with the default numbers unless given. */
   limits?: Limits;
 }

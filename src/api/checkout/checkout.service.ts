@@ -12,7 +12,7 @@ import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { BlocklistService } from "../admin/blocklist/blocklist.service.ts";
 import { saleNames } from "../campaigns/campaigns.repository.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
-import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
+import { type CatalogueListener, catalogueWrite } from "../catalogue/catalogue-write.ts";
 import type { CouponsRepository } from "../coupons/coupons.repository.ts";
 import type { OrderPricing } from "../coupons/order-pricing.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
@@ -30,7 +30,7 @@ import { newConfirmation } from "../orders/order-confirmation.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
 import { flagsAtCheckout } from "../orders/risk.ts";
-import { inStockLockOrder, refreshListings } from "../orders/stock-order.ts";
+import { inStockLockOrder, stockMoved } from "../orders/stock-order.ts";
 import type { PaymentRegistry } from "../payments/payment-registry.ts";
 import { readOrderSettings } from "../settings/shop-settings.ts";
 import { confirmationEmail } from "./confirmation-email.ts";
@@ -110,7 +110,7 @@ interface CheckoutDeps {
   /** Queues the "order placed" message to the order's phone (the message outbox); none when absent. */
   messaging?: OrderMessaging | undefined;
   /** Told after an order's commit (by `catalogueWrite`): its stock was taken, which product pages show. */
-  onCatalogueChanged?: (() => void) | undefined;
+  onCatalogueChanged?: CatalogueListener | undefined;
   /** The ways to pay this shop offers (decision 0053); cash on delivery only when absent. */
   payments?: PaymentRegistry | undefined;
 }
@@ -256,7 +256,6 @@ export function checkoutService({
 
           // Stock rows are locked in the shop's one order (a cancelled order gives stock back in the same).
           // Product pages show the stock: the caches are told once the order commits (a replay takes none).
-          markCatalogueChanged(trx);
           const soldOut = new Set<number>();
           for (const line of inStockLockOrder(lines)) {
             const left = await orders.takeStock(line.variant_id, line.quantity, trx);
@@ -272,7 +271,11 @@ export function checkoutService({
             }
           }
 
-          await refreshListings(trx, soldOut);
+          await stockMoved(
+            trx,
+            lines.map((line) => line.product_id),
+            soldOut,
+          );
 
           const now = new Date();
           let number = orderNumber(now);

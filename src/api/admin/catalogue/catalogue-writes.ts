@@ -2,7 +2,11 @@ import type { Logger } from "pino";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Trx } from "../../../platform/db/schema.ts";
 import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
-import { catalogueWrite, markCatalogueChanged } from "../../catalogue/catalogue-write.ts";
+import {
+  type CatalogueListener,
+  catalogueWrite,
+  markCatalogueChanged,
+} from "../../catalogue/catalogue-write.ts";
 import { ValidationFailed } from "../../errors.ts";
 import type { CatalogueRepository } from "./catalogue.repository.ts";
 
@@ -12,7 +16,7 @@ export interface CatalogueDeps {
   imagesDir: string | undefined;
   logger: Logger;
   /** Told after every committed change (by `catalogueWrite`): public pages show these settings. */
-  onCatalogueChanged?: (() => void) | undefined;
+  onCatalogueChanged?: CatalogueListener | undefined;
 }
 
 /**
