@@ -5,7 +5,7 @@
 // sentence. Timings are figures only (reported, never asserted here); `npm run bench -- --only=flash-sale` runs the
 // full size and judges them, the CI run a smaller one for the counts.
 import { randomUUID } from "node:crypto";
-import { type Answer, httpsClient, mapLimit, percentile, type Send, shopperOn } from "./http.ts";
+import { type Answer, mapLimit, percentile, type Send, shopperOn } from "./http.ts";
 import { type CheckResult, findVariants, type LoadContext, type Variant } from "./load.ts";
 
 export interface FlashSaleOptions {
@@ -141,8 +141,9 @@ export async function flashSale(
   const statuses: Record<string, Record<string, number>> = {};
   const count = (step: string, answer: Answer) => {
     const key = answer.status === 0 ? `no answer (${answer.error ?? "?"})` : String(answer.status);
-    const byStatus = (statuses[step] ??= {});
+    const byStatus = statuses[step] ?? {};
     byStatus[key] = (byStatus[key] ?? 0) + 1;
+    statuses[step] = byStatus;
   };
   /** A failure of one kind is said once, with how often it happened. */
   const failures = new Map<string, { count: number; sample: string }>();
