@@ -114,6 +114,13 @@ const message = (answer: Answer): string => {
   }
 };
 
+/** What an unexpected answer said, short: its JSON message, an HTML page's title, or its first characters. */
+function gist(answer: Answer): string {
+  if (answer.status === 0) return answer.error ?? "no answer";
+  const title = /<title>([^<]*)<\/title>/i.exec(answer.text)?.[1];
+  return message(answer) || (title ? `a page titled "${title}"` : answer.text.slice(0, 120));
+}
+
 /** A product not among `taken` (the other checks set their variants' stock), with the pages browsers visit. */
 async function saleVariant(send: Send, taken: Variant[]): Promise<{ sale: Variant; others: Variant[] }> {
   const found = await findVariants(send, taken.length + 4);
@@ -153,7 +160,7 @@ export async function flashSale(
     failures.set(kind, known);
   };
   const unexpected = (step: string, answer: Answer) =>
-    fail(`${step} answered ${answer.status}`, `${answer.error ?? ""}${answer.text.slice(0, 200)}`);
+    fail(`${step} answered ${answer.status}`, gist(answer));
 
   const pages: { startedAt: number; ms: number }[] = [];
   const checkoutTimes: number[] = [];
