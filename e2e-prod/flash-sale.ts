@@ -130,13 +130,91 @@ async function saleVariant(send: Send, taken: Variant[]): Promise<{ sale: Varian
   return { sale, others };
 }
 
+/** Answers by step and status, and the failures (anything but a sale or a clear refusal), each kind said once. */
+function tally() {
+  const statuses: Record<string, Record<string, number>> = {};
+  const failures = new Map<string, { count: number; sample: string }>();
+  const fail = (kind: string, sample: string) => {
+    const known = failures.get(kind) ?? { count: 0, sample };
+    known.count += 1;
+    failures.set(kind, known);
+  };
+  return {
+    statuses,
+    fail,
+    count(step: string, answer: Answer) {
+      const key = answer.status === 0 ? `no answer (${answer.error ?? "?"})` : String(answer.status);
+      const byStatus = statuses[step] ?? {};
+      byStatus[key] = (byStatus[key] ?? 0) + 1;
+      statuses[step] = byStatus;
+    },
+    unexpected: (step: string, answer: Answer) => fail(`${step} answered ${answer.status}`, gist(answer)),
+    problems(): string[] {
+      const serverErrors = Object.values(statuses)
+        .flatMap((byStatus) => Object.entries(byStatus))
+        .filter(([status]) => !/^[1-4]\d\d$/.test(status))
+        .reduce((sum, [, times]) => sum + times, 0);
+      return [
+        ...(serverErrors > 0 ? [`${serverErrors} answers were 5xx or none`] : []),
+        ...[...failures].map(([kind, { count, sample }]) => `${kind} (${count}×), e.g. ${sample}`),
+      ];
+    },
+  };
+}
+
+/** The spec's whole checkout payload for shopper `index`: its own email, phone and address, the cart as read. */
+function checkoutPayload(index: number, runId: string, cart: CartAnswer): string {
+  return JSON.stringify({
+    email: `flash-${index}-${runId}@example.pk`,
+    phone: `0300${String(1_000_000 + index).slice(-7)}`,
+    shipping_address: {
+      country: "Pakistan",
+      first_name: "Flash",
+      last_name: `Shopper ${index}`,
+      address: `${index + 1} Mall Road`,
+      address_2: "",
+      city: "Lahore",
+      postcode: "54000",
+    },
+    notes: "",
+    cart: cart.cart,
+    ...cart.summary,
+  });
+}
+
+/** What the database holds for the sale's variant afterwards, and what of it breaks the sale's invariants. */
+async function storedCounts(
+  db: LoadContext["db"],
+  variantId: number,
+  expected: { units: number; placed: number; lowestStock: number },
+) {
+  const [stored] = await db.query<{ orders: string; quantity: string | null }>(
+    `select count(distinct order_id) as orders, sum(quantity) as quantity from order_items where variant_id = $1`,
+    [variantId],
+  );
+  const [left] = await db.query<{ stock: number }>(`select stock from variants where id = $1`, [variantId]);
+  const ordersStored = Number(stored?.orders ?? 0);
+  const quantityOrdered = Number(stored?.quantity ?? 0);
+  const stockLeft = left?.stock ?? Number.NaN;
+  const lowestStockSeen = Math.min(expected.lowestStock, stockLeft);
+  const { units, placed } = expected;
+  const problems: string[] = [];
+  if (placed !== units) problems.push(`${placed} orders answered 201; there were ${units} units`);
+  if (ordersStored !== placed)
+    problems.push(`${ordersStored} orders stored for the variant, ${placed} answered 201`);
+  if (quantityOrdered !== units)
+    problems.push(`${quantityOrdered} units ordered in all; there were ${units} (oversold or unsold)`);
+  if (stockLeft !== 0) problems.push(`stock left ${stockLeft}, not 0`);
+  if (lowestStockSeen < 0) problems.push(`the stock went down to ${lowestStockSeen}`);
+  return { counts: { ordersStored, quantityOrdered, stockLeft, lowestStockSeen }, problems };
+}
+
 export async function flashSale(
   ctx: LoadContext,
   variants: Variant[],
   options: FlashSaleOptions,
 ): Promise<CheckResult> {
   const { send, db, runId, log } = ctx;
-  const problems: string[] = [];
   const { sale, others } = await saleVariant(send, variants);
   await db.query(`update variants set stock = $1 where id = $2`, [options.units, sale.variantId]);
   const salePage = `/product/${sale.slug}`;
@@ -145,29 +223,19 @@ export async function flashSale(
     `  ${options.shoppers} shoppers (${options.inFlight} in flight), ${options.browsers} browsers, ${options.units} units of variant ${sale.variantId} (${salePage})`,
   );
 
-  const statuses: Record<string, Record<string, number>> = {};
-  const count = (step: string, answer: Answer) => {
-    const key = answer.status === 0 ? `no answer (${answer.error ?? "?"})` : String(answer.status);
-    const byStatus = statuses[step] ?? {};
-    byStatus[key] = (byStatus[key] ?? 0) + 1;
-    statuses[step] = byStatus;
-  };
-  /** A failure of one kind is said once, with how often it happened. */
-  const failures = new Map<string, { count: number; sample: string }>();
-  const fail = (kind: string, sample: string) => {
-    const known = failures.get(kind) ?? { count: 0, sample };
-    known.count += 1;
-    failures.set(kind, known);
-  };
-  const unexpected = (step: string, answer: Answer) =>
-    fail(`${step} answered ${answer.status}`, gist(answer));
+  // The sale opens on a shop that has been visited: every page it uses kept by both instances (nginx takes turns),
+  // so what the sale measures is what orders do to the pages, not a first render.
+  for (const path of browsePages) {
+    for (let turn = 0; turn < 2 * ctx.instances.length; turn++)
+      await send("GET", path, { headers: { accept: "text/html" } });
+  }
 
+  const { statuses, count, fail, unexpected, problems: failures } = tally();
   const pages: { startedAt: number; ms: number }[] = [];
   const checkoutTimes: number[] = [];
   const addTimes: number[] = [];
   const orderAnswers: number[] = [];
   let requests = 0;
-  let placed = 0;
   let refusedAtAdd = 0;
   let refusedAtCheckout = 0;
   let shoppersDone = 0;
@@ -211,6 +279,7 @@ export async function flashSale(
     },
   );
 
+  /** One shopper: the product page, one unit into a new guest cart, the cart, the checkout. */
   const visit = async (index: number) => {
     if (since() > options.timeLimitMs) {
       notStarted += 1;
@@ -218,65 +287,51 @@ export async function flashSale(
     }
     const client = ctx.clientAt(loopbackAddress(20, index));
     const shopper = shopperOn(client.send);
+    const step = async (name: string, asked: Promise<Answer>) => {
+      const answer = await asked;
+      requests += 1;
+      count(name, answer);
+      return answer;
+    };
     try {
       const opened = await page(client.send, salePage);
       count("product page", opened);
       if (opened.status !== 200) return unexpected("the product page", opened);
-      const added = await shopper.post("/api/cart/add", {
-        id: sale.productId,
-        quantity: 1,
-        size: sale.variantId,
-      });
-      requests += 1;
-      count("add to cart", added);
+      const added = await step(
+        "add to cart",
+        shopper.post("/api/cart/add", { id: sale.productId, quantity: 1, size: sale.variantId }),
+      );
       addTimes.push(added.ms);
       if (added.status === 409 && message(added) === SOLD_OUT_AT_ADD) {
         refusedAtAdd += 1;
         return;
       }
       if (added.status !== 200) return unexpected("add to cart", added);
-      const cartAnswer = await shopper.get("/api/cart");
-      requests += 1;
-      count("cart", cartAnswer);
+      const cartAnswer = await step("cart", shopper.get("/api/cart"));
       if (cartAnswer.status !== 200) return unexpected("the cart", cartAnswer);
       const cart = JSON.parse(cartAnswer.text) as CartAnswer;
       const line = cart.cart?.[0];
       if (cart.cart?.length !== 1 || line?.quantity !== 1) {
         return fail("the cart does not hold exactly the one unit added", cartAnswer.text.slice(0, 200));
       }
-      const checkout = await shopper.call("POST", "/api/checkout", undefined, {
-        headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
-        body: JSON.stringify({
-          email: `flash-${index}-${runId}@example.pk`,
-          phone: `0300${String(1_000_000 + index).slice(-7)}`,
-          shipping_address: {
-            country: "Pakistan",
-            first_name: "Flash",
-            last_name: `Shopper ${index}`,
-            address: `${index + 1} Mall Road`,
-            address_2: "",
-            city: "Lahore",
-            postcode: "54000",
-          },
-          notes: "",
-          cart: cart.cart,
-          ...cart.summary,
+      const checkout = await step(
+        "checkout",
+        shopper.call("POST", "/api/checkout", undefined, {
+          headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+          body: checkoutPayload(index, runId, cart),
         }),
-      });
-      requests += 1;
-      count("checkout", checkout);
+      );
       checkoutTimes.push(checkout.ms);
       if (checkout.status === 201) {
-        placed += 1;
         orderAnswers.push(since());
         return;
       }
-      const expected = soldOutAtCheckout({
+      const refusal = soldOutAtCheckout({
         name: line.name,
         color_name: line.attributes.color_name,
         size_name: line.attributes.size_name,
       });
-      if (checkout.status === 409 && message(checkout) === expected) {
+      if (checkout.status === 409 && message(checkout) === refusal) {
         refusedAtCheckout += 1;
         return;
       }
@@ -297,39 +352,14 @@ export async function flashSale(
   await Promise.all([browsing, poll]);
   const seconds = since() / 1000;
 
-  const [stored] = await db.query<{ orders: string; quantity: string | null }>(
-    `select count(distinct order_id) as orders, sum(quantity) as quantity from order_items where variant_id = $1`,
-    [sale.variantId],
-  );
-  const [left] = await db.query<{ stock: number }>(`select stock from variants where id = $1`, [
-    sale.variantId,
-  ]);
-  const ordersStored = Number(stored?.orders ?? 0);
-  const quantityOrdered = Number(stored?.quantity ?? 0);
-  const stockLeft = left?.stock ?? Number.NaN;
-  lowestStock = Math.min(lowestStock, stockLeft);
-  if (placed !== options.units)
-    problems.push(`${placed} orders answered 201; there were ${options.units} units`);
-  if (ordersStored !== placed)
-    problems.push(`${ordersStored} orders stored for the variant, ${placed} answered 201`);
-  if (quantityOrdered !== options.units)
-    problems.push(
-      `${quantityOrdered} units ordered in all; there were ${options.units} (oversold or unsold)`,
-    );
-  if (stockLeft !== 0) problems.push(`stock left ${stockLeft}, not 0`);
-  if (lowestStock < 0) problems.push(`the stock went down to ${lowestStock}`);
+  const placed = orderAnswers.length;
+  const stored = await storedCounts(db, sale.variantId, { units: options.units, placed, lowestStock });
+  const problems = [...stored.problems, ...failures()];
   if (notStarted > 0)
     problems.push(
       `${notStarted} shoppers not started within ${options.timeLimitMs / 1000} s (the time limit)`,
     );
-  const serverErrors = Object.values(statuses)
-    .flatMap((byStatus) => Object.entries(byStatus))
-    .filter(([status]) => !/^[1-4]\d\d$/.test(status))
-    .reduce((sum, [, times]) => sum + times, 0);
-  if (serverErrors > 0) problems.push(`${serverErrors} answers were 5xx or none`);
-  for (const [kind, { count: times, sample }] of failures)
-    problems.push(`${kind} (${times}×), e.g. ${sample}`);
-  const soldOutMs = orderAnswers.length === options.units ? Math.max(...orderAnswers) : null;
+  const soldOutMs = placed === options.units ? Math.max(...orderAnswers) : null;
   const cut = soldOutMs ?? Number.POSITIVE_INFINITY;
   const figures: FlashSaleFigures = {
     options,
@@ -338,10 +368,7 @@ export async function flashSale(
     shoppersDone,
     notStarted,
     placed,
-    ordersStored,
-    quantityOrdered,
-    stockLeft,
-    lowestStockSeen: lowestStock,
+    ...stored.counts,
     refusedAtAdd,
     refusedAtCheckout,
     soldOutMs: soldOutMs === null ? null : Math.round(soldOutMs),
