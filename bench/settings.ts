@@ -36,7 +36,7 @@ export const QUICK: Settings = {
   growth: { connections: 1, duration: 2, warmup: 1, sizes: [1_000, 10_000] },
   apiProducts: 10_000,
   checkout: { carts: 100, concurrency: 8 },
-  flashSale: { shoppers: 300, units: 30, inFlight: 50, browsers: 6 },
+  flashSale: { shoppers: 300, units: 30, inFlight: 25, browsers: 6 },
   postgres: false,
   lighthouseRuns: 0,
 };
