@@ -24,6 +24,8 @@ export interface LoadContext {
   outboxDir: string;
   log: Log;
   runId: string;
+  /** A client of its own whose connections leave from `localAddress` (127/8): another shopper to the shop. */
+  clientAt(localAddress: string): { send: Send; close(): void };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,7 +45,7 @@ const checkoutBody = (email: string) => ({
   notes: "",
 });
 
-interface Variant {
+export interface Variant {
   productId: number;
   variantId: number;
   slug: string;
