@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { z } from "zod";
+import { concurrencyLane } from "../../platform/concurrency-lane.ts";
 import type { Trx } from "../../platform/db/schema.ts";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
 import { COUPON_MESSAGES } from "../../shared/contracts/coupons.ts";
@@ -113,7 +114,15 @@ interface CheckoutDeps {
   onCatalogueChanged?: CatalogueListener | undefined;
   /** The ways to pay this shop offers (decision 0053); cash on delivery only when absent. */
   payments?: PaymentRegistry | undefined;
+  /**
+   * Orders placed at once by this process (4 by default, well under the pool's 10 connections); the others wait
+   * their turn, holding no connection, for up to 10 s (then a 503). See `concurrencyLane`.
+   */
+  ordersAtOnce?: number;
 }
+
+/** How long an order waits for its turn in `ordersAtOnce` before a 503. */
+const ORDER_TURN_WAIT_MS = 10_000;
 
 function keyScope(owner: CartOwner): string {
   return "userId" in owner ? `user:${owner.userId}` : `guest:${owner.guestKeyHash}`;
@@ -131,7 +140,9 @@ export function checkoutService({
   messaging,
   onCatalogueChanged,
   payments,
+  ordersAtOnce = 4,
 }: CheckoutDeps) {
+  const orderLane = concurrencyLane(ordersAtOnce, ORDER_TURN_WAIT_MS);
   /** An order's transaction: a `catalogueWrite`, which tells the caches of the stock it took once it commits. */
   const placing = <T>(work: (trx: Trx) => Promise<T>) =>
     catalogueWrite(carts.transaction, work, onCatalogueChanged);
@@ -190,249 +201,251 @@ export function checkoutService({
       }
       const prepaid = isPrepaid(method);
       const address = addressKey(input.shipping_address.address, input.shipping_address.city);
-      const answer = await placeOrDropCoupon(owner, async () =>
-        placing(async (trx): Promise<CheckoutAnswer> => {
-          const claim = idempotent ? await claimIdempotencyKey(trx, idempotent) : undefined;
-          if (claim && "stored" in claim) {
-            return { status: 201, body: claim.stored.body as PlacedOrder, replayed: true };
-          }
-          const cartId = owner ? await carts.findCartId(owner, trx) : undefined;
-          if (cartId === undefined) throw ValidationFailed.field("cart", "Your cart is empty.");
-          // Touching the cart row first serialises two checkouts of the same cart (a double click).
-          await carts.touch(cartId, trx);
-          const lines = await carts.lines(cartId, trx);
-          if (lines.length === 0) throw ValidationFailed.field("cart", "Your cart is empty.");
-          // A product withdrawn since it was put in the cart (a draft again, or archived) is not sold.
-          const withdrawn = lines.find((line) => line.status !== LIVE_STATUS);
-          if (withdrawn) {
-            throw new Conflict(
-              `Sorry, ${withdrawn.title} is no longer available. Please remove it from your cart.`,
-            );
-          }
-          // What the stock read now cannot fill is refused before anything is written or locked: in a sale's
-          // rush most checkouts that fail, fail here, without queueing for the variant's row. The stock is taken
-          // for good at the end (below).
-          const short = lines.find((line) => line.stock < line.quantity);
-          if (short) throw notInStock(short, short.stock);
-
-          const blocked = await blocklist.matching(
-            { phone_e164: phoneE164, email: input.email, address_key: address },
-            trx,
-          );
-          // The blocklist keeps cash-on-delivery orders out; paying first is still open (decision 0053).
-          const refused = blocked.find((entry) => entry.kind !== "address");
-          if (refused && !prepaid) {
-            const online = (payments?.methods() ?? []).some((offered) => offered !== "cod");
-            throw ValidationFailed.field(
-              refused.kind,
-              online ? `${ORDER_BLOCKED} ${PAY_FIRST}` : ORDER_BLOCKED,
-            );
-          }
-
-          // The same figures the cart showed, worked out afresh from today's prices by the money module.
-          // The cart's code is judged again here, with the customer known (uses per account and phone) and the
-          // city typed (its delivery charge): a code that stopped applying is never honoured (decision 0047).
-          const cart = await coupons.cartPricing(cartId, trx);
-          const priced = await pricing.price(trx, lines, cart.code, {
-            now: new Date(),
-            city: input.shipping_address.city,
-            customer: { userId, phone: phoneE164 },
-          });
-          if (priced.dropped) throw new CouponDropped(priced.dropped.code, priced.dropped.reason);
-          // Its last use goes to one order only: the others are told, and may order without it.
-          const taken =
-            priced.coupon === undefined ||
-            (priced.coupon.credit === 1
-              ? await coupons.spendCredit(priced.coupon.id, priced.summary.discount, trx)
-              : await coupons.takeUse(priced.coupon.id, trx));
-          if (priced.coupon && !taken) {
-            throw new CouponDropped(priced.coupon.code, COUPON_MESSAGES.usedUp);
-          }
-          const summary = priced.summary;
-          if (input.total !== undefined && !sameAmount(input.total, summary.total)) {
-            // The shopper saw the cart priced for another city (or none): say what delivery there costs.
-            const reason = summary.deliveryReason;
-            const city = input.shipping_address.city;
-            if (reason.kind === "city" && cart.city !== city) {
-              throw new DeliveryChanged(city, summary.delivery);
+      const answer = await orderLane(() =>
+        placeOrDropCoupon(owner, async () =>
+          placing(async (trx): Promise<CheckoutAnswer> => {
+            const claim = idempotent ? await claimIdempotencyKey(trx, idempotent) : undefined;
+            if (claim && "stored" in claim) {
+              return { status: 201, body: claim.stored.body as PlacedOrder, replayed: true };
             }
-            throw new Conflict(PRICES_CHANGED);
-          }
+            const cartId = owner ? await carts.findCartId(owner, trx) : undefined;
+            if (cartId === undefined) throw ValidationFailed.field("cart", "Your cart is empty.");
+            // Touching the cart row first serialises two checkouts of the same cart (a double click).
+            await carts.touch(cartId, trx);
+            const lines = await carts.lines(cartId, trx);
+            if (lines.length === 0) throw ValidationFailed.field("cart", "Your cart is empty.");
+            // A product withdrawn since it was put in the cart (a draft again, or archived) is not sold.
+            const withdrawn = lines.find((line) => line.status !== LIVE_STATUS);
+            if (withdrawn) {
+              throw new Conflict(
+                `Sorry, ${withdrawn.title} is no longer available. Please remove it from your cart.`,
+              );
+            }
+            // What the stock read now cannot fill is refused before anything is written or locked: in a sale's
+            // rush most checkouts that fail, fail here, without queueing for the variant's row. The stock is taken
+            // for good at the end (below).
+            const short = lines.find((line) => line.stock < line.quantity);
+            if (short) throw notInStock(short, short.stock);
 
-          const now = new Date();
-          let number = orderNumber(now);
-          while (await orders.numberExists(number, trx)) number = orderNumber(now);
-          const settings = await readOrderSettings(trx);
-          // A prepaid order is not confirmed by code: its payment confirms it (decision 0053).
-          const confirmation =
-            settings.confirmation_required && !prepaid
-              ? newConfirmation(secret, number, now, settings.confirmation_hours)
-              : undefined;
-          const holdMinutes =
-            method === "bank_transfer"
-              ? (payments?.settings.bankHoldHours ?? 48) * 60
-              : (payments?.settings.holdMinutes ?? 30);
-          const dueBy = prepaid ? new Date(now.getTime() + holdMinutes * 60_000) : null;
-          const riskFlags = await flagsAtCheckout(
-            trx,
-            { phone_e164: phoneE164, address_key: address, total: summary.total },
-            {
-              now,
-              highValuePaisa: toPaisa(settings.high_value_threshold),
-              addressBlocked: blocked.some((entry) => entry.kind === "address"),
-            },
-          );
-          const row = {
-            number,
-            user_id: userId,
-            email: input.email,
-            phone: input.phone,
-            country: input.shipping_address.country,
-            first_name: input.shipping_address.first_name,
-            last_name: input.shipping_address.last_name,
-            address: input.shipping_address.address,
-            address_2: input.shipping_address.address_2,
-            city: input.shipping_address.city,
-            postcode: input.shipping_address.postcode,
-            notes: input.notes,
-            subtotal: summary.subtotal,
-            delivery_charge: summary.delivery,
-            discount: summary.discount,
-            total: summary.total,
-            status: prepaid ? "awaiting_payment" : confirmation ? "awaiting_confirmation" : "pending",
-            created_at: now.toISOString(),
-            phone_e164: phoneE164,
-            address_key: address,
-            confirmation_code_hash: confirmation?.codeHash ?? null,
-            confirmation_expires_at: confirmation?.expiresAt.toISOString() ?? null,
-            confirmation_attempts: 0,
-            confirmed_at: null,
-            risk_flags: riskFlags,
-            cod_fee: summary.codFee,
-            coupon_code: priced.coupon?.code ?? null,
-            payment_method: method,
-            payment_status: prepaid ? "pending" : "unpaid",
-            paid_amount: 0,
-            refunded_amount: 0,
-            payment_due_by: dueBy?.toISOString() ?? null,
-            payment_flag: null,
-            replacement_for: null,
-          };
-          const sales = await saleNames(trx, lines);
-          const items = lines.map((line, index) => {
-            const { unitPrice, lineTotal } = summary.lines[index]!;
-            const sale = line.discount > line.own_discount ? line.campaign_id : null;
-            return {
-              product_id: line.product_id,
-              variant_id: line.variant_id,
-              product_name: line.title,
-              product_slug: line.slug,
-              color_name: line.color_name,
-              size_name: line.size_name,
-              unit_price: unitPrice,
-              quantity: line.quantity,
-              line_total: lineTotal,
-              campaign_id: sale,
-              campaign_name: sale === null ? null : (sales.get(sale) ?? null),
-              campaign_saving:
-                sale === null
-                  ? 0
-                  : lineTotalOf(salePrice(line.price, line.own_discount), line.quantity) - lineTotal,
+            const blocked = await blocklist.matching(
+              { phone_e164: phoneE164, email: input.email, address_key: address },
+              trx,
+            );
+            // The blocklist keeps cash-on-delivery orders out; paying first is still open (decision 0053).
+            const refused = blocked.find((entry) => entry.kind !== "address");
+            if (refused && !prepaid) {
+              const online = (payments?.methods() ?? []).some((offered) => offered !== "cod");
+              throw ValidationFailed.field(
+                refused.kind,
+                online ? `${ORDER_BLOCKED} ${PAY_FIRST}` : ORDER_BLOCKED,
+              );
+            }
+
+            // The same figures the cart showed, worked out afresh from today's prices by the money module.
+            // The cart's code is judged again here, with the customer known (uses per account and phone) and the
+            // city typed (its delivery charge): a code that stopped applying is never honoured (decision 0047).
+            const cart = await coupons.cartPricing(cartId, trx);
+            const priced = await pricing.price(trx, lines, cart.code, {
+              now: new Date(),
+              city: input.shipping_address.city,
+              customer: { userId, phone: phoneE164 },
+            });
+            if (priced.dropped) throw new CouponDropped(priced.dropped.code, priced.dropped.reason);
+            // Its last use goes to one order only: the others are told, and may order without it.
+            const taken =
+              priced.coupon === undefined ||
+              (priced.coupon.credit === 1
+                ? await coupons.spendCredit(priced.coupon.id, priced.summary.discount, trx)
+                : await coupons.takeUse(priced.coupon.id, trx));
+            if (priced.coupon && !taken) {
+              throw new CouponDropped(priced.coupon.code, COUPON_MESSAGES.usedUp);
+            }
+            const summary = priced.summary;
+            if (input.total !== undefined && !sameAmount(input.total, summary.total)) {
+              // The shopper saw the cart priced for another city (or none): say what delivery there costs.
+              const reason = summary.deliveryReason;
+              const city = input.shipping_address.city;
+              if (reason.kind === "city" && cart.city !== city) {
+                throw new DeliveryChanged(city, summary.delivery);
+              }
+              throw new Conflict(PRICES_CHANGED);
+            }
+
+            const now = new Date();
+            let number = orderNumber(now);
+            while (await orders.numberExists(number, trx)) number = orderNumber(now);
+            const settings = await readOrderSettings(trx);
+            // A prepaid order is not confirmed by code: its payment confirms it (decision 0053).
+            const confirmation =
+              settings.confirmation_required && !prepaid
+                ? newConfirmation(secret, number, now, settings.confirmation_hours)
+                : undefined;
+            const holdMinutes =
+              method === "bank_transfer"
+                ? (payments?.settings.bankHoldHours ?? 48) * 60
+                : (payments?.settings.holdMinutes ?? 30);
+            const dueBy = prepaid ? new Date(now.getTime() + holdMinutes * 60_000) : null;
+            const riskFlags = await flagsAtCheckout(
+              trx,
+              { phone_e164: phoneE164, address_key: address, total: summary.total },
+              {
+                now,
+                highValuePaisa: toPaisa(settings.high_value_threshold),
+                addressBlocked: blocked.some((entry) => entry.kind === "address"),
+              },
+            );
+            const row = {
+              number,
+              user_id: userId,
+              email: input.email,
+              phone: input.phone,
+              country: input.shipping_address.country,
+              first_name: input.shipping_address.first_name,
+              last_name: input.shipping_address.last_name,
+              address: input.shipping_address.address,
+              address_2: input.shipping_address.address_2,
+              city: input.shipping_address.city,
+              postcode: input.shipping_address.postcode,
+              notes: input.notes,
+              subtotal: summary.subtotal,
+              delivery_charge: summary.delivery,
+              discount: summary.discount,
+              total: summary.total,
+              status: prepaid ? "awaiting_payment" : confirmation ? "awaiting_confirmation" : "pending",
+              created_at: now.toISOString(),
+              phone_e164: phoneE164,
+              address_key: address,
+              confirmation_code_hash: confirmation?.codeHash ?? null,
+              confirmation_expires_at: confirmation?.expiresAt.toISOString() ?? null,
+              confirmation_attempts: 0,
+              confirmed_at: null,
+              risk_flags: riskFlags,
+              cod_fee: summary.codFee,
+              coupon_code: priced.coupon?.code ?? null,
+              payment_method: method,
+              payment_status: prepaid ? "pending" : "unpaid",
+              paid_amount: 0,
+              refunded_amount: 0,
+              payment_due_by: dueBy?.toISOString() ?? null,
+              payment_flag: null,
+              replacement_for: null,
             };
-          });
-          const id = await orders.insertOrder(row, items, trx);
-          if (priced.coupon) {
-            await coupons.redeem(
-              {
-                coupon_id: priced.coupon.id,
-                order_id: id,
-                user_id: userId,
-                phone_e164: phoneE164,
-                discount: summary.discount,
-                created_at: now.toISOString(),
-              },
-              trx,
-            );
-          }
-          await carts.clear(cartId, trx);
-          const order = toOrder(
-            { id, ...row },
-            items.map((item, index) => ({ id: index, order_id: id, ...item })),
-          );
-          const ask = confirmation && {
-            link: `${publicUrl}${confirmation.path}`,
-            code: confirmation.code,
-            expiresAt: confirmation.expiresAt,
-          };
-          const bank = method === "bank_transfer" ? payments?.bank : undefined;
-          // An online payment's order is told once its money arrives (payments.service.ts); a bank transfer's now,
-          // with where to send the money.
-          if (!prepaid || bank) {
-            await enqueueMail(
-              trx,
-              {
-                ...confirmationEmail(
-                  order,
-                  publicUrl,
-                  ask,
-                  bank && dueBy ? { bankTransfer: { ...bank, dueBy } } : undefined,
-                ),
-                reference: order.number,
-              },
-              now,
-            );
-          }
-          if (messaging && !prepaid) {
-            // One message: the request to confirm (it says the order is placed), or the plain "placed".
-            await enqueueOrderMessage(
-              trx,
-              messaging,
-              { phone: order.phone, order: order.number },
-              ask
-                ? confirmationRequestMessage({ order, link: ask.link, code: ask.code })
-                : orderPlacedMessage(order),
-              now,
-            );
-          }
-          // The stock is taken last, so the variant rows a rush queues on are held only from here to the commit
-          // (the order, its mail and messages are written already). Rows are locked in the shop's one order (a
-          // cancelled order gives stock back in the same). Product pages show the stock: the caches are told once
-          // the order commits (a replay takes none).
-          const soldOut = new Set<number>();
-          for (const line of inStockLockOrder(lines)) {
-            const left = await orders.takeStock(line.variant_id, line.quantity, trx);
-            if (left === 0) soldOut.add(line.product_id);
-            if (left === null) {
-              throw notInStock(line, (await carts.findVariant(line.variant_id, trx))?.stock ?? 0);
+            const sales = await saleNames(trx, lines);
+            const items = lines.map((line, index) => {
+              const { unitPrice, lineTotal } = summary.lines[index]!;
+              const sale = line.discount > line.own_discount ? line.campaign_id : null;
+              return {
+                product_id: line.product_id,
+                variant_id: line.variant_id,
+                product_name: line.title,
+                product_slug: line.slug,
+                color_name: line.color_name,
+                size_name: line.size_name,
+                unit_price: unitPrice,
+                quantity: line.quantity,
+                line_total: lineTotal,
+                campaign_id: sale,
+                campaign_name: sale === null ? null : (sales.get(sale) ?? null),
+                campaign_saving:
+                  sale === null
+                    ? 0
+                    : lineTotalOf(salePrice(line.price, line.own_discount), line.quantity) - lineTotal,
+              };
+            });
+            const id = await orders.insertOrder(row, items, trx);
+            if (priced.coupon) {
+              await coupons.redeem(
+                {
+                  coupon_id: priced.coupon.id,
+                  order_id: id,
+                  user_id: userId,
+                  phone_e164: phoneE164,
+                  discount: summary.discount,
+                  created_at: now.toISOString(),
+                },
+                trx,
+              );
             }
-          }
-          await stockMoved(
-            trx,
-            lines.map((line) => line.product_id),
-            soldOut,
-          );
+            await carts.clear(cartId, trx);
+            const order = toOrder(
+              { id, ...row },
+              items.map((item, index) => ({ id: index, order_id: id, ...item })),
+            );
+            const ask = confirmation && {
+              link: `${publicUrl}${confirmation.path}`,
+              code: confirmation.code,
+              expiresAt: confirmation.expiresAt,
+            };
+            const bank = method === "bank_transfer" ? payments?.bank : undefined;
+            // An online payment's order is told once its money arrives (payments.service.ts); a bank transfer's now,
+            // with where to send the money.
+            if (!prepaid || bank) {
+              await enqueueMail(
+                trx,
+                {
+                  ...confirmationEmail(
+                    order,
+                    publicUrl,
+                    ask,
+                    bank && dueBy ? { bankTransfer: { ...bank, dueBy } } : undefined,
+                  ),
+                  reference: order.number,
+                },
+                now,
+              );
+            }
+            if (messaging && !prepaid) {
+              // One message: the request to confirm (it says the order is placed), or the plain "placed".
+              await enqueueOrderMessage(
+                trx,
+                messaging,
+                { phone: order.phone, order: order.number },
+                ask
+                  ? confirmationRequestMessage({ order, link: ask.link, code: ask.code })
+                  : orderPlacedMessage(order),
+                now,
+              );
+            }
+            // The stock is taken last, so the variant rows a rush queues on are held only from here to the commit
+            // (the order, its mail and messages are written already). Rows are locked in the shop's one order (a
+            // cancelled order gives stock back in the same). Product pages show the stock: the caches are told once
+            // the order commits (a replay takes none).
+            const soldOut = new Set<number>();
+            for (const line of inStockLockOrder(lines)) {
+              const left = await orders.takeStock(line.variant_id, line.quantity, trx);
+              if (left === 0) soldOut.add(line.product_id);
+              if (left === null) {
+                throw notInStock(line, (await carts.findVariant(line.variant_id, trx))?.stock ?? 0);
+              }
+            }
+            await stockMoved(
+              trx,
+              lines.map((line) => line.product_id),
+              soldOut,
+            );
 
-          const placed: CheckoutAnswer = {
-            status: 201,
-            body: {
-              message: ORDER_PLACED,
-              order,
-              ...(prepaid
-                ? {
-                    payment: {
-                      method,
-                      status: "pending" as const,
-                      due_by: dueBy?.toISOString() ?? null,
-                      pay_url: `${publicUrl}/order-payment?order=${encodeURIComponent(number)}`,
-                    },
-                  }
-                : {}),
-            },
-            replayed: false,
-          };
-          if (claim) await storeIdempotentAnswer(trx, claim.id, placed);
-          return placed;
-        }),
+            const placed: CheckoutAnswer = {
+              status: 201,
+              body: {
+                message: ORDER_PLACED,
+                order,
+                ...(prepaid
+                  ? {
+                      payment: {
+                        method,
+                        status: "pending" as const,
+                        due_by: dueBy?.toISOString() ?? null,
+                        pay_url: `${publicUrl}/order-payment?order=${encodeURIComponent(number)}`,
+                      },
+                    }
+                  : {}),
+              },
+              replayed: false,
+            };
+            if (claim) await storeIdempotentAnswer(trx, claim.id, placed);
+            return placed;
+          }),
+        ),
       );
 
       if (!answer.replayed) {

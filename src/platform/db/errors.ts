@@ -1,3 +1,5 @@
+import { LANE_TIMEOUT_CODE } from "../concurrency-lane.ts";
+
 /** True when a write failed on a unique constraint, on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -20,6 +22,7 @@ const UNAVAILABLE_CODES = new Set([
   "ETIMEDOUT",
   "EPIPE",
   "SQLITE_BUSY", // busy_timeout passed waiting for another writer
+  LANE_TIMEOUT_CODE, // a bulkhead's turn did not come in time (concurrency-lane.ts)
 ]);
 
 // pg reports a lost socket or a pool that could not connect in time without a code.
