@@ -406,24 +406,6 @@ export function checkoutService({
                 now,
               );
             }
-            // The stock is taken last, so the variant rows a rush queues on are held only from here to the commit
-            // (the order, its mail and messages are written already). Rows are locked in the shop's one order (a
-            // cancelled order gives stock back in the same). Product pages show the stock: the caches are told once
-            // the order commits (a replay takes none).
-            const soldOut = new Set<number>();
-            for (const line of inStockLockOrder(lines)) {
-              const left = await orders.takeStock(line.variant_id, line.quantity, trx);
-              if (left === 0) soldOut.add(line.product_id);
-              if (left === null) {
-                throw notInStock(line, (await carts.findVariant(line.variant_id, trx))?.stock ?? 0);
-              }
-            }
-            await stockMoved(
-              trx,
-              lines.map((line) => line.product_id),
-              soldOut,
-            );
-
             const placed: CheckoutAnswer = {
               status: 201,
               body: {
@@ -443,6 +425,23 @@ export function checkoutService({
               replayed: false,
             };
             if (claim) await storeIdempotentAnswer(trx, claim.id, placed);
+            // The stock is taken last, so the variant rows a rush queues on are held only from here to the
+            // commit: the order, its mail and messages and the stored answer are written already (a refusal here
+            // rolls them back). Rows are locked in the shop's one order (a cancelled order gives stock back in the
+            // same). Product pages show the stock: the caches are told once the order commits (a replay takes none).
+            const soldOut = new Set<number>();
+            for (const line of inStockLockOrder(lines)) {
+              const left = await orders.takeStock(line.variant_id, line.quantity, trx);
+              if (left === 0) soldOut.add(line.product_id);
+              if (left === null) {
+                throw notInStock(line, (await carts.findVariant(line.variant_id, trx))?.stock ?? 0);
+              }
+            }
+            await stockMoved(
+              trx,
+              lines.map((line) => line.product_id),
+              soldOut,
+            );
             return placed;
           }),
         ),
