@@ -67,7 +67,7 @@ export function createHost(platform: Platform, options: HostOptions = {}): Hono<
   host.route(
     "/",
     staticFiles({
-      imagesDir: platform.config.imagesDir,
+      storage: platform.storage,
       clientDir: options.clientDir,
       logger: platform.logger,
     }),
