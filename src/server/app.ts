@@ -61,7 +61,14 @@ export function createHost(platform: Platform, options: HostOptions = {}): Hono<
   if (pages.recorder) host.use(pages.recorder);
   host.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: 64 }));
   host.use(clientAddressResolver(platform.config.trustProxy));
-  host.use(securityHeaders(mode, paymentFormOrigins(platform.config.payments)));
+  const imageBase = platform.config.storage.publicUrl;
+  host.use(
+    securityHeaders(
+      mode,
+      paymentFormOrigins(platform.config.payments),
+      imageBase ? [new URL(imageBase).origin] : [],
+    ),
+  );
   host.use(compression());
 
   host.route(

@@ -36,7 +36,9 @@ type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
 
 async function loadS3rver(): Promise<S3rverClass | null> {
   try {
-    const module = (await import("@20minutes/s3rver")) as { default: S3rverClass };
+    // By a name in a variable: the package has no types, and may be absent (a production install).
+    const name = "@20minutes/s3rver";
+    const module = (await import(name)) as { default: S3rverClass };
     return module.default;
   } catch {
     return null;
