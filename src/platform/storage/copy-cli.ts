@@ -10,6 +10,9 @@ import { bucketStorage } from "./bucket-storage.ts";
 import { copyStorage } from "./copy.ts";
 import { folderStorage } from "./folder-storage.ts";
 
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const complain = (line: string) => process.stderr.write(`${line}\n`);
+
 const USAGE =
   "usage: npm run storage:copy [-- --data-dir <folder>]   (with S3_BUCKET and the other S3_* set)";
 
@@ -17,7 +20,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: { "data-dir": { type: "string" } }, strict: true });
   const config = loadConfig();
   if (!config.storage.bucket) {
-    console.error(`S3_BUCKET is not set: there is no bucket to copy into.\n${USAGE}`);
+    complain(`S3_BUCKET is not set: there is no bucket to copy into.\n${USAGE}`);
     return 2;
   }
   const dataDir = values["data-dir"] ? path.resolve(values["data-dir"]) : config.dataDir;
@@ -25,7 +28,7 @@ async function main(): Promise<number> {
   const target = bucketStorage(config.storage.bucket);
   try {
     await target.check();
-    console.log(
+    say(
       `copying ${dataDir} (images/, payment-proofs/, return-photos/) into the bucket ${config.storage.bucket.bucket}`,
     );
     let shown = 0;
@@ -35,16 +38,12 @@ async function main(): Promise<number> {
         const now = Date.now();
         if (done === total || now - shown > 1000) {
           shown = now;
-          console.log(
-            `  ${done}/${total}: ${copied} copied, ${skipped} already there, ${failed.length} failed`,
-          );
+          say(`  ${done}/${total}: ${copied} copied, ${skipped} already there, ${failed.length} failed`);
         }
       },
     });
-    console.log(
-      `done: ${report.copied} copied, ${report.skipped} already there, ${report.failed.length} failed`,
-    );
-    for (const { key, reason } of report.failed) console.error(`  failed: ${key}: ${reason}`);
+    say(`done: ${report.copied} copied, ${report.skipped} already there, ${report.failed.length} failed`);
+    for (const { key, reason } of report.failed) complain(`  failed: ${key}: ${reason}`);
     return report.failed.length > 0 ? 1 : 0;
   } finally {
     target.close();
@@ -56,7 +55,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(
+    complain(
       error instanceof ConfigError ? error.message : `storage:copy failed: ${(error as Error).message}`,
     );
     process.exitCode = 1;
