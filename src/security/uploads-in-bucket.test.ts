@@ -12,7 +12,12 @@ import { type AdminHarness, adminHarness } from "../testing/admin-harness.ts";
 import { newProductBody } from "../testing/admin-product-fixtures.ts";
 import { type ApiHarness, apiHarness, shopper } from "../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue } from "../testing/factories.ts";
-import { bagInColours, CHECKOUT_CONTACT, withoutConfirmation } from "../testing/order-fixtures.ts";
+import {
+  bagInColours,
+  CHECKOUT_CONTACT,
+  deliveredOrder,
+  withoutConfirmation,
+} from "../testing/order-fixtures.ts";
 import { startTestS3, type TestS3 } from "../testing/s3-server.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../testing/test-db.ts";
 
@@ -177,24 +182,16 @@ describe.skipIf(!available || !s3)(`photos and uploads in a bucket on ${engine}`
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf);
 
     // A delivered order's return, with a photo.
-    const buyer = shopper(api);
-    expect((await buyer.post("/cart/add", { id: product, quantity: 1, size: variants[0] })).status).toBe(200);
-    const order = await buyer.post("/checkout", CHECKOUT_CONTACT);
-    expect(order.status, JSON.stringify(order.body)).toBe(201);
-    const delivered: string = order.body.order.number;
-    for (const status of ["processing", "shipped", "delivered"]) {
-      const moved = await admin.staff.call("PATCH", `/admin/orders/${delivered}`, { status });
-      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    }
-    const item = await database.db
-      .selectFrom("order_items")
-      .innerJoin("orders", "orders.id", "order_items.order_id")
-      .select("order_items.id")
-      .where("orders.number", "=", delivered)
-      .executeTakeFirstOrThrow();
+    const delivered = await deliveredOrder({
+      db: database.db,
+      client: shopper(api),
+      staff: admin.staff,
+      product,
+      variant: variants[0],
+    });
     const request = new FormData();
-    request.set("token", order.body.access_token);
-    request.set("items", JSON.stringify([{ order_item_id: item.id, quantity: 1 }]));
+    request.set("token", delivered.token);
+    request.set("items", JSON.stringify([{ order_item_id: delivered.item, quantity: 1 }]));
     request.set("reason", "wrong_size");
     request.set("reason_text", "");
     request.set("resolution", "refund");
@@ -202,7 +199,7 @@ describe.skipIf(!available || !s3)(`photos and uploads in a bucket on ${engine}`
       .jpeg()
       .toBuffer();
     request.append("photos", new File([new Uint8Array(snapshot)], "tote.jpg", { type: "image/jpeg" }));
-    const asked = await api.request(`/orders/${delivered}/returns`, { method: "POST", body: request });
+    const asked = await api.request(`/orders/${delivered.number}/returns`, { method: "POST", body: request });
     const returned = await asked.json();
     expect(asked.status, JSON.stringify(returned)).toBe(201);
     const returnPhotos = await listAll(storage, "private/return-photos/");
