@@ -78,7 +78,10 @@ export interface RenderJob {
   outputs: { key: string; width: number; height: number }[];
 }
 
-/** `/images/products/x/y-front-800.webp` -> `<imagesDir>/products/x/y-front-800.webp`. */
+/**
+ * `/images/products/x/y-front-800.webp` -> `<imagesDir>/products/x/y-front-800.webp`: where the local folder
+ * (`folderStorage`) keeps an image. The shop itself reads and writes through its Storage; tests look at files here.
+ */
 export function imageFilePath(imagesDir: string, url: string): string {
   if (!url.startsWith(IMAGE_URL_PREFIX)) throw new Error(`not an image URL: ${url}`);
   const relative = url.slice(IMAGE_URL_PREFIX.length);
