@@ -4,7 +4,6 @@ import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CASH_ONLY } from "../api/payments/payment-registry.ts";
-import { DEFAULT_SHIP_FROM } from "../platform/config.ts";
 import { imageKey, listAll, type Storage } from "../platform/storage/storage.ts";
 import { avifPhotos } from "../server/avif-photos.ts";
 import { imageFiles } from "../server/image-files.ts";
@@ -59,14 +58,6 @@ describe.skipIf(!available || !s3)(`photos and uploads in a bucket on ${engine}`
             iban: "PK36SCBL0000001123456702",
             raastId: undefined,
           },
-        },
-        couriers: {
-          simulators: false,
-          leopards: undefined,
-          postex: undefined,
-          timeoutMs: 2000,
-          pollMinutes: 0,
-          shipFrom: DEFAULT_SHIP_FROM,
         },
       },
     });
