@@ -2,7 +2,9 @@
 // and measures the same URLs on both in alternating rounds, so a busy machine slows both alike.
 //
 //   node bench/compare.ts --a=<dir> --b=<dir> --paths=/api/products,/shop [--db=sqlite:<file>] [--rounds=3]
-//        [--duration=5] [--connections=10] [--gzip]
+//        [--duration=5] [--connections=10] [--gzip] [--same-bytes]
+// --same-bytes also measures, on each server, bare Node answering the same bytes as each path
+// (`/__bench/same?path=`, bench/server.ts) and prints each path's throughput as a share of it.
 // --db defaults to the cached 10,000-product catalogue of bench/run.ts. Both servers read the same database.
 import fs from "node:fs";
 import path from "node:path";
@@ -43,19 +45,40 @@ async function main() {
     for (const cwd of [a, b]) {
       servers.push(await startServer({ databaseUrl, dataDir: DATA_DIR, cwd }));
     }
+    const sameBytes = process.argv.includes("--same-bytes");
     const rows: (string | number)[][] = [];
+    const shares: (string | number)[][] = [];
     for (const urlPath of paths) {
       const runs: LoadResult[][] = [[], []];
+      const bare: LoadResult[][] = [[], []];
+      const headers = {
+        accept: "application/json, text/html",
+        ...(gzip ? { "accept-encoding": "gzip, deflate, br" } : {}),
+      };
       for (let round = 0; round < rounds; round++) {
         for (const [index, server] of servers.entries()) {
-          const result = await measure(server.url + urlPath, settings, {
-            accept: "application/json, text/html",
-            ...(gzip ? { "accept-encoding": "gzip, deflate, br" } : {}),
-          });
+          if (sameBytes) {
+            const reference = `${server.url}/__bench/same?path=${encodeURIComponent(urlPath)}`;
+            bare[index]!.push(await measure(reference, settings, headers));
+          }
+          const result = await measure(server.url + urlPath, settings, headers);
           if (result.failures > 0)
             console.warn(`  ${urlPath} on ${index === 0 ? "a" : "b"}: ${result.failures} failed`);
           runs[index]!.push(result);
         }
+      }
+      if (sameBytes) {
+        const share = (index: number) =>
+          median(runs[index]!.map((item, round) => item.rps / bare[index]![round]!.rps));
+        const bareRps = bare.map((list) => median(list.map((item) => item.rps)));
+        shares.push([
+          urlPath,
+          fmt.int(bareRps[0]!),
+          fmt.ratio(share(0)),
+          fmt.int(bareRps[1]!),
+          fmt.ratio(share(1)),
+          fmt.ms(median(runs[1]!.map((item) => item.p99))),
+        ]);
       }
       const [rpsA, rpsB] = runs.map((list) => median(list.map((item) => item.rps))) as [number, number];
       const [p95A, p95B] = runs.map((list) => median(list.map((item) => item.p95))) as [number, number];
@@ -78,6 +101,15 @@ async function main() {
         rows,
       ),
     );
+    if (sameBytes) {
+      console.log(
+        table(
+          "Each path's throughput ÷ bare Node answering the same bytes (same server, same round; median of rounds)",
+          ["path", "a same-bytes req/s", "a ÷ same", "b same-bytes req/s", "b ÷ same", "b p99 ms"],
+          shares,
+        ),
+      );
+    }
   } finally {
     for (const server of servers) await server.stop();
   }

@@ -4,6 +4,7 @@ import type { WarmResult } from "./lib/warm-pages.ts";
 import { budget } from "./report.ts";
 import { createResults, type PageRow } from "./results.ts";
 import { FULL } from "./settings.ts";
+import { type FlashSaleResult, saleOutcome } from "./workloads/flash-sale.ts";
 import { proxyOutcome } from "./workloads/pages.ts";
 
 const NAMES = ["home", "shop", "product", "cart"];
@@ -161,5 +162,82 @@ describe("proxyOutcome", () => {
     expect(proxyOutcome(0, null, { warm: {} as WarmResult, pages: {} })).toEqual({
       skipped: "no figures written (see the log above)",
     });
+  });
+});
+
+describe("the flash sale (issue 34)", () => {
+  const timing = (p99: number) => ({ count: 100, p50: p99 / 2, p99, max: p99 + 1 });
+  function sale(values: Partial<FlashSaleResult> = {}): FlashSaleResult {
+    return {
+      options: { shoppers: 2000, units: 100, inFlight: 200, browsers: 20, timeLimitMs: 120_000 },
+      variant: { productId: 1, variantId: 2, slug: "a" },
+      seconds: 30,
+      shoppersDone: 2000,
+      notStarted: 0,
+      placed: 100,
+      ordersStored: 100,
+      quantityOrdered: 100,
+      stockLeft: 0,
+      lowestStockSeen: 0,
+      refusedAtAdd: 1800,
+      refusedAtCheckout: 100,
+      soldOutMs: 5000,
+      statuses: {},
+      checkout: timing(900),
+      addToCart: timing(100),
+      pagesDuringSale: timing(450),
+      pagesAfterSellOut: timing(300),
+      requestsPerSecond: 200,
+      shoppersPerSecond: 60,
+      ordersPerSecond: 20,
+      problems: [],
+      ...values,
+    };
+  }
+  const withSale = (value: FlashSaleResult | null) => {
+    const results = createResults(FULL);
+    results.flashSale = value;
+    return results;
+  };
+
+  it("passes a sale that kept every count and met both goals", () => {
+    const results = withSale(sale());
+    expect(line(results, "Flash sale: orders").pass).toBe(true);
+    expect(line(results, "Flash sale: checkout p99").pass).toBe(true);
+    expect(line(results, "Flash sale: pages p99").pass).toBe(true);
+  });
+
+  it("fails the counts on any problem the sale found, and says it", () => {
+    const results = withSale(sale({ problems: ["3 answers were 5xx or none"] }));
+    expect(line(results, "Flash sale: orders").pass).toBe(false);
+    expect(line(results, "Flash sale: orders").value).toContain("3 answers were 5xx or none");
+  });
+
+  it("misses the goals at a checkout p99 of 1 s or pages p99 of 0.5 s while stock sells", () => {
+    const results = withSale(sale({ checkout: timing(1000), pagesDuringSale: timing(500) }));
+    expect(line(results, "Flash sale: checkout p99").pass).toBe(false);
+    expect(line(results, "Flash sale: pages p99").pass).toBe(false);
+  });
+
+  it("judges nothing when the sale was not measured", () => {
+    const results = withSale(null);
+    for (const start of ["Flash sale: orders", "Flash sale: checkout p99", "Flash sale: pages p99"]) {
+      expect(line(results, start)).toMatchObject({ value: "not measured", pass: null });
+    }
+  });
+
+  it("reads the sale's figures and problems from the production shape's report, failed or not", () => {
+    const { problems, ...figures } = sale({ problems: ["stock left 1, not 0"] });
+    const report = { checks: [{ name: "Flash sale", problems, figures }] };
+    expect(saleOutcome(1, report)).toEqual({ result: { ...figures, problems } });
+  });
+
+  it("passes on a skip, and says when no figures were written", () => {
+    expect(saleOutcome(0, { skipped: 1, reason: "Redis is not reachable" })).toEqual({
+      skipped: "Redis is not reachable",
+    });
+    expect(saleOutcome(1, null)).toEqual({ skipped: "no figures written (exit 1)" });
+    const threw = { checks: [{ name: "Flash sale", problems: ["threw: no product left"], figures: {} }] };
+    expect(saleOutcome(1, threw)).toEqual({ skipped: "no figures written (exit 1: threw: no product left)" });
   });
 });

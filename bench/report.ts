@@ -122,6 +122,8 @@ export function budget(results: Results): BudgetLine[] {
     pass: listing ? listing.ratio >= 0.4 : null,
   });
 
+  lines.push(...flashSaleBudget(results));
+
   // Issue 14: pages a visitor without personal cookies sees, and the same with a guest cart's cookie.
   for (const [label, names, min] of [
     [
@@ -150,6 +152,44 @@ export function budget(results: Results): BudgetLine[] {
     });
   }
   return lines;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/**
+ * Issue 34's flash sale: what it must keep (exactly the units sold, none oversold, no 5xx, every refusal the
+ * shop's out-of-stock sentence) and its goals (checkout p99 under 1 s, pages p99 under 0.5 s while stock sells).
+ */
+function flashSaleBudget(results: Results): BudgetLine[] {
+  const sale = results.flashSale;
+  const size = sale
+    ? ` (${fmt.int(sale.options.shoppers)} shoppers, ${sale.options.inFlight} in flight, ${sale.options.units} units)`
+    : "";
+  return [
+    {
+      line: `Flash sale: orders, oversold, 5xx, unclear refusals${size}`,
+      target: "exact, 0, 0, 0",
+      value: sale
+        ? `${sale.placed} of ${sale.options.units} placed, ${sale.quantityOrdered} units ordered, stock left ${sale.stockLeft} (lowest ${sale.lowestStockSeen})` +
+          (sale.problems.length > 0 ? `; ${sale.problems.join("; ")}` : "; nothing else failed")
+        : "not measured",
+      pass: sale ? sale.problems.length === 0 : null,
+    },
+    {
+      line: "Flash sale: checkout p99",
+      target: "< 1 s",
+      value: sale ? `${seconds(sale.checkout.p99)} (p50 ${seconds(sale.checkout.p50)})` : "not measured",
+      pass: sale ? sale.checkout.p99 < 1000 : null,
+    },
+    {
+      line: "Flash sale: pages p99 while stock sells",
+      target: "< 0.5 s",
+      value: sale
+        ? `${seconds(sale.pagesDuringSale.p99)} (${seconds(sale.pagesAfterSellOut.p99)} after the sell-out)`
+        : "not measured",
+      pass: sale ? sale.pagesDuringSale.p99 < 500 : null,
+    },
+  ];
 }
 
 /** Prints the tables; returns the same as Markdown (bench/results/<date>.md, for docs/benchmarks.md). */
@@ -207,6 +247,27 @@ export function report(run: Run): string {
         ]),
       ),
     );
+  }
+  const sale = results.flashSale;
+  if (sale) {
+    const { options } = sale;
+    out.push(
+      section(
+        `Flash sale through the production shape (${fmt.int(options.shoppers)} shoppers, ${options.inFlight} in flight, ${options.units} units, ${options.browsers} browsing)`,
+        ["", "count", "p50 ms", "p99 ms", "max ms"],
+        (
+          [
+            ["checkout (placed or refused)", sale.checkout],
+            ["add to cart", sale.addToCart],
+            ["pages while stock sells", sale.pagesDuringSale],
+            ["pages after the sell-out", sale.pagesAfterSellOut],
+          ] as const
+        ).map(([name, row]) => [name, row.count, fmt.int(row.p50), fmt.int(row.p99), fmt.int(row.max)]),
+      ),
+    );
+    const line = `${sale.placed} orders (${sale.ordersStored} stored, ${sale.quantityOrdered} units, stock left ${sale.stockLeft}), ${sale.refusedAtAdd} refused at add to cart and ${sale.refusedAtCheckout} at checkout; sold out after ${sale.soldOutMs === null ? "n/a" : seconds(sale.soldOutMs)}, ${sale.seconds} s in all; ${sale.ordersPerSecond} orders/s until the sell-out, ${sale.shoppersPerSecond} shoppers/s and ${sale.requestsPerSecond} requests/s over the run`;
+    out.push(`  ${line}`);
+    md.push(line);
   }
   if (results.ssr.rows.length > 0) {
     out.push(

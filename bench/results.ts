@@ -8,6 +8,7 @@ import type { PageWeight } from "./lib/page-weight.ts";
 import type { WarmResult } from "./lib/warm-pages.ts";
 import type { Settings } from "./settings.ts";
 import type { CheckoutResult } from "./workloads/checkout.ts";
+import type { FlashSaleResult } from "./workloads/flash-sale.ts";
 
 export interface ApiRow {
   name: string;
@@ -78,6 +79,8 @@ export function createResults(settings: Settings) {
     probes: null as ListingProbes | null,
     api: [] as EngineApi[],
     checkout: [] as (CheckoutResult & { engine: string; products: number })[],
+    /** The flash sale through the production shape (bench/workloads/flash-sale.ts). */
+    flashSale: null as FlashSaleResult | null,
     ssr: {
       engine: "sqlite",
       products: 0,

@@ -1,12 +1,12 @@
 // Benchmarks: `npm run bench` (everything) and `npm run bench:quick` (smaller, shorter; under two minutes).
 // Method and the meaning of every number: docs/benchmarks.md. Never part of `npm test`.
 //
-// Flags: --quick; --only=api,checkout,ssr,growth,pages (comma list); --skip-postgres; --skip-lighthouse;
+// Flags: --quick; --only=api,checkout,ssr,growth,pages,flash-sale (comma list); --skip-postgres; --skip-lighthouse;
 //        --lighthouse-runs=N; --duration=S (seconds per measured load); --rebuild (build the app even if
 //        build/ exists); --no-write (print only); --pages=home,cart (Lighthouse on these pages only).
 //
-// This file runs the workloads in order (bench/workloads/: api, checkout, ssr, growth, pages), each on the
-// datasets it needs, then prints the report (bench/report.ts) and writes the results (bench/results.ts).
+// This file runs the workloads in order (bench/workloads/: api, checkout, ssr, growth, pages, flash-sale), each on
+// the datasets it needs, then prints the report (bench/report.ts) and writes the results (bench/results.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +29,7 @@ import { createResults, type Run } from "./results.ts";
 import { parseArgs } from "./settings.ts";
 import { apiPhase } from "./workloads/api.ts";
 import { checkoutPhase } from "./workloads/checkout.ts";
+import { flashSalePhase } from "./workloads/flash-sale.ts";
 import { growthPhase } from "./workloads/growth.ts";
 import { lighthousePhase, lighthouseThroughProxyPhase, pageWeights } from "./workloads/pages.ts";
 import { withServer } from "./workloads/shared.ts";
@@ -73,7 +74,8 @@ async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   fs.rmSync(path.join(DATA_DIR, "outbox"), { recursive: true, force: true });
 
-  const needsMain = phases.size > 0;
+  // Every phase but the flash sale (which brings up the production shape itself) measures the SQLite catalogue.
+  const needsMain = [...phases].some((phase) => phase !== "flash-sale");
   const main = needsMain ? await sqliteDataset(settings.apiProducts, log) : null;
   if (main) noteSeeding(main);
 
@@ -169,6 +171,22 @@ async function main() {
         settings.mode === "quick"
           ? "Lighthouse: skipped in --quick"
           : "Lighthouse: skipped (--skip-lighthouse)",
+      );
+    }
+  }
+
+  if (phases.has("flash-sale")) {
+    if (settings.postgres) {
+      const { shoppers, units, inFlight } = settings.flashSale;
+      log(
+        `\nFlash sale through the production shape: ${fmt.int(shoppers)} shoppers (${inFlight} in flight), ${units} units`,
+      );
+      await flashSalePhase(run);
+    } else {
+      results.skipped.push(
+        settings.mode === "quick"
+          ? "Flash sale: skipped in --quick (it needs PostgreSQL)"
+          : "Flash sale: skipped (--skip-postgres)",
       );
     }
   }

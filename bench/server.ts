@@ -1,7 +1,8 @@
 // The shop as `server.ts` serves it in production (built host: API, storefront, assets, images), plus two
 // reference routes the harness divides by, served by the same Hono on @hono/node-server in the same process:
 //   GET /__bench/bare     a constant JSON answer behind the same middleware the host puts in front of the API;
-//   GET /__bench/minimal  a one-route React Router document rendered like the storefront's pages.
+//   GET /__bench/minimal  a one-route React Router document rendered like the storefront's pages;
+//   GET /__bench/same?path=/api/products  the shop's own bytes for that path, answered like the bare route.
 // Configuration comes from the environment exactly as for the shop (DATABASE_URL, DATA_DIR, PORT, ...).
 // Started by bench/run.ts in its own process; prints one line `ready <port>` when it listens.
 import http from "node:http";
@@ -125,6 +126,22 @@ async function main() {
   const reference = new Hono();
   reference.use(secureHeaders(), compression());
   reference.get("/__bench/bare", (c) => c.json(BARE_BODY));
+  // The same bytes as the shop's answer to `?path=` (asked of the shop once, then kept): what bare Node costs
+  // for exactly that answer, the reference of the API's kept answers (decision 0056).
+  const same = new Map<string, Promise<{ body: ArrayBuffer; type: string }>>();
+  reference.get("/__bench/same", async (c) => {
+    const target = c.req.query("path") ?? "/";
+    let answer = same.get(target);
+    if (!answer) {
+      answer = fetch(`http://127.0.0.1:${platform.config.port}${target}`).then(async (response) => ({
+        body: await response.arrayBuffer(),
+        type: response.headers.get("content-type") ?? "application/octet-stream",
+      }));
+      same.set(target, answer);
+    }
+    const { body, type } = await answer;
+    return c.body(body, 200, { "Content-Type": type });
+  });
   reference.get("/__bench/minimal", (c) => minimal(c.req.raw, new RouterContextProvider()));
 
   const referenceListener = getRequestListener(reference.fetch);

@@ -1,8 +1,8 @@
 // What a bench run measures and how long: the full and quick settings and the command-line flags.
 import type { LoadSettings } from "./lib/load.ts";
 
-export type Phase = "api" | "checkout" | "ssr" | "growth" | "pages";
-export const PHASES: Phase[] = ["api", "checkout", "ssr", "growth", "pages"];
+export type Phase = "api" | "checkout" | "ssr" | "growth" | "pages" | "flash-sale";
+export const PHASES: Phase[] = ["api", "checkout", "ssr", "growth", "pages", "flash-sale"];
 
 export interface Settings {
   mode: "full" | "quick";
@@ -11,6 +11,8 @@ export interface Settings {
   growth: LoadSettings & { sizes: number[] };
   apiProducts: number;
   checkout: { carts: number; concurrency: number };
+  /** The flash sale through the production shape (e2e-prod/flash-sale.ts); it needs PostgreSQL. */
+  flashSale: { shoppers: number; units: number; inFlight: number; browsers: number };
   postgres: boolean;
   lighthouseRuns: number;
 }
@@ -22,6 +24,7 @@ export const FULL: Settings = {
   growth: { connections: 1, duration: 6, warmup: 1, sizes: [1_000, 10_000, 100_000] },
   apiProducts: 10_000,
   checkout: { carts: 400, concurrency: 8 },
+  flashSale: { shoppers: 2000, units: 100, inFlight: 200, browsers: 20 },
   postgres: true,
   lighthouseRuns: 3,
 };
@@ -33,6 +36,7 @@ export const QUICK: Settings = {
   growth: { connections: 1, duration: 2, warmup: 1, sizes: [1_000, 10_000] },
   apiProducts: 10_000,
   checkout: { carts: 100, concurrency: 8 },
+  flashSale: { shoppers: 300, units: 30, inFlight: 25, browsers: 6 },
   postgres: false,
   lighthouseRuns: 0,
 };
@@ -46,6 +50,16 @@ export function parseArgs(argv: string[]) {
   const duration = value("duration");
   if (duration !== undefined) {
     for (const load of [settings.api, settings.ssr, settings.growth]) load.duration = Number(duration);
+  }
+  // The flash sale's size: `--shoppers=300 --units=30 --in-flight=50 --browsers=6` (whole numbers above 0).
+  for (const [name, key] of [
+    ["shoppers", "shoppers"],
+    ["units", "units"],
+    ["in-flight", "inFlight"],
+    ["browsers", "browsers"],
+  ] as const) {
+    const given = Number(value(name));
+    if (Number.isInteger(given) && given > 0) settings.flashSale[key] = given;
   }
   const runs = value("lighthouse-runs");
   if (runs !== undefined) settings.lighthouseRuns = Number(runs);

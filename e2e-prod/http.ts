@@ -18,8 +18,17 @@ export type Send = (
   options?: { headers?: Record<string, string>; json?: unknown; body?: string | Buffer; timeoutMs?: number },
 ) => Promise<Answer>;
 
-export function httpsClient(ca: Buffer, maxSockets = 64): { send: Send; close(): void } {
-  const agent = new https.Agent({ ca, keepAlive: true, maxSockets });
+/**
+ * A client with its own keep-alive connections. With `localAddress` (an address on 127/8, which Linux answers on
+ * the loopback interface) its connections leave from that address, so behind the proxy the shop sees it as the
+ * client's address (nginx appends `$remote_addr` to X-Forwarded-For): many simulated shoppers, many clients.
+ */
+export function httpsClient(
+  ca: Buffer,
+  options: { maxSockets?: number; localAddress?: string } = {},
+): { send: Send; close(): void } {
+  const agent = new https.Agent({ ca, keepAlive: true, maxSockets: options.maxSockets ?? 64 });
+  const { localAddress } = options;
   const send: Send = (method, path, options = {}) => {
     const started = performance.now();
     const headers: Record<string, string> = { accept: "application/json", ...options.headers };
@@ -33,7 +42,7 @@ export function httpsClient(ca: Buffer, maxSockets = 64): { send: Send; close():
       const finish = (answer: Omit<Answer, "ms">) => resolve({ ...answer, ms: performance.now() - started });
       const request = https.request(
         `${PUBLIC_URL}${path}`,
-        { method, headers, agent, timeout: options.timeoutMs ?? 30_000 },
+        { method, headers, agent, localAddress, timeout: options.timeoutMs ?? 30_000 },
         (response) => {
           const chunks: Buffer[] = [];
           response.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -25,6 +25,8 @@ export interface LoadContext {
   outboxDirs: string[];
   log: Log;
   runId: string;
+  /** A client of its own whose connections leave from `localAddress` (127/8): another shopper to the shop. */
+  clientAt(localAddress: string): { send: Send; close(): void };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,7 +46,7 @@ const checkoutBody = (email: string) => ({
   notes: "",
 });
 
-interface Variant {
+export interface Variant {
   productId: number;
   variantId: number;
   slug: string;

@@ -9,7 +9,9 @@
 // cannot be installed) it says it skipped and exits 0.
 //
 // Flags: --rebuild (build even if build/ is up to date with the sources), --only=journeys,load (default both;
-//        `lighthouse` measures home, shop, a product page and the cart through the proxy instead), --report=path (default
+//        `lighthouse` measures home, shop, a product page and the cart through the proxy instead; `flash-sale` runs
+//        the flash sale of e2e-prod/flash-sale.ts at full size, which `load` runs smaller: --shoppers=N, --units=N,
+//        --in-flight=N, --browsers=N change its size), --report=path (default
 //        reports/production-shape.json), --lighthouse-runs=N (with `lighthouse`: runs per page, default 3; the
 //        median is reported), --pages=home,cart (with `lighthouse`: these pages only), --product=slug (with
 //        `lighthouse`: the product page to measure; the catalogue's first by default).
@@ -27,6 +29,7 @@ import {
 import { describeWarm, warmPages } from "../bench/lib/warm-pages.ts";
 import { buildState, buildStorefront } from "../scripts/build-stamp.ts";
 import { startTestS3 } from "../src/testing/s3-server.ts";
+import { CI_SALE, type FlashSaleOptions, FULL_SALE, flashSale } from "./flash-sale.ts";
 import { httpsClient, type Send, shopperOn } from "./http.ts";
 import {
   type CheckResult,
@@ -34,8 +37,10 @@ import {
   findVariants,
   fuzzEveryEndpoint,
   killAndRestart,
+  type LoadContext,
   oppositeOrderCheckouts,
   terminatedBackends,
+  type Variant,
 } from "./load.ts";
 import {
   createDatabase,
@@ -60,6 +65,20 @@ const runsFlag = Number(flag("lighthouse-runs") ?? 3);
 const lighthouseRuns = Number.isFinite(runsFlag) ? Math.max(1, Math.floor(runsFlag)) : 3;
 const lighthousePages = flag("pages")?.split(",");
 const lighthouseProduct = flag("product");
+/** The flash sale's size: the full one alone (`--only=flash-sale`), the CI one among the load checks; flags win. */
+function saleOptions(base: FlashSaleOptions): FlashSaleOptions {
+  const number = (name: string, fallback: number) => {
+    const value = Number(flag(name));
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  return {
+    ...base,
+    shoppers: number("shoppers", base.shoppers),
+    units: number("units", base.units),
+    inFlight: number("in-flight", base.inFlight),
+    browsers: number("browsers", base.browsers),
+  };
+}
 // The whole run stops itself after this long, whatever it is doing (with Lighthouse, a minute more for the warm-up
 // and half a minute for each run of each page).
 const DEADLINE_MS = 8 * 60_000 + (only.has("lighthouse") ? 60_000 + lighthouseRuns * 4 * 30_000 : 0);
@@ -322,24 +341,37 @@ async function main(): Promise<number> {
       await lighthouseThroughProxy(client.send);
     }
 
+    const checks: ((ctx: LoadContext, variants: Variant[]) => Promise<CheckResult>)[] = [];
     if (only.has("load")) {
+      checks.push(
+        catalogueAcrossInstances,
+        terminatedBackends,
+        oppositeOrderCheckouts,
+        function flashSaleSmall(ctx, variants) {
+          return flashSale(ctx, variants, saleOptions(CI_SALE));
+        },
+        killAndRestart,
+        fuzzEveryEndpoint,
+      );
+    }
+    if (only.has("flash-sale")) {
+      checks.push(function flashSaleFull(ctx, variants) {
+        return flashSale(ctx, variants, saleOptions(FULL_SALE));
+      });
+    }
+    if (checks.length > 0) {
       const runId = Date.now().toString(36);
-      const ctx = {
+      const ctx: LoadContext = {
         send: client.send,
         db,
         instances,
         outboxDirs: [...new Set(dataDirs)].map((dir) => path.join(dir, "outbox")),
         log,
         runId,
+        clientAt: (localAddress) => httpsClient(ca, { localAddress }),
       };
       const variants = await findVariants(client.send, 8);
-      for (const check of [
-        catalogueAcrossInstances,
-        terminatedBackends,
-        oppositeOrderCheckouts,
-        killAndRestart,
-        fuzzEveryEndpoint,
-      ]) {
+      for (const check of checks) {
         log(`\n--- ${check.name}`);
         let result: CheckResult;
         try {

@@ -1,8 +1,6 @@
 // The pages workload: page weight and Lighthouse (direct, and through the production shape).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import readline from "node:readline";
 import { ROOT as PROD_SHAPE_ROOT } from "../../e2e-prod/stack.ts";
 import { guestCart, sampleProductSlug, sampleVariants } from "../lib/catalogue-samples.ts";
 import { WORK_DIR } from "../lib/datasets.ts";
@@ -15,6 +13,7 @@ import {
   summarise,
 } from "../lib/lighthouse.ts";
 import { pageWeight } from "../lib/page-weight.ts";
+import { readJson, runProductionShape } from "../lib/prod-shape.ts";
 import type { RunningServer } from "../lib/server-process.ts";
 import { fmt } from "../lib/table.ts";
 import { describeWarm, warmPages } from "../lib/warm-pages.ts";
@@ -153,23 +152,13 @@ export async function lighthouseThroughProxyPhase(run: Run, onlyPages: string[] 
     ? decodeURIComponent(productPath.slice("/product/".length))
     : undefined;
   const args = [
-    "e2e-prod/run.ts",
     "--only=lighthouse",
     `--lighthouse-runs=${settings.lighthouseRuns}`,
     `--report=${reportFile}`,
     ...(onlyPages ? [`--pages=${onlyPages.join(",")}`] : []),
     ...(productSlug ? [`--product=${productSlug}`] : []),
   ];
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-    for (const stream of [child.stdout, child.stderr]) {
-      readline.createInterface({ input: stream }).on("line", (line) => {
-        if (line.trim()) log(`  | ${line}`);
-      });
-    }
-    child.on("close", (exit) => resolve(exit ?? 1));
-    child.on("error", () => resolve(1));
-  });
+  const code = await runProductionShape(args, log);
   const outcome = proxyOutcome(
     code,
     readJson<{ skipped?: number; reason?: string }>(reportFile),
@@ -199,12 +188,4 @@ export function proxyOutcome(
   if (!summary || Object.keys(summary.pages ?? {}).length === 0)
     return { skipped: "no figures written (see the log above)" };
   return { summary };
-}
-
-function readJson<T>(file: string): T | null {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
-  } catch {
-    return null;
-  }
 }

@@ -5,6 +5,7 @@ import type { Engine } from "../platform/db/connection.ts";
 import type { Database } from "../platform/db/schema.ts";
 import type { MessageChannel } from "../platform/messenger.ts";
 import type { Storage } from "../platform/storage/storage.ts";
+import type { CatalogueListener } from "./catalogue/catalogue-write.ts";
 import type { Limits } from "./rate-limit.ts";
 
 /** What the commerce API needs from the platform; built once at start-up, or per test. */
@@ -34,7 +35,7 @@ export interface ApiDeps {
    * Only `catalogueWrite` (api/catalogue/catalogue-write.ts) calls it, once the transaction has committed and
    * after dropping this process's catalogue caches itself; nothing else does.
    */
-  onCatalogueChanged?: () => void;
+  onCatalogueChanged?: CatalogueListener;
   /**
    * Where photos and uploads are kept (docs/decisions/0055-object-storage.md): the bucket or the folder the platform
    * configured. Unless given, the local folder: `config.imagesDir` for images (uploads are refused without it) and

@@ -63,6 +63,8 @@ export const DEFAULT_ADMIN_IDLE_MINUTES = 30;
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 /** Rendered public pages are 20 to 60 KB: 32 MB keeps about a thousand of them. */
 export const DEFAULT_PAGE_CACHE_MB = 32;
+/** The API's public answers are 1 to 10 KB (a listing page about 5 KB, plus its gzip): 16 MB keeps thousands. */
+export const DEFAULT_API_CACHE_MB = 16;
 
 /** Twilio's REST API (src/platform/messenger-sms.ts). */
 export const DEFAULT_SMS_API_URL = "https://api.twilio.com";
@@ -263,6 +265,7 @@ const envSchema = z.object({
   ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_ADMIN_IDLE_MINUTES),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_PAGE_CACHE_MB),
+  API_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_API_CACHE_MB),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   COURIER_SIMULATORS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("off"),
   LEOPARDS_API_KEY: z.string().trim().optional(),
@@ -397,6 +400,8 @@ export interface Config {
   lowStockThreshold: number;
   /** Memory for rendered public pages (docs/decisions/0033-public-html-cache.md); 0 turns the cache off. */
   pageCacheMb: number;
+  /** Memory for the API's public JSON answers (docs/decisions/0056-public-answers-and-stock-changes.md); 0: off. */
+  apiCacheMb: number;
   /** After SIGTERM, how long to keep answering (each answer closing its connection) before the listener closes. */
   shutdownGraceMs: number;
   couriers: CourierSettings;
@@ -478,6 +483,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminIdleMinutes: value.ADMIN_IDLE_MINUTES,
     lowStockThreshold: value.LOW_STOCK_THRESHOLD,
     pageCacheMb: value.PAGE_CACHE_MB,
+    apiCacheMb: value.API_CACHE_MB,
     // Behind our proxy (keep-alive timeout 4 s) the grace outlasts its idle connections; alone, nothing to wait for.
     shutdownGraceMs:
       value.SHUTDOWN_GRACE_MS ?? (value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1" ? 5000 : 0),

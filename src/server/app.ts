@@ -11,6 +11,7 @@ import { clientAddressResolver } from "./forwarded.ts";
 import type { HostEnv } from "./host-env.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./lifecycle.ts";
 import { type Platform, startPlatform } from "./platform.ts";
+import { publicAnswers } from "./public-answers.ts";
 import { type KeptPageLane, pageListener, platformLane, publicPages } from "./public-pages/index.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { securityTxtRoutes } from "./security-txt.ts";
@@ -70,6 +71,8 @@ export function createHost(platform: Platform, options: HostOptions = {}): Hono<
     ),
   );
   host.use(compression());
+  // The API's public reads, kept for everyone (decision 0056); before the routes, after the headers' middleware.
+  host.use("/api/*", publicAnswers(platform.answers));
 
   host.route(
     "/",

@@ -4,7 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../platform/config.ts";
-import { openRedis } from "../platform/redis.ts";
+import { CATALOGUE_CHANNEL, openRedis, redisReady } from "../platform/redis.ts";
 import { buildCatalogue, variantId } from "../testing/factories.ts";
 import { hostModule } from "../testing/host-harness.ts";
 import { CHECKOUT_CONTACT } from "../testing/order-fixtures.ts";
@@ -49,6 +49,40 @@ describe.skipIf(!available)("catalogue changes across instances (Redis pub/sub)"
     }
   });
 
+  it("tells the others which products' stock moved, and everything else as a whole change", async () => {
+    const test = createTestRedis();
+    const channel = `${test.keyPrefix}:catalogue`;
+    const heard: (readonly number[] | undefined)[] = [];
+    const here: (readonly number[] | undefined)[] = [];
+    const a = catalogueChanges({
+      redis: openRedis(url!, logger),
+      logger,
+      channel,
+      drop: (ids) => here.push(ids),
+    });
+    const b = catalogueChanges({
+      redis: openRedis(url!, logger),
+      logger,
+      channel,
+      drop: (ids) => heard.push(ids),
+    });
+    const publisher = openRedis(url!, logger);
+    try {
+      expect(await Promise.all([a.listening, b.listening])).toEqual([true, true]);
+      a.changed([12, 7]);
+      a.changed();
+      // A message this version cannot read (another version's) is a whole change.
+      await publisher.publish(channel, "other:stock:not-ids");
+      await eventually(() => heard.length === 3);
+      expect(heard).toEqual([[12, 7], undefined, undefined]);
+      expect(here).toEqual([[12, 7], undefined, undefined]);
+    } finally {
+      publisher.disconnect();
+      await Promise.all([a.close(), b.close()]);
+      await test.cleanup();
+    }
+  });
+
   it("without Redis, drops this instance's caches only", async () => {
     let drops = 0;
     const alone = catalogueChanges({ redis: undefined, logger, drop: () => drops++ });
@@ -73,7 +107,7 @@ describe.skipIf(!available)("two instances of the shop sharing Redis and a datab
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("a checkout on A drops the page B kept", async () => {
+  it("a checkout on A refreshes what B kept of that product's stock, and a whole change drops all of it", async () => {
     const config = loadConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: "false",
@@ -91,12 +125,15 @@ describe.skipIf(!available)("two instances of the shop sharing Redis and a datab
     platforms.push(two);
     const catalogue = await buildCatalogue(one.database.db);
     const [a, b] = [host.createHost(one), host.createHost(two)];
-    const page = async () =>
-      (await b.request("http://shop.test/product/evening-clutch")).headers.get("x-cache");
-    expect(await page()).toBe("miss");
-    expect(await page()).toBe("hit");
-
+    const onB = async (path: string) => (await b.request(`http://shop.test${path}`)).headers.get("x-cache");
     const { clutch } = catalogue.products;
+    const sizes = `/api/product-sizes/${clutch}/${catalogue.colors.black.id}/sizes`;
+    const kept = ["/product/evening-clutch", "/about", sizes, "/api/products"];
+    for (const path of kept) {
+      expect(await onB(path), path).toBe("miss");
+      expect(await onB(path), path).toBe("hit");
+    }
+
     const size = await variantId(
       one.database.db,
       clutch,
@@ -116,7 +153,24 @@ describe.skipIf(!available)("two instances of the shop sharing Redis and a datab
       body: JSON.stringify(CHECKOUT_CONTACT),
     });
     expect(placed.status, await placed.clone().text()).toBe(201);
-    await eventually(() => two.pages.stats().entries === 0);
-    expect(await page()).toBe("miss");
+    // The clutch had 3: its page and sizes on B are refreshed, everything else B kept stays (decision 0056).
+    await eventually(() => two.pages.get("http://shop.test/product/evening-clutch") === undefined);
+    expect(await onB("/product/evening-clutch")).toBe("miss");
+    const answer = await b.request(`http://shop.test${sizes}`);
+    expect(answer.headers.get("x-cache")).toBe("miss");
+    expect((await answer.json())[0].stock).toBe(2);
+    expect(await onB("/about")).toBe("hit");
+    expect(await onB("/api/products")).toBe("hit");
+
+    // A whole change from another instance drops everything B kept, pages and API answers.
+    const other = openRedis(url!, logger);
+    try {
+      expect(await redisReady(other)).toBe(true);
+      await other.publish(CATALOGUE_CHANNEL, "another-instance");
+      await eventually(() => two.answers.stats().entries === 0 && two.pages.stats().entries === 0);
+      expect(await onB("/api/products")).toBe("miss");
+    } finally {
+      other.disconnect();
+    }
   }, 60_000);
 });

@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
+import { catalogueChanged } from "../api/catalogue/count-cache.ts";
 import { CATALOGUE_CHANNEL, type Redis } from "../platform/redis.ts";
+import type { KeptStore } from "./kept-store.ts";
+
+/** What changed: anything public (undefined), or only the stock of these products (decision 0056). */
+export type Change = readonly number[] | undefined;
 
 export interface CatalogueChanges {
   /** After a committed catalogue write here: drops this instance's caches and tells the others. */
-  changed(): void;
+  changed(stockOf?: Change): void;
   /** Settles once this instance listens to the others (true), or cannot (false; also without Redis). */
   listening: Promise<boolean>;
   /** Stops listening (at shutdown). */
@@ -17,11 +22,15 @@ export interface CatalogueChanges {
  * Redis, each instance has only its own writes to go by and other instances' changes show when their cached
  * pages expire (a minute). A message can be lost while Redis is unreachable: an instance whose subscription
  * comes back drops its caches then, since it cannot know what it missed; the TTL covers the rest.
+ *
+ * A change of stock alone (an order: `stockOf`, decision 0056) travels as `<instance>:stock:<ids>`, and the
+ * others drop only what shows those products' stock. An instance of an older version reads any message that is
+ * not its own id as "everything changed", which is safe; a message this one cannot read is taken the same way.
  */
 export function catalogueChanges(options: {
   redis: Redis | undefined;
   logger: Pick<Logger, "warn" | "info">;
-  drop: () => void;
+  drop: (stockOf?: Change) => void;
   /** Tests use a channel of their own. */
   channel?: string;
 }): CatalogueChanges {
@@ -45,7 +54,8 @@ export function catalogueChanges(options: {
         lost = false;
       });
       connection.on("message", (name: string, message: string) => {
-        if (name === channel && message !== instance) drop();
+        if (name !== channel || message === instance || message.startsWith(`${instance}:`)) return;
+        drop(stockOf(message));
       });
       return connection.subscribe(channel).then(
         () => true,
@@ -65,9 +75,10 @@ export function catalogueChanges(options: {
   }
   return {
     listening,
-    changed() {
-      drop();
-      redis?.publish(channel, instance).catch((error: unknown) => {
+    changed(stockOf) {
+      drop(stockOf);
+      const message = stockOf ? `${instance}:stock:${stockOf.join(",")}` : instance;
+      redis?.publish(channel, message).catch((error: unknown) => {
         logger.warn(
           { err: error },
           "could not tell other instances of a catalogue change: their pages expire within a minute",
@@ -78,4 +89,26 @@ export function catalogueChanges(options: {
       subscriber?.disconnect();
     },
   };
+}
+
+/**
+ * What a change drops on this instance, from `stores` (its kept pages and API answers): everything, and the API's
+ * own catalogue caches (`catalogueChanged`); or, for a change of stock alone, what shows those products' stock.
+ */
+export function dropCaches(
+  stores: readonly Pick<KeptStore<never>, "clear" | "stockChanged">[],
+): (stockOf?: Change) => void {
+  return (stockOf) => {
+    if (!stockOf) catalogueChanged();
+    for (const store of stores) {
+      if (stockOf) store.stockChanged(stockOf);
+      else store.clear();
+    }
+  };
+}
+
+/** The products of another instance's stock message; undefined (everything) for any other message. */
+function stockOf(message: string): Change {
+  const ids = /^[^:]+:stock:(\d{1,15}(?:,\d{1,15})*)$/.exec(message)?.[1];
+  return ids?.split(",").map(Number);
 }

@@ -3,7 +3,6 @@ import type { Hono } from "hono";
 import type { Logger } from "pino";
 import type { ApiEnv } from "../api/api-env.ts";
 import { createApi } from "../api/app.ts";
-import { catalogueChanged } from "../api/catalogue/count-cache.ts";
 import { ensureSlideTwins } from "../api/catalogue/slide-images.ts";
 import { startCourierSimulators } from "../api/couriers/simulators/simulated-couriers.ts";
 import { startTrackingWorker } from "../api/couriers/tracking-worker.ts";
@@ -24,12 +23,30 @@ import { createMessenger } from "../platform/messenger.ts";
 import { closeRedis, openRedis, type Redis, redisReady } from "../platform/redis.ts";
 import { createStorage } from "../platform/storage/create-storage.ts";
 import type { Storage } from "../platform/storage/storage.ts";
-import { catalogueChanges } from "./catalogue-changes.ts";
+import { catalogueChanges, dropCaches } from "./catalogue-changes.ts";
+import { type AnswerCache, createAnswerCache } from "./public-answers.ts";
 import { createPageCache, type PageCache } from "./public-pages/page-cache.ts";
 import { startPurgeJob, startRepeatingJob } from "./purge-job.ts";
 
 /** A kept page is served for at most this long: the safety net for a change whose message was lost. */
 export const PAGE_TTL_MS = 60_000;
+/** At most this many kept API answers, whatever their size (decision 0056). */
+const MAX_ANSWERS = 20_000;
+
+/** The host's kept public pages and API answers, as configured (PAGE_CACHE_MB, API_CACHE_MB). */
+export function publicCaches(config: Pick<Config, "pageCacheMb" | "apiCacheMb">): {
+  pages: PageCache;
+  answers: AnswerCache;
+} {
+  return {
+    pages: createPageCache({ maxBytes: config.pageCacheMb * 2 ** 20, ttlMs: PAGE_TTL_MS }),
+    answers: createAnswerCache({
+      maxBytes: config.apiCacheMb * 2 ** 20,
+      maxEntries: MAX_ANSWERS,
+      ttlMs: PAGE_TTL_MS,
+    }),
+  };
+}
 /** How long start-up waits for the subscription to other instances' catalogue changes. */
 const SUBSCRIBE_WAIT_MS = 2_000;
 
@@ -47,6 +64,8 @@ export interface Platform {
   services: Services;
   /** Rendered public pages (PAGE_CACHE_MB), dropped on every catalogue change here or on another instance. */
   pages: PageCache;
+  /** The API's public JSON answers (API_CACHE_MB), dropped likewise (decision 0056). */
+  answers: AnswerCache;
   /** Sends the mail outbox; running unless MAIL_WORKER=off. Stopped on shutdown before the pool closes. */
   mailWorker: MailWorker;
   /** Sends the message outbox (SMS, WhatsApp) through MESSENGER; running unless MAIL_WORKER=off, stopped likewise. */
@@ -151,15 +170,8 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     templateLanguage: config.messenger.templateLanguage,
     logger,
   });
-  const pages = createPageCache({ maxBytes: config.pageCacheMb * 2 ** 20, ttlMs: PAGE_TTL_MS });
-  const changes = catalogueChanges({
-    redis,
-    logger,
-    drop: () => {
-      catalogueChanged();
-      pages.clear();
-    },
-  });
+  const { pages, answers } = publicCaches(config);
+  const changes = catalogueChanges({ redis, logger, drop: dropCaches([pages, answers]) });
   // A page kept before this instance hears the others' catalogue changes could outlive one: it serves once it is
   // subscribed. Bounded, so a Redis that stops answering just now does not hold the start up.
   if (redis?.status === "ready")
@@ -174,7 +186,7 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     onMailQueued: () => mailWorker.nudge(),
     onMessageQueued: () => messageWorker.nudge(),
     messageChannel: config.messenger.channel,
-    onCatalogueChanged: () => changes.changed(),
+    onCatalogueChanged: (stockOf?: readonly number[]) => changes.changed(stockOf),
   };
   // The composition root, once: the API's routes and the host's pages (a guest's cart in a kept page) share it.
   const services = createServices(apiDeps);
@@ -241,6 +253,7 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     api,
     services,
     pages,
+    answers,
     mailWorker,
     messageWorker,
     stopWorkers,

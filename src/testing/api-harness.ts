@@ -5,6 +5,7 @@ import type { Hono } from "hono";
 import pino, { type Logger } from "pino";
 import type { ApiEnv } from "../api/api-env.ts";
 import { createApi } from "../api/app.ts";
+import type { CatalogueListener } from "../api/catalogue/catalogue-write.ts";
 import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
 import { createMessageWorker, type MessageWorker } from "../api/messages/message-outbox.ts";
 import type { OutboxOptions } from "../api/outbox/outbox-worker.ts";
@@ -80,7 +81,7 @@ export function apiHarness(
       Pick<Config, "adminIdleMinutes" | "lowStockThreshold" | "couriers" | "payments" | "publicUrl">
     >;
     /** Told after committed catalogue writes (ApiDeps.onCatalogueChanged). */
-    onCatalogueChanged?: () => void;
+    onCatalogueChanged?: CatalogueListener;
     /** Photos and uploads somewhere else than the temporary folder (a test bucket). */
     storage?: Storage;
   } = {},

@@ -8,8 +8,10 @@ import { createServer, type ViteDevServer } from "vite";
 import { startCourierSimulators } from "../api/couriers/simulators/simulated-couriers.ts";
 import type { Limits } from "../api/rate-limit.ts";
 import { type CourierSettings, DEFAULT_SHIP_FROM, loadConfig } from "../platform/config.ts";
-import { PAGE_TTL_MS } from "../server/platform.ts";
-import { createPageCache, type PageCache } from "../server/public-pages/page-cache.ts";
+import { dropCaches } from "../server/catalogue-changes.ts";
+import { publicCaches } from "../server/platform.ts";
+import type { AnswerCache } from "../server/public-answers.ts";
+import type { PageCache } from "../server/public-pages/page-cache.ts";
 import { type ApiHarness, apiHarness, HARNESS_CONFIG } from "./api-harness.ts";
 import type { TestDatabase } from "./test-db.ts";
 
@@ -23,6 +25,8 @@ export interface HostHarness {
   api: ApiHarness;
   /** The host's cached public pages. */
   pages: PageCache;
+  /** The host's kept public API answers. */
+  answers: AnswerCache;
   /**
    * The host behind a real Node server on a loopback port, as server.ts serves it: the kept-page lane first
    * (`createHostListener`), counting the requests it answered; the host for the rest.
@@ -102,9 +106,9 @@ export async function hostHarness(
   });
   fs.mkdirSync(config.imagesDir, { recursive: true });
   const simulators = options.courierSimulators ? await startCourierSimulators() : undefined;
-  const pages = createPageCache({ maxBytes: config.pageCacheMb * 2 ** 20, ttlMs: PAGE_TTL_MS });
+  const { pages, answers } = publicCaches(config);
   const harness = apiHarness(database, {
-    onCatalogueChanged: () => pages.clear(),
+    onCatalogueChanged: dropCaches([pages, answers]),
     ...(options.limits ? { limits: options.limits } : {}),
     config: {
       payments: config.payments,
@@ -120,6 +124,7 @@ export async function hostHarness(
     services: harness.services,
     redis: undefined,
     pages,
+    answers,
     mailWorker: harness.mailWorker,
     messageWorker: harness.messageWorker,
     stopWorkers: async () => {
@@ -144,6 +149,7 @@ export async function hostHarness(
     request: async (url, init) => host.request(new URL(url, HOST_URL).toString(), init),
     api: harness,
     pages,
+    answers,
     async listen() {
       const server = http.createServer(listener);
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

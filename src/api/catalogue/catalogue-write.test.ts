@@ -3,7 +3,7 @@ import { retryingTransaction } from "../../platform/db/transaction.ts";
 import { buildCatalogue, type Catalogue, plainProduct } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { updateProduct } from "../products/product-writer.ts";
-import { catalogueWrite, markCatalogueChanged } from "./catalogue-write.ts";
+import { catalogueWrite, markCatalogueChanged, markStockChanged } from "./catalogue-write.ts";
 import { catalogueVersion } from "./count-cache.ts";
 
 const { engine, available } = testEngine();
@@ -159,6 +159,47 @@ describe.skipIf(!available)(`catalogue changes are told after the commit on ${en
   it("has the writer open a catalogue write of its own when given the database", async () => {
     const version = catalogueVersion();
     await plainProduct(database.db, catalogue, "told-after-its-own-commit");
+    expect(catalogueVersion()).toBe(version + 1);
+  });
+});
+
+describe.skipIf(!available)(`a change of stock alone is told as such on ${engine}`, () => {
+  let database: TestDatabase;
+  let product: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    product = await plainProduct(database.db, await buildCatalogue(database.db), "stock-only");
+  });
+  afterAll(() => database?.drop());
+
+  it("tells the listener which products' stock moved, and drops none of this process's caches", async () => {
+    const version = catalogueVersion();
+    const told: (readonly number[] | undefined)[] = [];
+    await catalogueWrite(
+      database.db,
+      async (trx) => {
+        markStockChanged(trx, [product, product + 1]);
+        markStockChanged(trx, [product]);
+      },
+      (stockOf) => told.push(stockOf),
+    );
+    expect(told).toEqual([[product, product + 1]]);
+    expect(catalogueVersion()).toBe(version);
+  });
+
+  it("tells of a catalogue change when the same write also changed the catalogue (a variant sold out)", async () => {
+    const version = catalogueVersion();
+    const told: (readonly number[] | undefined)[] = [];
+    await catalogueWrite(
+      database.db,
+      async (trx) => {
+        markStockChanged(trx, [product]);
+        markCatalogueChanged(trx);
+      },
+      (stockOf) => told.push(stockOf),
+    );
+    expect(told).toEqual([undefined]);
     expect(catalogueVersion()).toBe(version + 1);
   });
 });

@@ -341,12 +341,14 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
       ]);
     });
 
-    it("lets shared lists be cached and nothing else", async () => {
+    it("lets the catalogue's answers be cached, its errors and nothing else", async () => {
       const cacheControl = async (path: string) => (await api.request(path)).headers.get("cache-control");
       expect(await cacheControl("/categories")).toBe("public, max-age=300");
       expect(await cacheControl("/colors")).toBe("public, max-age=300");
-      expect(await cacheControl("/products")).toBe("private, no-store");
-      expect(await cacheControl("/product/leather-tote")).toBe("private, no-store");
+      // The same for everyone, asked again by browsers every time (decision 0056).
+      expect(await cacheControl("/products")).toBe("public, max-age=0, s-maxage=30");
+      expect(await cacheControl("/product/leather-tote")).toBe("public, max-age=0, s-maxage=30");
+      expect(await cacheControl("/products?sort=nope")).toBe("private, no-store");
       expect(await cacheControl("/product/nope")).toBe("private, no-store");
       expect(await cacheControl("/cart")).toBe("private, no-store");
       expect(await cacheControl("/nope")).toBe("private, no-store");

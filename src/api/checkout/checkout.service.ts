@@ -12,7 +12,7 @@ import { LIVE_STATUS } from "../../shared/product-status.ts";
 import type { BlocklistService } from "../admin/blocklist/blocklist.service.ts";
 import { saleNames } from "../campaigns/campaigns.repository.ts";
 import type { CartOwner, CartRepository } from "../cart/cart.repository.ts";
-import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
+import { type CatalogueListener, catalogueWrite } from "../catalogue/catalogue-write.ts";
 import type { CouponsRepository } from "../coupons/coupons.repository.ts";
 import type { OrderPricing } from "../coupons/order-pricing.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
@@ -30,7 +30,7 @@ import { newConfirmation } from "../orders/order-confirmation.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
 import { flagsAtCheckout } from "../orders/risk.ts";
-import { inStockLockOrder, refreshListings } from "../orders/stock-order.ts";
+import { inStockLockOrder, stockMoved } from "../orders/stock-order.ts";
 import type { PaymentRegistry } from "../payments/payment-registry.ts";
 import { readOrderSettings } from "../settings/shop-settings.ts";
 import { confirmationEmail } from "./confirmation-email.ts";
@@ -110,7 +110,7 @@ interface CheckoutDeps {
   /** Queues the "order placed" message to the order's phone (the message outbox); none when absent. */
   messaging?: OrderMessaging | undefined;
   /** Told after an order's commit (by `catalogueWrite`): its stock was taken, which product pages show. */
-  onCatalogueChanged?: (() => void) | undefined;
+  onCatalogueChanged?: CatalogueListener | undefined;
   /** The ways to pay this shop offers (decision 0053); cash on delivery only when absent. */
   payments?: PaymentRegistry | undefined;
 }
@@ -209,6 +209,11 @@ export function checkoutService({
               `Sorry, ${withdrawn.title} is no longer available. Please remove it from your cart.`,
             );
           }
+          // What the stock read now cannot fill is refused before anything is written or locked: in a sale's
+          // rush most checkouts that fail, fail here, without queueing for the variant's row. The stock is taken
+          // for good at the end (below).
+          const short = lines.find((line) => line.stock < line.quantity);
+          if (short) throw notInStock(short, short.stock);
 
           const blocked = await blocklist.matching(
             { phone_e164: phoneE164, email: input.email, address_key: address },
@@ -253,26 +258,6 @@ export function checkoutService({
             }
             throw new Conflict(PRICES_CHANGED);
           }
-
-          // Stock rows are locked in the shop's one order (a cancelled order gives stock back in the same).
-          // Product pages show the stock: the caches are told once the order commits (a replay takes none).
-          markCatalogueChanged(trx);
-          const soldOut = new Set<number>();
-          for (const line of inStockLockOrder(lines)) {
-            const left = await orders.takeStock(line.variant_id, line.quantity, trx);
-            if (left === 0) soldOut.add(line.product_id);
-            if (left === null) {
-              const available = (await carts.findVariant(line.variant_id, trx))?.stock ?? 0;
-              const item = `${line.title} (${line.color_name}, ${line.size_name})`;
-              throw new Conflict(
-                available > 0
-                  ? `Sorry, only ${available} of ${item} left in stock. Please update your cart.`
-                  : `Sorry, ${item} is out of stock. Please update your cart.`,
-              );
-            }
-          }
-
-          await refreshListings(trx, soldOut);
 
           const now = new Date();
           let number = orderNumber(now);
@@ -409,6 +394,24 @@ export function checkoutService({
               now,
             );
           }
+          // The stock is taken last, so the variant rows a rush queues on are held only from here to the commit
+          // (the order, its mail and messages are written already). Rows are locked in the shop's one order (a
+          // cancelled order gives stock back in the same). Product pages show the stock: the caches are told once
+          // the order commits (a replay takes none).
+          const soldOut = new Set<number>();
+          for (const line of inStockLockOrder(lines)) {
+            const left = await orders.takeStock(line.variant_id, line.quantity, trx);
+            if (left === 0) soldOut.add(line.product_id);
+            if (left === null) {
+              throw notInStock(line, (await carts.findVariant(line.variant_id, trx))?.stock ?? 0);
+            }
+          }
+          await stockMoved(
+            trx,
+            lines.map((line) => line.product_id),
+            soldOut,
+          );
+
           const placed: CheckoutAnswer = {
             status: 201,
             body: {
@@ -442,3 +445,16 @@ export function checkoutService({
 }
 
 export type CheckoutService = ReturnType<typeof checkoutService>;
+
+/** The refusal of a cart line its variant cannot fill: `available` is what is left of it. */
+function notInStock(
+  line: { title: string; color_name: string; size_name: string },
+  available: number,
+): Conflict {
+  const item = `${line.title} (${line.color_name}, ${line.size_name})`;
+  return new Conflict(
+    available > 0
+      ? `Sorry, only ${available} of ${item} left in stock. Please update your cart.`
+      : `Sorry, ${item} is out of stock. Please update your cart.`,
+  );
+}

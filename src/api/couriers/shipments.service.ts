@@ -16,7 +16,7 @@ import {
   type ShipmentStatus,
 } from "../../shared/shipment-status.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
-import { catalogueWrite } from "../catalogue/catalogue-write.ts";
+import { type CatalogueListener, catalogueWrite } from "../catalogue/catalogue-write.ts";
 import { NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
 import { type AirwayBill, airwayBillsPdf } from "./airway-bills.ts";
@@ -58,7 +58,7 @@ interface ShipmentsDeps {
   logger: Pick<Logger, "warn" | "info">;
   onShipmentStatus?: OnShipmentStatus | undefined;
   /** Told after a commit that changed what pages show (stock back from a returned parcel). */
-  onCatalogueChanged?: (() => void) | undefined;
+  onCatalogueChanged?: CatalogueListener | undefined;
 }
 
 const noHook: OnShipmentStatus = async () => {};

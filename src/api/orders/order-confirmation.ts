@@ -7,7 +7,7 @@ import { ORDER_CONFIRMATION_MESSAGES as SAY } from "../../shared/contracts/order
 import { confirmationRefusal } from "../../shared/order-status.ts";
 import { hasPurposeSignature, purposeSignature } from "../../shared/signatures.server.ts";
 import type { AuditActor } from "../admin/audit.ts";
-import { catalogueWrite } from "../catalogue/catalogue-write.ts";
+import { type CatalogueListener, catalogueWrite } from "../catalogue/catalogue-write.ts";
 import { Conflict, Gone, NotFound, TooManyRequests, ValidationFailed } from "../errors.ts";
 import type { OrderMessaging } from "../messages/message-outbox.ts";
 import { readSignedToken, signToken } from "../signed-tokens.ts";
@@ -74,7 +74,7 @@ interface ConfirmationDeps {
   onMailQueued?: (() => void) | undefined;
   /** Queues the customer's messages (a cancelled order's); none when absent. */
   messaging?: OrderMessaging | undefined;
-  onCatalogueChanged?: (() => void) | undefined;
+  onCatalogueChanged?: CatalogueListener | undefined;
 }
 
 export function confirmationService(deps: ConfirmationDeps) {

@@ -2,14 +2,13 @@ import type { OrderRow, Trx } from "../../platform/db/schema.ts";
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { type OrderStatus, STOCK_RETURNING_STATUSES } from "../../shared/order-status.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
-import { markCatalogueChanged } from "../catalogue/catalogue-write.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { enqueueOrderMessage, type OrderMessaging } from "../messages/message-outbox.ts";
 import { orderStatusMessage, type Shipment } from "../messages/order-messages.ts";
 import { orderStatusEmail } from "./order-status-email.ts";
 import { toOrder } from "./order-view.ts";
 import type { OrdersRepository } from "./orders.repository.ts";
-import { inStockLockOrder, refreshListings } from "./stock-order.ts";
+import { inStockLockOrder, stockMoved } from "./stock-order.ts";
 
 /**
  * The one way an order's status changes (docs/decisions/0042-cod-orders-confirmed-and-tracked.md): the back
@@ -59,7 +58,6 @@ export async function moveOrder(
   const stockReturned: OrderMoved["stockReturned"] = [];
   if (STOCK_RETURNING_STATUSES.includes(move.to)) {
     // Its stock is back on sale, which product pages show: the caches are told once this commits.
-    markCatalogueChanged(trx);
     const backInStock: number[] = [];
     for (const item of inStockLockOrder(items)) {
       const stock = await orders.returnStock(item.variant_id, item.quantity, trx);
@@ -68,7 +66,11 @@ export async function moveOrder(
       stockReturned.push({ variant_id: item.variant_id, quantity: item.quantity, stock });
       if (stock === item.quantity) backInStock.push(item.product_id);
     }
-    await refreshListings(trx, backInStock);
+    await stockMoved(
+      trx,
+      items.map((item) => item.product_id),
+      backInStock,
+    );
   }
   await orders.addHistory(
     {

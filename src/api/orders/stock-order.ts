@@ -1,4 +1,5 @@
-import type { Db } from "../../platform/db/schema.ts";
+import type { Db, Trx } from "../../platform/db/schema.ts";
+import { markCatalogueChanged, markStockChanged } from "../catalogue/catalogue-write.ts";
 import { refreshListingPrice } from "../products/product-writer.ts";
 
 /**
@@ -19,4 +20,22 @@ export async function refreshListings(trx: Db, productIds: Iterable<number>): Pr
   for (const productId of [...new Set(productIds)].sort((a, b) => a - b)) {
     await refreshListingPrice(trx, productId);
   }
+}
+
+/**
+ * After an order's stock moved (taken, given back, held for an exchange): the caches are told of `moved`'s
+ * stock once the transaction commits, and of a catalogue change when a variant of `flipped` sold out or came
+ * back in stock (listings show that: the card's price is its first variant in stock's, and a search ranks those
+ * with stock first; decision 0056), whose listing columns are worked out again here.
+ */
+export async function stockMoved(
+  trx: Trx,
+  moved: Iterable<number>,
+  flipped: Iterable<number>,
+): Promise<void> {
+  markStockChanged(trx, moved);
+  const changed = [...flipped];
+  if (changed.length === 0) return;
+  markCatalogueChanged(trx);
+  await refreshListings(trx, changed);
 }

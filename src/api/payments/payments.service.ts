@@ -19,7 +19,7 @@ import {
 } from "../../shared/payment.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import type { BlocklistService } from "../admin/blocklist/blocklist.service.ts";
-import { catalogueWrite } from "../catalogue/catalogue-write.ts";
+import { type CatalogueListener, catalogueWrite } from "../catalogue/catalogue-write.ts";
 import { ORDER_BLOCKED } from "../checkout/checkout.service.ts";
 import { confirmationEmail } from "../checkout/confirmation-email.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../errors.ts";
@@ -75,7 +75,7 @@ export interface PaymentsDeps {
   secret: string;
   messaging?: OrderMessaging | undefined;
   onMailQueued?: (() => void) | undefined;
-  onCatalogueChanged?: (() => void) | undefined;
+  onCatalogueChanged?: CatalogueListener | undefined;
   logger: Pick<Logger, "warn" | "info">;
   /** The phones, emails and addresses that may not order cash on delivery (switching to it is refused too). */
   blocklist?: BlocklistService | undefined;

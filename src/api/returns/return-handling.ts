@@ -9,7 +9,7 @@ import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "../../shared/payment.t
 import { RETURN_MESSAGES } from "../../shared/returns.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import type { CatalogueListener } from "../catalogue/catalogue-write.ts";
-import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
+import { catalogueWrite } from "../catalogue/catalogue-write.ts";
 import { orderNumber } from "../checkout/checkout.service.ts";
 import { CourierError, type ReturnPickupRequest } from "../couriers/courier.ts";
 import type { CourierRegistry } from "../couriers/couriers.ts";
@@ -17,7 +17,7 @@ import { Conflict, HttpError, NotFound, ValidationFailed } from "../errors.ts";
 import type { OrderMessaging } from "../messages/message-outbox.ts";
 import { toRupees } from "../money/money.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
-import { inStockLockOrder, refreshListings } from "../orders/stock-order.ts";
+import { inStockLockOrder, stockMoved } from "../orders/stock-order.ts";
 import type { PaymentsService } from "../payments/payments.service.ts";
 import type { ReturnsRepository } from "./returns.repository.ts";
 
@@ -266,17 +266,16 @@ export function returnHandling(deps: ReturnsDeps, kit: ReturnKit) {
           trx,
         );
         const restocked: number[] = [];
+        const backInStock: number[] = [];
         for (const item of inStockLockOrder(items)) {
           const condition = given.get(item.id)!;
           if (await returns.recordCondition(item.id, condition, now.toISOString(), trx)) {
-            await orders.returnStock(item.variant_id, item.quantity, trx);
+            const stock = await orders.returnStock(item.variant_id, item.quantity, trx);
             restocked.push(item.product_id);
+            if (stock === item.quantity) backInStock.push(item.product_id);
           }
         }
-        if (restocked.length > 0) {
-          markCatalogueChanged(trx);
-          await refreshListings(trx, restocked);
-        }
+        await stockMoved(trx, restocked, backInStock);
         const next =
           current.resolution === "refund"
             ? "We will refund you shortly."

@@ -25,7 +25,7 @@ import {
   type ReturnFilter,
   returnStatusName,
 } from "../../shared/returns.ts";
-import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
+import { catalogueWrite } from "../catalogue/catalogue-write.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -33,7 +33,7 @@ import { enqueueOrderMessage } from "../messages/message-outbox.ts";
 import { returnMessage } from "../messages/order-messages.ts";
 import { toRupees } from "../money/money.ts";
 import { isOrderAccessToken, type OrderAccess } from "../orders/order-access.ts";
-import { inStockLockOrder, refreshListings } from "../orders/stock-order.ts";
+import { inStockLockOrder, stockMoved } from "../orders/stock-order.ts";
 import { pageMeta } from "../pagination.ts";
 import { readOrderSettings } from "../settings/shop-settings.ts";
 import { type ReturnsDeps, returnHandling } from "./return-handling.ts";
@@ -334,16 +334,15 @@ export function returnsService(deps: ReturnsDeps) {
         .map((item) => ({ ...item, variant_id: item.exchange_variant_id! })),
     );
     const moved: number[] = [];
+    const backInStock: number[] = [];
     for (const item of items) {
       if (await returns.releaseHold(item.id, trx)) {
-        await orders.returnStock(item.variant_id, item.quantity, trx);
+        const stock = await orders.returnStock(item.variant_id, item.quantity, trx);
         moved.push(item.product_id);
+        if (stock === item.quantity) backInStock.push(item.product_id);
       }
     }
-    if (moved.length > 0) {
-      markCatalogueChanged(trx);
-      await refreshListings(trx, moved);
-    }
+    await stockMoved(trx, moved, backInStock);
     return moved.length > 0;
   }
 
@@ -474,18 +473,17 @@ export function returnsService(deps: ReturnsDeps) {
                 .filter((item) => item.exchange_variant_id !== null)
                 .map((item) => ({ ...item, variant_id: item.exchange_variant_id! })),
             );
+            const soldOut: number[] = [];
             for (const hold of holds) {
-              if ((await orders.takeStock(hold.variant_id, hold.quantity, trx)) === null) {
-                throw new Conflict(RETURN_MESSAGES.exchangeSoldOut(hold.name));
-              }
+              const left = await orders.takeStock(hold.variant_id, hold.quantity, trx);
+              if (left === null) throw new Conflict(RETURN_MESSAGES.exchangeSoldOut(hold.name));
+              if (left === 0) soldOut.push(hold.product_id);
             }
-            if (holds.length > 0) {
-              markCatalogueChanged(trx);
-              await refreshListings(
-                trx,
-                holds.map((hold) => hold.product_id),
-              );
-            }
+            await stockMoved(
+              trx,
+              holds.map((hold) => hold.product_id),
+              soldOut,
+            );
             const count = await returns.countForOrder(order.id, trx);
             const amount = items.reduce((sum, item) => sum + item.amount, 0);
             const at = now.toISOString();

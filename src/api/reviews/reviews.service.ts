@@ -12,7 +12,11 @@ import type {
   ReviewSummary,
 } from "../../shared/contracts/reviews.ts";
 import { REVIEW_MESSAGES, REVIEWS_PER_PAGE, type ReviewStatus } from "../../shared/review-limits.ts";
-import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
+import {
+  type CatalogueListener,
+  catalogueWrite,
+  markCatalogueChanged,
+} from "../catalogue/catalogue-write.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { pageMeta } from "../pagination.ts";
 import type { ReviewsRepository } from "./reviews.repository.ts";
@@ -76,7 +80,7 @@ export function reviewsService(
   db: Kysely<Database>,
   reviews: ReviewsRepository,
   /** Told after a committed change of a product's approved reviews (by `catalogueWrite`). */
-  onCatalogueChanged?: () => void,
+  onCatalogueChanged?: CatalogueListener,
 ) {
   async function productId(slug: string): Promise<number> {
     const product = await reviews.productBySlug(slug);

@@ -142,7 +142,7 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
         meta.nonce,
         anonymousCartSlots(),
       );
-      claim.finish(page);
+      claim.finish(page, rendered.stockOf);
       return { page };
     }
     claim.finish(null);

@@ -1,15 +1,15 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import { PAGE_RULES, type PageRules } from "../../storefront/page-table.ts";
+import { createKeptStore, type KeptStore, type KeptStoreOptions } from "../kept-store.ts";
 
 /**
  * Rendered public pages, kept in memory (docs/decisions/0033-public-html-cache.md). Only what every visitor
  * without a personal cookie sees is kept: the host decides that (`pageCacheKey`, `hasPersonalCookies`); this
  * module keeps the bodies.
  *
- * - Bounded by bytes (least recently used first out) and by age (a TTL: the safety net for a change whose
- *   invalidation was lost, e.g. while Redis was down).
- * - One render per key at a time: requests for a page being rendered wait for it rather than render it again.
- * - `clear()` (a catalogue change) drops every page, and a render that started before it is not kept.
+ * - Kept in a `KeptStore` (`../kept-store.ts`): bounded by bytes and age, one render per key at a time, every
+ *   page dropped on a catalogue change, and only the pages showing a product's stock refreshed when an order
+ *   changes it (the products a render showed stock for, `Rendered.stockOf`; decision 0056).
  * - Each page is kept with its CSP nonce cut out (`segments`): every response stamps its own nonce in.
  */
 
@@ -48,32 +48,10 @@ export interface CachedPage {
 /** A request's own text for some of a kept page's slots (by name); the others keep the kept page's text. */
 export type PageFill = ReadonlyMap<string, string>;
 
-export interface PageCacheOptions {
-  maxBytes: number;
-  ttlMs: number;
-  now?: () => number;
-}
+export type PageCacheOptions = KeptStoreOptions;
 
-export interface PageCache {
-  readonly enabled: boolean;
-  /** A fresh page for `key`, or undefined. */
-  get(key: string): CachedPage | undefined;
-  /** The render of `key` under way in this process, if any (another request's): wait for it. */
-  pending(key: string): Promise<CachedPage | null> | undefined;
-  /**
-   * Claims the render of `key`: `finish(page)` keeps the page (unless the cache was cleared meanwhile) and hands
-   * it to the requests that waited; `finish(null)` says the answer is not to be kept (they render their own).
-   */
-  begin(key: string): { finish(page: CachedPage | null): void };
-  /** Drops every page and forgets renders under way (their results are not kept). */
-  clear(): void;
-  stats(): { entries: number; bytes: number };
-}
-
-interface Entry {
-  page: CachedPage;
-  expires: number;
-}
+/** Kept pages by key (origin, path and known parameters): `../kept-store.ts` says how they are kept and dropped. */
+export type PageCache = KeptStore<CachedPage>;
 
 const deflate = (text: Buffer) => deflateRawSync(text, { finishFlush: constants.Z_SYNC_FLUSH });
 
@@ -244,75 +222,7 @@ export function gzipWithNonce(
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
-  const renders = new Map<string, Promise<CachedPage | null>>();
-  let bytes = 0;
-  let generation = 0;
-
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.page.bytes;
-  }
-
-  function store(key: string, page: CachedPage) {
-    if (page.bytes > options.maxBytes) return;
-    remove(key);
-    entries.set(key, { page, expires: now() + options.ttlMs });
-    bytes += page.bytes;
-    // A Map iterates in insertion order, and a hit re-inserts: the first key is the least recently used.
-    for (const [oldest] of entries) {
-      if (bytes <= options.maxBytes) break;
-      remove(oldest);
-    }
-  }
-
-  return {
-    enabled: options.maxBytes > 0,
-
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expires <= now()) {
-        remove(key);
-        return undefined;
-      }
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.page;
-    },
-
-    pending: (key) => renders.get(key),
-
-    begin(key) {
-      const started = generation;
-      let settle: (page: CachedPage | null) => void = () => {};
-      const render = new Promise<CachedPage | null>((resolve) => {
-        settle = resolve;
-      });
-      renders.set(key, render);
-      return {
-        finish(page) {
-          if (renders.get(key) === render) renders.delete(key);
-          const current = started === generation;
-          if (page && current && options.maxBytes > 0) store(key, page);
-          // Waiters of a render the cache was cleared under render their own: it may show the old catalogue.
-          settle(current ? page : null);
-        },
-      };
-    },
-
-    clear() {
-      generation++;
-      entries.clear();
-      renders.clear();
-      bytes = 0;
-    },
-
-    stats: () => ({ entries: entries.size, bytes }),
-  };
+  return createKeptStore<CachedPage>(options);
 }
 
 /** At most this many parameters, each value at most this long: a longer query is rendered, not kept. */

@@ -7,6 +7,7 @@ import { createApiClient } from "../../storefront/lib/api-client.server.ts";
 import { cspNonceContext } from "../../storefront/lib/csp-nonce.ts";
 import { requestLogContext } from "../../storefront/lib/request-log.server.ts";
 import type { Platform } from "../platform.ts";
+import { stockShownBy } from "../public-answers.ts";
 
 /** What a render needs to know of the request besides itself: its id, its CSP nonce, the shopper's address. */
 export interface RenderMeta {
@@ -21,6 +22,8 @@ export interface Rendered {
   setCookies: string[];
   /** A page whose data the API could not give (a 5xx, or no answer) shows a notice instead: never kept. */
   degraded: boolean;
+  /** The products whose stock counts the page shows: kept, it is refreshed when they sell (decision 0056). */
+  stockOf: number[];
 }
 
 export type Render = (request: Request, cookieHeader: string | null, meta: RenderMeta) => Promise<Rendered>;
@@ -40,6 +43,7 @@ export function storefrontRenderer(platform: Platform): Render {
 
   return async (request, cookieHeader, meta) => {
     const setCookies: string[] = [];
+    const stockOf: number[] = [];
     let degraded = false;
     const context = new RouterContextProvider();
     context.set(siteContext, { publicUrl: platform.config.publicUrl });
@@ -50,6 +54,7 @@ export function storefrontRenderer(platform: Platform): Render {
       createApiClient({
         // The shopper's address (for rate limits) rides in the env, which no request header can reach.
         fetch: async (apiRequest) => {
+          stockOf.push(...stockShownBy(apiRequest.url));
           try {
             const answer = await platform.api.request(apiRequest, undefined, {
               [CLIENT_ADDRESS]: meta.address,
@@ -71,6 +76,6 @@ export function storefrontRenderer(platform: Platform): Render {
       }),
     );
     const response = await (await storefront())(request, context);
-    return { response, setCookies, degraded };
+    return { response, setCookies, degraded, stockOf };
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from "../../../platform/db/schema.ts";
 import { CATALOG_CSV_MESSAGES } from "../../../shared/catalogue-csv.ts";
 import { operations } from "../../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../../api-env.ts";
+import type { CatalogueListener } from "../../catalogue/catalogue-write.ts";
 import { route } from "../../contract/route.ts";
 import { ValidationFailed } from "../../errors.ts";
 import { exportCatalogue } from "./catalogue-export.ts";
@@ -13,7 +14,7 @@ import { CsvFileError } from "./csv-rows.ts";
 /** The catalogue CSV's two operations over one database (built once, in `createServices`). */
 export function catalogueCsvService(deps: {
   db: Kysely<Database>;
-  onCatalogueChanged?: (() => void) | undefined;
+  onCatalogueChanged?: CatalogueListener | undefined;
 }) {
   return {
     import: (text: string, options: ImportOptions) => importCatalogue(deps, text, options),

@@ -3,7 +3,7 @@ import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Database } from "../../../platform/db/schema.ts";
 import type { ImportOutcome } from "../../../shared/catalogue-csv.ts";
 import type { CatalogueImportReport } from "../../../shared/contracts/catalogue-csv.ts";
-import { catalogueWrite } from "../../catalogue/catalogue-write.ts";
+import { type CatalogueListener, catalogueWrite } from "../../catalogue/catalogue-write.ts";
 import { type AuditActor, recordAudit } from "../audit.ts";
 import { adminProductsRepository } from "../products/admin-products.repository.ts";
 import { catalogueImportRepository } from "./catalogue-import.repository.ts";
@@ -17,7 +17,7 @@ export const IMPORT_BATCH = 100;
 export interface CatalogueImportDeps {
   db: Kysely<Database>;
   /** Told after each committed batch that created or updated a product (by `catalogueWrite`). */
-  onCatalogueChanged?: (() => void) | undefined;
+  onCatalogueChanged?: CatalogueListener | undefined;
   batchSize?: number;
 }
 

@@ -3,7 +3,11 @@ import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Trx } from "../../../platform/db/schema.ts";
 import type { Storage } from "../../../platform/storage/storage.ts";
 import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
-import { catalogueWrite, markCatalogueChanged } from "../../catalogue/catalogue-write.ts";
+import {
+  type CatalogueListener,
+  catalogueWrite,
+  markCatalogueChanged,
+} from "../../catalogue/catalogue-write.ts";
 import { ValidationFailed } from "../../errors.ts";
 import type { CatalogueRepository } from "./catalogue.repository.ts";
 
@@ -13,7 +17,7 @@ export interface CatalogueDeps {
   storage: Storage | undefined;
   logger: Logger;
   /** Told after every committed change (by `catalogueWrite`): public pages show these settings. */
-  onCatalogueChanged?: (() => void) | undefined;
+  onCatalogueChanged?: CatalogueListener | undefined;
 }
 
 /**

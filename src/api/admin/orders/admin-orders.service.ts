@@ -21,7 +21,7 @@ import { isPaymentMethod, type PaymentStatus } from "../../../shared/payment.ts"
 import { phoneSearchPrefix } from "../../../shared/phone.ts";
 import type { CourierId, ShipmentStatus } from "../../../shared/shipment-status.ts";
 import { afterShopDay, startOfShopDay } from "../../../shared/shop-time.ts";
-import { catalogueWrite } from "../../catalogue/catalogue-write.ts";
+import { type CatalogueListener, catalogueWrite } from "../../catalogue/catalogue-write.ts";
 import type { CourierRegistry } from "../../couriers/couriers.ts";
 import type { ShipmentsRepository } from "../../couriers/shipments.repository.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../errors.ts";
@@ -78,7 +78,7 @@ interface AdminOrdersDeps {
   /** Queues the change's message to the order's phone (shipped, delivered, cancelled); none when absent. */
   messaging?: OrderMessaging | undefined;
   /** Told after a cancellation's commit (by `catalogueWrite`): its stock is back on sale. */
-  onCatalogueChanged?: (() => void) | undefined;
+  onCatalogueChanged?: CatalogueListener | undefined;
   /** Where the list stops counting (ORDER_COUNT_LIMIT; tests use a small one). */
   countLimit?: number;
 }

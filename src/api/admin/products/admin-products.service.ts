@@ -18,7 +18,11 @@ import type {
 import type { ProductImage } from "../../../shared/contracts/catalogue.ts";
 import { slugify } from "../../../shared/images.ts";
 import { ADMIN_PRODUCTS_PER_PAGE, PRODUCT_MESSAGES } from "../../../shared/product-admin.ts";
-import { catalogueWrite, markCatalogueChanged } from "../../catalogue/catalogue-write.ts";
+import {
+  type CatalogueListener,
+  catalogueWrite,
+  markCatalogueChanged,
+} from "../../catalogue/catalogue-write.ts";
 import { countCache } from "../../catalogue/count-cache.ts";
 import { sanitizeDescription } from "../../catalogue/description-html.ts";
 import { Conflict, type FieldErrors, NotFound, ServiceUnavailable, ValidationFailed } from "../../errors.ts";
@@ -53,7 +57,7 @@ export interface AdminProductsDeps {
   lowStockThreshold: number;
   logger: Logger;
   /** Told after every committed change of a product (by `catalogueWrite`; ApiDeps.onCatalogueChanged). */
-  onCatalogueChanged?: () => void;
+  onCatalogueChanged?: CatalogueListener;
 }
 
 export interface ImageUpload {
