@@ -20,8 +20,8 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/server.ts ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# Generated images, the mail outbox (and the SQLite file when DATABASE_URL is not set) live in /data. With
-# several instances they share it (one volume), as compose.yaml does.
+# Generated images and uploads (unless S3_BUCKET keeps them in a bucket, as compose.yaml does), the mail outbox (and
+# the SQLite file when DATABASE_URL is not set) live in /data.
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node

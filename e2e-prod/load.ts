@@ -21,7 +21,8 @@ export interface LoadContext {
   send: Send;
   db: Database;
   instances: Instance[];
-  outboxDir: string;
+  /** Each instance's mail outbox folder (one, when they share a data folder). */
+  outboxDirs: string[];
   log: Log;
   runId: string;
   /** A client of its own whose connections leave from `localAddress` (127/8): another shopper to the shop. */
@@ -339,7 +340,7 @@ export async function oppositeOrderCheckouts(ctx: LoadContext, variants: Variant
 
 type MailMode = "eml" | "outbox" | "off";
 
-/** How many mails name each order number: `.eml` files in the shared outbox, or rows of a mail_outbox table. */
+/** How many mails name each order number: `.eml` files in the instances' outboxes, or rows of a mail_outbox table. */
 async function mailsPerOrder(
   ctx: LoadContext,
   numbers: string[],
@@ -348,9 +349,10 @@ async function mailsPerOrder(
   const counts = new Map(numbers.map((number) => [number, 0]));
   const texts: string[] = [];
   if (mode === "eml") {
-    const files = fs.existsSync(ctx.outboxDir) ? fs.readdirSync(ctx.outboxDir) : [];
-    for (const file of files) {
-      if (file.endsWith(".eml")) texts.push(fs.readFileSync(path.join(ctx.outboxDir, file), "utf8"));
+    for (const dir of ctx.outboxDirs) {
+      for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+        if (file.endsWith(".eml")) texts.push(fs.readFileSync(path.join(dir, file), "utf8"));
+      }
     }
   } else if (mode === "outbox") {
     for (const row of await ctx.db.query("select * from mail_outbox")) texts.push(JSON.stringify(row));

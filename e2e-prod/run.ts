@@ -1,7 +1,8 @@
 // The production shape, without Docker: `npm run test:prod-shape` (CI runs it after the browser tests).
 //
-// Brings up a fresh PostgreSQL database, two instances of the built shop (ports 3241 and 3242, TRUST_PROXY=1,
-// one shared data folder) and nginx with a self-signed certificate on https://localhost:8443 in front of them;
+// Brings up a fresh PostgreSQL database, two instances of the built shop (ports 3241 and 3242, TRUST_PROXY=1, each
+// with its own data folder and the images and uploads in an s3rver bucket, so they share nothing but PostgreSQL,
+// Redis and the bucket; one shared folder when s3rver is not installed) and nginx with a self-signed certificate on https://localhost:8443 in front of them;
 // runs the browser journeys of playwright.prod.config.ts through it, then the load checks of e2e-prod/load.ts;
 // tears everything down and drops the database. Writes reports/production-shape.json ({ passed, failed,
 // skipped, ... }), which .ci/summary.ts adds to the final count. Without PostgreSQL, Redis or nginx (when it
@@ -27,6 +28,7 @@ import {
 } from "../bench/lib/lighthouse.ts";
 import { describeWarm, warmPages } from "../bench/lib/warm-pages.ts";
 import { buildState, buildStorefront } from "../scripts/build-stamp.ts";
+import { startTestS3 } from "../src/testing/s3-server.ts";
 import { CI_SALE, type FlashSaleOptions, FULL_SALE, flashSale } from "./flash-sale.ts";
 import { httpsClient, type Send, shopperOn } from "./http.ts";
 import {
@@ -217,6 +219,29 @@ async function lighthouseThroughProxy(send: Send) {
   log(`  (medians and every run's LCP in ${path.relative(process.cwd(), file)})`);
 }
 
+/**
+ * With the bucket: a product photo the first instance drew at its seed is served by both, byte for byte, and
+ * neither data folder holds an images folder. Answers the problem, or null.
+ */
+async function sameImageFromBoth(dataDirs: string[]): Promise<string | null> {
+  const product = (await (
+    await fetch(`http://127.0.0.1:${INSTANCE_PORTS[0]}/api/products?limit=1`)
+  ).json()) as {
+    data?: { image?: string }[];
+  };
+  const image = product.data?.[0]?.image;
+  if (!image?.startsWith("/images/")) return `no product photo to fetch (got ${JSON.stringify(image)})`;
+  const bodies: Buffer[] = [];
+  for (const port of INSTANCE_PORTS) {
+    const answer = await fetch(`http://127.0.0.1:${port}${image}`);
+    if (answer.status !== 200) return `${image} answered ${answer.status} on :${port}`;
+    bodies.push(Buffer.from(await answer.arrayBuffer()));
+  }
+  if (!bodies[0]!.equals(bodies[1]!)) return `${image} differs between the instances`;
+  const folders = dataDirs.filter((dir) => fs.existsSync(path.join(dir, "images")));
+  return folders.length > 0 ? `images written to ${folders.join(", ")}` : null;
+}
+
 async function main(): Promise<number> {
   const missing = await missingService(log);
   if (missing) {
@@ -227,9 +252,17 @@ async function main(): Promise<number> {
   build();
   fs.rmSync(ROOT, { recursive: true, force: true });
   const appDir = path.join(ROOT, "app");
-  const dataDir = path.join(ROOT, "data");
+  // Each instance has its own data folder: with the bucket below they share nothing but PostgreSQL, Redis and it
+  // (docs/decisions/0055-object-storage.md). Without s3rver installed, they share one folder as before.
+  const bucket = await startTestS3({ bucket: "prod-shape", directory: path.join(ROOT, "bucket") });
+  const dataDirs = INSTANCE_PORTS.map((port) => path.join(ROOT, bucket ? `data-${port}` : "data"));
   fs.mkdirSync(appDir, { recursive: true });
-  fs.mkdirSync(dataDir, { recursive: true });
+  for (const dir of dataDirs) fs.mkdirSync(dir, { recursive: true });
+  log(
+    bucket
+      ? `images and uploads in an s3rver bucket at ${bucket.endpoint}`
+      : "s3rver is not installed: the instances share one data folder",
+  );
   fs.cpSync("build", path.join(appDir, "build"), { recursive: true });
   const { cert, key } = makeCertificate(ROOT);
   const ca = fs.readFileSync(cert);
@@ -254,6 +287,7 @@ async function main(): Promise<number> {
     await Promise.all(instances.map((one) => one.stop().catch(() => null)));
     await db?.drop().catch((error: Error) => log(`could not drop the database: ${error.message}`));
     db = null;
+    await bucket?.close().catch(() => {});
   }
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
@@ -268,15 +302,27 @@ async function main(): Promise<number> {
       const one = instance({
         port,
         appDir,
-        dataDir,
+        dataDir: dataDirs[index]!,
         databaseUrl: db.url,
         logFile: path.join(ROOT, `instance-${port}.log`),
-        // The first instance migrates and seeds the empty database; the second starts once it is ready.
+        // The first instance migrates and seeds the empty database (drawing its images into the bucket); the
+        // second starts once it is ready.
         seed: index === 0,
+        ...(bucket ? { extraEnv: bucket.env } : {}),
       });
       instances.push(one);
       await one.start();
       log(`[${elapsed()}] instance on :${port} ready`);
+    }
+    if (bucket) {
+      const problem = await sameImageFromBoth(dataDirs);
+      if (problem) {
+        log(`images from the bucket: FAILED: ${problem}`);
+        report.failed += 1;
+      } else
+        log(
+          `[${elapsed()}] images from the bucket: both instances serve the seeded photos, no images folder`,
+        );
     }
     proxy = await startNginx({ dir: path.join(ROOT, "nginx"), cert, key, ca });
     log(`[${elapsed()}] nginx ready on https://localhost:8443`);
@@ -319,7 +365,7 @@ async function main(): Promise<number> {
         send: client.send,
         db,
         instances,
-        outboxDir: path.join(dataDir, "outbox"),
+        outboxDirs: [...new Set(dataDirs)].map((dir) => path.join(dir, "outbox")),
         log,
         runId,
         clientAt: (localAddress) => httpsClient(ca, { localAddress }),

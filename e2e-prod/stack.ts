@@ -1,5 +1,5 @@
-// The production shape without Docker: one fresh PostgreSQL database, two instances of the built shop sharing a
-// data folder, and nginx in front with HTTPS (deploy/nginx/shop.conf.template, the file compose.yaml uses too).
+// The production shape without Docker: one fresh PostgreSQL database, two instances of the built shop (each with
+// its own data folder, images and uploads in a local s3rver bucket), and nginx in front with HTTPS (deploy/nginx/shop.conf.template, the file compose.yaml uses too).
 // Everything lives under .tmp/prod-shape; nothing outside it (no root nginx config, no system service) is touched.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -187,7 +187,7 @@ export interface Instance {
 
 /**
  * One instance of the built shop on `port`, run from the private copy of the build in `appDir` (so a rebuild in
- * the working tree cannot swap its assets), with the data folder both instances share.
+ * the working tree cannot swap its assets), with its data folder (its own when a bucket holds the images).
  */
 export function instance(options: {
   port: number;

@@ -4,6 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import { openDatabase } from "../../src/platform/db/connection.ts";
 import { migrateToLatest } from "../../src/platform/db/migrate.ts";
+import { folderStorage } from "../../src/platform/storage/folder-storage.ts";
+import type { Storage } from "../../src/platform/storage/storage.ts";
 
 /** Everything the harness writes outside bench/results lives here (ignored by git). */
 export const WORK_DIR = path.resolve(".tmp/bench");
@@ -38,7 +40,7 @@ function fingerprint(): string {
 
 type SeedLarge = (
   db: Awaited<ReturnType<typeof openDatabase>>["db"],
-  options: { products: number; imagesDir: string },
+  options: { products: number; storage: Storage },
 ) => Promise<unknown>;
 
 async function loadSeeder(): Promise<SeedLarge> {
@@ -79,7 +81,10 @@ export async function sqliteDataset(products: number, log: (line: string) => voi
   const handle = await openDatabase({ engine: "sqlite", file: partial });
   try {
     await migrateToLatest(handle.db, "sqlite");
-    await (await loadSeeder())(handle.db, { products, imagesDir: IMAGES_DIR });
+    await (await loadSeeder())(handle.db, {
+      products,
+      storage: folderStorage({ imagesDir: IMAGES_DIR, privateDir: DATA_DIR }),
+    });
   } finally {
     await handle.close();
   }
@@ -140,7 +145,10 @@ export async function postgresDataset(products: number, log: (line: string) => v
   const handle = await openDatabase({ engine: "postgres", url: databaseUrl(name) });
   try {
     await migrateToLatest(handle.db, "postgres");
-    await (await loadSeeder())(handle.db, { products, imagesDir: IMAGES_DIR });
+    await (await loadSeeder())(handle.db, {
+      products,
+      storage: folderStorage({ imagesDir: IMAGES_DIR, privateDir: DATA_DIR }),
+    });
   } finally {
     await handle.close();
   }

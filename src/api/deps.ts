@@ -4,6 +4,7 @@ import type { Config, RunningConfig } from "../platform/config.ts";
 import type { Engine } from "../platform/db/connection.ts";
 import type { Database } from "../platform/db/schema.ts";
 import type { MessageChannel } from "../platform/messenger.ts";
+import type { Storage } from "../platform/storage/storage.ts";
 import type { CatalogueListener } from "./catalogue/catalogue-write.ts";
 import type { Limits } from "./rate-limit.ts";
 
@@ -35,6 +36,12 @@ export interface ApiDeps {
    * after dropping this process's catalogue caches itself; nothing else does.
    */
   onCatalogueChanged?: CatalogueListener;
+  /**
+   * Where photos and uploads are kept (docs/decisions/0055-object-storage.md): the bucket or the folder the platform
+   * configured. Unless given, the local folder: `config.imagesDir` for images (uploads are refused without it) and
+   * `config.dataDir` for the private uploads.
+   */
+  storage?: Storage;
   /** Rate limits (sign-in, register, orders); in this process's memory with the default numbers unless given. */
   limits?: Limits;
 }

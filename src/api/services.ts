@@ -1,5 +1,6 @@
 import path from "node:path";
 import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_RATE_LIMITS, DEFAULT_SHIP_FROM } from "../platform/config.ts";
+import { folderStorage } from "../platform/storage/folder-storage.ts";
 import { cookiePolicy } from "../shared/cookies.server.ts";
 import { accountRepository } from "./account/account.repository.ts";
 import { accountService } from "./account/account.service.ts";
@@ -106,6 +107,12 @@ export function createServices(deps: ApiDeps) {
   const couriers = courierRegistry(config.couriers);
   const paymentMethods = paymentRegistry(config.payments ?? CASH_ONLY);
   const dataDir = config.dataDir ?? path.resolve("data");
+  // The one store every writer and reader of photos and uploads goes through (docs/decisions/0055).
+  const storage =
+    deps.storage ??
+    folderStorage({ imagesDir: config.imagesDir ?? path.join(dataDir, "images"), privateDir: dataDir });
+  // Images are taken only where the platform said where they go (a bare API in a test may have no images).
+  const imageStorage = deps.storage ?? (config.imagesDir ? storage : undefined);
   const payments = paymentsService({
     db,
     orders: ordersRepo,
@@ -118,10 +125,12 @@ export function createServices(deps: ApiDeps) {
     onCatalogueChanged,
     logger,
     blocklist,
-    proofsDir: path.join(dataDir, "payment-proofs"),
+    storage,
   });
 
   return {
+    /** Photos and uploads (the bucket or the folder); the host serves `/images/*` from it. */
+    storage,
     policy,
     cookies,
     auth,
@@ -160,7 +169,7 @@ export function createServices(deps: ApiDeps) {
       shopEmail: config.shopEmail,
       secret: config.sessionSecret,
       publicUrl: config.publicUrl,
-      photosDir: path.join(dataDir, "return-photos"),
+      storage,
       messaging,
       onMailQueued,
       onCatalogueChanged,
@@ -225,7 +234,7 @@ export function createServices(deps: ApiDeps) {
       }),
       catalogue: catalogueService({
         repository: catalogueRepository(db),
-        imagesDir: config.imagesDir,
+        storage: imageStorage,
         logger,
         onCatalogueChanged,
       }),
@@ -243,7 +252,7 @@ export function createServices(deps: ApiDeps) {
       products: adminProductsService({
         repository: adminProductsRepository(db),
         images: productImagesService(productImagesRepository(db), onCatalogueChanged),
-        imagesDir: config.imagesDir,
+        storage: imageStorage,
         lowStockThreshold,
         logger,
         onCatalogueChanged,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { BucketSettings } from "./storage/bucket-storage.ts";
 
 const databaseUrl = z
   .string()
@@ -309,7 +310,46 @@ const envSchema = z.object({
   SHIP_FROM_ADDRESS: z.string().trim().default(DEFAULT_SHIP_FROM.address),
   SHIP_FROM_CITY: z.string().trim().default(DEFAULT_SHIP_FROM.city),
   SHIP_FROM_PHONE: z.string().trim().default(DEFAULT_SHIP_FROM.phone),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens",
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      message: "must be an http:// or https:// URL such as https://s3.example.com",
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1, eu-central-1 or auto (Cloudflare R2)")
+    .optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" })
+    .default("false"),
+  S3_PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      message: "must be an http:// or https:// URL such as https://images.example.pk",
+    })
+    .optional(),
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  AWS_ACCESS_KEY_ID: z.string().trim().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().trim().optional(),
 });
+
+/** Where photos and uploads are kept (docs/decisions/0055-object-storage.md). */
+export interface StorageSettings {
+  /** S3_BUCKET and the rest; undefined: the local folder (DATA_DIR). */
+  bucket: BucketSettings | undefined;
+  /** S3_PUBLIC_URL: the public base image addresses in pages point at; undefined: the shop's own `/images/`. */
+  publicUrl: string | undefined;
+}
 
 export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
 
@@ -366,6 +406,7 @@ export interface Config {
   shutdownGraceMs: number;
   couriers: CourierSettings;
   payments: PaymentSettings;
+  storage: StorageSettings;
 }
 
 /** The configuration of a started shop, whose signing secret is known (`startPlatform`). */
@@ -475,6 +516,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     payments: paymentSettings(value),
+    storage: storageSettings(value),
+  };
+}
+
+/**
+ * The bucket when S3_BUCKET is set; the S3_* settings without it, one access key without the other, or a public base
+ * without a bucket are ConfigErrors naming what to change.
+ */
+function storageSettings(value: z.output<typeof envSchema>): StorageSettings {
+  const problems: string[] = [];
+  if (!value.S3_BUCKET) {
+    const stray = (["S3_ENDPOINT", "S3_REGION", "S3_PUBLIC_URL"] as const).filter((name) => value[name]);
+    if (stray.length > 0)
+      problems.push(
+        `${stray.join(", ")} ${stray.length > 1 ? "are" : "is"} set but S3_BUCKET is not: set S3_BUCKET to keep photos and uploads in a bucket, or remove ${stray.length > 1 ? "them" : "it"}`,
+      );
+  }
+  if (Boolean(value.AWS_ACCESS_KEY_ID) !== Boolean(value.AWS_SECRET_ACCESS_KEY))
+    problems.push(
+      "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: give both, or neither (the SDK's own chain then finds them)",
+    );
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+  if (!value.S3_BUCKET) return { bucket: undefined, publicUrl: undefined };
+  return {
+    bucket: {
+      bucket: value.S3_BUCKET,
+      endpoint: value.S3_ENDPOINT?.replace(/\/$/, ""),
+      region: value.S3_REGION ?? "us-east-1",
+      forcePathStyle: value.S3_FORCE_PATH_STYLE === "true" || value.S3_FORCE_PATH_STYLE === "1",
+      credentials:
+        value.AWS_ACCESS_KEY_ID && value.AWS_SECRET_ACCESS_KEY
+          ? { accessKeyId: value.AWS_ACCESS_KEY_ID, secretAccessKey: value.AWS_SECRET_ACCESS_KEY }
+          : undefined,
+      timeoutMs: value.S3_TIMEOUT_MS,
+    },
+    publicUrl: value.S3_PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }
 

@@ -62,7 +62,14 @@ export function createHost(platform: Platform, options: HostOptions = {}): Hono<
   if (pages.recorder) host.use(pages.recorder);
   host.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: 64 }));
   host.use(clientAddressResolver(platform.config.trustProxy));
-  host.use(securityHeaders(mode, paymentFormOrigins(platform.config.payments)));
+  const imageBase = platform.config.storage.publicUrl;
+  host.use(
+    securityHeaders(
+      mode,
+      paymentFormOrigins(platform.config.payments),
+      imageBase ? [new URL(imageBase).origin] : [],
+    ),
+  );
   host.use(compression());
   // The API's public reads, kept for everyone (decision 0056); before the routes, after the headers' middleware.
   host.use("/api/*", publicAnswers(platform.answers));
@@ -70,7 +77,7 @@ export function createHost(platform: Platform, options: HostOptions = {}): Hono<
   host.route(
     "/",
     staticFiles({
-      imagesDir: platform.config.imagesDir,
+      storage: platform.storage,
       clientDir: options.clientDir,
       logger: platform.logger,
     }),

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { folderStorage } from "../platform/storage/folder-storage.ts";
 import { acceptsAvif, avifPhotos } from "./avif-photos.ts";
+import { imageFiles } from "./image-files.ts";
 
 const CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 
@@ -26,11 +27,11 @@ describe("product photos as AVIF for browsers that take it", () => {
   const upload = path.join(dir, "uploads", "products", "7", "abc-800.webp");
   let clock = 1_000_000;
   const warn = vi.fn();
-  const photos = avifPhotos({ imagesDir: dir, now: () => clock, logger: { warn } });
+  const storage = folderStorage({ imagesDir: dir, privateDir: dir });
+  const photos = avifPhotos({ storage, now: () => clock, logger: { warn } });
   const app = new Hono();
   app.use("/images/*", photos);
-  app.use("/images/*", serveStatic({ root: dir, rewriteRequestPath: (p) => p.replace(/^\/images/, "") }));
-  app.get("/images/*", (c) => c.json({ message: "Not found." }, 404));
+  app.all("/images/*", imageFiles({ storage, logger: { warn } }));
   const get = (url: string, accept?: string, method = "GET") =>
     app.request(url, { method, headers: accept ? { accept } : {} });
 
@@ -99,13 +100,10 @@ describe("product photos as AVIF for browsers that take it", () => {
     const plain = path.join(dir, "products", "plain", "white-front-800.webp");
     await writePhoto(plain);
     const encode = vi.fn().mockResolvedValue(false);
-    const noGain = avifPhotos({ imagesDir: dir, now: () => clock, encode });
+    const noGain = avifPhotos({ storage, now: () => clock, encode });
     const server = new Hono();
     server.use("/images/*", noGain);
-    server.use(
-      "/images/*",
-      serveStatic({ root: dir, rewriteRequestPath: (p) => p.replace(/^\/images/, "") }),
-    );
+    server.all("/images/*", imageFiles({ storage, logger: { warn } }));
     const ask = () =>
       server.request("/images/products/plain/white-front-800.webp", { headers: { accept: CHROME_ACCEPT } });
     for (let i = 0; i < 3; i++) {
@@ -133,13 +131,10 @@ describe("product photos as AVIF for browsers that take it", () => {
     const other = path.join(dir, "products", "broken", "red-front-800.webp");
     await writePhoto(other);
     const encode = vi.fn().mockRejectedValue(new Error("encoder crashed"));
-    const failing = avifPhotos({ imagesDir: dir, now: () => clock, logger: { warn }, encode });
+    const failing = avifPhotos({ storage, now: () => clock, logger: { warn }, encode });
     const server = new Hono();
     server.use("/images/*", failing);
-    server.use(
-      "/images/*",
-      serveStatic({ root: dir, rewriteRequestPath: (p) => p.replace(/^\/images/, "") }),
-    );
+    server.all("/images/*", imageFiles({ storage, logger: { warn } }));
     const ask = () =>
       server.request("/images/products/broken/red-front-800.webp", { headers: { accept: CHROME_ACCEPT } });
     warn.mockClear();

@@ -21,6 +21,8 @@ import { createLogger } from "../platform/logger.ts";
 import { createMailer } from "../platform/mail.ts";
 import { createMessenger } from "../platform/messenger.ts";
 import { closeRedis, openRedis, type Redis, redisReady } from "../platform/redis.ts";
+import { createStorage } from "../platform/storage/create-storage.ts";
+import type { Storage } from "../platform/storage/storage.ts";
 import { catalogueChanges, dropCaches } from "./catalogue-changes.ts";
 import { type AnswerCache, createAnswerCache } from "./public-answers.ts";
 import { createPageCache, type PageCache } from "./public-pages/page-cache.ts";
@@ -53,6 +55,8 @@ export interface Platform {
   config: RunningConfig;
   logger: Logger;
   database: DatabaseHandle;
+  /** Photos and uploads: the bucket (S3_BUCKET) or the local folder (docs/decisions/0055-object-storage.md). */
+  storage: Storage;
   /** Shared rate-limit counters; unset when `REDIS_URL` is. */
   redis: Redis | undefined;
   api: Hono<ApiEnv>;
@@ -122,11 +126,19 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     couriers: simulators ? simulators.settings(loaded.couriers) : loaded.couriers,
     payments: paymentSimulators ? paymentSimulators.settings(loaded.payments) : loaded.payments,
   };
-  await renderDefaultImages(config.imagesDir);
+  // A bucket that cannot be used (missing, refused keys, unreachable) stops the start with the reason.
+  const storage = createStorage(config);
+  await storage.check();
+  if (config.storage.bucket)
+    logger.info(
+      { bucket: config.storage.bucket.bucket, endpoint: config.storage.bucket.endpoint ?? "AWS S3" },
+      "photos and uploads are kept in the bucket",
+    );
+  await renderDefaultImages(storage);
   if (config.seedDemo) {
     const started = performance.now();
     const seeded = await ensureDemoCatalogue(database.db, {
-      imagesDir: config.imagesDir,
+      storage,
       // Drawing the photos takes half a minute on a small machine: say so rather than sit silent.
       onSeeding: () =>
         logger.info("seeding the demo catalogue and drawing its images (first start, about half a minute)"),
@@ -135,7 +147,7 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
   }
   // Reported, not fatal: a slide without its AVIF twin still shows on desktops and in browsers without AVIF; phones
   // that take AVIF would miss that one picture, which is worth a warning but not worth keeping the shop down.
-  await ensureSlideTwins(database.db, config.imagesDir).then(
+  await ensureSlideTwins(database.db, storage).then(
     (written) => {
       if (written.length > 0) logger.info({ files: written.length }, "AVIF mobile slide images written");
     },
@@ -169,6 +181,7 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     engine: database.engine,
     config,
     logger,
+    storage,
     limits,
     onMailQueued: () => mailWorker.nudge(),
     onMessageQueued: () => messageWorker.nudge(),
@@ -226,6 +239,7 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     await paymentSimulators?.close();
     await changes.close();
     await Promise.all([database.close(), redis ? closeRedis(redis) : undefined]);
+    storage.close();
   };
   const stopWorkers = async () => {
     await Promise.all([mailWorker.stop(), messageWorker.stop()]);
@@ -234,6 +248,7 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     config,
     logger,
     database,
+    storage,
     redis,
     api,
     services,

@@ -26,11 +26,13 @@ export function securityHeaders(
   mode: "development" | "production",
   /** The payment providers' origins the shop's payment forms post to (paymentFormOrigins). */
   paymentOrigins: readonly string[] = [],
+  /** Where else pages load images from: the public image base's origin (S3_PUBLIC_URL, decision 0055). */
+  imageOrigins: readonly string[] = [],
 ): MiddlewareHandler {
   const documents = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", "data:"],
+      imgSrc: ["'self'", "data:", ...imageOrigins],
       // Inline scripts run only with this response's nonce (one per page; the pages get it). JSON gets none, and
       // so allows no inline script.
       scriptSrc: ["'self'", pageNonce()],

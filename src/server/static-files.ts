@@ -2,33 +2,24 @@ import fs from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { Logger } from "pino";
+import type { Storage } from "../platform/storage/storage.ts";
 import { avifPhotos } from "./avif-photos.ts";
 import type { HostEnv } from "./host-env.ts";
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
+import { IMMUTABLE, imageFiles } from "./image-files.ts";
 
 /**
- * Files the host serves as they are: product and slide images (product photos as AVIF for browsers that take it,
- * at the same address: decision 0034) and, given the client build's folder, its hashed assets and top-level files.
+ * Files the host serves as they are: product and slide images from the Storage, the folder or the bucket alike
+ * (product photos as AVIF for browsers that take it, at the same address: decision 0034; only the public `images/`
+ * namespace: decision 0055) and, given the client build's folder, its hashed assets and top-level files.
  */
 export function staticFiles(options: {
-  imagesDir: string;
+  storage: Storage;
   clientDir?: string;
   logger: Logger;
 }): Hono<HostEnv> {
   const files = new Hono<HostEnv>();
-  files.use("/images/*", avifPhotos({ imagesDir: options.imagesDir, logger: options.logger }));
-  files.use(
-    "/images/*",
-    serveStatic({
-      root: options.imagesDir,
-      rewriteRequestPath: (path) => path.replace(/^\/images/, ""),
-      onFound: (_path, c) => {
-        c.header("Cache-Control", IMMUTABLE);
-      },
-    }),
-  );
-  files.get("/images/*", (c) => c.json({ message: "Not found." }, 404));
+  files.use("/images/*", avifPhotos({ storage: options.storage, logger: options.logger }));
+  files.all("/images/*", imageFiles({ storage: options.storage, logger: options.logger }));
 
   const { clientDir } = options;
   if (!clientDir) return files;

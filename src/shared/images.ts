@@ -34,7 +34,8 @@ export function imageVariants(
   return { src, srcSet: `${small} 400w, ${src} 800w` };
 }
 
-const SLIDE_MOBILE = /^(\/images\/(?:uploads\/)?sliders\/[^/?#]+-mobile)\.webp$/;
+/** A mobile slide's address, on the shop (`/images/…`) or under a public image base (S3_PUBLIC_URL + `/images/…`). */
+const SLIDE_MOBILE = /^((?:https?:\/\/[^?#]*)?\/images\/(?:uploads\/)?sliders\/[^/?#]+-mobile)\.webp$/;
 
 /**
  * The AVIF twin of a rendered mobile slide (`/images/sliders/slide-1-mobile.webp` ->

@@ -14,6 +14,7 @@ import { createServices, type Services } from "../api/services.ts";
 import type { Config, RateLimitSettings } from "../platform/config.ts";
 import { createMailer, type Mailer, type MailMessage } from "../platform/mail.ts";
 import { fileMessenger, type MessageChannel, type Messenger } from "../platform/messenger.ts";
+import type { Storage } from "../platform/storage/storage.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 export interface ApiHarness {
@@ -24,8 +25,10 @@ export interface ApiHarness {
   /** `address` plays the socket's remote address (the API reads no address from request headers). */
   request(path: string, init?: RequestInit & { json?: unknown; address?: string }): Promise<Response>;
   outboxDir: string;
-  /** Where the API writes uploaded photos (a temporary folder). */
+  /** Where the API writes uploaded photos with the default (folder) storage: a temporary folder. */
   imagesDir: string;
+  /** Where photos and uploads go: the folder over `imagesDir` (and a temporary DATA_DIR), or the one given. */
+  storage: Storage;
   /** The mail worker over this database and the harness's mailer; not started unless a test starts it. */
   mailWorker: MailWorker;
   /** Sends every mail that is due now (what the running worker would do after a checkout). */
@@ -79,6 +82,8 @@ export function apiHarness(
     >;
     /** Told after committed catalogue writes (ApiDeps.onCatalogueChanged). */
     onCatalogueChanged?: CatalogueListener;
+    /** Photos and uploads somewhere else than the temporary folder (a test bucket). */
+    storage?: Storage;
   } = {},
 ): ApiHarness {
   const logger = options.logger ?? pino({ level: "silent" });
@@ -113,6 +118,7 @@ export function apiHarness(
     onMessageQueued: () => messageWorker.nudge(),
     ...(options.messageChannel ? { messageChannel: options.messageChannel } : {}),
     ...(options.onCatalogueChanged ? { onCatalogueChanged: options.onCatalogueChanged } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
     limits: options.limits ?? createLimits({ settings: UNLIMITED, logger }),
   };
   const services = createServices(deps);
@@ -122,6 +128,7 @@ export function apiHarness(
     services,
     outboxDir,
     imagesDir,
+    storage: services.storage,
     mailWorker,
     deliverMail: () => mailWorker.drain(),
     messageWorker,

@@ -119,6 +119,7 @@ export async function hostHarness(
     config: { ...config, sessionSecret: config.sessionSecret ?? HARNESS_CONFIG.sessionSecret },
     logger: pino({ level: "silent" }),
     database,
+    storage: harness.services.storage,
     api: harness.app,
     services: harness.services,
     redis: undefined,

@@ -5,6 +5,7 @@ import type { Database, OrderItemTable, OrderTable, ShipmentTable } from "../pla
 import { ORDER_SETTINGS_DEFAULTS } from "../shared/contracts/settings.ts";
 import { addressKey } from "../shared/order-risk.ts";
 import { toE164 } from "../shared/phone.ts";
+import type { Shopper } from "./api-harness.ts";
 import type { Catalogue } from "./factories.ts";
 import { variantId } from "./factories.ts";
 
@@ -203,4 +204,41 @@ export async function storedReplacement(
     .executeTakeFirstOrThrow();
   await db.updateTable("orders").set({ replacement_for: id }).where("number", "=", replacement).execute();
   return { id, number: `${number}-R1` };
+}
+
+/**
+ * A guest's order of `quantity` of `variant`, placed through the API and moved by staff to delivered (processing,
+ * shipped, delivered): its number, access token and first order item's id.
+ */
+export async function deliveredOrder(options: {
+  db: Kysely<Database>;
+  client: Shopper;
+  staff: Shopper;
+  product: number;
+  variant: number;
+  quantity?: number;
+}): Promise<{ number: string; token: string; item: number }> {
+  const { client, staff } = options;
+  const added = await client.post("/cart/add", {
+    id: options.product,
+    quantity: options.quantity ?? 1,
+    size: options.variant,
+  });
+  if (added.status !== 200)
+    throw new Error(`cart/add answered ${added.status}: ${JSON.stringify(added.body)}`);
+  const placed = await client.post("/checkout", CHECKOUT_CONTACT);
+  if (placed.status !== 201)
+    throw new Error(`checkout answered ${placed.status}: ${JSON.stringify(placed.body)}`);
+  const number = placed.body.order.number as string;
+  for (const status of ["processing", "shipped", "delivered"]) {
+    const moved = await staff.call("PATCH", `/admin/orders/${number}`, { status });
+    if (moved.status !== 200) throw new Error(`moving ${number} to ${status}: ${JSON.stringify(moved.body)}`);
+  }
+  const item = await options.db
+    .selectFrom("order_items")
+    .innerJoin("orders", "orders.id", "order_items.order_id")
+    .select("order_items.id")
+    .where("orders.number", "=", number)
+    .executeTakeFirstOrThrow();
+  return { number, token: placed.body.access_token as string, item: item.id };
 }

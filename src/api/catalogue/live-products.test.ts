@@ -1,5 +1,3 @@
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductQuery } from "../../shared/contracts/catalogue.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
@@ -13,14 +11,13 @@ import { catalogService } from "./catalogue.service.ts";
  */
 
 const { engine, available } = testEngine();
-const imagesDir = path.join(os.tmpdir(), "live-products-test-images-unused");
 
 describe.skipIf(!available)(`products shoppers see on ${engine}`, () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemoCatalogue(database.db, { imagesDir, renderImages: false });
+    await seedDemoCatalogue(database.db, { renderImages: false });
   }, 60_000);
   afterAll(() => database?.drop());
 

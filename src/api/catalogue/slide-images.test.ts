@@ -4,6 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageFilePath } from "../../platform/images/render.ts";
+import { folderStorage } from "../../platform/storage/folder-storage.ts";
+import { imageKey } from "../../platform/storage/storage.ts";
 import { slideMobileAvifUrl } from "../../shared/images.ts";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-db.ts";
 import { ensureSlideTwins } from "./slide-images.ts";
@@ -11,6 +13,7 @@ import { ensureSlideTwins } from "./slide-images.ts";
 describe("the slides' AVIF twins at start", () => {
   let database: TestDatabase;
   const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), "slide-twins-"));
+  const storage = folderStorage({ imagesDir, privateDir: imagesDir });
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -49,7 +52,7 @@ describe("the slides' AVIF twins at start", () => {
       .execute();
 
     const twin = imageFilePath(imagesDir, slideMobileAvifUrl(uploaded)!);
-    expect(await ensureSlideTwins(database.db, imagesDir)).toEqual([twin]);
+    expect(await ensureSlideTwins(database.db, storage)).toEqual([imageKey(slideMobileAvifUrl(uploaded)!)]);
     const metadata = await sharp(twin).metadata();
     expect([metadata.format, metadata.compression, metadata.width, metadata.height]).toEqual([
       "heif",
@@ -57,6 +60,6 @@ describe("the slides' AVIF twins at start", () => {
       800,
       1000,
     ]);
-    expect(await ensureSlideTwins(database.db, imagesDir)).toEqual([]);
+    expect(await ensureSlideTwins(database.db, storage)).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database, OrderRow, Trx } from "../../platform/db/schema.ts";
 import { sniffImageFormat } from "../../platform/images/uploads.ts";
+import { privateKey, type Storage } from "../../platform/storage/storage.ts";
 import type { AdminPaymentView, PaymentView } from "../../shared/contracts/payments.ts";
 import { PAYMENT_MESSAGES } from "../../shared/contracts/payments.ts";
 import { formatRupees } from "../../shared/money.ts";
@@ -79,8 +79,8 @@ export interface PaymentsDeps {
   logger: Pick<Logger, "warn" | "info">;
   /** The phones, emails and addresses that may not order cash on delivery (switching to it is refused too). */
   blocklist?: BlocklistService | undefined;
-  /** Where bank transfers' proofs are kept (never under the public images). */
-  proofsDir: string;
+  /** Where bank transfers' proofs are kept: the private namespace (`private/payment-proofs/`), never the images. */
+  storage: Storage;
   now?: () => Date;
 }
 
@@ -949,8 +949,7 @@ export function paymentsService(deps: PaymentsDeps) {
       const type = proofType(bytes);
       if (!type) throw ValidationFailed.field("proof", PAYMENT_MESSAGES.proofType);
       const name = `${randomBytes(16).toString("hex")}.${type.extension}`;
-      await fs.mkdir(deps.proofsDir, { recursive: true });
-      await fs.writeFile(path.join(deps.proofsDir, name), bytes, { mode: 0o600 });
+      await deps.storage.put(privateKey("payment-proofs", name), bytes, type.contentType);
       const now = clock();
       await payments.insertProof({
         order_id: order.id,
@@ -980,7 +979,8 @@ export function paymentsService(deps: PaymentsDeps) {
       const order = await orders.findByNumber(number.toUpperCase());
       const proof = order && (await payments.proofs(order.id)).find((row) => row.id === id);
       if (!order || !proof) throw new NotFound("Proof not found.");
-      const bytes = await fs.readFile(path.join(deps.proofsDir, path.basename(proof.file)));
+      const bytes = await deps.storage.read(privateKey("payment-proofs", path.basename(proof.file)));
+      if (!bytes) throw new NotFound("Proof not found.");
       return {
         bytes,
         contentType: proof.content_type,

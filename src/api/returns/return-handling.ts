@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ShipFrom } from "../../platform/config.ts";
 import type { Database, Db, OrderRow, ReturnRow, Trx } from "../../platform/db/schema.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import type { AdminReturnAction, AdminReturnView } from "../../shared/contracts/returns.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from "../../shared/payment.ts";
@@ -37,7 +38,8 @@ export interface ReturnsDeps {
   shopEmail: string;
   secret: string;
   publicUrl: string;
-  photosDir: string;
+  /** Where the shoppers' photos are kept: the private namespace (`private/return-photos/`). */
+  storage: Storage;
   messaging?: OrderMessaging | undefined;
   onMailQueued?: (() => void) | undefined;
   onCatalogueChanged?: CatalogueListener | undefined;

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import type { Database, Db, OrderRow, ReturnRow, Trx } from "../../platform/db/schema.ts";
 import { MAX_INPUT_PIXELS } from "../../platform/images/render.ts";
 import { inspectUpload } from "../../platform/images/uploads.ts";
+import { privateKey } from "../../platform/storage/storage.ts";
 import type {
   AdminReturnList,
   AdminReturnView,
@@ -231,7 +231,6 @@ export function returnsService(deps: ReturnsDeps) {
       }
       checked.push(bytes);
     }
-    await fs.mkdir(deps.photosDir, { recursive: true });
     const stored: { file: string; size: number }[] = [];
     try {
       for (const bytes of checked) {
@@ -241,7 +240,7 @@ export function returnsService(deps: ReturnsDeps) {
           .webp({ quality: 80 })
           .toBuffer();
         const file = `${randomBytes(16).toString("hex")}.webp`;
-        await fs.writeFile(path.join(deps.photosDir, file), data, { mode: 0o600 });
+        await deps.storage.put(privateKey("return-photos", file), data, "image/webp");
         stored.push({ file, size: data.byteLength });
       }
     } catch (error) {
@@ -252,7 +251,7 @@ export function returnsService(deps: ReturnsDeps) {
   }
 
   const removePhotos = (stored: { file: string }[]) =>
-    Promise.all(stored.map(({ file }) => fs.rm(path.join(deps.photosDir, file), { force: true })));
+    Promise.all(stored.map(({ file }) => deps.storage.delete(privateKey("return-photos", file))));
 
   /** What the shopper may still return: each line's quantity left and the variants an exchange may take. */
   async function returnable(order: OrderRow, trx: Db = db) {
@@ -584,7 +583,9 @@ export function returnsService(deps: ReturnsDeps) {
     async photo(id: number, photoId: number): Promise<Uint8Array> {
       const photo = (await returns.photos([id])).find((each) => each.id === photoId);
       if (!photo) throw new NotFound("Photo not found.");
-      return fs.readFile(path.join(deps.photosDir, path.basename(photo.file)));
+      const bytes = await deps.storage.read(privateKey("return-photos", path.basename(photo.file)));
+      if (!bytes) throw new NotFound("Photo not found.");
+      return bytes;
     },
 
     /** Moves a return on (approve, reject, in transit, receive, settle): return-handling.ts. */

@@ -5,7 +5,12 @@ import { RETURN_MESSAGES } from "../../shared/returns.ts";
 import { type AdminHarness, adminHarness, customerShopper } from "../../testing/admin-harness.ts";
 import { type ApiHarness, apiHarness, type Shopper, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue } from "../../testing/factories.ts";
-import { bagInColours, CHECKOUT_CONTACT, withoutConfirmation } from "../../testing/order-fixtures.ts";
+import {
+  bagInColours,
+  CHECKOUT_CONTACT,
+  deliveredOrder,
+  withoutConfirmation,
+} from "../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { type CourierSimulators, startCourierSimulators } from "../couriers/simulators/simulated-couriers.ts";
 
@@ -94,21 +99,15 @@ describe.skipIf(!available)(`returns and exchanges on ${engine}`, () => {
 
   /** A guest's delivered order of `quantity` black totes: its number and access token. */
   async function delivered(quantity = 2, client: Shopper = shopper(api)) {
-    expect((await client.post("/cart/add", { id: product, quantity, size: black })).status).toBe(200);
-    const placed = await client.post("/checkout", CHECKOUT_CONTACT);
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    const number = placed.body.order.number as string;
-    for (const status of ["processing", "shipped", "delivered"]) {
-      const moved = await admin.staff.call("PATCH", `/admin/orders/${number}`, { status });
-      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    }
-    const items = await database.db
-      .selectFrom("order_items")
-      .innerJoin("orders", "orders.id", "order_items.order_id")
-      .select("order_items.id")
-      .where("orders.number", "=", number)
-      .execute();
-    return { number, token: placed.body.access_token as string, item: items[0]!.id, client };
+    const order = await deliveredOrder({
+      db: database.db,
+      client,
+      staff: admin.staff,
+      product,
+      variant: black,
+      quantity,
+    });
+    return { ...order, client };
   }
 
   /** Asks for a return as the API's multipart form. */

@@ -1,5 +1,3 @@
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductQuery } from "../../shared/contracts/catalogue.ts";
@@ -16,14 +14,13 @@ import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
  */
 
 const { engine, available } = testEngine();
-const imagesDir = path.join(os.tmpdir(), "search-listing-columns-test-images-unused");
 
 describe.skipIf(!available)(`a search sees a product's stock, price and status at once on ${engine}`, () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemoCatalogue(database.db, { imagesDir, renderImages: false });
+    await seedDemoCatalogue(database.db, { renderImages: false });
   }, 60_000);
   afterAll(() => database?.drop());
 

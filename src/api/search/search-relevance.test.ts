@@ -1,5 +1,3 @@
-import os from "node:os";
-import path from "node:path";
 import type { Insertable } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -165,7 +163,6 @@ const CASES: Case[] = [
 ];
 
 const { engine, available } = testEngine();
-const imagesDir = path.join(os.tmpdir(), "search-relevance-test-images-unused");
 
 describe.skipIf(!available)(`product search on ${engine}`, () => {
   let database: TestDatabase;
@@ -173,7 +170,7 @@ describe.skipIf(!available)(`product search on ${engine}`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemoCatalogue(database.db, { imagesDir, renderImages: false });
+    await seedDemoCatalogue(database.db, { renderImages: false });
     api = apiHarness(database);
   }, 60_000);
   afterAll(() => database?.drop());

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { openDatabase } from "../../platform/db/connection.ts";
@@ -21,7 +19,6 @@ import { editDistance, searchVocabulary } from "./search-vocabulary.ts";
  */
 
 const { engine, available } = testEngine();
-const imagesDir = path.join(os.tmpdir(), "search-vocabulary-test-images-unused");
 
 describe("edit distance", () => {
   it("counts inserts, deletes, substitutions and swaps of neighbours, stopping past the limit", () => {
@@ -37,7 +34,7 @@ describe.skipIf(!available || engine !== "postgres")("the search vocabulary on p
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemoCatalogue(database.db, { imagesDir, renderImages: false });
+    await seedDemoCatalogue(database.db, { renderImages: false });
   }, 60_000);
   afterAll(() => database?.drop());
 
@@ -190,7 +187,7 @@ describe.skipIf(!available || engine !== "postgres")("search on postgres without
       n: number;
     }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(handle.db);
     expect(installed.rows[0]!.n).toBe(0);
-    await seedDemoCatalogue(handle.db, { imagesDir, renderImages: false });
+    await seedDemoCatalogue(handle.db, { renderImages: false });
 
     const logger = { warn: vi.fn() };
     const service = catalogService(catalogRepository(handle.db, { logger }));

@@ -1,5 +1,3 @@
-import os from "node:os";
-import path from "node:path";
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductList, ProductQuery } from "../../shared/contracts/catalogue.ts";
@@ -18,7 +16,6 @@ import { seedDemoCatalogue } from "../products/seed/demo-catalogue.ts";
  */
 
 const { engine, available } = testEngine();
-const imagesDir = path.join(os.tmpdir(), "search-window-test-images-unused");
 
 describe.skipIf(!available)(`the search window on ${engine}`, () => {
   let database: TestDatabase;
@@ -26,7 +23,7 @@ describe.skipIf(!available)(`the search window on ${engine}`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemoCatalogue(database.db, { imagesDir, renderImages: false });
+    await seedDemoCatalogue(database.db, { renderImages: false });
     api = apiHarness(database);
   }, 60_000);
   afterAll(() => database?.drop());

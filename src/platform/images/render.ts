@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp, { type Sharp, type SharpOptions } from "sharp";
@@ -8,6 +7,7 @@ import {
   PLACEHOLDER_IMAGE,
   slideMobileAvifUrl,
 } from "../../shared/images.ts";
+import { contentTypeOf, imageKey, listAll, type Storage } from "../storage/storage.ts";
 import {
   drawAvatarSvg,
   drawDefaultProductSvg,
@@ -36,9 +36,9 @@ export const WEBP_EFFORT = 2;
 export const AVIF_QUALITY = 45;
 export const AVIF_EFFORT = 4;
 
-/** The encoder for an output file, by its extension: AVIF for `.avif`, WebP otherwise. */
-function encode(image: Sharp, file: string): Sharp {
-  return file.endsWith(".avif")
+/** The encoder for an output key, by its extension: AVIF for `.avif`, WebP otherwise. */
+function encode(image: Sharp, key: string): Sharp {
+  return key.endsWith(".avif")
     ? image.avif({ quality: AVIF_QUALITY, effort: AVIF_EFFORT })
     : image.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT });
 }
@@ -61,23 +61,27 @@ export interface RenderOptions {
 }
 
 export interface RenderResult {
-  /** Files written by this call. */
+  /** Objects written by this call. */
   written: number;
-  /** Files that already existed and were left alone. */
+  /** Objects that already existed and were left alone. */
   skipped: number;
   ms: number;
 }
 
 /**
- * One drawing and the files it becomes (the first output is the drawing's own size, the rest downscaled).
- * A job may split its drawing into a shared backdrop (rendered once per key and reused) and a foreground.
+ * One drawing and the stored images it becomes (the first output is the drawing's own size, the rest downscaled),
+ * each by its storage key. A job may split its drawing into a shared backdrop (rendered once per key and reused)
+ * and a foreground.
  */
 export interface RenderJob {
   svg: () => { background?: { key: string; svg: string }; foreground: string };
-  outputs: { file: string; width: number; height: number }[];
+  outputs: { key: string; width: number; height: number }[];
 }
 
-/** `/images/products/x/y-front-800.webp` -> `<imagesDir>/products/x/y-front-800.webp`. */
+/**
+ * `/images/products/x/y-front-800.webp` -> `<imagesDir>/products/x/y-front-800.webp`: where the local folder
+ * (`folderStorage`) keeps an image. The shop itself reads and writes through its Storage; tests look at files here.
+ */
 export function imageFilePath(imagesDir: string, url: string): string {
   if (!url.startsWith(IMAGE_URL_PREFIX)) throw new Error(`not an image URL: ${url}`);
   const relative = url.slice(IMAGE_URL_PREFIX.length);
@@ -87,7 +91,7 @@ export function imageFilePath(imagesDir: string, url: string): string {
   return file;
 }
 
-export function productImageJobs(imagesDir: string, specs: ProductImageSpec[]): RenderJob[] {
+export function productImageJobs(specs: ProductImageSpec[]): RenderJob[] {
   const jobs: RenderJob[] = [];
   const seen = new Set<string>();
   for (const spec of specs) {
@@ -111,7 +115,7 @@ export function productImageJobs(imagesDir: string, specs: ProductImageSpec[]): 
           };
         },
         outputs: widths.map((width) => ({
-          file: imageFilePath(imagesDir, productImageUrl(spec.productSlug, spec.colorSlug, view, width)),
+          key: imageKey(productImageUrl(spec.productSlug, spec.colorSlug, view, width)),
           width,
           height: width,
         })),
@@ -121,58 +125,48 @@ export function productImageJobs(imagesDir: string, specs: ProductImageSpec[]): 
   return jobs;
 }
 
-/** The files a slide image is written as: the URL's own, and for a mobile slide its AVIF twin, the same size. */
-function slideOutputs(imagesDir: string, url: string, layout: SlideLayout): RenderJob["outputs"] {
+/** The images a slide is stored as: the URL's own, and for a mobile slide its AVIF twin, the same size. */
+function slideOutputs(url: string, layout: SlideLayout): RenderJob["outputs"] {
   const size = SLIDE_SIZES[layout];
-  const outputs = [{ file: imageFilePath(imagesDir, url), ...size }];
+  const outputs = [{ key: imageKey(url), ...size }];
   const avif = layout === "mobile" ? slideMobileAvifUrl(url) : null;
-  if (avif) outputs.push({ file: imageFilePath(imagesDir, avif), ...size });
+  if (avif) outputs.push({ key: imageKey(avif), ...size });
   return outputs;
 }
 
-export function sliderImageJobs(imagesDir: string): RenderJob[] {
+export function sliderImageJobs(): RenderJob[] {
   const jobs: RenderJob[] = [];
   SLIDE_DESIGNS.forEach((_design, index) => {
     for (const layout of ["desktop", "mobile"] as SlideLayout[]) {
       jobs.push({
         svg: () => ({ foreground: drawSlideSvg(index + 1, layout) }),
-        outputs: slideOutputs(imagesDir, sliderImageUrl(index + 1, layout), layout),
+        outputs: slideOutputs(sliderImageUrl(index + 1, layout), layout),
       });
     }
   });
   return jobs;
 }
 
-export function defaultImageJobs(imagesDir: string): RenderJob[] {
+export function defaultImageJobs(): RenderJob[] {
   return [
     {
       svg: () => ({ foreground: drawDefaultProductSvg(800) }),
-      outputs: [{ file: imageFilePath(imagesDir, DEFAULT_PRODUCT_IMAGE), width: 800, height: 800 }],
+      outputs: [{ key: imageKey(DEFAULT_PRODUCT_IMAGE), width: 800, height: 800 }],
     },
     {
       svg: () => ({ foreground: drawPlaceholderSvg(800) }),
-      outputs: [{ file: imageFilePath(imagesDir, PLACEHOLDER_IMAGE), width: 800, height: 800 }],
+      outputs: [{ key: imageKey(PLACEHOLDER_IMAGE), width: 800, height: 800 }],
     },
     {
       svg: () => ({ foreground: drawAvatarSvg(256) }),
-      outputs: [{ file: imageFilePath(imagesDir, DEFAULT_AVATAR), width: 256, height: 256 }],
+      outputs: [{ key: imageKey(DEFAULT_AVATAR), width: 256, height: 256 }],
     },
   ];
 }
 
-let tempCounter = 0;
-
-/** Writes through a temporary file and a rename, so a reader (or a second renderer) never sees half a file. */
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
-  try {
-    await fs.promises.writeFile(temp, data);
-    await fs.promises.rename(temp, file);
-  } catch (error) {
-    await fs.promises.rm(temp, { force: true });
-    throw error;
-  }
+/** Stores an encoded image under its key (whole: the stores never show half an object). */
+function store(storage: Storage, key: string, data: Buffer): Promise<void> {
+  return storage.put(key, data, contentTypeOf(key));
 }
 
 /** Raw 8-bit pixels, row by row. */
@@ -239,10 +233,12 @@ function rawInput(pixels: Pixels): SharpOptions {
 }
 
 async function runJob(
+  storage: Storage,
   job: RenderJob,
   backdrops: BackdropCache,
+  stored: Set<string>,
 ): Promise<{ written: number; skipped: number }> {
-  const missing = job.outputs.filter((output) => !fs.existsSync(output.file));
+  const missing = job.outputs.filter((output) => !stored.has(output.key));
   if (missing.length === 0) return { written: 0, skipped: job.outputs.length };
   const first = job.outputs[0]!;
   const drawing = job.svg();
@@ -259,7 +255,7 @@ async function runJob(
   }
   if (pixels.width !== first.width || pixels.height !== first.height) {
     throw new Error(
-      `drawing for ${first.file} is ${pixels.width}x${pixels.height}, expected ${first.width}x${first.height}`,
+      `drawing for ${first.key} is ${pixels.width}x${pixels.height}, expected ${first.width}x${first.height}`,
     );
   }
   await Promise.all(
@@ -268,8 +264,7 @@ async function runJob(
       if (output.width !== pixels.width || output.height !== pixels.height) {
         image = image.resize(output.width, output.height, { fit: "fill", kernel: "lanczos3" });
       }
-      const data = await encode(image, output.file).toBuffer();
-      await writeAtomically(output.file, data);
+      await store(storage, output.key, await encode(image, output.key).toBuffer());
     }),
   );
   return { written: missing.length, skipped: job.outputs.length - missing.length };
@@ -279,82 +274,84 @@ async function runJob(
  * Makes a product photo's files from an uploaded picture: the same square WebP widths, quality and effort as the
  * drawn catalogue's photos (PRODUCT_IMAGE_WIDTHS), the picture turned upright (EXIF orientation), fitted whole
  * onto a white square (nothing cropped off), transparency flattened onto white, metadata dropped. `url` is the
- * 800 px file's URL; every width is written beside it (`-400.webp`...). Answers the files written.
+ * 800 px image's URL; every width is stored beside it (`-400.webp`...). Answers the keys written.
  */
-export async function renderProductPhoto(imagesDir: string, input: Buffer, url: string): Promise<string[]> {
+export async function renderProductPhoto(storage: Storage, input: Buffer, url: string): Promise<string[]> {
   if (!url.endsWith("-800.webp")) throw new Error(`a product photo's URL ends in -800.webp: ${url}`);
   const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().toBuffer();
-  const files = PRODUCT_IMAGE_WIDTHS.map((width) => ({
+  const outputs = PRODUCT_IMAGE_WIDTHS.map((width) => ({
     width,
-    file: imageFilePath(imagesDir, url.replace(/-800\.webp$/, `-${width}.webp`)),
+    key: imageKey(url.replace(/-800\.webp$/, `-${width}.webp`)),
   }));
+  await storeAllOrNone(storage, outputs, ({ width }) =>
+    sharp(upright)
+      .resize(width, width, { fit: "contain", background: "#ffffff", kernel: "lanczos3" })
+      .flatten({ background: "#ffffff" })
+      .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
+      .toBuffer(),
+  );
+  return outputs.map(({ key }) => key);
+}
+
+/** Encodes and stores every output; if one fails, those stored are removed and the failure thrown. */
+async function storeAllOrNone<T extends { key: string }>(
+  storage: Storage,
+  outputs: T[],
+  encoded: (output: T) => Promise<Buffer>,
+): Promise<void> {
   try {
-    await Promise.all(
-      files.map(async ({ width, file }) => {
-        const data = await sharp(upright)
-          .resize(width, width, { fit: "contain", background: "#ffffff", kernel: "lanczos3" })
-          .flatten({ background: "#ffffff" })
-          .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
-          .toBuffer();
-        await writeAtomically(file, data);
-      }),
-    );
+    await Promise.all(outputs.map(async (output) => store(storage, output.key, await encoded(output))));
   } catch (error) {
-    await Promise.all(files.map(({ file }) => fs.promises.rm(file, { force: true })));
+    await Promise.all(outputs.map(({ key }) => storage.delete(key).catch(() => undefined)));
     throw error;
   }
-  return files.map(({ file }) => file);
 }
 
 /**
  * Makes a home-page slide's images from an uploaded picture, in the drawn slides' sizes (SLIDE_SIZES: desktop
  * 1600x600, mobile 800x1000 as WebP and its AVIF twin), quality and effort: turned upright, cut to each shape
- * around the picture's most interesting part (sharp's "attention" strategy), metadata dropped. Files of a failed
- * render are removed.
+ * around the picture's most interesting part (sharp's "attention" strategy), metadata dropped. Images of a
+ * failed render are removed.
  */
 export async function renderSlidePhoto(
-  imagesDir: string,
+  storage: Storage,
   input: Buffer,
   urls: Record<SlideLayout, string>,
 ): Promise<string[]> {
   const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().toBuffer();
-  const files = (Object.keys(urls) as SlideLayout[]).flatMap((layout) =>
-    slideOutputs(imagesDir, urls[layout], layout),
+  const outputs = (Object.keys(urls) as SlideLayout[]).flatMap((layout) =>
+    slideOutputs(urls[layout], layout),
   );
-  try {
-    await Promise.all(
-      files.map(async ({ width, height, file }) => {
-        const data = await encode(
-          sharp(upright)
-            .resize(width, height, { fit: "cover", position: sharp.strategy.attention, kernel: "lanczos3" })
-            .flatten({ background: "#ffffff" }),
-          file,
-        ).toBuffer();
-        await writeAtomically(file, data);
-      }),
-    );
-  } catch (error) {
-    await Promise.all(files.map(({ file }) => fs.promises.rm(file, { force: true })));
-    throw error;
-  }
-  return files.map(({ file }) => file);
+  await storeAllOrNone(storage, outputs, ({ width, height, key }) =>
+    encode(
+      sharp(upright)
+        .resize(width, height, { fit: "cover", position: sharp.strategy.attention, kernel: "lanczos3" })
+        .flatten({ background: "#ffffff" }),
+      key,
+    ).toBuffer(),
+  );
+  return outputs.map(({ key }) => key);
 }
 
 /**
  * Writes the AVIF twin of each mobile slide that lacks one, from the slide's own WebP: slides drawn or uploaded
  * before the twin existed get it at the next start. URLs that are not rendered mobile slides, and slides whose
- * file is missing (nothing to convert), are passed over. Answers the files written.
+ * image is missing (nothing to convert), are passed over. Answers the keys written.
  */
-export async function renderMissingSlideTwins(imagesDir: string, mobileUrls: string[]): Promise<string[]> {
+export async function renderMissingSlideTwins(storage: Storage, mobileUrls: string[]): Promise<string[]> {
   const written: string[] = [];
   for (const url of new Set(mobileUrls)) {
     const avif = slideMobileAvifUrl(url);
     if (!avif) continue;
-    const source = imageFilePath(imagesDir, url);
-    const target = imageFilePath(imagesDir, avif);
-    if (fs.existsSync(target) || !fs.existsSync(source)) continue;
-    const data = await encode(sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }), target).toBuffer();
-    await writeAtomically(target, data);
+    const target = imageKey(avif);
+    if (await storage.head(target)) continue;
+    const source = await storage.read(imageKey(url));
+    if (!source) continue;
+    await store(
+      storage,
+      target,
+      await encode(sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }), target).toBuffer(),
+    );
     written.push(target);
   }
   return written;
@@ -363,18 +360,36 @@ export async function renderMissingSlideTwins(imagesDir: string, mobileUrls: str
 /** The most pixels an uploaded picture may have (a 10 MB file can claim far more than it holds). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-/** Runs render jobs a few at a time (sharp works off the main thread), skipping files that already exist. */
-export async function runRenderJobs(jobs: RenderJob[], options: RenderOptions = {}): Promise<RenderResult> {
+/**
+ * The keys already stored among the jobs' folders (`images/products/`, `images/sliders/`...), by one listing per
+ * folder rather than a look per image: at every start a bucket would otherwise be asked hundreds of times.
+ */
+async function storedKeys(storage: Storage, jobs: RenderJob[]): Promise<Set<string>> {
+  const folders = new Set(
+    jobs.flatMap((job) => job.outputs.map((output) => `${output.key.split("/").slice(0, 2).join("/")}/`)),
+  );
+  const keys = new Set<string>();
+  for (const folder of folders) for (const info of await listAll(storage, folder)) keys.add(info.key);
+  return keys;
+}
+
+/** Runs render jobs a few at a time (sharp works off the main thread), skipping images already stored. */
+export async function runRenderJobs(
+  storage: Storage,
+  jobs: RenderJob[],
+  options: RenderOptions = {},
+): Promise<RenderResult> {
   const started = performance.now();
   const concurrency = Math.max(1, options.concurrency ?? Math.max(2, os.availableParallelism()));
   const backdrops: BackdropCache = new Map();
+  const stored = await storedKeys(storage, jobs);
   let next = 0;
   let written = 0;
   let skipped = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      const result = await runJob(job, backdrops);
+      const result = await runJob(storage, job, backdrops, stored);
       written += result.written;
       skipped += result.skipped;
     }
@@ -386,35 +401,35 @@ export async function runRenderJobs(jobs: RenderJob[], options: RenderOptions = 
 }
 
 export function renderProductImages(
-  imagesDir: string,
+  storage: Storage,
   specs: ProductImageSpec[],
   options: RenderOptions = {},
 ): Promise<RenderResult> {
-  return runRenderJobs(productImageJobs(imagesDir, specs), options);
+  return runRenderJobs(storage, productImageJobs(specs), options);
 }
 
 /** The home-page banner slides, desktop (1600x600) and mobile (800x1000, WebP and AVIF). */
-export function renderSliderImages(imagesDir: string, options: RenderOptions = {}): Promise<RenderResult> {
-  return runRenderJobs(sliderImageJobs(imagesDir), options);
+export function renderSliderImages(storage: Storage, options: RenderOptions = {}): Promise<RenderResult> {
+  return runRenderJobs(storage, sliderImageJobs(), options);
 }
 
 /** The spec's fallback images: default product image, card placeholder, default avatar. */
-export function renderDefaultImages(imagesDir: string, options: RenderOptions = {}): Promise<RenderResult> {
-  return runRenderJobs(defaultImageJobs(imagesDir), options);
+export function renderDefaultImages(storage: Storage, options: RenderOptions = {}): Promise<RenderResult> {
+  return runRenderJobs(storage, defaultImageJobs(), options);
 }
 
 /** Products, slides and fallbacks in one batch, so the pool stays busy across all of them. */
 export function renderImageSet(
-  imagesDir: string,
+  storage: Storage,
   specs: ProductImageSpec[],
   options: RenderOptions & { sliders?: boolean; defaults?: boolean } = {},
 ): Promise<RenderResult> {
   const jobs = [
-    ...(options.sliders === false ? [] : sliderImageJobs(imagesDir)),
-    ...(options.defaults === false ? [] : defaultImageJobs(imagesDir)),
-    ...productImageJobs(imagesDir, specs),
+    ...(options.sliders === false ? [] : sliderImageJobs()),
+    ...(options.defaults === false ? [] : defaultImageJobs()),
+    ...productImageJobs(specs),
   ];
-  return runRenderJobs(jobs, options);
+  return runRenderJobs(storage, jobs, options);
 }
 
 /**
@@ -424,15 +439,16 @@ export function renderImageSet(
 export const PHOTO_AVIF_EFFORT = 1;
 
 /**
- * Writes `twin`, the AVIF of the WebP photo `from`, when it comes out smaller; answers whether it did. Written to
- * a temporary name and renamed, so a reader never sees half a file.
+ * Stores `twin`, the AVIF of the stored WebP photo `from` (both keys), when it comes out smaller; answers whether
+ * it did (false too when the photo is gone).
  */
-export async function writeAvifTwin(from: string, twin: string): Promise<boolean> {
-  const bytes = await sharp(from).avif({ quality: AVIF_QUALITY, effort: PHOTO_AVIF_EFFORT }).toBuffer();
-  const { size } = await fs.promises.stat(from);
-  if (bytes.byteLength >= size) return false;
-  const temporary = `${twin}.${process.pid}.tmp`;
-  await fs.promises.writeFile(temporary, bytes);
-  await fs.promises.rename(temporary, twin);
+export async function writeAvifTwin(storage: Storage, from: string, twin: string): Promise<boolean> {
+  const photo = await storage.read(from);
+  if (!photo) return false;
+  const bytes = await sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS })
+    .avif({ quality: AVIF_QUALITY, effort: PHOTO_AVIF_EFFORT })
+    .toBuffer();
+  if (bytes.byteLength >= photo.byteLength) return false;
+  await store(storage, twin, bytes);
   return true;
 }

@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import sharp, { type Metadata } from "sharp";
+import { imageKey, listAll, type Storage } from "../storage/storage.ts";
 import { UPLOADS_URL_PREFIX } from "./image-urls.ts";
-import { imageFilePath, MAX_INPUT_PIXELS } from "./render.ts";
+import { MAX_INPUT_PIXELS } from "./render.ts";
 
 /**
  * Checks an uploaded picture by what it is, never by its name or the Content-Type the browser claimed: the first
@@ -49,18 +48,16 @@ export async function inspectUpload(bytes: Buffer): Promise<UploadCheck> {
 }
 
 /**
- * Deletes an uploaded photo's files (every width beside the 800 px `url`). Only files under the uploads folder
- * are touched: the drawn catalogue's photos are shared by many products and stay.
+ * Deletes an uploaded photo's images: every width beside the 800 px `url` and their AVIF twins. Only images under
+ * the uploads prefix are touched: the drawn catalogue's photos are shared by many products and stay.
  */
-export async function removeUploadedPhoto(imagesDir: string, url: string): Promise<void> {
+export async function removeUploadedPhoto(storage: Storage, url: string): Promise<void> {
   if (!url.startsWith(UPLOADS_URL_PREFIX) || !url.endsWith("-800.webp")) return;
-  const file = imageFilePath(imagesDir, url);
-  const stem = path.basename(file).replace(/-800\.webp$/, "-");
-  const folder = path.dirname(file);
-  const siblings = await fs.promises.readdir(folder).catch(() => [] as string[]);
+  const stem = imageKey(url).replace(/800\.webp$/, "");
+  const siblings = await listAll(storage, stem);
   await Promise.all(
     siblings
-      .filter((name) => name.startsWith(stem) && /-\d+\.webp$/.test(name))
-      .map((name) => fs.promises.rm(path.join(folder, name), { force: true })),
+      .filter(({ key }) => /^\d+\.(?:webp|avif)$/.test(key.slice(stem.length)))
+      .map(({ key }) => storage.delete(key)),
   );
 }

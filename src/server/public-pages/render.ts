@@ -71,6 +71,8 @@ export function storefrontRenderer(platform: Platform): Render {
         setCookies,
         // The API logs by request id; in-process calls carry it.
         headers: { [REQUEST_ID_HEADER]: meta.id },
+        // S3_PUBLIC_URL: pages point their images at the public bucket or CDN (decision 0055).
+        imageBase: platform.config.storage.publicUrl,
       }),
     );
     const response = await (await storefront())(request, context);

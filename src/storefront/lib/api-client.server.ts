@@ -16,6 +16,7 @@ import {
   SESSION_COOKIE,
   setCookieHeader,
 } from "../../shared/cookies.server.ts";
+import { withImageBase } from "./image-base.ts";
 
 type Op<Id extends OperationId> = Operations[Id];
 
@@ -72,6 +73,11 @@ export interface ApiClientOptions {
   setCookies: string[];
   /** Extra headers for every call (the client's address, the request id). */
   headers?: Record<string, string>;
+  /**
+   * S3_PUBLIC_URL: the shop's pages show images from this base (image-base.ts). The back office's answers are left
+   * as the API gave them, since its forms may send an address back.
+   */
+  imageBase?: string | undefined;
 }
 
 /** How many recent guest orders one browser keeps access to (the cookie stays well under 1 KB). */
@@ -185,7 +191,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (data === undefined || data === null || typeof data !== "object") {
         return { ok: false, status: response.ok ? 502 : response.status, data: UNREACHABLE };
       }
-      return { ok: response.ok, status: response.status, data } as ApiResult<typeof id>;
+      const shown =
+        options.imageBase && !operation.path.startsWith("/admin")
+          ? withImageBase(data, options.imageBase)
+          : data;
+      return { ok: response.ok, status: response.status, data: shown } as ApiResult<typeof id>;
     },
 
     user() {

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Trx } from "../../../platform/db/schema.ts";
+import type { Storage } from "../../../platform/storage/storage.ts";
 import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
 import {
   type CatalogueListener,
@@ -12,8 +13,8 @@ import type { CatalogueRepository } from "./catalogue.repository.ts";
 
 export interface CatalogueDeps {
   repository: CatalogueRepository;
-  /** Where uploaded slide pictures are written; without it the shop cannot take uploads. */
-  imagesDir: string | undefined;
+  /** Where uploaded slide pictures are stored (the folder or the bucket); without it the shop cannot take uploads. */
+  storage: Storage | undefined;
   logger: Logger;
   /** Told after every committed change (by `catalogueWrite`): public pages show these settings. */
   onCatalogueChanged?: CatalogueListener | undefined;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import type { Trx } from "../../../platform/db/schema.ts";
 import { UPLOADS_URL_PREFIX, uploadedSlideUrls } from "../../../platform/images/image-urls.ts";
-import { imageFilePath, renderSlidePhoto } from "../../../platform/images/render.ts";
+import { renderSlidePhoto } from "../../../platform/images/render.ts";
 import { inspectUpload } from "../../../platform/images/uploads.ts";
+import { imageKey, type Storage } from "../../../platform/storage/storage.ts";
 import { CATALOGUE_MESSAGES as M } from "../../../shared/catalogue-settings.ts";
 import type { AdminSlider, AdminSliderInput } from "../../../shared/contracts/admin-catalogue.ts";
 import { slideMobileAvifUrl } from "../../../shared/images.ts";
@@ -50,34 +50,34 @@ export function slidesService(deps: CatalogueDeps) {
     return (await repository.sliders(on)).map((row) => toSlider(row, now));
   }
 
-  function requireImagesDir(): string {
-    if (!deps.imagesDir) throw new ServiceUnavailable(new Error("no images directory is configured"));
-    return deps.imagesDir;
+  function requireStorage(): Storage {
+    if (!deps.storage) throw new ServiceUnavailable(new Error("no image storage is configured"));
+    return deps.storage;
   }
 
   /** Checks the picture by its content and renders the slide's two images; answers their URLs. */
   async function renderSlide(image: File): Promise<{ desktop: string; mobile: string }> {
-    const imagesDir = requireImagesDir();
+    const storage = requireStorage();
     const bytes = Buffer.from(await image.arrayBuffer());
     const check = await inspectUpload(bytes);
     if (!check.ok)
       throw ValidationFailed.field("image", check.problem === "too-small" ? M.imageTooSmall : M.imageType);
     const urls = uploadedSlideUrls(randomBytes(9).toString("base64url").replace(/[-_]/g, "x"));
-    await renderSlidePhoto(imagesDir, bytes, urls);
+    await renderSlidePhoto(storage, bytes, urls);
     return urls;
   }
 
   /** Removes a slide's uploaded images, the mobile one's AVIF twin too (the drawn demo slides' files stay). */
   async function removeSlideFiles(urls: string[]) {
-    if (!deps.imagesDir) return;
-    const imagesDir = deps.imagesDir;
+    const { storage } = deps;
+    if (!storage) return;
     await Promise.all(
       urls
         .flatMap((url) => [url, slideMobileAvifUrl(url) ?? []].flat())
         .filter((url) => url.startsWith(`${UPLOADS_URL_PREFIX}sliders/`))
         .map((url) =>
-          fs.promises
-            .rm(imageFilePath(imagesDir, url), { force: true })
+          storage
+            .delete(imageKey(url))
             .catch((error: unknown) =>
               deps.logger.warn({ err: error, url }, "could not remove a slide's uploaded image"),
             ),

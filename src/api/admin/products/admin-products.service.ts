@@ -1,16 +1,11 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Logger } from "pino";
 import { isUniqueViolation } from "../../../platform/db/errors.ts";
 import type { Trx } from "../../../platform/db/schema.ts";
-import {
-  IMAGE_URL_PREFIX,
-  UPLOADS_URL_PREFIX,
-  uploadedPhotoUrl,
-} from "../../../platform/images/image-urls.ts";
+import { UPLOADS_URL_PREFIX, uploadedPhotoUrl } from "../../../platform/images/image-urls.ts";
 import { renderProductPhoto } from "../../../platform/images/render.ts";
 import { inspectUpload, removeUploadedPhoto } from "../../../platform/images/uploads.ts";
+import { imageKey, imageUrlOf, listAll, type Storage } from "../../../platform/storage/storage.ts";
 import type {
   AdminCreateProduct,
   AdminDeleteProduct,
@@ -57,8 +52,8 @@ export const ARCHIVED =
 export interface AdminProductsDeps {
   repository: AdminProductsRepository;
   images: ReturnType<typeof productImagesService>;
-  /** Where uploaded photos are written; without it the shop cannot take uploads. */
-  imagesDir: string | undefined;
+  /** Where uploaded photos are stored (the folder or the bucket); without it the shop cannot take uploads. */
+  storage: Storage | undefined;
   lowStockThreshold: number;
   logger: Logger;
   /** Told after every committed change of a product (by `catalogueWrite`; ApiDeps.onCatalogueChanged). */
@@ -274,27 +269,27 @@ export function adminProductsService(deps: AdminProductsDeps) {
     };
   }
 
-  function requireImagesDir(): string {
-    if (!deps.imagesDir) throw new ServiceUnavailable(new Error("no images directory is configured"));
-    return deps.imagesDir;
+  function requireStorage(): Storage {
+    if (!deps.storage) throw new ServiceUnavailable(new Error("no image storage is configured"));
+    return deps.storage;
   }
 
   /**
-   * The product's uploaded photos' folder, removed after the product is: every photo in it, except one another
-   * product shows (a catalogue imported before such links were refused may point at it), whose files stay.
+   * The product's uploaded photos, removed after the product is: every image under its uploads prefix, except a
+   * photo another product shows (a catalogue imported before such links were refused may point at it), which stays.
    */
   async function removeUploadsOf(productId: number) {
-    if (!deps.imagesDir) return;
-    const prefix = path.dirname(uploadedPhotoUrl(productId, "x"));
-    const folder = path.join(deps.imagesDir, prefix.slice(IMAGE_URL_PREFIX.length));
-    const names = await fs.promises.readdir(folder).catch(() => [] as string[]);
-    const photos = names.filter((name) => name.endsWith("-800.webp")).map((name) => `${prefix}/${name}`);
+    const { storage } = deps;
+    if (!storage) return;
+    const prefix = imageKey(uploadedPhotoUrl(productId, "x")).replace(/[^/]+$/, "");
+    const stored = await listAll(storage, prefix);
+    const photos = stored.filter(({ key }) => key.endsWith("-800.webp")).map(({ key }) => imageUrlOf(key));
     const shared = await images.filesUsedByOthers(productId, photos);
     if (shared.size === 0) {
-      await fs.promises.rm(folder, { recursive: true, force: true });
+      await Promise.all(stored.map(({ key }) => storage.delete(key)));
       return;
     }
-    for (const url of photos) if (!shared.has(url)) await removeUploadedPhoto(deps.imagesDir, url);
+    for (const url of photos) if (!shared.has(url)) await removeUploadedPhoto(storage, url);
   }
 
   return {
@@ -441,7 +436,7 @@ export function adminProductsService(deps: AdminProductsDeps) {
      * end of the product's photos. Files of a refused or failed upload are removed.
      */
     async uploadImage(actor: AuditActor, productId: number, upload: ImageUpload): Promise<ProductImage> {
-      const imagesDir = requireImagesDir();
+      const storage = requireStorage();
       if (!(await repository.find(productId))) throw new NotFound(NO_PRODUCT);
       const bytes = Buffer.from(await upload.image.arrayBuffer());
       const check = await inspectUpload(bytes);
@@ -452,11 +447,11 @@ export function adminProductsService(deps: AdminProductsDeps) {
         );
       }
       const url = uploadedPhotoUrl(productId, randomBytes(9).toString("base64url").replace(/[-_]/g, "x"));
-      await renderProductPhoto(imagesDir, bytes, url);
+      await renderProductPhoto(storage, bytes, url);
       try {
         return await images.add(productId, { file: url, alt: upload.alt, colorId: upload.color_id }, actor);
       } catch (error) {
-        await removeUploadedPhoto(imagesDir, url);
+        await removeUploadedPhoto(storage, url);
         throw error;
       }
     },
@@ -471,11 +466,11 @@ export function adminProductsService(deps: AdminProductsDeps) {
       const removed = await images.remove(productId, imageId, actor);
       // Another product may show the same file (an older import could point at it): then its files stay.
       if (
-        deps.imagesDir &&
+        deps.storage &&
         removed.url.startsWith(UPLOADS_URL_PREFIX) &&
         !(await images.fileInUse(removed.url))
       ) {
-        await removeUploadedPhoto(deps.imagesDir, removed.url).catch((error: unknown) =>
+        await removeUploadedPhoto(deps.storage, removed.url).catch((error: unknown) =>
           deps.logger.warn({ err: error, url: removed.url }, "could not remove an uploaded photo's files"),
         );
       }

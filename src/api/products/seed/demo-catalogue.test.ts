@@ -1,5 +1,3 @@
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugify } from "../../../shared/images.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
@@ -8,7 +6,6 @@ import { clearCatalogue, ensureDemoCatalogue, seedDemoCatalogue } from "./demo-c
 import { buildDemoCatalogue } from "./demo-data.ts";
 
 const { engine, available } = testEngine();
-const imagesDir = path.join(os.tmpdir(), "demo-catalogue-test-images-unused");
 
 async function snapshot(database: TestDatabase) {
   const { db } = database;
@@ -37,8 +34,8 @@ describe.skipIf(!available)(`demo catalogue on ${engine}`, () => {
 
   beforeAll(async () => {
     [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
-    await seedDemoCatalogue(first.db, { imagesDir, renderImages: false });
-    await seedDemoCatalogue(second.db, { imagesDir, renderImages: false });
+    await seedDemoCatalogue(first.db, { renderImages: false });
+    await seedDemoCatalogue(second.db, { renderImages: false });
     rows = await snapshot(first);
   }, 60_000);
   afterAll(async () => {
@@ -185,14 +182,14 @@ describe.skipIf(!available)(`demo catalogue on ${engine}`, () => {
   });
 
   it("ensureDemoCatalogue leaves a database with products alone", async () => {
-    expect(await ensureDemoCatalogue(first.db, { imagesDir, renderImages: false })).toBe(false);
+    expect(await ensureDemoCatalogue(first.db, { renderImages: false })).toBe(false);
     expect(await snapshot(first)).toEqual(rows);
   });
 
   it("ensureDemoCatalogue seeds an empty catalogue, and reseeding replaces rather than duplicates", async () => {
     await clearCatalogue(second.db);
-    expect(await ensureDemoCatalogue(second.db, { imagesDir, renderImages: false })).toBe(true);
-    await seedDemoCatalogue(second.db, { imagesDir, renderImages: false });
+    expect(await ensureDemoCatalogue(second.db, { renderImages: false })).toBe(true);
+    await seedDemoCatalogue(second.db, { renderImages: false });
     const again = await snapshot(second);
     expect(again.products.map((product) => product.slug)).toEqual(
       rows.products.map((product) => product.slug),

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { type RenderResult, renderImageSet } from "../../../platform/images/render.ts";
+import type { Storage } from "../../../platform/storage/storage.ts";
 import { catalogueWrite, type TransactionRunner } from "../../catalogue/catalogue-write.ts";
 import { insertProduct } from "../product-writer.ts";
 import {
@@ -75,13 +76,15 @@ export async function insertReferenceData(db: Kysely<Database>): Promise<Referen
   return { categories, colors, sizes, tags };
 }
 
-export interface DemoSeedOptions {
-  /** Where `/images/...` files live (Config.imagesDir). */
-  imagesDir: string;
-  log?: (message: string) => void;
-  /** Draw the product, slide and fallback images (default true; tests turn it off for speed). */
-  renderImages?: boolean;
-}
+/**
+ * Where the demo images are drawn to (the configured Storage), or `renderImages: false` to draw none (tests, for
+ * speed).
+ */
+export type SeedImages =
+  | { storage: Storage; renderImages?: true }
+  | { renderImages: false; storage?: undefined };
+
+export type DemoSeedOptions = SeedImages & { log?: (message: string) => void };
 
 export interface DemoSeedResult {
   products: number;
@@ -92,12 +95,12 @@ export interface DemoSeedResult {
   ms: number;
 }
 
-/** Every image the demo catalogue refers to: products, slides and fallbacks (existing files are skipped). */
+/** Every image the demo catalogue refers to: products, slides and fallbacks (those already stored are skipped). */
 export function renderDemoImages(
-  imagesDir: string,
+  storage: Storage,
   options: { log?: (message: string) => void; products?: DemoProduct[] } = {},
 ): Promise<RenderResult> {
-  return renderImageSet(imagesDir, demoImageSpecs(options.products ?? buildDemoCatalogue()), {
+  return renderImageSet(storage, demoImageSpecs(options.products ?? buildDemoCatalogue()), {
     log: options.log,
   });
 }
@@ -116,7 +119,7 @@ export async function seedDemoCatalogue(
   const rendering =
     options.renderImages === false
       ? Promise.resolve(null)
-      : renderDemoImages(options.imagesDir, { log, products });
+      : renderDemoImages(options.storage, { log, products });
   // One plain transaction, in a `catalogueWrite`: this process's caches are dropped once it commits.
   const inOneTransaction: TransactionRunner = (work) => db.transaction().execute(work);
   const writing = catalogueWrite(inOneTransaction, async (trx) => {
@@ -175,7 +178,7 @@ export async function ensureDemoCatalogue(
   options: DemoSeedOptions & { onSeeding?: () => void },
 ): Promise<boolean> {
   if ((await productCount(db)) > 0) {
-    if (options.renderImages !== false) await renderDemoImages(options.imagesDir, { log: options.log });
+    if (options.renderImages !== false) await renderDemoImages(options.storage, { log: options.log });
     return false;
   }
   options.onSeeding?.();

@@ -1,12 +1,9 @@
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../../testing/test-db.ts";
 import { salePrice } from "../../money/money.ts";
 import { seedLargeCatalogue } from "./large-catalogue.ts";
 
 const { engine, available } = testEngine();
-const imagesDir = path.join(os.tmpdir(), "large-catalogue-test-images-unused");
 const PRODUCTS = 500;
 
 describe.skipIf(!available)(`large catalogue on ${engine}`, () => {
@@ -21,7 +18,6 @@ describe.skipIf(!available)(`large catalogue on ${engine}`, () => {
     // A small batch size exercises several transactions and statement chunks.
     const result = await seedLargeCatalogue(db, {
       products: PRODUCTS,
-      imagesDir,
       renderImages: false,
       batchSize: 128,
     });
@@ -78,7 +74,7 @@ describe.skipIf(!available)(`large catalogue on ${engine}`, () => {
         ({ id: _id, category_id: _category, ...rest }) => rest,
       );
     const before = await read();
-    await seedLargeCatalogue(db, { products: PRODUCTS, imagesDir, renderImages: false });
+    await seedLargeCatalogue(db, { products: PRODUCTS, renderImages: false });
     expect(await read()).toEqual(before);
   }, 60_000);
 });

@@ -18,6 +18,7 @@ import {
   insertSliders,
   type ReferenceIds,
   renderDemoImages,
+  type SeedImages,
 } from "./demo-catalogue.ts";
 import {
   buildDemoCatalogue,
@@ -36,16 +37,14 @@ import { analyze, insertProductRows } from "./seed.repository.ts";
  * title, slug, prices, stock and flags. Rows go in with multi-row INSERTs, a batch of products per transaction.
  */
 
-export interface LargeCatalogueOptions {
+/** `storage`: where the demo images the products reuse are drawn if missing (or `renderImages: false`). */
+export type LargeCatalogueOptions = SeedImages & {
   /** How many products to create. */
   products: number;
-  /** Where `/images/...` files live; the demo images the products reuse are rendered there if missing. */
-  imagesDir: string;
-  renderImages?: boolean;
   log?: (message: string) => void;
   /** Products written per transaction (default 5,000). */
   batchSize?: number;
-}
+};
 
 export interface LargeCatalogueResult {
   products: number;
@@ -240,7 +239,7 @@ export async function seedLargeCatalogue(
   const rendering =
     options.renderImages === false
       ? Promise.resolve(null)
-      : renderDemoImages(options.imagesDir, { products: templates, log });
+      : renderDemoImages(options.storage, { products: templates, log });
   // Keep a render failure from surfacing as an unhandled rejection while the inserts run.
   rendering.catch(() => {});
 

@@ -14,6 +14,7 @@ import {
   redactUrl,
 } from "../../../platform/db/connection.ts";
 import { migrateToLatest } from "../../../platform/db/migrate.ts";
+import { createStorage } from "../../../platform/storage/create-storage.ts";
 import { seedDemoCatalogue } from "./demo-catalogue.ts";
 import { seedLargeCatalogue } from "./large-catalogue.ts";
 
@@ -68,6 +69,9 @@ async function main(): Promise<void> {
   const target = config.database.engine === "sqlite" ? config.database.file : redactUrl(config.database.url);
   log(`database: ${config.database.engine} (${target})`);
   let handle: DatabaseHandle | null = null;
+  // The demo images go where the shop reads them: the bucket when S3_BUCKET is set, else DATA_DIR/images.
+  const storage = createStorage(config);
+  const images = options.images ? { storage } : { renderImages: false as const };
   try {
     handle = await openDatabase(config.database, { timeouts: config.databaseTimeouts });
     const applied = await migrateToLatest(handle.db, handle.engine);
@@ -76,8 +80,7 @@ async function main(): Promise<void> {
       log(`building a large catalogue of ${options.products.toLocaleString("en-US")} products`);
       const result = await seedLargeCatalogue(handle.db, {
         products: options.products,
-        imagesDir: config.imagesDir,
-        renderImages: options.images,
+        ...images,
         log,
       });
       log(
@@ -86,16 +89,19 @@ async function main(): Promise<void> {
     } else {
       log("seeding the demo catalogue");
       const result = await seedDemoCatalogue(handle.db, {
-        imagesDir: config.imagesDir,
-        renderImages: options.images,
+        ...images,
         log,
       });
       log(
         `done: ${result.products} products, ${result.variants} variants, ${result.sliders} slides in ${seconds(result.ms)}`,
       );
     }
-    if (options.images) log(`images in ${config.imagesDir}`);
+    if (options.images)
+      log(
+        `images in ${storage.kind === "bucket" ? `the bucket ${config.storage.bucket?.bucket}` : config.imagesDir}`,
+      );
   } finally {
+    storage.close();
     await handle?.close();
   }
   log(`total ${seconds(performance.now() - started)}`);

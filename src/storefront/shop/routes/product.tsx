@@ -161,8 +161,9 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   }
   const { product, summary, origin, inStock } = loaderData;
   const url = `${origin}/product/${product.slug}`;
+  // Absolute already when the images come from a public base (S3_PUBLIC_URL), else on the shop's origin.
   const images = [product.image ?? DEFAULT_PRODUCT_IMAGE, ...product.gallery].map(
-    (image) => `${origin}${image}`,
+    (image) => new URL(image, origin).href,
   );
   const price = formatPlainAmount(product.discount_price ?? product.price);
   return [
