@@ -17,6 +17,7 @@ import { useNonce } from "./lib/csp-nonce.ts";
 import { BOOT_SCRIPT } from "./lib/deferred-hydration.ts";
 import { cartData } from "./shop/layout/cart-data.ts";
 import type { LayoutData } from "./shop/layout/layout-data.ts";
+import { shopperData } from "./shop/layout/shopper-data.ts";
 import { SiteFooter } from "./shop/layout/site-footer.tsx";
 import { SiteHeader } from "./shop/layout/site-header.tsx";
 import { ConnectivityWatcher } from "./shop/offline/connectivity-watcher.tsx";
@@ -60,9 +61,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const data: LayoutData & { notices: string[] } = {
     categories: categories.ok ? categories.data : [],
-    user,
     cart: cartData(cart.ok ? cart.data : null),
-    wishlist: wishlist.ok ? wishlist.data : null,
+    shopper: shopperData(user, wishlist.ok ? wishlist.data : null),
     notices: categories.ok ? [] : ["Failed to load categories"],
   };
   return data;
@@ -145,7 +145,7 @@ function useHydratedSignal() {
   }, [hydrated]);
 }
 
-const EMPTY_LAYOUT: LayoutData = { categories: [], user: null, cart: cartData(null), wishlist: null };
+const EMPTY_LAYOUT: LayoutData = { categories: [], cart: cartData(null), shopper: shopperData(null, null) };
 
 /**
  * The page frame: header, main and footer. A route's handle may hide the header or footer; an error page (the

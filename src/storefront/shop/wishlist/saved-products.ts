@@ -1,6 +1,7 @@
 import { useFetchers, useRouteLoaderData } from "react-router";
 import type { WishlistIds } from "../../../shared/contracts/wishlist.ts";
 import type { LayoutData } from "../layout/layout-data.ts";
+import { readShopper } from "../layout/shopper-data.ts";
 
 /** Every fetcher that saves or removes a product has a key starting with this. */
 const WISHLIST_FETCHER = "wishlist:";
@@ -15,7 +16,8 @@ export function wishlistFetcherKey(productId: number, place: string): string {
 
 /** The wishlist's ids as the root loader read them (null when they could not be read). */
 export function useLayoutWishlist(): WishlistIds | null {
-  return (useRouteLoaderData("root") as LayoutData | undefined)?.wishlist ?? null;
+  const data = useRouteLoaderData("root") as LayoutData | undefined;
+  return data ? readShopper(data.shopper).wishlist : null;
 }
 
 /**

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProduct } from "../../api/products/product-writer.ts";
+import { cookiePolicy, SESSION_COOKIE, setCookieHeader } from "../../shared/cookies.server.ts";
+import { REVIEW_MESSAGES } from "../../shared/review-limits.ts";
+import { HARNESS_CONFIG, registeredShopper, type Shopper, shopper } from "../../testing/api-harness.ts";
+import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
+import { type HostHarness, hostHarness } from "../../testing/host-harness.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+
+const { engine, available } = testEngine();
+
+/** A name with everything the markup and the hydration script escape. */
+const AWKWARD_NAME = 'The "Weekender" Holdall & Travel <Duffel> ’24\u2028Edition';
+
+/** The page with its CSP nonce and the development manifest's random version masked (guest-cart.host.test.ts). */
+function withoutNonce(response: Response, html: string): string {
+  const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(
+    response.headers.get("content-security-policy") ?? "",
+  )?.[1];
+  expect(nonce).toBeTruthy();
+  return html.replaceAll(nonce!, "NONCE").replace(/"version": "0\.\d+"/, '"version": "dev"');
+}
+
+/** Two pages byte for byte; a difference is shown where it starts, not as two whole pages. */
+function expectSamePage(actual: string, expected: string, label: string) {
+  if (actual === expected) return;
+  let at = 0;
+  while (actual[at] === expected[at]) at++;
+  const around = (text: string) => text.slice(Math.max(0, at - 200), at + 300);
+  expect(around(actual), `${label}: the pages differ at ${at}`).toBe(around(expected));
+}
+
+/** A browser's Cookie header for `client`: its guest cookies, or its session cookie once signed in. */
+function cookieOf(client: Shopper): string {
+  if (client.token) {
+    return setCookieHeader(SESSION_COOKIE, client.token, cookiePolicy(HARNESS_CONFIG)).split(";")[0]!;
+  }
+  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+describe.skipIf(!available)(`kept pages for signed-in shoppers and wishlist holders on ${engine}`, () => {
+  let database: TestDatabase;
+  let host: HostHarness;
+  /** The same shop with the page cache off: every page rendered in full. */
+  let rendered: HostHarness;
+  let catalogue: Catalogue;
+  let holdall: number;
+  const clients: Record<"sana" | "omar" | "guestCart" | "guestWishlist" | "guestBoth", Shopper> = {} as never;
+  const pages = [
+    "/",
+    "/shop",
+    "/shop/handbags",
+    "/product/leather-tote",
+    "/product/weekender-holdall",
+    "/product/oxford-shirt?color=1",
+    "/about",
+  ];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    catalogue = await buildCatalogue(database.db);
+    holdall = await insertProduct(database.db, {
+      slug: "weekender-holdall",
+      title: AWKWARD_NAME,
+      categoryId: catalogue.categories.bags.id,
+      shortDescription: "",
+      images: [{ colorId: catalogue.colors.tan.id, file: "/images/products/holdall/tan-800.webp", alt: "" }],
+      discount: 15,
+      newArrival: true,
+      dailyDeal: false,
+      tagIds: [],
+      variants: [
+        {
+          colorId: catalogue.colors.tan.id,
+          sizeId: catalogue.sizes.oneSize.id,
+          price: 1_234_567,
+          stock: 100,
+        },
+      ],
+    });
+    host = await hostHarness(database);
+    rendered = await hostHarness(database, { PAGE_CACHE_MB: "0" });
+
+    const { black, navy, tan } = catalogue.colors;
+    const { oneSize, small } = catalogue.sizes;
+    const { clutch, shirt, tote } = catalogue.products;
+    const add = async (client: Shopper, id: number, size: number, quantity: number) => {
+      const answer = await client.post("/cart/add", { id, size, quantity });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    };
+    const save = async (client: Shopper, id: number) => {
+      const answer = await client.post("/wishlist/add", { id });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    };
+    clients.sana = await registeredShopper(host.api, {
+      first_name: "Sana",
+      last_name: "Malik-O'Brien",
+      email: "sana@example.pk",
+    });
+    await add(clients.sana, tote, await variantId(database.db, tote, black.id, oneSize.id), 2);
+    await save(clients.sana, clutch);
+    await save(clients.sana, holdall);
+    clients.omar = await registeredShopper(host.api, {
+      first_name: "Omar",
+      last_name: "Farooq",
+      email: "omar@example.pk",
+    });
+    await add(clients.omar, shirt, await variantId(database.db, shirt, navy.id, small.id), 3);
+    clients.guestCart = shopper(host.api);
+    await add(clients.guestCart, holdall, await variantId(database.db, holdall, tan.id, oneSize.id), 5);
+    clients.guestWishlist = shopper(host.api);
+    await save(clients.guestWishlist, tote);
+    clients.guestBoth = shopper(host.api);
+    await add(clients.guestBoth, clutch, await variantId(database.db, clutch, black.id, oneSize.id), 1);
+    await save(clients.guestBoth, shirt);
+  }, 90_000);
+
+  afterAll(async () => {
+    await host?.close();
+    await rendered?.close();
+    await database?.drop();
+  });
+
+  async function get(harness: HostHarness, path: string, headers: Record<string, string> = {}) {
+    const response = await harness.request(path, { headers: { accept: "text/html", ...headers } });
+    const html = await response.text();
+    return { response, html, cache: response.headers.get("x-cache") };
+  }
+
+  it("answers each shopper with the kept page and their own, the same page a full render gives them", async () => {
+    for (const path of pages) {
+      host.pages.clear();
+      expect((await get(host, path)).cache, path).toBe("miss");
+      for (const [name, client] of Object.entries(clients)) {
+        const cookie = cookieOf(client);
+        const spliced = await get(host, path, { cookie });
+        expect(spliced.cache, `${path} ${name}`).toBe("splice");
+        expect(spliced.response.status).toBe(200);
+        expect(spliced.response.headers.get("cache-control")).toBe("private, no-store");
+        expect(spliced.response.headers.get("set-cookie")).toBeNull();
+        const full = await get(rendered, path, { cookie });
+        expect(full.cache).toBeNull();
+        expectSamePage(
+          withoutNonce(spliced.response, spliced.html),
+          withoutNonce(full.response, full.html),
+          `${path} ${name}`,
+        );
+      }
+    }
+    // What the comparison covers: the name, the counts, the pressed hearts, the review gate, the inline data.
+    const sana = await get(host, "/product/weekender-holdall", { cookie: cookieOf(clients.sana) });
+    expect(sana.html).toContain('aria-label="Account: Sana"');
+    expect(sana.html).toContain("Sana Malik-O&#x27;Brien");
+    expect(sana.html).toContain('aria-label="Wishlist, 2 items"');
+    expect(sana.html).toContain('aria-label="Cart, 2 items"');
+    expect(sana.html).toMatch(/aria-pressed="true" aria-label="Remove from wishlist: The &quot;Weekender/);
+    expect(sana.html).toContain(REVIEW_MESSAGES.notPurchased);
+    expect(sana.html).not.toContain("to review this product");
+    expect(sana.html).toContain('\\\\\\"signedIn\\\\\\":true');
+    expect(sana.html).toContain('\\\\\\"first_name\\\\\\":\\\\\\"Sana\\\\\\"');
+  }, 180_000);
+
+  it("never shows one shopper another's name, cart or wishlist, whatever order they come in", async () => {
+    host.pages.clear();
+    const { sana, omar, guestCart } = clients;
+    /** What only each shopper's page may name: their name, email, cart lines' titles and quantities. */
+    const own = {
+      sana: ["Sana", "sana@example.pk", "Leather Tote", 'aria-label="Cart, 2 items"'],
+      omar: ["Omar", "omar@example.pk", "Oxford_Shirt", 'aria-label="Cart, 3 items"'],
+      guestCart: ["Weekender", 'aria-label="Cart, 5 items"'],
+    };
+    const cookies = { sana: cookieOf(sana), omar: cookieOf(omar), guestCart: cookieOf(guestCart) };
+    // On /about no product is shown but the cart's: every title on it is the shopper's own.
+    const order = ["sana", "omar", "guestCart", "omar", "sana", "guestCart", "sana", "omar"] as const;
+    const answers = await Promise.all(
+      order.flatMap((who) => [
+        get(host, "/about", { cookie: cookies[who] }).then((answer) => ({ who, ...answer })),
+        get(host, "/about").then((answer) => ({ who: "anonymous" as const, ...answer })),
+      ]),
+    );
+    for (const { who, html, cache } of answers) {
+      expect(cache, who).not.toBeNull();
+      for (const [owner, marks] of Object.entries(own)) {
+        for (const mark of marks) {
+          if (owner === who) expect(html, `${who}'s page shows ${mark}`).toContain(mark);
+          else expect(html, `${who}'s page shows ${owner}'s ${mark}`).not.toContain(mark);
+        }
+      }
+    }
+    // A product page, where the cart's titles are not the only ones: the names, counts and the inline cart.
+    const product = "/product/evening-clutch";
+    const [ofSana, ofOmar] = await Promise.all([
+      get(host, product, { cookie: cookies.sana }),
+      get(host, product, { cookie: cookies.omar }),
+    ]);
+    expect(ofSana.cache).toBe("splice");
+    expect(ofOmar.cache).toBe("splice");
+    /** A cart line's quantity as the inline data has it. */
+    const quantity = (n: number) => `\\\\\\"quantity\\\\\\":${n}`;
+    expect(ofSana.html).toContain("sana@example.pk");
+    expect(ofSana.html).toContain(quantity(2));
+    expect(ofOmar.html).toContain(quantity(3));
+    for (const mark of ["Omar", "Farooq", "omar@example.pk", quantity(3)])
+      expect(ofSana.html).not.toContain(mark);
+    for (const mark of ["Sana", "Malik", "sana@example.pk", quantity(2)])
+      expect(ofOmar.html).not.toContain(mark);
+    // The clutch is on Sana's wishlist only.
+    expect(ofSana.html).toMatch(/aria-pressed="true" aria-label="Remove from wishlist: Evening Clutch/);
+    expect(ofOmar.html).not.toContain('aria-pressed="true"');
+    // Nothing of either went into the kept page.
+    const anonymous = await get(host, product);
+    expect(anonymous.cache).toBe("hit");
+    expect(anonymous.html).not.toMatch(/Sana|Omar|aria-pressed="true"|Cart, [1-9]/);
+  }, 60_000);
+
+  it("shows the shopper's wishlist as it is now after a change", async () => {
+    const client = shopper(host.api);
+    await client.post("/wishlist/add", { id: catalogue.products.tote });
+    const before = await get(host, "/shop", { cookie: cookieOf(client) });
+    expect(before.html).toContain('aria-label="Wishlist, 1 item"');
+    await client.post("/wishlist/add", { id: catalogue.products.shirt });
+    const after = await get(host, "/shop", { cookie: cookieOf(client) });
+    expect(after.cache).toBe("splice");
+    expect(after.html).toContain('aria-label="Wishlist, 2 items"');
+  });
+
+  it("renders in full for staff, a refused session, a session beside guest cookies, and unknown cookies", async () => {
+    const path = "/product/leather-tote";
+    await get(host, path);
+    const staff = await registeredShopper(host.api, {
+      first_name: "Staff",
+      last_name: "Member",
+      email: "st@example.pk",
+    });
+    await database.db
+      .updateTable("users")
+      .set({ role: "staff" })
+      .where("email", "=", "st@example.pk")
+      .execute();
+    const revoked = setCookieHeader(SESSION_COOKIE, "x".repeat(43), cookiePolicy(HARNESS_CONFIG)).split(
+      ";",
+    )[0]!;
+    for (const cookie of [
+      cookieOf(staff),
+      revoked,
+      `${cookieOf(clients.sana)}; ${cookieOf(clients.guestCart)}`,
+      `${cookieOf(clients.guestWishlist)}; unknown=1`,
+      `${cookieOf(clients.sana)}; ${cookieOf(clients.sana)}`,
+      "wishlist_key=forged.value",
+    ]) {
+      const answer = await get(host, path, { cookie });
+      expect(answer.cache, cookie).toBeNull();
+      expect(answer.response.status).toBe(200);
+      expect(answer.response.headers.get("cache-control"), cookie).toBe("private, no-store");
+    }
+    // The refused session's render clears it, as before.
+    expect((await get(host, path, { cookie: revoked })).response.headers.get("set-cookie")).toContain(
+      "shop_session=;",
+    );
+  });
+});
