@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import { apiContext } from "./lib/api.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
 import { BOOT_SCRIPT } from "./lib/deferred-hydration.ts";
+import { keepWritesAlive } from "./lib/keepalive-writes.ts";
 import { cartData } from "./shop/layout/cart-data.ts";
 import type { LayoutData } from "./shop/layout/layout-data.ts";
 import { shopperData } from "./shop/layout/shopper-data.ts";
@@ -30,6 +31,9 @@ import { ToastProvider } from "./ui/toast.tsx";
 // In the browser zod would probe whether it may compile parsers with `new Function`, which the CSP refuses (and
 // reports). Parsing without compiling is plenty for the few forms it checks there.
 if (typeof document !== "undefined") z.config({ jitless: true });
+
+// A change the page shows as done is sent so that a navigation right after cannot cancel it (keepalive-writes.ts).
+if (typeof document !== "undefined") keepWritesAlive(window);
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
