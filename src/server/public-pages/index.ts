@@ -13,22 +13,26 @@
  *    - a **public page for a visitor without a personal cookie** (GET/HEAD, known parameters only): served from
  *      the page cache (`page-cache.ts`, `X-Cache: hit`), or rendered once while others wait and kept
  *      (`X-Cache: miss`) when the render may be kept: a 200 HTML page that set no cookie and met no API failure;
- *    - a public page for a **guest whose only cookie is their cart's**: the kept page with their cart spliced into
- *      its two slots (`guest-cart.ts`, `X-Cache: splice`, `private, no-store`); a page nobody kept yet is first
- *      rendered as a visitor without cookies sees it, and kept;
- *    - **everything else** (a session, a wishlist, a POST, a personal page, an unknown parameter): rendered for
- *      this shopper by React Router (`render.ts`), its loaders calling the API in-process.
+ *    - a public page for a **shopper whose only cookies are the shop's own** (a guest's cart or wishlist, or a
+ *      customer's session): the kept page with their own spliced into its slots (the header's cart, account menu
+ *      and wishlist count, the hearts, a product's review gate, and the loader data behind them:
+ *      `shopper-slots.ts`, `guest-cart.ts`; `X-Cache: splice`, `private, no-store`); a page nobody kept yet is
+ *      first rendered as a visitor without cookies sees it, and kept;
+ *    - **everything else** (staff, an unknown cookie, a POST, a personal page, an unknown parameter, a page without
+ *      a slot the shopper needs): rendered for this shopper by React Router (`render.ts`), its loaders calling the
+ *      API in-process.
  * 3. **`Cache-Control`** (`cache-control.ts`): a public page that could have been kept is
  *    `public, max-age=0, s-maxage=30`; a personal page, a shopper with a personal cookie, or an answer that set a
  *    cookie is `private, no-store`; every page varies on `Cookie` and `Accept-Encoding`.
- * 4. **The kept page's bytes** (`page-cache.ts`) are stored cut at the CSP nonce and at the cart slots, each part
- *    deflated in advance, so an answer stamps in its own nonce (and a guest's cart) and gzips without compressing
- *    the page again.
+ * 4. **The kept page's bytes** (`page-cache.ts`) are stored cut at the CSP nonce and at the shopper's slots, each
+ *    part deflated in advance, so an answer stamps in its own nonce (and a shopper's own) and gzips without
+ *    compressing the page again.
  *
  * The page cache is emptied on every catalogue change, on every instance (`../catalogue-changes.ts`), and pages
- * expire after a minute in any case. Decision records: 0033 (the cache, the splice, the lane), 0028 (the
- * application script parked until the first interaction: `storefront/lib/react-router-format.server.ts`, which
- * also holds everything the shop assumes about React Router's HTML).
+ * expire after a minute in any case. Decision records: 0033 (the cache, the splice, the lane), 0057 (signed-in
+ * shoppers and wishlists), 0028 (the application script parked until the first interaction:
+ * `storefront/lib/react-router-format.server.ts`, which also holds everything the shop assumes about React
+ * Router's HTML).
  */
 import type { RequestListener } from "node:http";
 import type { Context, Handler, MiddlewareHandler } from "hono";

@@ -130,26 +130,58 @@ const ignore = () => {};
 /** The root loader's data the header's components read (the wishlist hearts read the shopper's ids there). */
 const rootData = (user: User | null, wishlist: WishlistIds) => ({ shopper: shopperData(user, wishlist) });
 
-const accountMenu = (user: User | null) =>
-  renderAlone(
-    createElement(AccountMenu, { user, open: false, onToggle: ignore }),
-    "/",
-    rootData(user, EMPTY_WISHLIST),
-  );
-const wishlistLink = (wishlist: WishlistIds) =>
-  renderAlone(createElement(WishlistLink, { wishlist }), "/", rootData(null, wishlist));
-const reviewGate = (standing: ReviewStanding | null, signedIn: boolean) =>
-  renderAlone(
-    createElement(ReviewGate, {
-      standing,
-      signedIn,
-      loginReturn: "/",
-      formAction: "/",
-      noScriptResult: undefined,
-    }),
-    "/",
-    rootData(null, EMPTY_WISHLIST),
-  );
+/**
+ * A slot's markup by what it shows, kept: the markup is a function of that key alone (the account menu of the
+ * user's JSON, the wishlist link of the count, the gate of the sentence), so a key never yields another shopper's
+ * markup. At most `MAX_REMEMBERED` per slot; full, it starts again.
+ */
+function remembered<T>(render: (value: T) => Promise<string>, keyOf: (value: T) => string) {
+  const kept = new Map<string, Promise<string>>();
+  return (value: T): Promise<string> => {
+    const key = keyOf(value);
+    let markup = kept.get(key);
+    if (!markup) {
+      if (kept.size >= MAX_REMEMBERED) kept.clear();
+      markup = render(value);
+      kept.set(key, markup);
+      markup.catch(() => kept.delete(key));
+    }
+    return markup;
+  };
+}
+
+const MAX_REMEMBERED = 2_000;
+
+const accountMenu = remembered(
+  (user: User | null) =>
+    renderAlone(
+      createElement(AccountMenu, { user, open: false, onToggle: ignore }),
+      "/",
+      rootData(user, EMPTY_WISHLIST),
+    ),
+  (user) => JSON.stringify(user),
+);
+const wishlistLink = remembered(
+  (wishlist: WishlistIds) =>
+    renderAlone(createElement(WishlistLink, { wishlist }), "/", rootData(null, wishlist)),
+  (wishlist) => String(new Set(wishlist.product_ids).size),
+);
+/** The gate of a signed-in shopper who may not review: their standing's sentence. */
+const reviewGate = remembered(
+  (standing: ReviewStanding) =>
+    renderAlone(
+      createElement(ReviewGate, {
+        standing,
+        signedIn: true,
+        loginReturn: "/",
+        formAction: "/",
+        noScriptResult: undefined,
+      }),
+      "/",
+      rootData(null, EMPTY_WISHLIST),
+    ),
+  (standing) => JSON.stringify([standing.eligible, standing.review !== null, standing.message]),
+);
 
 let anonymous: Promise<Map<string, string>> | undefined;
 
@@ -295,7 +327,7 @@ export async function shopperFill(
       const mine = await standing(slug, shopper.userId).catch(() => null);
       if (!mine || mine.eligible || mine.review) return undefined;
       fill.set("reviewer-data", inHydrationScript(reviewerData(true, mine)));
-      fill.set("review-gate", await reviewGate(mine, true));
+      fill.set("review-gate", await reviewGate(mine));
     }
   }
   for (const name of fill.keys()) if (!page.slots.has(name)) return undefined;
