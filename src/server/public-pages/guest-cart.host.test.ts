@@ -6,6 +6,7 @@ import { CART_COOKIE, cookiePolicy, setCookieHeader } from "../../shared/cookies
 import { HARNESS_CONFIG, type Shopper, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { type HostHarness, hostHarness } from "../../testing/host-harness.ts";
+import { expectSamePage, withoutNonce } from "../../testing/kept-pages.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
@@ -13,19 +14,6 @@ const { engine, available } = testEngine();
 /** A name with everything the markup and the hydration script escape, and long enough to wrap. */
 const AWKWARD_NAME =
   'The "Weekender" Holdall & Travel <Duffel> – Extra Large, Full-Grain Leather ’24 Edition\u2028with a Very Long Name';
-
-/**
- * The page with its CSP nonce (from the header) replaced by a mark, so two responses compare whatever their
- * nonces; and the development manifest's version, which each Vite server (each harness) draws at random (a
- * production build's is the build's hash).
- */
-function withoutNonce(response: Response, html: string): string {
-  const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(
-    response.headers.get("content-security-policy") ?? "",
-  )?.[1];
-  expect(nonce).toBeTruthy();
-  return html.replaceAll(nonce!, "NONCE").replace(/"version": "0\.\d+"/, '"version": "dev"');
-}
 
 /** The guest's Cookie header (their cart's cookie only). */
 const cookieOf = (guest: Shopper) => [...guest.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -116,8 +104,10 @@ describe.skipIf(!available)(`kept pages for a guest with a cart on ${engine}`, (
         expect(spliced.response.headers.get("set-cookie")).toBeNull();
         const full = await get(rendered, path, { cookie });
         expect(full.cache).toBeNull();
-        expect(withoutNonce(spliced.response, spliced.html), `${path} ${name}`).toBe(
+        expectSamePage(
+          withoutNonce(spliced.response, spliced.html),
           withoutNonce(full.response, full.html),
+          `${path} ${name}`,
         );
       }
     }

@@ -5,30 +5,13 @@ import { REVIEW_MESSAGES } from "../../shared/review-limits.ts";
 import { HARNESS_CONFIG, registeredShopper, type Shopper, shopper } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
 import { type HostHarness, hostHarness } from "../../testing/host-harness.ts";
+import { expectSamePage, withoutNonce } from "../../testing/kept-pages.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 
 /** A name with everything the markup and the hydration script escape. */
 const AWKWARD_NAME = 'The "Weekender" Holdall & Travel <Duffel> ’24\u2028Edition';
-
-/** The page with its CSP nonce and the development manifest's random version masked (guest-cart.host.test.ts). */
-function withoutNonce(response: Response, html: string): string {
-  const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(
-    response.headers.get("content-security-policy") ?? "",
-  )?.[1];
-  expect(nonce).toBeTruthy();
-  return html.replaceAll(nonce!, "NONCE").replace(/"version": "0\.\d+"/, '"version": "dev"');
-}
-
-/** Two pages byte for byte; a difference is shown where it starts, not as two whole pages. */
-function expectSamePage(actual: string, expected: string, label: string) {
-  if (actual === expected) return;
-  let at = 0;
-  while (actual[at] === expected[at]) at++;
-  const around = (text: string) => text.slice(Math.max(0, at - 200), at + 300);
-  expect(around(actual), `${label}: the pages differ at ${at}`).toBe(around(expected));
-}
 
 /** A browser's Cookie header for `client`: its guest cookies, or its session cookie once signed in. */
 function cookieOf(client: Shopper): string {
