@@ -6,6 +6,7 @@ import type { Cart } from "../../shared/contracts/cart.ts";
 import { inHydrationScript } from "../../storefront/lib/react-router-format.server.ts";
 import { cartData } from "../../storefront/shop/layout/cart-data.ts";
 import { MiniCart } from "../../storefront/shop/layout/mini-cart.tsx";
+import { remembered } from "./remembered.ts";
 
 /**
  * A kept public page for a guest with a cart (docs/decisions/0033-public-html-cache.md, "A guest with a cart"):
@@ -34,11 +35,18 @@ export function miniCartMarkup(cart: Cart): string {
   );
 }
 
+/** The mini cart's markup kept by the cart's text (everything it shows is in it: `remembered.ts`). */
+const rememberedMiniCart = remembered(
+  ({ cart }: { cart: Cart; text: string }) => miniCartMarkup(cart),
+  ({ text }) => text,
+);
+
 /** What a page shows in its cart slots for `cart`. */
 export function cartSlots(cart: Cart): Map<string, string> {
+  const text = cartData(cart);
   return new Map([
-    ["mini-cart", miniCartMarkup(cart)],
-    ["cart-data", inHydrationScript(cartData(cart))],
+    ["mini-cart", rememberedMiniCart({ cart, text })],
+    ["cart-data", inHydrationScript(text)],
   ]);
 }
 

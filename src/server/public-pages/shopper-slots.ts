@@ -24,6 +24,7 @@ import { ReviewGate } from "../../storefront/shop/product/reviews-section.tsx";
 import { WishlistToggle } from "../../storefront/shop/wishlist/wishlist-toggle.tsx";
 import { anonymousCartSlots, cartSlots } from "./guest-cart.ts";
 import type { CachedPage, PageFill } from "./page-cache.ts";
+import { remembered } from "./remembered.ts";
 import { renderAlone } from "./render-alone.ts";
 
 /**
@@ -129,28 +130,6 @@ const EMPTY_WISHLIST: WishlistIds = { count: 0, product_ids: [] };
 const ignore = () => {};
 /** The root loader's data the header's components read (the wishlist hearts read the shopper's ids there). */
 const rootData = (user: User | null, wishlist: WishlistIds) => ({ shopper: shopperData(user, wishlist) });
-
-/**
- * A slot's markup by what it shows, kept: the markup is a function of that key alone (the account menu of the
- * user's JSON, the wishlist link of the count, the gate of the sentence), so a key never yields another shopper's
- * markup. At most `MAX_REMEMBERED` per slot; full, it starts again.
- */
-function remembered<T>(render: (value: T) => Promise<string>, keyOf: (value: T) => string) {
-  const kept = new Map<string, Promise<string>>();
-  return (value: T): Promise<string> => {
-    const key = keyOf(value);
-    let markup = kept.get(key);
-    if (!markup) {
-      if (kept.size >= MAX_REMEMBERED) kept.clear();
-      markup = render(value);
-      kept.set(key, markup);
-      markup.catch(() => kept.delete(key));
-    }
-    return markup;
-  };
-}
-
-const MAX_REMEMBERED = 2_000;
 
 const accountMenu = remembered(
   (user: User | null) =>
