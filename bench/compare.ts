@@ -2,10 +2,13 @@
 // and measures the same URLs on both in alternating rounds, so a busy machine slows both alike.
 //
 //   node bench/compare.ts --a=<dir> --b=<dir> --paths=/api/products,/shop [--db=sqlite:<file>] [--rounds=3]
-//        [--duration=5] [--connections=10] [--gzip]
+//        [--duration=5] [--connections=10] [--gzip] [--shoppers]
 // --db defaults to the cached 10,000-product catalogue of bench/run.ts. Both servers read the same database.
+// --shoppers measures each path also for a guest with a cart and a signed-in customer with a cart (their cookies
+// are made once on a's server: both servers share the database and the signing secret).
 import fs from "node:fs";
 import path from "node:path";
+import { guestCart, sampleVariants, signedInShopper } from "./lib/catalogue-samples.ts";
 import { DATA_DIR, WORK_DIR } from "./lib/datasets.ts";
 import { type LoadResult, measure } from "./lib/load.ts";
 import { type RunningServer, startServer } from "./lib/server-process.ts";
@@ -44,16 +47,31 @@ async function main() {
       servers.push(await startServer({ databaseUrl, dataDir: DATA_DIR, cwd }));
     }
     const rows: (string | number)[][] = [];
-    for (const urlPath of paths) {
+    const visitors: [label: string, headers: Record<string, string>][] = [["", {}]];
+    if (process.argv.includes("--shoppers")) {
+      const origin = servers[0]!.url;
+      const lines = await sampleVariants(origin, 1);
+      visitors.push([" (cart cookie)", { cookie: await guestCart(origin, lines) }]);
+      visitors.push([" (signed in, cart)", { cookie: await signedInShopper(origin, lines) }]);
+    }
+    const cases = paths.flatMap((urlPath) =>
+      (urlPath.startsWith("/__bench") ? visitors.slice(0, 1) : visitors).map(([label, headers]) => ({
+        urlPath,
+        label,
+        headers,
+      })),
+    );
+    for (const { urlPath, label, headers } of cases) {
       const runs: LoadResult[][] = [[], []];
       for (let round = 0; round < rounds; round++) {
         for (const [index, server] of servers.entries()) {
           const result = await measure(server.url + urlPath, settings, {
             accept: "application/json, text/html",
             ...(gzip ? { "accept-encoding": "gzip, deflate, br" } : {}),
+            ...headers,
           });
           if (result.failures > 0)
-            console.warn(`  ${urlPath} on ${index === 0 ? "a" : "b"}: ${result.failures} failed`);
+            console.warn(`  ${urlPath}${label} on ${index === 0 ? "a" : "b"}: ${result.failures} failed`);
           runs[index]!.push(result);
         }
       }
@@ -61,7 +79,7 @@ async function main() {
       const [p95A, p95B] = runs.map((list) => median(list.map((item) => item.p95))) as [number, number];
       const failed = runs.map((list) => list.reduce((sum, item) => sum + item.failures, 0)).join(" / ");
       rows.push([
-        urlPath,
+        `${urlPath}${label}`,
         fmt.int(rpsA),
         fmt.int(rpsB),
         `${fmt.ratio(rpsB / rpsA)}×`,
@@ -69,7 +87,7 @@ async function main() {
         fmt.ms(p95B),
         failed,
       ]);
-      console.log(`  ${urlPath}: a ${fmt.int(rpsA)} req/s, b ${fmt.int(rpsB)} req/s`);
+      console.log(`  ${urlPath}${label}: a ${fmt.int(rpsA)} req/s, b ${fmt.int(rpsB)} req/s`);
     }
     console.log(
       table(

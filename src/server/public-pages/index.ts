@@ -87,7 +87,7 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
   const pages = platform.pages;
   const policy = cookiePolicy(platform.config);
   const readShopper = shopperReader(accountRepository(platform.database.db), platform.services);
-  const standing = platform.services.reviews.standing;
+  const standing = platform.services.reviews.standingFor;
   const render = storefrontRenderer(platform);
 
   /**

@@ -188,7 +188,8 @@ const REVIEW_GATE = /<div class="reviews-section__write"><p class="review-gate">
 
 /** A kept page's hearts: each product's slot and its pressed text; a product whose heart is no slot maps to null. */
 type PageHearts = Map<number, { slot: string; pressed: string }[] | null>;
-const heartsOfPage = new WeakMap<CachedPage, PageHearts>();
+/** What the host knows of each kept page: its hearts, and on a product page the product's id (its own heart's). */
+const keptPages = new WeakMap<CachedPage, { hearts: PageHearts; product: number | undefined }>();
 
 function unescapeAttribute(value: string): string {
   return value.replace(/&(amp|quot|#x27|lt|gt);/g, (_, name: string) => ATTRIBUTE_ESCAPES[name]!);
@@ -203,11 +204,13 @@ const ATTRIBUTE_ESCAPES: Record<string, string> = { amp: "&", quot: '"', "#x27":
 async function findHearts(body: string) {
   const hearts = new Map<string, { id: number; pressed: string | null }>();
   const ids = new Set<number>();
+  let product: number | undefined;
   for (const match of body.matchAll(HEART)) {
     const text = match[0];
     const id = Number(HEART_ID.exec(text)?.[1]);
     if (!Number.isSafeInteger(id)) continue;
     ids.add(id);
+    if (match[1] === "page") product = id;
     if (hearts.has(text)) continue;
     const title = HEART_TITLE.exec(text)?.[1];
     const back = HEART_BACK.exec(text)?.[1];
@@ -229,7 +232,7 @@ async function findHearts(body: string) {
     }
     hearts.set(text, { id, pressed });
   }
-  return { hearts, ids };
+  return { hearts, ids, product };
 }
 
 /**
@@ -240,7 +243,7 @@ export async function keptPageSlots(body: string) {
   const slots = new Map(await anonymousSlots());
   const gate = REVIEW_GATE.exec(body)?.[0];
   if (gate) slots.set("review-gate", gate);
-  const { hearts, ids } = await findHearts(body);
+  const { hearts, ids, product } = await findHearts(body);
   const repeated = new Set<string>();
   const byProduct = new Map<number, { slot: string; pressed: string }[]>();
   let n = 0;
@@ -260,20 +263,9 @@ export async function keptPageSlots(body: string) {
         const found = byProduct.get(id);
         pageHearts.set(id, found?.every(({ slot }) => page.slots.has(slot)) ? found : null);
       }
-      heartsOfPage.set(page, pageHearts);
+      keptPages.set(page, { hearts: pageHearts, product });
     },
   };
-}
-
-/** A product page's slug from its path, or undefined for any other page. */
-function productSlug(pathname: string): string | undefined {
-  const match = /^\/product\/([^/]+)$/.exec(pathname);
-  if (!match?.[1]) return undefined;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -285,14 +277,16 @@ export async function shopperFill(
   page: CachedPage,
   shopper: ShopperView,
   pathname: string,
-  standing: (slug: string, userId: number) => Promise<ReviewStanding>,
+  /** The shopper's standing on a product's reviews (`reviewsService.standingFor`). */
+  standing: (productId: number, userId: number) => Promise<ReviewStanding>,
 ): Promise<PageFill | undefined> {
   const fill = new Map(cartSlots(shopper.cart));
   const { user, wishlist } = shopper;
   fill.set("shopper-data", inHydrationScript(shopperData(user, wishlist)));
   if (wishlist.count > 0) fill.set("wishlist-link", await wishlistLink(wishlist));
-  const hearts = heartsOfPage.get(page);
-  if (!hearts) return undefined;
+  const kept = keptPages.get(page);
+  if (!kept) return undefined;
+  const { hearts } = kept;
   for (const id of wishlist.product_ids) {
     const found = hearts.get(id);
     if (found === null) return undefined;
@@ -300,10 +294,9 @@ export async function shopperFill(
   }
   if (user) {
     fill.set("account-menu", await accountMenu(user));
-    const slug = productSlug(pathname);
-    if (slug !== undefined) {
-      if (shopper.userId === undefined) return undefined;
-      const mine = await standing(slug, shopper.userId).catch(() => null);
+    if (pathname.startsWith("/product/")) {
+      if (shopper.userId === undefined || kept.product === undefined) return undefined;
+      const mine = await standing(kept.product, shopper.userId).catch(() => null);
       if (!mine || mine.eligible || mine.review) return undefined;
       fill.set("reviewer-data", inHydrationScript(reviewerData(true, mine)));
       fill.set("review-gate", await reviewGate(mine));
