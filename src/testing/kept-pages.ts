@@ -1,4 +1,8 @@
 import { expect } from "vitest";
+import { insertProduct } from "../api/products/product-writer.ts";
+import { buildCatalogue, type Catalogue } from "./factories.ts";
+import { type HostHarness, hostHarness } from "./host-harness.ts";
+import { createTestDatabase, type TestDatabase } from "./test-db.ts";
 
 /**
  * For tests that compare a kept page's answer with a full render (decisions 0033, 0057): the page with its CSP
@@ -21,4 +25,76 @@ export function expectSamePage(actual: string, expected: string, label: string) 
   while (actual[at] === expected[at]) at++;
   const around = (text: string) => text.slice(Math.max(0, at - 200), at + 300);
   expect(around(actual), `${label}: the pages differ at ${at}`).toBe(around(expected));
+}
+
+/** A page as a test reads it: the response, its text and its `X-Cache`. */
+export async function pageOf(harness: HostHarness, path: string, headers: Record<string, string> = {}) {
+  const response = await harness.request(path, { headers: { accept: "text/html", ...headers } });
+  const html = await response.text();
+  return { response, html, cache: response.headers.get("x-cache") };
+}
+
+/** The shop of the kept-page tests: the test catalogue, a product with an awkward name, and two hosts. */
+export interface KeptPagesShop {
+  database: TestDatabase;
+  catalogue: Catalogue;
+  /** The product named `title`. */
+  holdall: number;
+  host: HostHarness;
+  /** The same shop with the page cache off: every page rendered in full. */
+  rendered: HostHarness;
+  close(): Promise<void>;
+}
+
+export async function keptPagesShop(title: string): Promise<KeptPagesShop> {
+  const database = await createTestDatabase();
+  const catalogue = await buildCatalogue(database.db);
+  const { tan } = catalogue.colors;
+  const holdall = await insertProduct(database.db, {
+    slug: "weekender-holdall",
+    title,
+    categoryId: catalogue.categories.bags.id,
+    shortDescription: "",
+    images: [{ colorId: tan.id, file: "/images/products/holdall/tan-800.webp", alt: "" }],
+    discount: 15,
+    newArrival: true,
+    dailyDeal: false,
+    tagIds: [],
+    variants: [{ colorId: tan.id, sizeId: catalogue.sizes.oneSize.id, price: 1_234_567, stock: 100 }],
+  });
+  const host = await hostHarness(database);
+  const rendered = await hostHarness(database, { PAGE_CACHE_MB: "0" });
+  return {
+    database,
+    catalogue,
+    holdall,
+    host,
+    rendered,
+    async close() {
+      await host.close();
+      await rendered.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * `path` for `cookie` answered from the kept page (`X-Cache: splice`, personal) and byte for byte the page a full
+ * render gives the same cookie.
+ */
+export async function expectSplicedAsRendered(
+  shop: KeptPagesShop,
+  path: string,
+  cookie: string,
+  label: string,
+) {
+  const spliced = await pageOf(shop.host, path, { cookie });
+  expect(spliced.cache, label).toBe("splice");
+  expect(spliced.response.status).toBe(200);
+  expect(spliced.response.headers.get("cache-control")).toBe("private, no-store");
+  expect(spliced.response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+  expect(spliced.response.headers.get("set-cookie")).toBeNull();
+  const full = await pageOf(shop.rendered, path, { cookie });
+  expect(full.cache).toBeNull();
+  expectSamePage(withoutNonce(spliced.response, spliced.html), withoutNonce(full.response, full.html), label);
 }

@@ -1,13 +1,18 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct } from "../../api/products/product-writer.ts";
 import { newSecret } from "../../api/secrets.ts";
 import { CART_COOKIE, cookiePolicy, setCookieHeader } from "../../shared/cookies.server.ts";
 import { HARNESS_CONFIG, type Shopper, shopper } from "../../testing/api-harness.ts";
-import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
-import { type HostHarness, hostHarness } from "../../testing/host-harness.ts";
-import { expectSamePage, withoutNonce } from "../../testing/kept-pages.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { type Catalogue, variantId } from "../../testing/factories.ts";
+import type { HostHarness } from "../../testing/host-harness.ts";
+import {
+  expectSplicedAsRendered,
+  type KeptPagesShop,
+  keptPagesShop,
+  pageOf,
+  withoutNonce,
+} from "../../testing/kept-pages.ts";
+import { type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 
@@ -19,39 +24,18 @@ const AWKWARD_NAME =
 const cookieOf = (guest: Shopper) => [...guest.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
 
 describe.skipIf(!available)(`kept pages for a guest with a cart on ${engine}`, () => {
-  let database: TestDatabase;
+  let shop: KeptPagesShop;
   let host: HostHarness;
-  /** The same shop with the page cache off: every page rendered in full, as before the splice. */
-  let rendered: HostHarness;
+  let database: TestDatabase;
   let catalogue: Catalogue;
-  let holdall: number;
   const carts: Record<"empty" | "one" | "many", Shopper> = {} as never;
   const pages = ["/", "/shop", "/shop/handbags", "/product/leather-tote", "/product/weekender-holdall"];
+  const get = pageOf;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    catalogue = await buildCatalogue(database.db);
-    holdall = await insertProduct(database.db, {
-      slug: "weekender-holdall",
-      title: AWKWARD_NAME,
-      categoryId: catalogue.categories.bags.id,
-      shortDescription: "",
-      images: [{ colorId: catalogue.colors.tan.id, file: "/images/products/holdall/tan-800.webp", alt: "" }],
-      discount: 15,
-      newArrival: true,
-      dailyDeal: false,
-      tagIds: [],
-      variants: [
-        {
-          colorId: catalogue.colors.tan.id,
-          sizeId: catalogue.sizes.oneSize.id,
-          price: 1_234_567,
-          stock: 100,
-        },
-      ],
-    });
-    host = await hostHarness(database);
-    rendered = await hostHarness(database, { PAGE_CACHE_MB: "0" });
+    shop = await keptPagesShop(AWKWARD_NAME);
+    ({ host, database, catalogue } = shop);
+    const { holdall } = shop;
 
     const { black, navy, tan } = catalogue.colors;
     const { oneSize, small } = catalogue.sizes;
@@ -79,36 +63,15 @@ describe.skipIf(!available)(`kept pages for a guest with a cart on ${engine}`, (
   }, 90_000);
 
   afterAll(async () => {
-    await host?.close();
-    await rendered?.close();
-    await database?.drop();
+    await shop?.close();
   });
-
-  async function get(harness: HostHarness, path: string, headers: Record<string, string> = {}) {
-    const response = await harness.request(path, { headers: { accept: "text/html", ...headers } });
-    const html = await response.text();
-    return { response, html, cache: response.headers.get("x-cache") };
-  }
 
   it("answers a guest with a cart with the kept page and their cart, the same page a full render gives them", async () => {
     for (const path of pages) {
       host.pages.clear();
       expect((await get(host, path)).cache, path).toBe("miss");
       for (const [name, guest] of Object.entries(carts)) {
-        const cookie = cookieOf(guest);
-        const spliced = await get(host, path, { cookie });
-        expect(spliced.cache, `${path} ${name}`).toBe("splice");
-        expect(spliced.response.status).toBe(200);
-        expect(spliced.response.headers.get("cache-control")).toBe("private, no-store");
-        expect(spliced.response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
-        expect(spliced.response.headers.get("set-cookie")).toBeNull();
-        const full = await get(rendered, path, { cookie });
-        expect(full.cache).toBeNull();
-        expectSamePage(
-          withoutNonce(spliced.response, spliced.html),
-          withoutNonce(full.response, full.html),
-          `${path} ${name}`,
-        );
+        await expectSplicedAsRendered(shop, path, cookieOf(guest), `${path} ${name}`);
       }
     }
     // What the comparison covers: the counts, lines and labels of each cart, and the cart in the hydration data.

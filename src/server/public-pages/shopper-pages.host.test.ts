@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct } from "../../api/products/product-writer.ts";
 import { cookiePolicy, SESSION_COOKIE, setCookieHeader } from "../../shared/cookies.server.ts";
 import { REVIEW_MESSAGES } from "../../shared/review-limits.ts";
 import { HARNESS_CONFIG, registeredShopper, type Shopper, shopper } from "../../testing/api-harness.ts";
-import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
-import { type HostHarness, hostHarness } from "../../testing/host-harness.ts";
-import { expectSamePage, withoutNonce } from "../../testing/kept-pages.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { type Catalogue, variantId } from "../../testing/factories.ts";
+import type { HostHarness } from "../../testing/host-harness.ts";
+import {
+  expectSplicedAsRendered,
+  type KeptPagesShop,
+  keptPagesShop,
+  pageOf,
+} from "../../testing/kept-pages.ts";
+import { type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 
@@ -22,12 +26,10 @@ function cookieOf(client: Shopper): string {
 }
 
 describe.skipIf(!available)(`kept pages for signed-in shoppers and wishlist holders on ${engine}`, () => {
-  let database: TestDatabase;
+  let shop: KeptPagesShop;
   let host: HostHarness;
-  /** The same shop with the page cache off: every page rendered in full. */
-  let rendered: HostHarness;
+  let database: TestDatabase;
   let catalogue: Catalogue;
-  let holdall: number;
   const clients: Record<"sana" | "omar" | "guestCart" | "guestWishlist" | "guestBoth", Shopper> = {} as never;
   const pages = [
     "/",
@@ -38,31 +40,12 @@ describe.skipIf(!available)(`kept pages for signed-in shoppers and wishlist hold
     "/product/oxford-shirt?color=1",
     "/about",
   ];
+  const get = pageOf;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    catalogue = await buildCatalogue(database.db);
-    holdall = await insertProduct(database.db, {
-      slug: "weekender-holdall",
-      title: AWKWARD_NAME,
-      categoryId: catalogue.categories.bags.id,
-      shortDescription: "",
-      images: [{ colorId: catalogue.colors.tan.id, file: "/images/products/holdall/tan-800.webp", alt: "" }],
-      discount: 15,
-      newArrival: true,
-      dailyDeal: false,
-      tagIds: [],
-      variants: [
-        {
-          colorId: catalogue.colors.tan.id,
-          sizeId: catalogue.sizes.oneSize.id,
-          price: 1_234_567,
-          stock: 100,
-        },
-      ],
-    });
-    host = await hostHarness(database);
-    rendered = await hostHarness(database, { PAGE_CACHE_MB: "0" });
+    shop = await keptPagesShop(AWKWARD_NAME);
+    ({ host, database, catalogue } = shop);
+    const { holdall } = shop;
 
     const { black, navy, tan } = catalogue.colors;
     const { oneSize, small } = catalogue.sizes;
@@ -99,35 +82,15 @@ describe.skipIf(!available)(`kept pages for signed-in shoppers and wishlist hold
   }, 90_000);
 
   afterAll(async () => {
-    await host?.close();
-    await rendered?.close();
-    await database?.drop();
+    await shop?.close();
   });
-
-  async function get(harness: HostHarness, path: string, headers: Record<string, string> = {}) {
-    const response = await harness.request(path, { headers: { accept: "text/html", ...headers } });
-    const html = await response.text();
-    return { response, html, cache: response.headers.get("x-cache") };
-  }
 
   it("answers each shopper with the kept page and their own, the same page a full render gives them", async () => {
     for (const path of pages) {
       host.pages.clear();
       expect((await get(host, path)).cache, path).toBe("miss");
       for (const [name, client] of Object.entries(clients)) {
-        const cookie = cookieOf(client);
-        const spliced = await get(host, path, { cookie });
-        expect(spliced.cache, `${path} ${name}`).toBe("splice");
-        expect(spliced.response.status).toBe(200);
-        expect(spliced.response.headers.get("cache-control")).toBe("private, no-store");
-        expect(spliced.response.headers.get("set-cookie")).toBeNull();
-        const full = await get(rendered, path, { cookie });
-        expect(full.cache).toBeNull();
-        expectSamePage(
-          withoutNonce(spliced.response, spliced.html),
-          withoutNonce(full.response, full.html),
-          `${path} ${name}`,
-        );
+        await expectSplicedAsRendered(shop, path, cookieOf(client), `${path} ${name}`);
       }
     }
     // What the comparison covers: the name, the counts, the pressed hearts, the review gate, the inline data.
