@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { insertProduct } from "../api/products/product-writer.ts";
-import { buildCatalogue, type Catalogue } from "./factories.ts";
+import type { Shopper } from "./api-harness.ts";
+import { buildCatalogue, type Catalogue, variantId } from "./factories.ts";
 import { type HostHarness, hostHarness } from "./host-harness.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";
 
@@ -97,4 +98,32 @@ export async function expectSplicedAsRendered(
   const full = await pageOf(shop.rendered, path, { cookie });
   expect(full.cache).toBeNull();
   expectSamePage(withoutNonce(spliced.response, spliced.html), withoutNonce(full.response, full.html), label);
+}
+
+/** `expectSplicedAsRendered` for every page and cookie, each page first rendered anew and kept (`X-Cache: miss`). */
+export async function expectEverySplicedAsRendered(
+  shop: KeptPagesShop,
+  paths: readonly string[],
+  cookies: Record<string, string>,
+) {
+  for (const path of paths) {
+    shop.host.pages.clear();
+    expect((await pageOf(shop.host, path)).cache, path).toBe("miss");
+    for (const [name, cookie] of Object.entries(cookies)) {
+      await expectSplicedAsRendered(shop, path, cookie, `${path} ${name}`);
+    }
+  }
+}
+
+/** Puts `quantity` of product `id` in a colour and size into `client`'s cart through the API; its answer. */
+export async function addToCart(
+  shop: KeptPagesShop,
+  client: Shopper,
+  item: { id: number; colorId: number; sizeId: number },
+  quantity: number,
+) {
+  const size = await variantId(shop.database.db, item.id, item.colorId, item.sizeId);
+  const answer = await client.post("/cart/add", { id: item.id, size, quantity });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as { cart: { id: number }[] };
 }

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookiePolicy, SESSION_COOKIE, setCookieHeader } from "../../shared/cookies.server.ts";
 import { REVIEW_MESSAGES } from "../../shared/review-limits.ts";
 import { HARNESS_CONFIG, registeredShopper, type Shopper, shopper } from "../../testing/api-harness.ts";
-import { type Catalogue, variantId } from "../../testing/factories.ts";
+import type { Catalogue } from "../../testing/factories.ts";
 import type { HostHarness } from "../../testing/host-harness.ts";
 import {
-  expectSplicedAsRendered,
+  addToCart,
+  expectEverySplicedAsRendered,
   type KeptPagesShop,
   keptPagesShop,
   pageOf,
@@ -50,10 +51,6 @@ describe.skipIf(!available)(`kept pages for signed-in shoppers and wishlist hold
     const { black, navy, tan } = catalogue.colors;
     const { oneSize, small } = catalogue.sizes;
     const { clutch, shirt, tote } = catalogue.products;
-    const add = async (client: Shopper, id: number, size: number, quantity: number) => {
-      const answer = await client.post("/cart/add", { id, size, quantity });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    };
     const save = async (client: Shopper, id: number) => {
       const answer = await client.post("/wishlist/add", { id });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -63,7 +60,7 @@ describe.skipIf(!available)(`kept pages for signed-in shoppers and wishlist hold
       last_name: "Malik-O'Brien",
       email: "sana@example.pk",
     });
-    await add(clients.sana, tote, await variantId(database.db, tote, black.id, oneSize.id), 2);
+    await addToCart(shop, clients.sana, { id: tote, colorId: black.id, sizeId: oneSize.id }, 2);
     await save(clients.sana, clutch);
     await save(clients.sana, holdall);
     clients.omar = await registeredShopper(host.api, {
@@ -71,13 +68,13 @@ describe.skipIf(!available)(`kept pages for signed-in shoppers and wishlist hold
       last_name: "Farooq",
       email: "omar@example.pk",
     });
-    await add(clients.omar, shirt, await variantId(database.db, shirt, navy.id, small.id), 3);
+    await addToCart(shop, clients.omar, { id: shirt, colorId: navy.id, sizeId: small.id }, 3);
     clients.guestCart = shopper(host.api);
-    await add(clients.guestCart, holdall, await variantId(database.db, holdall, tan.id, oneSize.id), 5);
+    await addToCart(shop, clients.guestCart, { id: holdall, colorId: tan.id, sizeId: oneSize.id }, 5);
     clients.guestWishlist = shopper(host.api);
     await save(clients.guestWishlist, tote);
     clients.guestBoth = shopper(host.api);
-    await add(clients.guestBoth, clutch, await variantId(database.db, clutch, black.id, oneSize.id), 1);
+    await addToCart(shop, clients.guestBoth, { id: clutch, colorId: black.id, sizeId: oneSize.id }, 1);
     await save(clients.guestBoth, shirt);
   }, 90_000);
 
@@ -86,13 +83,10 @@ describe.skipIf(!available)(`kept pages for signed-in shoppers and wishlist hold
   });
 
   it("answers each shopper with the kept page and their own, the same page a full render gives them", async () => {
-    for (const path of pages) {
-      host.pages.clear();
-      expect((await get(host, path)).cache, path).toBe("miss");
-      for (const [name, client] of Object.entries(clients)) {
-        await expectSplicedAsRendered(shop, path, cookieOf(client), `${path} ${name}`);
-      }
-    }
+    const cookies = Object.fromEntries(
+      Object.entries(clients).map(([name, client]) => [name, cookieOf(client)]),
+    );
+    await expectEverySplicedAsRendered(shop, pages, cookies);
     // What the comparison covers: the name, the counts, the pressed hearts, the review gate, the inline data.
     const sana = await get(host, "/product/weekender-holdall", { cookie: cookieOf(clients.sana) });
     expect(sana.html).toContain('aria-label="Account: Sana"');
