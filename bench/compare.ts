@@ -2,12 +2,15 @@
 // and measures the same URLs on both in alternating rounds, so a busy machine slows both alike.
 //
 //   node bench/compare.ts --a=<dir> --b=<dir> --paths=/api/products,/shop [--db=sqlite:<file>] [--rounds=3]
-//        [--duration=5] [--connections=10] [--gzip] [--same-bytes]
+//        [--duration=5] [--connections=10] [--gzip] [--same-bytes] [--shoppers]
 // --same-bytes also measures, on each server, bare Node answering the same bytes as each path
 // (`/__bench/same?path=`, bench/server.ts) and prints each path's throughput as a share of it.
 // --db defaults to the cached 10,000-product catalogue of bench/run.ts. Both servers read the same database.
+// --shoppers measures each path also for a guest with a cart and a signed-in customer with a cart (their cookies
+// are made once on a's server: both servers share the database and the signing secret).
 import fs from "node:fs";
 import path from "node:path";
+import { guestCart, sampleVariants, signedInShopper } from "./lib/catalogue-samples.ts";
 import { DATA_DIR, WORK_DIR } from "./lib/datasets.ts";
 import { type LoadResult, measure } from "./lib/load.ts";
 import { type RunningServer, startServer } from "./lib/server-process.ts";
@@ -48,26 +51,41 @@ async function main() {
     const sameBytes = process.argv.includes("--same-bytes");
     const rows: (string | number)[][] = [];
     const shares: (string | number)[][] = [];
-    for (const urlPath of paths) {
+    const visitors: [label: string, headers: Record<string, string>][] = [["", {}]];
+    if (process.argv.includes("--shoppers")) {
+      const origin = servers[0]!.url;
+      const lines = await sampleVariants(origin, 1);
+      visitors.push([" (cart cookie)", { cookie: await guestCart(origin, lines) }]);
+      visitors.push([" (signed in, cart)", { cookie: await signedInShopper(origin, lines) }]);
+    }
+    const cases = paths.flatMap((urlPath) =>
+      (urlPath.startsWith("/__bench") ? visitors.slice(0, 1) : visitors).map(([label, headers]) => ({
+        urlPath,
+        label,
+        headers,
+      })),
+    );
+    for (const { urlPath, label, headers } of cases) {
       const runs: LoadResult[][] = [[], []];
       const bare: LoadResult[][] = [[], []];
-      const headers = {
+      const requestHeaders = {
         accept: "application/json, text/html",
         ...(gzip ? { "accept-encoding": "gzip, deflate, br" } : {}),
+        ...headers,
       };
       for (let round = 0; round < rounds; round++) {
         for (const [index, server] of servers.entries()) {
-          if (sameBytes) {
+          if (sameBytes && label === "") {
             const reference = `${server.url}/__bench/same?path=${encodeURIComponent(urlPath)}`;
-            bare[index]!.push(await measure(reference, settings, headers));
+            bare[index]!.push(await measure(reference, settings, requestHeaders));
           }
-          const result = await measure(server.url + urlPath, settings, headers);
+          const result = await measure(server.url + urlPath, settings, requestHeaders);
           if (result.failures > 0)
-            console.warn(`  ${urlPath} on ${index === 0 ? "a" : "b"}: ${result.failures} failed`);
+            console.warn(`  ${urlPath}${label} on ${index === 0 ? "a" : "b"}: ${result.failures} failed`);
           runs[index]!.push(result);
         }
       }
-      if (sameBytes) {
+      if (sameBytes && label === "") {
         const share = (index: number) =>
           median(runs[index]!.map((item, round) => item.rps / bare[index]![round]!.rps));
         const bareRps = bare.map((list) => median(list.map((item) => item.rps)));
@@ -84,7 +102,7 @@ async function main() {
       const [p95A, p95B] = runs.map((list) => median(list.map((item) => item.p95))) as [number, number];
       const failed = runs.map((list) => list.reduce((sum, item) => sum + item.failures, 0)).join(" / ");
       rows.push([
-        urlPath,
+        `${urlPath}${label}`,
         fmt.int(rpsA),
         fmt.int(rpsB),
         `${fmt.ratio(rpsB / rpsA)}×`,
@@ -92,7 +110,7 @@ async function main() {
         fmt.ms(p95B),
         failed,
       ]);
-      console.log(`  ${urlPath}: a ${fmt.int(rpsA)} req/s, b ${fmt.int(rpsB)} req/s`);
+      console.log(`  ${urlPath}${label}: a ${fmt.int(rpsA)} req/s, b ${fmt.int(rpsB)} req/s`);
     }
     console.log(
       table(

@@ -137,6 +137,12 @@ export function budget(results: Results): BudgetLine[] {
       ["home, with a cart cookie", "product, with a cart cookie"],
       0.04,
     ],
+    // Issue 34: a shopper with a cart, and a signed-in shopper (decision 0057).
+    [
+      "Product page with a cart cookie and signed in with a cart ÷ bare JSON route",
+      ["product, with a cart cookie", "product, signed in with a cart"],
+      0.15,
+    ],
   ] as const) {
     const rows = results.ssr.rows.filter(
       (row) => (names as readonly string[]).includes(row.name) && row.result,

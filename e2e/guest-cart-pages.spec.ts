@@ -84,3 +84,46 @@ test("a guest with a cart gets kept pages with their cart, hydrates without a mi
 
   expect(problems).toEqual([]);
 });
+
+test("a signed-in shopper gets kept pages with their name, cart and saved hearts, and hydrates without a mismatch", async ({
+  page,
+  shopper,
+  claimVariants,
+}) => {
+  const [first, second] = await claimVariants({ count: 2, minStock: 3 });
+  if (!first || !second) throw new Error("no variants");
+  const problems = watchHydration(page);
+  await page.goto("/user-login");
+  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
+  await page.getByLabel("Password", { exact: true }).fill(shopper.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).not.toHaveURL(/user-login/);
+  // Through the shop's own pages, as a signed-in shopper does (the API alone would take them for a guest and
+  // give them a guest cart's cookie).
+  await page.goto(await productUrl(page, first));
+  for (const count of [1, 2]) {
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await expectCart(page, count);
+  }
+  await page.goto(`/product/${second.slug}`);
+  await page.getByRole("button", { name: `Add to wishlist: ${second.title}`, exact: true }).click();
+  await expect(page.getByTestId("wishlist-count")).toHaveText("1");
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).toEqual(["shop_session"]);
+
+  const response = await page.goto(`/product/${second.slug}`);
+  expect(served(response)).toBe("splice");
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByLabel(`Account: ${shopper.firstName}`)).toBeAttached();
+  await expectCart(page, 2);
+  await expect(page.getByTestId("wishlist-count")).toHaveText("1");
+  const saved = page.getByRole("button", { name: `Remove from wishlist: ${second.title}`, exact: true });
+  await expect(saved.first()).toHaveAttribute("aria-pressed", "true");
+
+  // Hydrated from the same data: no mismatch, the same name, counts and heart.
+  await hydrate(page);
+  await expect(page.getByLabel(`Account: ${shopper.firstName}`)).toBeAttached();
+  await expectCart(page, 2);
+  await expect(page.getByTestId("wishlist-count")).toHaveText("1");
+  await expect(saved.first()).toHaveAttribute("aria-pressed", "true");
+  expect(problems).toEqual([]);
+});

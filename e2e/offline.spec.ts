@@ -32,6 +32,28 @@ test("offline: the shop goes to /offline, which works without a network, and bac
   await expect(page.locator("#new-arrival")).toBeVisible();
 });
 
+test("offline before the shopper has touched the page: /offline at once, without the app, and home when online", async ({
+  page,
+  context,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".js")) scripts.push(request.url());
+  });
+  await page.goto("/blogs");
+  // No interaction: the application's script is still parked (decision 0028).
+  await context.setOffline(true);
+  await expect(page).toHaveURL(/\/offline$/);
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page).toHaveTitle(/You are offline/);
+  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/");
+  expect(scripts).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("#new-arrival")).toBeVisible();
+});
+
 test("not-found: unknown paths answer 404; /offline itself is a real page", async ({ page }) => {
   const missing = await page.goto("/account/nothing-here");
   expect(missing?.status()).toBe(404);

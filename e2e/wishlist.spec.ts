@@ -218,3 +218,21 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Wishlist, 0 items" })).toBeVisible();
   });
 });
+
+test("a heart pressed just before a full navigation is saved: the wishlist shows it", async ({
+  page,
+  claimVariants,
+}) => {
+  const [variant] = await claimVariants({ count: 1 });
+  if (!variant) throw new Error("no variant");
+  await page.goto(shopSearch(variant.title));
+  await hydrated(page);
+  await heart(page, "Add to", variant.title).click();
+  // The heart shows the choice at once; the header's count says "saved" only once the server has it (before,
+  // it said so while React Router was still loading the wishlist route's code, and this navigation lost it).
+  await expect(heart(page, "Remove from", variant.title)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("wishlist-count")).toHaveText("1");
+  await page.goto("/wishlist");
+  await expect(page.getByTestId("wishlist-item").filter({ hasText: variant.title })).toHaveCount(1);
+  await expect(page.getByTestId("wishlist-count")).toHaveText("1");
+});

@@ -1,4 +1,6 @@
+import { cookiePolicy, SESSION_COOKIE, setCookieHeader } from "../../src/shared/cookies.server.ts";
 import { cookieFrom, getJson, request } from "./http.ts";
+import { SESSION_SECRET } from "./server-process.ts";
 
 interface ListPage {
   data: { id: number; slug: string; title: string }[];
@@ -96,4 +98,38 @@ export async function guestCart(origin: string, lines: { id: number; size: numbe
   }
   if (!cookie) throw new Error("add to cart set no cart_key cookie");
   return cookie;
+}
+
+/**
+ * A customer registered through the API (a new address each run) with the given lines in their cart; returns the
+ * session cookie a browser signed in to the shop sends (the token signed as the storefront signs it).
+ */
+export async function signedInShopper(
+  origin: string,
+  lines: { id: number; size: number }[],
+): Promise<string> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.pk`;
+  const registered = await request(`${origin}/api/register`, {
+    method: "POST",
+    body: {
+      first_name: "Bench",
+      last_name: "Shopper",
+      email,
+      password: "a long bench password 42",
+      password_confirmation: "a long bench password 42",
+    },
+  });
+  if (registered.status !== 201)
+    throw new Error(`register answered ${registered.status}: ${registered.body}`);
+  const token = (JSON.parse(registered.body) as { token: string }).token;
+  for (const line of lines) {
+    const response = await request(`${origin}/api/cart/add`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: { id: line.id, size: line.size, quantity: 1 },
+    });
+    if (response.status !== 200) throw new Error(`add to cart answered ${response.status}: ${response.body}`);
+  }
+  const policy = cookiePolicy({ publicUrl: origin, sessionSecret: SESSION_SECRET });
+  return setCookieHeader(SESSION_COOKIE, token, policy).split(";")[0]!;
 }

@@ -8,7 +8,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const SESSION_SECRET = "benchmark-only-session-secret-0123456789abcdef";
+/** The bench server's signing secret: the harness signs a session cookie with it (`signedInShopper`). */
+export const SESSION_SECRET = "benchmark-only-session-secret-0123456789abcdef";
 
 /**
  * Starts bench/server.ts (the production host plus the reference routes) in its own process, so the load

@@ -1,5 +1,5 @@
 // The server-rendering workload.
-import { guestCart, sampleVariants } from "../lib/catalogue-samples.ts";
+import { guestCart, sampleVariants, signedInShopper } from "../lib/catalogue-samples.ts";
 import { measure } from "../lib/load.ts";
 import type { RunningServer } from "../lib/server-process.ts";
 import type { Run, SsrRow } from "../results.ts";
@@ -8,15 +8,17 @@ import { checked, progress } from "./shared.ts";
 /**
  * Server rendering: a minimal React Router page, the lightest shop page and the three main pages as a visitor
  * without cookies sees them (the pages a shared cache may keep), then home and product again with a guest cart's
- * cookie (a personal visitor: the kept page with their cart spliced in, decision 0033; every other personal
- * cookie is rendered every time). The bare JSON route is measured before and after, so every
+ * cookie and as a signed-in customer with a cart (personal visitors: the kept page with their own spliced in,
+ * decisions 0033 and 0057). The bare JSON route is measured before and after, so every
  * row also has its share of the bare HTTP stack's throughput. autocannon asks for no compression, so the pages are
  * measured uncompressed as in earlier rounds; home and product are measured once more as a browser asks for them
  * (gzip: every browser sends Accept-Encoding), which is the answer kept pages give shoppers.
  */
 export async function ssrPhase(run: Run, server: RunningServer, products: number, productSlug: string) {
   const { settings, results, log } = run;
-  const cookie = await guestCart(server.url, await sampleVariants(server.url, 1));
+  const lines = await sampleVariants(server.url, 1);
+  const cookie = await guestCart(server.url, lines);
+  const session = await signedInShopper(server.url, lines);
   const candidates: [name: string, path: string, headers: Record<string, string>][] = [
     ["minimal React Router page", "/__bench/minimal", {}],
     ["lightest shop page", "/terms-and-conditions", {}],
@@ -25,6 +27,8 @@ export async function ssrPhase(run: Run, server: RunningServer, products: number
     ["product", `/product/${productSlug}`, {}],
     ["home, with a cart cookie", "/", { cookie }],
     ["product, with a cart cookie", `/product/${productSlug}`, { cookie }],
+    ["home, signed in with a cart", "/", { cookie: session }],
+    ["product, signed in with a cart", `/product/${productSlug}`, { cookie: session }],
     ["home, gzip as browsers ask", "/", { "accept-encoding": "gzip, deflate, br" }],
     ["product, gzip as browsers ask", `/product/${productSlug}`, { "accept-encoding": "gzip, deflate, br" }],
   ];

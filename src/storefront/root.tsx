@@ -15,8 +15,10 @@ import type { Route } from "./+types/root";
 import { apiContext } from "./lib/api.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
 import { BOOT_SCRIPT } from "./lib/deferred-hydration.ts";
+import { keepWritesAlive } from "./lib/keepalive-writes.ts";
 import { cartData } from "./shop/layout/cart-data.ts";
 import type { LayoutData } from "./shop/layout/layout-data.ts";
+import { shopperData } from "./shop/layout/shopper-data.ts";
 import { SiteFooter } from "./shop/layout/site-footer.tsx";
 import { SiteHeader } from "./shop/layout/site-header.tsx";
 import { ConnectivityWatcher } from "./shop/offline/connectivity-watcher.tsx";
@@ -29,6 +31,9 @@ import { ToastProvider } from "./ui/toast.tsx";
 // In the browser zod would probe whether it may compile parsers with `new Function`, which the CSP refuses (and
 // reports). Parsing without compiling is plenty for the few forms it checks there.
 if (typeof document !== "undefined") z.config({ jitless: true });
+
+// A change the page shows as done is sent so that a navigation right after cannot cancel it (keepalive-writes.ts).
+if (typeof document !== "undefined") keepWritesAlive(window);
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
@@ -60,9 +65,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const data: LayoutData & { notices: string[] } = {
     categories: categories.ok ? categories.data : [],
-    user,
     cart: cartData(cart.ok ? cart.data : null),
-    wishlist: wishlist.ok ? wishlist.data : null,
+    shopper: shopperData(user, wishlist.ok ? wishlist.data : null),
     notices: categories.ok ? [] : ["Failed to load categories"],
   };
   return data;
@@ -145,7 +149,7 @@ function useHydratedSignal() {
   }, [hydrated]);
 }
 
-const EMPTY_LAYOUT: LayoutData = { categories: [], user: null, cart: cartData(null), wishlist: null };
+const EMPTY_LAYOUT: LayoutData = { categories: [], cart: cartData(null), shopper: shopperData(null, null) };
 
 /**
  * The page frame: header, main and footer. A route's handle may hide the header or footer; an error page (the

@@ -88,6 +88,16 @@ export function reviewsService(
     return product.id;
   }
 
+  /** The caller's standing on product `id`'s reviews: may they review it (received it), and their review. */
+  async function standingFor(id: number, userId: number): Promise<ReviewStanding> {
+    const [receipt, review] = await Promise.all([reviews.receipt(id, userId), reviews.findMine(id, userId)]);
+    const mine = review ? toMyReview(review) : null;
+    if (receipt === "delivered") return { eligible: true, reason: null, message: null, review: mine };
+    return receipt === "ordered"
+      ? { eligible: false, reason: "not_delivered", message: REVIEW_MESSAGES.notDelivered, review: mine }
+      : { eligible: false, reason: "not_purchased", message: REVIEW_MESSAGES.notPurchased, review: mine };
+  }
+
   /**
    * A change that may move a review into or out of "approved": a `catalogueWrite`, which tells the caches once
    * it commits if `refreshSummary` ran in it.
@@ -131,17 +141,11 @@ export function reviewsService(
     },
 
     async standing(slug: string, userId: number): Promise<ReviewStanding> {
-      const id = await productId(slug);
-      const [receipt, review] = await Promise.all([
-        reviews.receipt(id, userId),
-        reviews.findMine(id, userId),
-      ]);
-      const mine = review ? toMyReview(review) : null;
-      if (receipt === "delivered") return { eligible: true, reason: null, message: null, review: mine };
-      return receipt === "ordered"
-        ? { eligible: false, reason: "not_delivered", message: REVIEW_MESSAGES.notDelivered, review: mine }
-        : { eligible: false, reason: "not_purchased", message: REVIEW_MESSAGES.notPurchased, review: mine };
+      return standingFor(await productId(slug), userId);
     },
+
+    /** The same for a product known by id (the host's kept product page knows it: decision 0057). */
+    standingFor,
 
     /** A first review: only from a shopper who received the product, once; it waits for approval. */
     async create(slug: string, userId: number, input: ReviewInput): Promise<MyReview> {

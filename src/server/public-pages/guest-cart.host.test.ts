@@ -1,12 +1,19 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct } from "../../api/products/product-writer.ts";
 import { newSecret } from "../../api/secrets.ts";
 import { CART_COOKIE, cookiePolicy, setCookieHeader } from "../../shared/cookies.server.ts";
 import { HARNESS_CONFIG, type Shopper, shopper } from "../../testing/api-harness.ts";
-import { buildCatalogue, type Catalogue, variantId } from "../../testing/factories.ts";
-import { type HostHarness, hostHarness } from "../../testing/host-harness.ts";
-import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
+import { type Catalogue, variantId } from "../../testing/factories.ts";
+import type { HostHarness } from "../../testing/host-harness.ts";
+import {
+  addToCart,
+  expectEverySplicedAsRendered,
+  type KeptPagesShop,
+  keptPagesShop,
+  pageOf,
+  withoutNonce,
+} from "../../testing/kept-pages.ts";
+import { type TestDatabase, testEngine } from "../../testing/test-db.ts";
 
 const { engine, available } = testEngine();
 
@@ -14,113 +21,50 @@ const { engine, available } = testEngine();
 const AWKWARD_NAME =
   'The "Weekender" Holdall & Travel <Duffel> – Extra Large, Full-Grain Leather ’24 Edition\u2028with a Very Long Name';
 
-/**
- * The page with its CSP nonce (from the header) replaced by a mark, so two responses compare whatever their
- * nonces; and the development manifest's version, which each Vite server (each harness) draws at random (a
- * production build's is the build's hash).
- */
-function withoutNonce(response: Response, html: string): string {
-  const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(
-    response.headers.get("content-security-policy") ?? "",
-  )?.[1];
-  expect(nonce).toBeTruthy();
-  return html.replaceAll(nonce!, "NONCE").replace(/"version": "0\.\d+"/, '"version": "dev"');
-}
-
 /** The guest's Cookie header (their cart's cookie only). */
 const cookieOf = (guest: Shopper) => [...guest.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
 
 describe.skipIf(!available)(`kept pages for a guest with a cart on ${engine}`, () => {
-  let database: TestDatabase;
+  let shop: KeptPagesShop;
   let host: HostHarness;
-  /** The same shop with the page cache off: every page rendered in full, as before the splice. */
-  let rendered: HostHarness;
+  let database: TestDatabase;
   let catalogue: Catalogue;
-  let holdall: number;
   const carts: Record<"empty" | "one" | "many", Shopper> = {} as never;
   const pages = ["/", "/shop", "/shop/handbags", "/product/leather-tote", "/product/weekender-holdall"];
+  const get = pageOf;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    catalogue = await buildCatalogue(database.db);
-    holdall = await insertProduct(database.db, {
-      slug: "weekender-holdall",
-      title: AWKWARD_NAME,
-      categoryId: catalogue.categories.bags.id,
-      shortDescription: "",
-      images: [{ colorId: catalogue.colors.tan.id, file: "/images/products/holdall/tan-800.webp", alt: "" }],
-      discount: 15,
-      newArrival: true,
-      dailyDeal: false,
-      tagIds: [],
-      variants: [
-        {
-          colorId: catalogue.colors.tan.id,
-          sizeId: catalogue.sizes.oneSize.id,
-          price: 1_234_567,
-          stock: 100,
-        },
-      ],
-    });
-    host = await hostHarness(database);
-    rendered = await hostHarness(database, { PAGE_CACHE_MB: "0" });
+    shop = await keptPagesShop(AWKWARD_NAME);
+    ({ host, database, catalogue } = shop);
+    const { holdall } = shop;
 
     const { black, navy, tan } = catalogue.colors;
     const { oneSize, small } = catalogue.sizes;
     const { clutch, shirt, tote } = catalogue.products;
-    const add = async (guest: Shopper, id: number, size: number, quantity: number) => {
-      const answer = await guest.post("/cart/add", { id, size, quantity });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body as { cart: { id: number }[] };
-    };
     carts.empty = shopper(host.api);
-    const added = await add(
+    const added = await addToCart(
+      shop,
       carts.empty,
-      clutch,
-      await variantId(database.db, clutch, black.id, oneSize.id),
+      { id: clutch, colorId: black.id, sizeId: oneSize.id },
       1,
     );
     expect((await carts.empty.post("/cart/remove", { id: added.cart[0]!.id })).status).toBe(200);
     carts.one = shopper(host.api);
-    await add(carts.one, clutch, await variantId(database.db, clutch, black.id, oneSize.id), 1);
+    await addToCart(shop, carts.one, { id: clutch, colorId: black.id, sizeId: oneSize.id }, 1);
     carts.many = shopper(host.api);
-    await add(carts.many, holdall, await variantId(database.db, holdall, tan.id, oneSize.id), 12);
-    await add(carts.many, tote, await variantId(database.db, tote, black.id, oneSize.id), 5);
-    await add(carts.many, shirt, await variantId(database.db, shirt, navy.id, small.id), 3);
-    await add(carts.many, clutch, await variantId(database.db, clutch, black.id, oneSize.id), 2);
+    await addToCart(shop, carts.many, { id: holdall, colorId: tan.id, sizeId: oneSize.id }, 12);
+    await addToCart(shop, carts.many, { id: tote, colorId: black.id, sizeId: oneSize.id }, 5);
+    await addToCart(shop, carts.many, { id: shirt, colorId: navy.id, sizeId: small.id }, 3);
+    await addToCart(shop, carts.many, { id: clutch, colorId: black.id, sizeId: oneSize.id }, 2);
   }, 90_000);
 
   afterAll(async () => {
-    await host?.close();
-    await rendered?.close();
-    await database?.drop();
+    await shop?.close();
   });
 
-  async function get(harness: HostHarness, path: string, headers: Record<string, string> = {}) {
-    const response = await harness.request(path, { headers: { accept: "text/html", ...headers } });
-    const html = await response.text();
-    return { response, html, cache: response.headers.get("x-cache") };
-  }
-
   it("answers a guest with a cart with the kept page and their cart, the same page a full render gives them", async () => {
-    for (const path of pages) {
-      host.pages.clear();
-      expect((await get(host, path)).cache, path).toBe("miss");
-      for (const [name, guest] of Object.entries(carts)) {
-        const cookie = cookieOf(guest);
-        const spliced = await get(host, path, { cookie });
-        expect(spliced.cache, `${path} ${name}`).toBe("splice");
-        expect(spliced.response.status).toBe(200);
-        expect(spliced.response.headers.get("cache-control")).toBe("private, no-store");
-        expect(spliced.response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
-        expect(spliced.response.headers.get("set-cookie")).toBeNull();
-        const full = await get(rendered, path, { cookie });
-        expect(full.cache).toBeNull();
-        expect(withoutNonce(spliced.response, spliced.html), `${path} ${name}`).toBe(
-          withoutNonce(full.response, full.html),
-        );
-      }
-    }
+    const cookies = Object.fromEntries(Object.entries(carts).map(([name, guest]) => [name, cookieOf(guest)]));
+    await expectEverySplicedAsRendered(shop, pages, cookies);
     // What the comparison covers: the counts, lines and labels of each cart, and the cart in the hydration data.
     const many = await get(host, "/product/leather-tote", { cookie: cookieOf(carts.many) });
     expect(many.html).toContain('aria-label="Cart, 22 items"');

@@ -1,14 +1,12 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import { type CartService, EMPTY_CART } from "../../api/cart/cart.service.ts";
-import { hashSecret } from "../../api/secrets.ts";
-import { guestKeyIn } from "../../api/shopper.ts";
+import { EMPTY_CART } from "../../api/cart/cart.service.ts";
 import type { Cart } from "../../shared/contracts/cart.ts";
-import { CART_COOKIE, type CookiePolicy } from "../../shared/cookies.server.ts";
 import { inHydrationScript } from "../../storefront/lib/react-router-format.server.ts";
 import { cartData } from "../../storefront/shop/layout/cart-data.ts";
 import { MiniCart } from "../../storefront/shop/layout/mini-cart.tsx";
+import { remembered } from "./remembered.ts";
 
 /**
  * A kept public page for a guest with a cart (docs/decisions/0033-public-html-cache.md, "A guest with a cart"):
@@ -21,10 +19,9 @@ import { MiniCart } from "../../storefront/shop/layout/mini-cart.tsx";
  *   the page's hydration script, escaped as React Router escapes it, so the page hydrates with this cart.
  *
  * A kept page is rendered for a visitor without cookies, whose cart is the empty one: its slots hold the empty
- * cart's text, found in the page when it is kept (`cachedPage`).
+ * cart's text, found in the page when it is kept (`cachedPage`). Which requests get them, and the shopper's other
+ * slots: `shopper-slots.ts`.
  */
-export const CART_SLOTS = ["mini-cart", "cart-data"] as const;
-
 const ignore = () => {};
 
 /** The mini cart's markup for `cart`, as the header renders it on the server (closed, as every render has it). */
@@ -38,11 +35,18 @@ export function miniCartMarkup(cart: Cart): string {
   );
 }
 
+/** The mini cart's markup kept by the cart's text (everything it shows is in it: `remembered.ts`). */
+const rememberedMiniCart = remembered(
+  ({ cart }: { cart: Cart; text: string }) => miniCartMarkup(cart),
+  ({ text }) => text,
+);
+
 /** What a page shows in its cart slots for `cart`. */
 export function cartSlots(cart: Cart): Map<string, string> {
+  const text = cartData(cart);
   return new Map([
-    ["mini-cart", miniCartMarkup(cart)],
-    ["cart-data", inHydrationScript(cartData(cart))],
+    ["mini-cart", rememberedMiniCart({ cart, text })],
+    ["cart-data", inHydrationScript(text)],
   ]);
 }
 
@@ -52,30 +56,4 @@ let anonymous: Map<string, string> | undefined;
 export function anonymousCartSlots(): Map<string, string> {
   anonymous ??= cartSlots(EMPTY_CART);
   return anonymous;
-}
-
-/**
- * The guest key when the Cookie header holds the guest cart's cookie and nothing else, well signed; undefined
- * otherwise (any other cookie, a session, a wishlist, order access, one the shop does not know, may change the
- * page in ways the slots do not cover, and a forged or mistyped cart cookie is rendered for as before).
- */
-export function onlyGuestCartKey(header: string | null, policy: CookiePolicy): string | undefined {
-  if (!header) return undefined;
-  let names = 0;
-  for (const part of header.split(";")) {
-    const separator = part.indexOf("=");
-    const name = (separator < 0 ? part : part.slice(0, separator)).trim();
-    if (name === "") continue;
-    if (name !== CART_COOKIE.name || ++names > 1) return undefined;
-  }
-  return names === 1 ? guestKeyIn(header, CART_COOKIE, policy) : undefined;
-}
-
-/**
- * Reads a guest's cart straight from the API's cart service (two queries, the API's own money rules), without a
- * round trip through the API's router: undefined when the key names no cart (never made, or purged after 30
- * days), and such a request is rendered as before.
- */
-export function guestCarts(carts: Pick<CartService, "existing">) {
-  return (key: string): Promise<Cart | undefined> => carts.existing({ guestKeyHash: hashSecret(key) });
 }

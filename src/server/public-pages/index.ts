@@ -13,25 +13,30 @@
  *    - a **public page for a visitor without a personal cookie** (GET/HEAD, known parameters only): served from
  *      the page cache (`page-cache.ts`, `X-Cache: hit`), or rendered once while others wait and kept
  *      (`X-Cache: miss`) when the render may be kept: a 200 HTML page that set no cookie and met no API failure;
- *    - a public page for a **guest whose only cookie is their cart's**: the kept page with their cart spliced into
- *      its two slots (`guest-cart.ts`, `X-Cache: splice`, `private, no-store`); a page nobody kept yet is first
- *      rendered as a visitor without cookies sees it, and kept;
- *    - **everything else** (a session, a wishlist, a POST, a personal page, an unknown parameter): rendered for
- *      this shopper by React Router (`render.ts`), its loaders calling the API in-process.
+ *    - a public page for a **shopper whose only cookies are the shop's own** (a guest's cart or wishlist, or a
+ *      customer's session): the kept page with their own spliced into its slots (the header's cart, account menu
+ *      and wishlist count, the hearts, a product's review gate, and the loader data behind them:
+ *      `shopper-slots.ts`, `guest-cart.ts`; `X-Cache: splice`, `private, no-store`); a page nobody kept yet is
+ *      first rendered as a visitor without cookies sees it, and kept;
+ *    - **everything else** (staff, an unknown cookie, a POST, a personal page, an unknown parameter, a page without
+ *      a slot the shopper needs): rendered for this shopper by React Router (`render.ts`), its loaders calling the
+ *      API in-process.
  * 3. **`Cache-Control`** (`cache-control.ts`): a public page that could have been kept is
  *    `public, max-age=0, s-maxage=30`; a personal page, a shopper with a personal cookie, or an answer that set a
  *    cookie is `private, no-store`; every page varies on `Cookie` and `Accept-Encoding`.
- * 4. **The kept page's bytes** (`page-cache.ts`) are stored cut at the CSP nonce and at the cart slots, each part
- *    deflated in advance, so an answer stamps in its own nonce (and a guest's cart) and gzips without compressing
- *    the page again.
+ * 4. **The kept page's bytes** (`page-cache.ts`) are stored cut at the CSP nonce and at the shopper's slots, each
+ *    part deflated in advance, so an answer stamps in its own nonce (and a shopper's own) and gzips without
+ *    compressing the page again.
  *
  * The page cache is emptied on every catalogue change, on every instance (`../catalogue-changes.ts`), and pages
- * expire after a minute in any case. Decision records: 0033 (the cache, the splice, the lane), 0028 (the
- * application script parked until the first interaction: `storefront/lib/react-router-format.server.ts`, which
- * also holds everything the shop assumes about React Router's HTML).
+ * expire after a minute in any case. Decision records: 0033 (the cache, the splice, the lane), 0057 (signed-in
+ * shoppers and wishlists), 0028 (the application script parked until the first interaction:
+ * `storefront/lib/react-router-format.server.ts`, which also holds everything the shop assumes about React
+ * Router's HTML).
  */
 import type { RequestListener } from "node:http";
 import type { Context, Handler, MiddlewareHandler } from "hono";
+import { accountRepository } from "../../api/account/account.repository.ts";
 import { clientAddress } from "../../api/account/auth.ts";
 import { REQUEST_ID_HEADER } from "../../api/app.ts";
 import { cookiePolicy, hasPersonalCookies } from "../../shared/cookies.server.ts";
@@ -47,18 +52,23 @@ import {
   PERSONAL_CACHE_CONTROL,
   PUBLIC_PAGE_CACHE_CONTROL,
 } from "./cache-control.ts";
-import { anonymousCartSlots, CART_SLOTS, cartSlots, guestCarts, onlyGuestCartKey } from "./guest-cart.ts";
 import { type KeptPageLane, keptPageLane, withKeptPageLane } from "./kept-page-lane.ts";
 import {
   type CachedPage,
   cachedPage,
   gzipWithNonce,
-  hasSlots,
   type PageFill,
   pageCacheKey,
   stampNonce,
 } from "./page-cache.ts";
 import { type Rendered, type RenderMeta, storefrontRenderer } from "./render.ts";
+import {
+  keptPageSlots,
+  type ShopperCookies,
+  shopperCookiesIn,
+  shopperFill,
+  shopperReader,
+} from "./shopper-slots.ts";
 
 export { CACHE_STATUS_HEADER, PERSONAL_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "./cache-control.ts";
 export { type KeptPageLane, keptPageLane } from "./kept-page-lane.ts";
@@ -76,7 +86,8 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
   const { lane } = options;
   const pages = platform.pages;
   const policy = cookiePolicy(platform.config);
-  const guestCart = guestCarts(platform.services.carts);
+  const readShopper = shopperReader(accountRepository(platform.database.db), platform.services);
+  const standing = platform.services.reviews.standingFor;
   const render = storefrontRenderer(platform);
 
   /**
@@ -135,13 +146,10 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
       response.headers.forEach((value, name) => {
         if (!PER_RESPONSE.has(name)) headers.push([name, value]);
       });
-      const page = cachedPage(
-        response.status,
-        headers,
-        await response.text(),
-        meta.nonce,
-        anonymousCartSlots(),
-      );
+      const body = await response.text();
+      const slots = await keptPageSlots(body);
+      const page = cachedPage(response.status, headers, body, meta.nonce, slots.slots, slots.repeated);
+      slots.keep(page);
       claim.finish(page, rendered.stockOf);
       return { page };
     }
@@ -150,19 +158,20 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
   }
 
   /**
-   * The kept page `key` with this guest's cart in its slots, or null when that cannot be the answer: the key
-   * names no cart (or reading it failed), the page is not one that may be kept (a 404, a failure: rendered
-   * anonymously here for nothing, and the guest's own render follows), or the page lacks the slots. A page
-   * nobody kept yet is rendered as a visitor without cookies sees it, and kept.
+   * The kept page `key` with this shopper's own in its slots (decisions 0033, 0057), or null when that cannot be
+   * the answer: the cookies name no shopper the splice serves (or reading them failed), the page is not one that
+   * may be kept (a 404, a failure: rendered anonymously here for nothing, and the shopper's own render follows),
+   * or the page lacks a slot this shopper needs. A page nobody kept yet is rendered as a visitor without cookies
+   * sees it, and kept.
    */
-  async function withGuestCart(
+  async function withShopper(
     key: string,
-    cartKey: string,
+    cookies: ShopperCookies,
     request: Request,
     meta: RenderMeta,
   ): Promise<{ page: CachedPage; fill: PageFill } | null> {
-    const cart = guestCart(cartKey).catch((error: unknown) => {
-      platform.logger.warn({ err: error, requestId: meta.id }, "guest cart not read for a kept page");
+    const shopper = readShopper(cookies).catch((error: unknown) => {
+      platform.logger.warn({ err: error, requestId: meta.id }, "shopper not read for a kept page");
       return undefined;
     });
     let page = pages.get(key) ?? (await pages.pending(key)) ?? undefined;
@@ -172,9 +181,18 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
       const withoutCookies = new Request(request.url, { headers: anonymous });
       page = (await renderToKeep(key, withoutCookies, null, meta)).page;
     }
-    const found = await cart;
-    if (!page || !found || !hasSlots(page, CART_SLOTS)) return null;
-    return { page, fill: cartSlots(found) };
+    const found = await shopper;
+    if (!page || !found) return null;
+    const fill = await shopperFill(page, found, new URL(request.url).pathname, standing).catch(
+      (error: unknown) => {
+        platform.logger.warn(
+          { err: error, requestId: meta.id },
+          "shopper's slots not filled for a kept page",
+        );
+        return undefined;
+      },
+    );
+    return fill ? { page, fill } : null;
   }
 
   const serve: Handler<HostEnv> = async (c) => {
@@ -186,16 +204,17 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
     const method = request.method;
     const personal = hasPersonalCookies(cookieHeader);
     const readable = method === "GET" || method === "HEAD";
-    // A guest whose only cookie is their cart's: a kept page with their cart spliced in (decision 0033).
-    const cartKey =
-      personal && readable && pages.enabled ? onlyGuestCartKey(cookieHeader, policy) : undefined;
+    // A shopper with only the shop's own cookies (a cart, a wishlist, a session): a kept page with their own
+    // spliced in (decisions 0033, 0057).
+    const shopper =
+      personal && readable && pages.enabled ? shopperCookiesIn(cookieHeader, policy) : undefined;
     // A page everyone without a personal cookie sees alike, keyed by origin, path and its known parameters.
-    const path = readable && (!personal || cartKey !== undefined) ? pageCacheKey(url) : null;
+    const path = readable && (!personal || shopper !== undefined) ? pageCacheKey(url) : null;
     const key = path === null ? null : `${url.origin}${path}`;
 
     let rendered: Rendered | undefined;
-    if (key !== null && cartKey !== undefined) {
-      const spliced = await withGuestCart(key, cartKey, request, meta);
+    if (key !== null && shopper !== undefined) {
+      const spliced = await withShopper(key, shopper, request, meta);
       if (spliced) return fromCache(spliced.page, "splice", c, meta, spliced.fill);
     } else if (key !== null && pages.enabled) {
       const kept = pages.get(key) ?? (await pages.pending(key));
@@ -212,7 +231,7 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
     // Public: a page of the cache's (for a visitor without a personal cookie) that could have been kept.
     const publicPage =
       key !== null &&
-      cartKey === undefined &&
+      shopper === undefined &&
       response.status === 200 &&
       setCookies.length === 0 &&
       !degraded;

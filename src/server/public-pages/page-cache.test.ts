@@ -212,6 +212,43 @@ describe("a kept page's slots", () => {
     expect(hasSlots(kept, ["count", "twice"])).toBe(false);
     expect(stampNonce(kept, nonce).toString()).toBe(body);
   });
+
+  it("cuts a repeated slot (a heart shown twice) at every place, and fills each with the request's text", () => {
+    const heart = '<form class="heart">7 off</form>';
+    const page = `<p>${heart}</p>${filler}<p>${heart}</p><b id="cart">0 items</b>`;
+    const kept = cachedPage(
+      200,
+      [],
+      page,
+      undefined,
+      new Map([
+        ["heart", heart],
+        ["count", '<b id="cart">0 items</b>'],
+      ]),
+      new Set(["heart"]),
+    );
+    expect(hasSlots(kept, ["heart", "count"])).toBe(true);
+    expect(kept.holes.filter((hole) => hole === "heart")).toHaveLength(2);
+    const fill = new Map([["heart", '<form class="heart">7 on</form>']]);
+    const expected = page.replaceAll(heart, '<form class="heart">7 on</form>');
+    expect(stampNonce(kept, undefined, fill).toString()).toBe(expected);
+    expect(gunzipSync(gzipWithNonce(kept, undefined, fill)).toString()).toBe(expected);
+    expect(stampNonce(kept, undefined).toString()).toBe(page);
+    // Overlapping another slot at any place, it is no slot at all (nor is the other).
+    const overlapping = cachedPage(
+      200,
+      [],
+      page,
+      undefined,
+      new Map([
+        ["heart", heart],
+        ["inner", "7 off</form></p><b"],
+      ]),
+      new Set(["heart"]),
+    );
+    expect(hasSlots(overlapping, ["heart"])).toBe(false);
+    expect(stampNonce(overlapping, undefined).toString()).toBe(page);
+  });
 });
 
 describe("page cache keys", () => {

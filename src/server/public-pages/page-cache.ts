@@ -86,7 +86,9 @@ export function chainedDeflate(parts: Buffer[], holeBytes: number): Buffer[] {
  * `body` with every occurrence of `nonce` cut out, ready to be stamped with another (and gzipped once), and cut
  * at each of `slots` (name: the text the page has there) that occurs exactly once, so that a request can put
  * its own text there (`PageFill`). A slot found twice or not at all, or overlapping another, is not a slot of
- * this page: a request that needs it is rendered instead (`hasSlots`).
+ * this page: a request that needs it is rendered instead (`hasSlots`). A slot named in `repeated` (the same
+ * control shown twice, as a product's heart on two of the home page's shelves) is cut at every place it occurs,
+ * and a request's text for it goes to each; overlapping another slot at any place, it is no slot.
  */
 export function cachedPage(
   status: number,
@@ -94,15 +96,27 @@ export function cachedPage(
   body: string,
   nonce: string | undefined,
   slots: ReadonlyMap<string, string> = new Map(),
+  repeated: ReadonlySet<string> = new Set(),
 ): CachedPage {
   const found: { name: string; start: number; end: number }[] = [];
   for (const [name, text] of slots) {
     const start = text === "" ? -1 : body.indexOf(text);
-    if (start < 0 || body.indexOf(text, start + 1) >= 0 || (nonce && text.includes(nonce))) continue;
+    if (start < 0 || (nonce && text.includes(nonce))) continue;
+    let next = body.indexOf(text, start + text.length);
+    if (next >= 0 && !repeated.has(name)) continue;
     found.push({ name, start, end: start + text.length });
+    for (; next >= 0; next = body.indexOf(text, next + text.length)) {
+      found.push({ name, start: next, end: next + text.length });
+    }
   }
   found.sort((a, b) => a.start - b.start);
-  const apart = found.filter((slot, index) => index === 0 || slot.start >= found[index - 1]!.end);
+  const overlapping = new Set(
+    found.filter((slot, index) => index > 0 && slot.start < found[index - 1]!.end).map((slot) => slot.name),
+  );
+  for (const [index, slot] of found.entries()) {
+    if (found[index + 1] && found[index + 1]!.start < slot.end) overlapping.add(slot.name);
+  }
+  const apart = found.filter((slot) => !overlapping.has(slot.name));
   const texts: string[] = [];
   const holes: (string | null)[] = [];
   let at = 0;

@@ -3,6 +3,7 @@ import {
   APP_ENTRY_ID,
   BOOT_SCRIPT,
   bootDeferredHydration,
+  OFFLINE_RULE,
   PARKED_SCRIPT_TYPE,
   type ShopBoot,
 } from "./deferred-hydration.ts";
@@ -40,7 +41,7 @@ describe("the boot script", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     page();
-    boot = bootDeferredHydration(window, APP_ENTRY_ID, GIVE_UP_MS);
+    boot = bootDeferredHydration(window, APP_ENTRY_ID, GIVE_UP_MS, OFFLINE_RULE);
   });
   afterEach(() => {
     boot.hydrated();
@@ -145,7 +146,7 @@ describe("a page without a parked script", () => {
   it("holds nothing (the application loads by itself)", () => {
     page();
     document.getElementById(APP_ENTRY_ID)?.remove();
-    const boot = bootDeferredHydration(window, APP_ENTRY_ID, GIVE_UP_MS);
+    const boot = bootDeferredHydration(window, APP_ENTRY_ID, GIVE_UP_MS, OFFLINE_RULE);
     const sent = submissions("add");
     window.dispatchEvent(new Event("pointerdown"));
     form("add").requestSubmit(button("add-button"));
@@ -159,6 +160,116 @@ describe("BOOT_SCRIPT", () => {
     expect(BOOT_SCRIPT).toContain(bootDeferredHydration.toString());
     expect(BOOT_SCRIPT.startsWith("window.__shopBoot=(")).toBe(true);
     expect(BOOT_SCRIPT).toContain(`(window,"${APP_ENTRY_ID}",`);
+    expect(BOOT_SCRIPT).toContain(JSON.stringify(OFFLINE_RULE));
+  });
+});
+
+/**
+ * A window for the boot script whose connection, address and history the test controls (jsdom's cannot go
+ * offline or navigate): the document and events are jsdom's.
+ */
+function fakeWindow(pathname = "/shop") {
+  const network = { onLine: true };
+  const location = { pathname, origin: window.location.origin, assign: vi.fn() };
+  const history = {
+    pushState: vi.fn((_state: unknown, _title: string, url: string) => {
+      location.pathname = url;
+    }),
+  };
+  const win = {
+    document,
+    location,
+    history,
+    navigator: {
+      get onLine() {
+        return network.onLine;
+      },
+    },
+    addEventListener: window.addEventListener.bind(window),
+    removeEventListener: window.removeEventListener.bind(window),
+  };
+  const go = (onLine: boolean) => {
+    network.onLine = onLine;
+    window.dispatchEvent(new Event(onLine ? "online" : "offline"));
+  };
+  return { win: win as unknown as Window, location, history, go };
+}
+
+const offlineHeading = () => document.querySelector("h1#offline-title");
+
+describe("the boot script, going offline before the page has hydrated", () => {
+  let boot: ShopBoot;
+  let browser: ReturnType<typeof fakeWindow>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    page();
+    browser = fakeWindow();
+    boot = bootDeferredHydration(browser.win, APP_ENTRY_ID, GIVE_UP_MS, OFFLINE_RULE);
+  });
+  afterEach(() => {
+    boot.hydrated();
+    vi.runAllTimers();
+    vi.useRealTimers();
+  });
+
+  it("shows the offline page at /offline 300 ms after the browser goes offline, and loads / once online", () => {
+    browser.go(false);
+    vi.advanceTimersByTime(OFFLINE_RULE.delayMs - 1);
+    expect(offlineHeading()).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(offlineHeading()?.textContent).toBe("You are offline");
+    expect(document.body.textContent).toContain(OFFLINE_RULE.page.note);
+    expect(document.querySelector<HTMLAnchorElement>("a.button")?.getAttribute("href")).toBe("/");
+    expect(browser.history.pushState).toHaveBeenCalledWith(null, "", "/offline");
+    expect(document.title).toBe("You are offline | Bags & Threads");
+    // The application is not loaded for it (it cannot be, offline), nor by what the shopper does next.
+    window.dispatchEvent(new Event("pointerdown"));
+    expect(moduleScripts()).toHaveLength(0);
+
+    browser.go(true);
+    vi.advanceTimersByTime(OFFLINE_RULE.delayMs - 1);
+    expect(browser.location.assign).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(browser.location.assign).toHaveBeenCalledWith("/");
+  });
+
+  it("does nothing for a connection lost and back within 300 ms", () => {
+    browser.go(false);
+    vi.advanceTimersByTime(100);
+    browser.go(true);
+    vi.advanceTimersByTime(1_000);
+    expect(offlineHeading()).toBeNull();
+    expect(browser.location.assign).not.toHaveBeenCalled();
+    expect(boot.connectivityChanged()).toBe(true);
+  });
+
+  it("shows the offline page when the application fails to load offline, and posts no held form", () => {
+    const sent = submissions("add");
+    form("add").requestSubmit(button("add-button"));
+    browser.go(false);
+    // Loading: the application is left its chance.
+    vi.advanceTimersByTime(GIVE_UP_MS / 2);
+    expect(offlineHeading()).toBeNull();
+    moduleScripts()[0]?.dispatchEvent(new Event("error"));
+    expect(offlineHeading()).not.toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it("goes home from a server-rendered /offline page once online", () => {
+    boot.hydrated();
+    browser = fakeWindow("/offline");
+    boot = bootDeferredHydration(browser.win, APP_ENTRY_ID, GIVE_UP_MS, OFFLINE_RULE);
+    browser.go(true);
+    vi.advanceTimersByTime(OFFLINE_RULE.delayMs);
+    expect(browser.location.assign).toHaveBeenCalledWith("/");
+  });
+
+  it("leaves going offline to the hydrated page", () => {
+    boot.hydrated();
+    browser.go(false);
+    vi.advanceTimersByTime(1_000);
+    expect(offlineHeading()).toBeNull();
+    expect(browser.history.pushState).not.toHaveBeenCalled();
   });
 });
 

@@ -16,7 +16,18 @@
  *
  * The page tells the script it has hydrated by calling `window.__shopBoot.hydrated()` (root.tsx), which also
  * stops the listening.
+ *
+ * Going offline before the page has hydrated (spec section 2: /offline after 300 ms, / when online again) cannot
+ * wait for the application, which cannot load without a network: the script shows the offline page itself (its
+ * words passed in, `OFFLINE_PAGE`), at /offline, and loads / when the browser is online again. The hydrated page's
+ * `ConnectivityWatcher` does the same afterwards.
  */
+import {
+  CONNECTIVITY_DELAY_MS,
+  OFFLINE_PAGE,
+  OFFLINE_PATH,
+  type OfflinePage,
+} from "../shop/offline/connectivity.ts";
 
 /** The id of the parked application script the server writes into every page. */
 export const APP_ENTRY_ID = "app-entry";
@@ -40,11 +51,23 @@ declare global {
   }
 }
 
+/** Where the boot script sends the shopper when the browser goes offline before the page has hydrated. */
+export interface OfflineRule {
+  path: string;
+  delayMs: number;
+  page: OfflinePage;
+}
+
 /**
  * The boot script itself. It is written into the page as its source text (`BOOT_SCRIPT`), so it must stand
  * alone: no imports, and every constant passed in as an argument.
  */
-export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: number): ShopBoot {
+export function bootDeferredHydration(
+  win: Window,
+  entryId: string,
+  giveUpMs: number,
+  offline: OfflineRule,
+): ShopBoot {
   const doc = win.document;
   const nonce = (doc.currentScript as HTMLScriptElement | null)?.nonce ?? "";
   // waiting: nothing loaded; loading: the application is on its way; done: hydrated, or given up (plain pages).
@@ -86,11 +109,19 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
     else form.submit();
   };
 
-  /** The application could not load: the page stays a plain one, and a held form is posted the plain way. */
+  /**
+   * The application could not load: the page stays a plain one, and a held form is posted the plain way; offline
+   * (why it could not load, most likely), the offline page shows instead.
+   */
   const fail = () => {
     if (state === "done") return;
     state = "done";
     stop();
+    if (!win.navigator.onLine && !onOfflinePage()) {
+      release();
+      showOffline();
+      return;
+    }
     for (const what of release()) replay(what);
   };
 
@@ -184,6 +215,9 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
   const hydrated = () => {
     state = "done";
     stop();
+    clearTimeout(connectivityCheck);
+    win.removeEventListener("online", onConnectivity);
+    win.removeEventListener("offline", onConnectivity);
     const queue = release();
     // After the commit that reported it, so the page's handlers are in place.
     if (queue.length > 0) setTimeout(() => replayWhenReady(queue, 0), 0);
@@ -193,15 +227,48 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
     for (const type of triggers) win.removeEventListener(type, start, true);
     win.removeEventListener("submit", onSubmit, true);
     win.removeEventListener("click", onClick, true);
-    win.removeEventListener("online", onConnectivity);
-    win.removeEventListener("offline", onConnectivity);
   };
 
-  // Going offline or online again is for the hydrated page to act on (it goes to /offline and back).
+  // Offline before hydration: the offline page, built here (the application cannot load without a network).
   let connectivity = false;
+  let offlineShown = false;
+  let connectivityCheck: ReturnType<typeof setTimeout> | undefined;
+  const onOfflinePage = () => offlineShown || win.location.pathname === offline.path;
+
+  const showOffline = () => {
+    offlineShown = true;
+    // Nothing is loaded or replayed from here on: the page is the offline page until the next page load.
+    state = "done";
+    stop();
+    const { page } = offline;
+    const element = (tag: string, className: string, text = "") => {
+      const made = doc.createElement(tag);
+      if (className) made.className = className;
+      made.textContent = text;
+      return made;
+    };
+    const heading = element("h1", "offline-page__title", page.heading);
+    heading.id = "offline-title";
+    const retry = element("a", "button", page.retry) as HTMLAnchorElement;
+    retry.href = "/";
+    const card = element("div", "offline-page__card");
+    card.append(heading, element("p", "", page.lead), element("p", "offline-page__note", page.note), retry);
+    const section = element("section", "offline-page");
+    section.setAttribute("aria-labelledby", heading.id);
+    section.append(element("p", "offline-page__brand", page.brand), card);
+    win.history.pushState(null, "", offline.path);
+    doc.title = page.title;
+    doc.body.replaceChildren(section);
+  };
+
+  // Acted on here until the page hydrates (a page whose application is loading is left to it, or to `fail`).
   const onConnectivity = () => {
     connectivity = true;
-    start();
+    clearTimeout(connectivityCheck);
+    connectivityCheck = setTimeout(() => {
+      if (!win.navigator.onLine && !onOfflinePage() && state !== "loading") showOffline();
+      else if (win.navigator.onLine && onOfflinePage()) win.location.assign("/");
+    }, offline.delayMs);
   };
 
   for (const type of triggers) win.addEventListener(type, start, { capture: true, passive: true });
@@ -212,5 +279,12 @@ export function bootDeferredHydration(win: Window, entryId: string, giveUpMs: nu
   return { start, hydrated, connectivityChanged: () => connectivity };
 }
 
+/** What the boot script is told about going offline. */
+export const OFFLINE_RULE: OfflineRule = {
+  path: OFFLINE_PATH,
+  delayMs: CONNECTIVITY_DELAY_MS,
+  page: OFFLINE_PAGE,
+};
+
 /** The inline script every page carries in its head (with the response's CSP nonce). */
-export const BOOT_SCRIPT = `window.__shopBoot=(${bootDeferredHydration.toString()})(window,${JSON.stringify(APP_ENTRY_ID)},${GIVE_UP_MS});`;
+export const BOOT_SCRIPT = `window.__shopBoot=(${bootDeferredHydration.toString()})(window,${JSON.stringify(APP_ENTRY_ID)},${GIVE_UP_MS},${JSON.stringify(OFFLINE_RULE)});`;

@@ -13,6 +13,7 @@ import type { ProductCard, ProductList } from "../../../shared/contracts/catalog
 import { apiContext, siteContext } from "../../lib/api.server.ts";
 import { fakeApiClient } from "../../testing/fake-api.ts";
 import { ToastProvider } from "../../ui/toast.tsx";
+import { shopperData } from "../layout/shopper-data.ts";
 import Shop, { loader } from "../routes/shop.tsx";
 
 afterEach(cleanup);
@@ -92,7 +93,12 @@ function renderShop(
       {
         id: "root",
         path: "/",
-        loader: () => ({ categories: CATEGORIES, user: null, cart: "null", notices: [] }),
+        loader: () => ({
+          categories: CATEGORIES,
+          shopper: shopperData(null, null),
+          cart: "null",
+          notices: [],
+        }),
         Component: RootLayout,
         ErrorBoundary: RootError,
         HydrateFallback: NoFallback,

@@ -25,7 +25,16 @@ export function AccountMenu({
     >
       {user && (
         <div className="account-menu__who">
-          <img src={user.image || DEFAULT_AVATAR} alt="" width={36} height={36} />
+          {/* Lazy: in a closed dropdown, and an eager image would have React preload it in the page's head, where
+              the host's slots for a signed-in shopper do not reach (decision 0057). */}
+          <img
+            src={user.image || DEFAULT_AVATAR}
+            alt=""
+            width={36}
+            height={36}
+            loading="lazy"
+            decoding="async"
+          />
           <p>
             <span className="account-menu__hello">Signed in as</span>
             <strong>{user.name || `${user.first_name} ${user.last_name}`}</strong>

@@ -1,7 +1,6 @@
-import type { User } from "../../../shared/contracts/account.ts";
 import type { Category } from "../../../shared/contracts/catalogue.ts";
-import type { WishlistIds } from "../../../shared/contracts/wishlist.ts";
 import type { CartData } from "./cart-data.ts";
+import type { ShopperData } from "./shopper-data.ts";
 
 /**
  * What the root loader gives every page's header: categories, the signed-in shopper, the cart and the wishlist.
@@ -9,14 +8,16 @@ import type { CartData } from "./cart-data.ts";
  */
 export interface LayoutData {
   categories: Category[];
-  user: User | null;
   /**
    * The cart as its JSON text (`readCart` gives it back; "null" when it could not be loaded, and the mini cart
    * is then not shown): one string, so a kept page can take a guest's cart (see `cart-data.ts`).
    */
   cart: CartData;
-  /** The saved products' ids; null when they could not be loaded (no count shows, every heart is unpressed). */
-  wishlist: WishlistIds | null;
+  /**
+   * The signed-in shopper (null: a guest) and the saved products' ids (null when they could not be loaded: no count
+   * shows, every heart is unpressed), as one JSON text (`readShopper` gives them back; see `shopper-data.ts`).
+   */
+  shopper: ShopperData;
 }
 
 /** The site's main menu, shared by the header's navigation and the phone menu. */

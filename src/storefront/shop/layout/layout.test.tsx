@@ -8,6 +8,7 @@ import App from "../../root.tsx";
 import { EMPTY_CART } from "../../testing/fake-api.ts";
 import { cartData } from "./cart-data.ts";
 import type { LayoutData } from "./layout-data.ts";
+import { shopperData } from "./shopper-data.ts";
 
 afterEach(cleanup);
 
@@ -77,9 +78,8 @@ function renderLayout(data: LayoutData, url = "/") {
 
 const guest: LayoutData = {
   categories: [{ id: 1, name: "Totes", slug: "totes", parent_id: null }],
-  user: null,
   cart: cartData(EMPTY_CART),
-  wishlist: { count: 0, product_ids: [] },
+  shopper: shopperData(null, { count: 0, product_ids: [] }),
 };
 
 describe("shared layout", () => {
@@ -103,12 +103,12 @@ describe("shared layout", () => {
   });
 
   it("counts the saved products on the wishlist link, and shows no count when they could not be read", async () => {
-    renderLayout({ ...guest, wishlist: { count: 2, product_ids: [9, 4] } });
+    renderLayout({ ...guest, shopper: shopperData(null, { count: 2, product_ids: [9, 4] }) });
     const link = await screen.findByRole("link", { name: "Wishlist, 2 items" });
     expect(link.getAttribute("href")).toBe("/wishlist");
     expect(screen.getByTestId("wishlist-count").textContent).toBe("2");
     cleanup();
-    renderLayout({ ...guest, wishlist: null });
+    renderLayout({ ...guest, shopper: shopperData(null, null) });
     expect(await screen.findByText("Free delivery on orders over $200")).toBeTruthy();
     expect(screen.queryByRole("link", { name: /^Wishlist, / })).toBeNull();
     expect(screen.queryByTestId("wishlist-count")).toBeNull();
@@ -140,7 +140,7 @@ describe("shared layout", () => {
       image: null,
       created_at: "2026-01-01T00:00:00.000Z",
     };
-    renderLayout({ ...guest, user });
+    renderLayout({ ...guest, shopper: shopperData(user, { count: 0, product_ids: [] }) });
     const logout = await screen.findByRole("button", { name: "Logout" });
     const form = logout.closest("form")!;
     expect(form.getAttribute("method")).toBe("post");

@@ -12,6 +12,7 @@ import { HeaderSearch } from "./header-search.tsx";
 import { type LayoutData, NAV_LINKS } from "./layout-data.ts";
 import { MiniCart } from "./mini-cart.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
+import { readShopper } from "./shopper-data.ts";
 import { WishlistLink } from "./wishlist-link.tsx";
 
 /** Spec: the header becomes sticky once the page is scrolled 200 px or more. */
@@ -23,6 +24,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
   const sticky = useScrolledPast(STICKY_FROM_PX);
   const [panel, setPanel] = useState<Panel | null>(null);
   const close = useCallback(() => setPanel(null), []);
+  const { user, wishlist } = readShopper(data.shopper);
   const dropdownOpen = panel === "account" || panel === "cart";
   useEscapeKey(dropdownOpen, close);
 
@@ -64,8 +66,8 @@ export function SiteHeader({ data }: { data: LayoutData }) {
             <MainNav categories={data.categories} />
             <div className="site-header__actions">
               <HeaderSearch />
-              <AccountMenu user={data.user} open={panel === "account"} onToggle={toggle("account")} />
-              <WishlistLink wishlist={data.wishlist} />
+              <AccountMenu user={user} open={panel === "account"} onToggle={toggle("account")} />
+              <WishlistLink wishlist={wishlist} />
               <MiniCart cart={readCart(data.cart)} open={panel === "cart"} onToggle={toggle("cart")} />
             </div>
           </div>

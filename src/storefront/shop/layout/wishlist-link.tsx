@@ -6,10 +6,11 @@ import { useSavedProducts } from "../wishlist/saved-products.ts";
 
 /**
  * The header's heart: a link to /wishlist with the number of saved products. The count is the server's, with the
- * hearts pressed meanwhile already counted; without the server's ids (they could not be read) it shows none.
+ * saves it has answered meanwhile counted (a heart pressed shows at once; the count says it is done, so it waits
+ * for the answer); without the server's ids (they could not be read) it shows none.
  */
 export function WishlistLink({ wishlist }: { wishlist: WishlistIds | null }) {
-  const count = useSavedProducts(wishlist?.product_ids).size;
+  const count = useSavedProducts(wishlist?.product_ids, "saved").size;
   return (
     <Link
       to="/wishlist"

@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 
-/** Spec: the connection is checked 300 ms after the browser reports a change. */
-export const CONNECTIVITY_DELAY_MS = 300;
-export const OFFLINE_PATH = "/offline";
+import { CONNECTIVITY_DELAY_MS, OFFLINE_PATH } from "./connectivity.ts";
+
+export { CONNECTIVITY_DELAY_MS, OFFLINE_PATH } from "./connectivity.ts";
 
 /**
  * Goes to /offline when the browser goes offline and back to / when it is online again (spec section 2), and
- * registers the service worker that keeps /offline available without a network.
+ * registers the service worker that keeps /offline available without a network. Before the page has hydrated the
+ * boot script does the same (`lib/deferred-hydration.ts`).
  *
  * The hidden link lets React Router discover the /offline route and prefetch its code while still online, so the
  * navigation itself needs no network.

@@ -73,22 +73,51 @@ export function ReviewsSection({
           <Pagination meta={list.meta} hrefFor={pageHref} label="Review pages" noun="reviews" />
         </>
       )}
-      <div className="reviews-section__write">
-        {!signedIn ? (
-          <p className="review-gate">
-            <Link to={loginHref(loginReturn)}>Log in</Link> to review this product. Only shoppers who bought
-            and received it can write a review.
-          </p>
-        ) : standing === null ? (
-          <p className="review-gate">
-            We could not check whether you can review this product. Please reload the page to try again.
-          </p>
-        ) : standing.eligible || standing.review ? (
-          <ReviewForm review={standing.review} action={formAction} noScriptResult={noScriptResult} />
-        ) : (
-          <p className="review-gate">{standing.message}</p>
-        )}
-      </div>
+      <ReviewGate
+        standing={standing}
+        signedIn={signedIn}
+        loginReturn={loginReturn}
+        formAction={formAction}
+        noScriptResult={noScriptResult}
+      />
+    </div>
+  );
+}
+
+/**
+ * What the shopper may do about reviewing: log in, read why they cannot review yet, or write and edit their
+ * review. The host renders it alone for a signed-in shopper who may not review (a sentence), to put in a kept
+ * product page (src/server/public-pages/shopper-slots.ts).
+ */
+export function ReviewGate({
+  standing,
+  signedIn,
+  loginReturn,
+  formAction,
+  noScriptResult,
+}: {
+  standing: ReviewStanding | null;
+  signedIn: boolean;
+  loginReturn: string;
+  formAction: string;
+  noScriptResult: ReviewFormResult | undefined;
+}) {
+  return (
+    <div className="reviews-section__write">
+      {!signedIn ? (
+        <p className="review-gate">
+          <Link to={loginHref(loginReturn)}>Log in</Link> to review this product. Only shoppers who bought and
+          received it can write a review.
+        </p>
+      ) : standing === null ? (
+        <p className="review-gate">
+          We could not check whether you can review this product. Please reload the page to try again.
+        </p>
+      ) : standing.eligible || standing.review ? (
+        <ReviewForm review={standing.review} action={formAction} noScriptResult={noScriptResult} />
+      ) : (
+        <p className="review-gate">{standing.message}</p>
+      )}
     </div>
   );
 }

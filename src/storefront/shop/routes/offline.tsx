@@ -1,11 +1,12 @@
 import pageStyles from "../../styles/pages.css?url";
-import { type LayoutHandle, SHOP_NAME } from "../../ui/site.ts";
+import type { LayoutHandle } from "../../ui/site.ts";
+import { OFFLINE_PAGE } from "../offline/connectivity.ts";
 import type { Route } from "./+types/offline";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
 export const meta: Route.MetaFunction = () => [
-  { title: `You are offline | ${SHOP_NAME}` },
+  { title: OFFLINE_PAGE.title },
   { name: "robots", content: "noindex" },
 ];
 
@@ -22,7 +23,7 @@ export const handle: LayoutHandle = { showHeader: false, showFooter: false };
 export default function Offline() {
   return (
     <section className="offline-page" aria-labelledby="offline-title">
-      <p className="offline-page__brand">{SHOP_NAME}</p>
+      <p className="offline-page__brand">{OFFLINE_PAGE.brand}</p>
       <div className="offline-page__card">
         <span className="offline-page__icon" aria-hidden="true">
           <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.7}>
@@ -32,16 +33,13 @@ export default function Offline() {
           </svg>
         </span>
         <h1 id="offline-title" className="offline-page__title">
-          You are offline
+          {OFFLINE_PAGE.heading}
         </h1>
-        <p>
-          Your device has lost its internet connection. Check your Wi-Fi or mobile data; we will take you back
-          to the shop as soon as you are online again.
-        </p>
-        <p className="offline-page__note">Your cart is saved and will be waiting for you.</p>
+        <p>{OFFLINE_PAGE.lead}</p>
+        <p className="offline-page__note">{OFFLINE_PAGE.note}</p>
         {/* A plain link: a full page load, which the service worker answers with this page while still offline. */}
         <a href="/" className="button">
-          Try again
+          {OFFLINE_PAGE.retry}
         </a>
       </div>
     </section>

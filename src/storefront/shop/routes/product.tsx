@@ -28,6 +28,7 @@ import { plainText, sanitizeDescription } from "../product/product.server.ts";
 import { ProductGallery } from "../product/product-gallery.tsx";
 import { ProductTabs, type TabId } from "../product/product-tabs.tsx";
 import { REVIEW_FALLBACK_MESSAGE, REVIEW_FIELDS, type ReviewFormResult } from "../product/review-form.tsx";
+import { readReviewer, reviewerData } from "../product/reviewer-data.ts";
 import { loadReviews, submitReview } from "../product/reviews.server.ts";
 import { REVIEWS_PAGE_PARAM, ReviewsSection } from "../product/reviews-section.tsx";
 import { VariantOptions } from "../product/variant-options.tsx";
@@ -99,8 +100,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     summary: plainText(product.short_description),
     inStock: sizes.some((item) => item.stock > 0),
     origin: context.get(siteContext).publicUrl,
-    reviews,
-    signedIn: api.signedIn,
+    reviews: reviews.list,
+    reviewer: reviewerData(api.signedIn, reviews.standing),
     openOn: (url.searchParams.get(TAB_PARAM) === "reviews" || url.searchParams.has(REVIEWS_PAGE_PARAM)
       ? "reviews"
       : "description") as TabId,
@@ -214,7 +215,8 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, sizes, colorId, sizeId, reviews, signedIn, openOn } = loaderData;
+  const { product, sizes, colorId, sizeId, reviews, openOn } = loaderData;
+  const { signedIn, standing } = readReviewer(loaderData.reviewer);
   const navigation = useNavigation();
   const location = useLocation();
   const actionResult = useActionData<typeof action>();
@@ -347,8 +349,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         hrefFor={(tab) => pageHref(tab)}
         reviews={
           <ReviewsSection
-            list={reviews.list}
-            standing={reviews.standing}
+            list={reviews}
+            standing={standing}
             signedIn={signedIn}
             pageHref={(page) => pageHref("reviews", page)}
             loginReturn={reviewsHref}

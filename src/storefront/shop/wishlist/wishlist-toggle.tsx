@@ -39,7 +39,13 @@ export function WishlistToggle({
   useResultToast(fetcher);
 
   return (
-    <fetcher.Form method="post" action="/wishlist" className={`wishlist-toggle wishlist-toggle--${look}`}>
+    <fetcher.Form
+      method="post"
+      action="/wishlist"
+      className={`wishlist-toggle wishlist-toggle--${look}`}
+      // Pressed but not saved yet: the heart shows the choice, the header's count waits for the answer.
+      aria-busy={fetcher.state === "submitting" || undefined}
+    >
       <input type="hidden" name="intent" value={pressed ? "remove" : "add"} />
       <input type="hidden" name="id" value={productId} />
       {variantId ? <input type="hidden" name="variation_id" value={variantId} /> : null}

@@ -152,18 +152,19 @@ const heart = (name: RegExp) => screen.findByRole("button", { name });
 const headerCount = () => screen.getByTestId("wishlist-count").textContent;
 
 describe("the heart on a product card", () => {
-  it("is a toggle button named for the product, pressed at once, counted in the header, and toasted", async () => {
+  it("is a toggle button named for the product, pressed at once, counted in the header once saved, and toasted", async () => {
     const shop = renderShop();
     const button = await heart(/^Add to wishlist: Saddle Leather Tote$/);
     expect(button.getAttribute("aria-pressed")).toBe("false");
     expect(headerCount()).toBe("0");
 
     await userEvent.click(button);
-    // Before the server answers: pressed, renamed, counted.
+    // Before the server answers: pressed and renamed, busy; the header's count (which says it is saved) waits.
     const pressed = await heart(/^Remove from wishlist: Saddle Leather Tote$/);
     expect(pressed.getAttribute("aria-pressed")).toBe("true");
-    expect(headerCount()).toBe("1");
-    expect(screen.getByRole("link", { name: "Wishlist, 1 item" })).toBeTruthy();
+    await waitFor(() => expect(pressed.closest("form")?.getAttribute("aria-busy")).toBe("true"));
+    expect(headerCount()).toBe("0");
+    expect(screen.getByRole("link", { name: "Wishlist, 0 items" })).toBeTruthy();
     // The other card is untouched.
     expect((await heart(/^Add to wishlist: Canvas Tote$/)).getAttribute("aria-pressed")).toBe("false");
 
@@ -177,12 +178,17 @@ describe("the heart on a product card", () => {
       "true",
     );
     expect(headerCount()).toBe("1");
+    expect(screen.getByRole("link", { name: "Wishlist, 1 item" })).toBeTruthy();
+    expect(
+      (await heart(/^Remove from wishlist: Saddle Leather Tote$/)).closest("form")?.hasAttribute("aria-busy"),
+    ).toBe(false);
   });
 
   it("rolls back a refused save with the server's message", async () => {
     const shop = renderShop({ saved: [8] });
     await userEvent.click(await heart(/^Add to wishlist: Saddle Leather Tote$/));
-    await waitFor(() => expect(headerCount()).toBe("2"));
+    await heart(/^Remove from wishlist: Saddle Leather Tote$/);
+    expect(headerCount()).toBe("1");
     await waitFor(() => expect(shop.changes).toHaveLength(1));
     shop.changes[0]?.resolve(refused(409, { message: WISHLIST_MESSAGES.full }));
 
@@ -196,7 +202,8 @@ describe("the heart on a product card", () => {
   it("removes a saved product, and says 'Something went wrong' when a refusal has no message", async () => {
     const shop = renderShop({ saved: [7] });
     await userEvent.click(await heart(/^Remove from wishlist: Saddle Leather Tote$/));
-    await waitFor(() => expect(headerCount()).toBe("0"));
+    await heart(/^Add to wishlist: Saddle Leather Tote$/);
+    expect(headerCount()).toBe("1");
     await waitFor(() => expect(shop.changes).toHaveLength(1));
     expect(shop.changes[0]?.path).toBe("/wishlist/remove");
     shop.changes[0]?.resolve(refused(502, { message: "" }));
@@ -294,7 +301,8 @@ describe("the wishlist page", () => {
     await screen.findAllByTestId("wishlist-item");
     await userEvent.click(screen.getByRole("button", { name: "Remove Sold Out Satchel from wishlist" }));
     await waitFor(() => expect(screen.getAllByTestId("wishlist-item")).toHaveLength(1));
-    expect(headerCount()).toBe("1");
+    // The count says what is saved: it waits for the answer.
+    expect(headerCount()).toBe("2");
     await waitFor(() => expect(shop.changes).toHaveLength(1));
     shop.changes[0]?.resolve(refused(409, { message: "Try again." }));
     expect(await screen.findByText("Try again.")).toBeTruthy();
