@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, fillCheckout, test, uniqueEmail, type Variant } from "./fixtures.ts";
+import { expect, fillCheckout, hydrate, test, uniqueEmail, type Variant } from "./fixtures.ts";
 
 // Spec section 8: when a request from the browser fails (no connection, a proxy's error page instead of the
 // shop's answer) or is slow, the page stays, optimistic changes roll back, what the shopper typed is kept and
@@ -62,6 +62,9 @@ test("cart: plus, minus and remove roll back with a toast when the request fails
   cartWithItem: variant,
 }) => {
   await page.goto("/cart");
+  // The requests under test are the app's (`/cart.data`): the app is woken first, so the first click is not the
+  // one that wakes it (a click before then is a plain form post, which the no-JavaScript tests cover).
+  await hydrate(page);
   const row = page.getByTestId("cart-row").filter({ hasText: variant.title });
   const quantity = row.getByTestId("cart-qty");
   const plus = row.getByRole("button", { name: `Increase quantity of ${variant.title}` });
