@@ -4,12 +4,11 @@ import type { Logger } from "pino";
 import {
   BadKey,
   checkKey,
+  IMMUTABLE,
   PUBLIC_PREFIX,
   type Storage,
   type StoredObject,
 } from "../platform/storage/storage.ts";
-
-export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
  * The storage key an `/images/…` request names, or null: the path decoded once and checked as a key of the public

@@ -3,9 +3,10 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { Logger } from "pino";
 import type { Storage } from "../platform/storage/storage.ts";
+import { IMMUTABLE } from "../platform/storage/storage.ts";
 import { avifPhotos } from "./avif-photos.ts";
 import type { HostEnv } from "./host-env.ts";
-import { IMMUTABLE, imageFiles } from "./image-files.ts";
+import { imageFiles } from "./image-files.ts";
 
 /**
  * Files the host serves as they are: product and slide images from the Storage, the folder or the bucket alike

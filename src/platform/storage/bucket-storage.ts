@@ -11,6 +11,7 @@ import {
 import {
   checkKey,
   contentTypeOf,
+  IMMUTABLE,
   type ObjectInfo,
   PUBLIC_PREFIX,
   type Storage,
@@ -30,9 +31,6 @@ export interface BucketSettings {
   /** The longest one call may take before it fails (a stream's body, once flowing, is not cut). */
   timeoutMs: number;
 }
-
-/** Public images never change under their address (a new picture gets a new name): caches may keep them. */
-export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 const notFound = (error: unknown) => {
   const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };

@@ -112,3 +112,6 @@ export async function listAll(storage: Storage, prefix: string): Promise<ObjectI
   for await (const info of storage.list(prefix)) found.push(info);
   return found;
 }
+
+/** Public images never change under their address (a new picture gets a new name): caches may keep them. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
