@@ -155,6 +155,30 @@ describe("a page without a parked script", () => {
   });
 });
 
+describe("a first interaction while the page is still arriving", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("waits for the parked script rather than giving up, and loads it once the document is parsed", () => {
+    page();
+    const parked = document.getElementById(APP_ENTRY_ID);
+    parked?.remove();
+    const readyState = vi.spyOn(document, "readyState", "get").mockReturnValue("loading");
+    const boot = bootDeferredHydration(window, APP_ENTRY_ID, GIVE_UP_MS, OFFLINE_RULE);
+    // The pointer rests over the page as it lays out, before the end of the body is parsed.
+    window.dispatchEvent(new Event("mouseover"));
+    window.dispatchEvent(new Event("scroll"));
+    expect(moduleScripts()).toHaveLength(0);
+
+    if (parked) document.body.append(parked);
+    readyState.mockReturnValue("interactive");
+    document.dispatchEvent(new Event("DOMContentLoaded"));
+    expect(moduleScripts()).toHaveLength(1);
+    boot.hydrated();
+  });
+});
+
 describe("BOOT_SCRIPT", () => {
   it("is the boot function's own source, run with the page's constants", () => {
     expect(BOOT_SCRIPT).toContain(bootDeferredHydration.toString());

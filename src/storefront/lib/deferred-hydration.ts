@@ -125,10 +125,18 @@ export function bootDeferredHydration(
     for (const what of release()) replay(what);
   };
 
+  let startWhenParsed = false;
   const start = () => {
     if (state !== "waiting") return;
     const parked = doc.getElementById(entryId);
     if (!parked) {
+      // The page is still arriving (a pointer resting where the page lays out moves over it before the parked
+      // script, at the end of the body, is parsed): start once it is all there.
+      if (doc.readyState === "loading") {
+        if (!startWhenParsed) doc.addEventListener("DOMContentLoaded", start, { once: true });
+        startWhenParsed = true;
+        return;
+      }
       // Nothing parked (the application loads by itself): hold nothing.
       state = "done";
       return;
