@@ -62,6 +62,7 @@ import { returnsRepository } from "./returns/returns.repository.ts";
 import { returnsService } from "./returns/returns.service.ts";
 import { reviewsRepository } from "./reviews/reviews.repository.ts";
 import { reviewsService } from "./reviews/reviews.service.ts";
+import { synonymsService } from "./search/search-synonyms.ts";
 import { settingsService } from "./settings/shop-settings.ts";
 import { shopperCookies } from "./shopper.ts";
 import { wishlistRepository } from "./wishlist/wishlist.repository.ts";
@@ -221,6 +222,8 @@ export function createServices(deps: ApiDeps) {
       confirmations,
       blocklist,
       settings: settingsService(db),
+      // Search words the owner controls (docs/decisions/0059-search-words.md).
+      synonyms: synonymsService(db, onCatalogueChanged),
       coupons: adminCouponsService(db, adminCouponsRepository(db)),
       campaigns: adminCampaignsService({
         db,

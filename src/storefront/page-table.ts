@@ -232,6 +232,12 @@ export const PAGES: readonly PageEntry[] = [
     ...ADMIN,
   },
   { path: "admin/delivery", file: "admin/routes/delivery.tsx", id: "routes/admin-delivery", ...ADMIN },
+  {
+    path: "admin/search-words",
+    file: "admin/routes/search-words.tsx",
+    id: "routes/admin-search-words",
+    ...ADMIN,
+  },
   { path: "admin/customers", file: "admin/routes/customers.tsx", id: "routes/admin-customers", ...ADMIN },
   { path: "admin/customers/:id", file: "admin/routes/customer.tsx", id: "routes/admin-customer", ...ADMIN },
   { path: "admin/staff", file: "admin/routes/staff.tsx", id: "routes/admin-staff", ...ADMIN },

@@ -6,6 +6,7 @@ import { adminShipmentsRoutes } from "../couriers/shipments.routes.ts";
 import { pageMeta } from "../pagination.ts";
 import type { Services } from "../services.ts";
 import { toAdminUser } from "./admin-user.ts";
+import { auditActor } from "./audit.ts";
 import { adminCampaignsRoutes } from "./campaigns/campaigns.routes.ts";
 import { catalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import { catalogueCsvRoutes } from "./catalogue-csv/catalogue-csv.routes.ts";
@@ -54,6 +55,10 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
   route(routes, operations.adminDashboard, () => admin.dashboard.get());
 
   routes.route("/", catalogueRoutes(admin.catalogue));
+  route(routes, operations.adminSearchSynonyms, () => admin.synonyms.list());
+  route(routes, operations.adminUpdateSearchSynonyms, (_c, { actor, body }) =>
+    admin.synonyms.replace(auditActor(actor), body),
+  );
   routes.route("/", customersRoutes(admin.customers));
   routes.route("/", staffRoutes(admin.staff, admin.invitations));
   routes.route("/", twoFactorRoutes(admin.twoFactor));

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { rankByRelevance, relevance } from "./search-ranking.ts";
+import { rankByRelevance, relevance as relevanceWith } from "./search-ranking.ts";
+import { DEFAULT_SYNONYMS, synonymMap } from "./search-synonyms.ts";
+
+const SYNONYMS = synonymMap(DEFAULT_SYNONYMS);
+const relevance = (words: string[]) => relevanceWith(words, SYNONYMS);
 
 /** A document as the index stores it: normalised words, space-separated. */
 const doc = (id: number, title: string, facets: string, in_stock = 1) => ({ id, in_stock, title, facets });
@@ -28,16 +32,13 @@ describe("search relevance", () => {
   });
 
   it("ranks in stock first, then by score, then the newest", () => {
-    const ranked = rankByRelevance(
-      ["bag"],
-      [
-        doc(1, "shoulder bag", "", 0),
-        doc(2, "tote", "bags"),
-        doc(3, "shoulder bag", ""),
-        doc(4, "shoulder bag", ""),
-        doc(5, "wallet", ""),
-      ],
-    );
+    const ranked = rankByRelevance(["bag"], SYNONYMS, [
+      doc(1, "shoulder bag", "", 0),
+      doc(2, "tote", "bags"),
+      doc(3, "shoulder bag", ""),
+      doc(4, "shoulder bag", ""),
+      doc(5, "wallet", ""),
+    ]);
     expect(ranked.map((document) => document.id)).toEqual([4, 3, 2, 5, 1]);
   });
 });

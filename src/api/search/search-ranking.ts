@@ -1,4 +1,4 @@
-import { synonymsOf } from "./search-synonyms.ts";
+import { type Synonyms, synonymsOf } from "./search-synonyms.ts";
 
 /**
  * Relevance of a search's matches (docs/decisions/0023-search-speed.md), the same rule on both engines. The index
@@ -74,11 +74,14 @@ export interface RankedDocument {
 }
 
 /** Scores matching documents for the query words (see above). */
-export function relevance(words: string[]): (document: Pick<RankedDocument, "title" | "facets">) => number {
+export function relevance(
+  words: string[],
+  synonyms: Synonyms,
+): (document: Pick<RankedDocument, "title" | "facets">) => number {
   const last = words.length - 1;
   const wanted = words.map((word, i) => ({
     exact: { stems: [stem(word)], prefix: i === last ? word : undefined } satisfies Wanted,
-    synonyms: synonymsOf(word).map((synonym): Wanted => ({ stems: synonym.split(" ").map(stem) })),
+    synonyms: synonymsOf(synonyms, word).map((synonym): Wanted => ({ stems: synonym.split(" ").map(stem) })),
   }));
   const stems = stemsOf();
   return (document) => {
@@ -99,8 +102,12 @@ export function relevance(words: string[]): (document: Pick<RankedDocument, "tit
 }
 
 /** The documents in relevance order: in stock first, then the score, then the newest (highest id). */
-export function rankByRelevance<T extends RankedDocument>(words: string[], documents: readonly T[]): T[] {
-  const score = relevance(words);
+export function rankByRelevance<T extends RankedDocument>(
+  words: string[],
+  synonyms: Synonyms,
+  documents: readonly T[],
+): T[] {
+  const score = relevance(words, synonyms);
   const scored = documents.map((document) => ({ document, score: score(document) }));
   scored.sort(
     (a, b) => b.document.in_stock - a.document.in_stock || b.score - a.score || b.document.id - a.document.id,

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
 import { engineOf, likePrefix, vocabularyWords } from "../../platform/db/search-documents.ts";
 import { catalogueVersion } from "../catalogue/count-cache.ts";
-import { SYNONYM_WORDS } from "./search-synonyms.ts";
+import { currentSynonyms, type Synonyms } from "./search-synonyms.ts";
 import {
   hasTrigramIndex,
   searchDocumentTexts,
@@ -81,8 +81,8 @@ function nearest(words: Map<string, number>, word: string, prefix: boolean, gene
 }
 
 /** The synonyms' words are known too, whether or not a product has them (then with a count of 0). */
-function withSynonyms(words: Map<string, number>): Map<string, number> {
-  for (const word of SYNONYM_WORDS) if (!words.has(word)) words.set(word, 0);
+function withSynonyms(words: Map<string, number>, synonyms: Synonyms): Map<string, number> {
+  for (const word of synonyms.keys()) if (!words.has(word)) words.set(word, 0);
   return words;
 }
 
@@ -91,9 +91,10 @@ function allWords(db: Kysely<Database>): Candidates {
   let cached: { version: number; expires: number; words: Promise<Map<string, number>> } | undefined;
 
   async function load(): Promise<Map<string, number>> {
+    const synonyms = await currentSynonyms(db);
     if (engineOf(db) === "postgres") {
       const rows = await vocabularyCounts(db);
-      return withSynonyms(new Map(rows.map((row) => [row.word, Number(row.products)])));
+      return withSynonyms(new Map(rows.map((row) => [row.word, Number(row.products)])), synonyms);
     }
     const rows = await searchDocumentTexts(db);
     const counts = new Map<string, number>();
@@ -101,7 +102,7 @@ function allWords(db: Kysely<Database>): Candidates {
       for (const word of vocabularyWords(row.title, row.facets))
         counts.set(word, (counts.get(word) ?? 0) + 1);
     }
-    return withSynonyms(counts);
+    return withSynonyms(counts, synonyms);
   }
 
   return () => {
@@ -126,8 +127,11 @@ function allWords(db: Kysely<Database>): Candidates {
 function trigramNeighbours(db: Kysely<Database>): Candidates {
   return async (word) => {
     const prefix = likePrefix(word);
-    const rows = await trigramNeighbourCounts(db, word, prefix);
-    return withSynonyms(new Map(rows.map((row) => [row.word, Number(row.products)])));
+    const [rows, synonyms] = await Promise.all([
+      trigramNeighbourCounts(db, word, prefix),
+      currentSynonyms(db),
+    ]);
+    return withSynonyms(new Map(rows.map((row) => [row.word, Number(row.products)])), synonyms);
   };
 }
 

@@ -17,7 +17,7 @@ import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { versionedCache } from "../catalogue/count-cache.ts";
 import { CARD_COLUMNS, literalInteger } from "../catalogue/listing-sql.repository.ts";
 import { type RankedDocument, rankByRelevance } from "./search-ranking.ts";
-import { synonymsOf } from "./search-synonyms.ts";
+import { currentSynonyms, type Synonyms, synonymsOf } from "./search-synonyms.ts";
 
 /**
  * Product search against the index (docs/decisions/0021-search-index.md, 0023-search-speed.md).
@@ -39,8 +39,8 @@ export const SEARCH_WINDOW = 500;
 export type SearchFilter = Omit<ProductQuery, "take" | "page" | "sort" | "search"> & { words: string[] };
 
 /** Each query word with its synonyms; a synonym may be a phrase of several words. */
-function alternatives(word: string): string[][] {
-  return [word, ...synonymsOf(word)].map((phrase) => phrase.split(" "));
+function alternatives(synonyms: Synonyms, word: string): string[][] {
+  return [word, ...synonymsOf(synonyms, word)].map((phrase) => phrase.split(" "));
 }
 
 /**
@@ -48,11 +48,11 @@ function alternatives(word: string): string[][] {
  * stemmed word or of a name as written (`prefixMatch`), and every filter token in `filters`. Words and tokens are
  * letters and digits only, so quoting them as phrases is all the escaping needed.
  */
-function ftsMatch(words: string[], tokens: string[]): string {
+function ftsMatch(words: string[], synonyms: Synonyms, tokens: string[]): string {
   const last = words.length - 1;
   const text = words
     .map((word, i) => {
-      const options = alternatives(word).map((parts) => `"${parts.join(" ")}"`);
+      const options = alternatives(synonyms, word).map((parts) => `"${parts.join(" ")}"`);
       if (i === last) return prefixMatch(word, options.slice(1));
       const any = options.length === 1 ? options[0] : `(${options.join(" OR ")})`;
       return `{title facets description} : ${any}`;
@@ -63,8 +63,8 @@ function ftsMatch(words: string[], tokens: string[]): string {
 }
 
 /** The to_tsquery('english') text of one word: its alternatives with |, phrases with <->, `:*` when a prefix. */
-function tsWord(word: string, prefix: boolean): string {
-  const options = alternatives(word).map((parts, j) => {
+function tsWord(word: string, synonyms: Synonyms, prefix: boolean): string {
+  const options = alternatives(synonyms, word).map((parts, j) => {
     const phrase = parts.join(" <-> ");
     return prefix && j === 0 ? `${phrase}:*` : phrase;
   });
@@ -75,13 +75,13 @@ function tsWord(word: string, prefix: boolean): string {
  * The tsquery of the words: each word with its alternatives, the last one as a prefix of a stemmed word, and of
  * a name as written when `names` (`postgresPrefixQuery`).
  */
-function tsQuery(words: string[], names: boolean) {
+function tsQuery(words: string[], synonyms: Synonyms, names: boolean) {
   const last = words.at(-1)!;
-  const typing = postgresPrefixQuery(last, tsWord(last, true), names);
+  const typing = postgresPrefixQuery(last, tsWord(last, synonyms, true), names);
   if (words.length === 1) return typing;
   const whole = words
     .slice(0, -1)
-    .map((word) => tsWord(word, false))
+    .map((word) => tsWord(word, synonyms, false))
     .join(" & ");
   return sql`(to_tsquery('english', ${whole}) && ${typing})`;
 }
@@ -128,6 +128,7 @@ interface Match {
 function matches(
   engine: Engine,
   words: string[],
+  synonyms: Synonyms,
   tokens: string[],
   limit: number,
   texts: boolean,
@@ -136,13 +137,13 @@ function matches(
   if (engine === "sqlite") {
     const columns = texts ? sql`hits.title, hits.facets` : sql`'' as title, '' as facets`;
     return sql<Match>`select products.id, products.in_stock, products.sale_price, ${columns}
-      from (select rowid, title, facets from product_search where product_search match ${ftsMatch(words, tokens)}
+      from (select rowid, title, facets from product_search where product_search match ${ftsMatch(words, synonyms, tokens)}
         order by rowid desc limit ${literalInteger(limit)}) as hits
       cross join products
       where products.id = hits.rowid and products.status = ${LIVE}`;
   }
   const columns = texts ? sql`title, facets` : sql`'' as title, '' as facets`;
-  const query = sql`(${tsQuery(words, names)} && ${tsFilterQuery(tokens)}::tsquery)`;
+  const query = sql`(${tsQuery(words, synonyms, names)} && ${tsFilterQuery(tokens)}::tsquery)`;
   return sql<Match>`select product_id as id, in_stock, sale_price, ${columns}
     from product_search where document @@ ${query} and status = ${LIVE}
     order by product_id desc limit ${literalInteger(limit)}`;
@@ -151,12 +152,13 @@ function matches(
 /** The matches in the chosen order: relevance (search-ranking.ts) or price, ties by id as the listing does. */
 function ordered<T extends RankedDocument & { sale_price: number }>(
   words: string[],
+  synonyms: Synonyms,
   documents: T[],
   sort: ProductQuery["sort"],
 ): T[] {
   if (sort === "low2high") return documents.toSorted((a, b) => a.sale_price - b.sale_price || a.id - b.id);
   if (sort === "high2low") return documents.toSorted((a, b) => b.sale_price - a.sale_price || b.id - a.id);
-  return rankByRelevance(words, documents);
+  return rankByRelevance(words, synonyms, documents);
 }
 
 /**
@@ -238,12 +240,13 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       if (filter.words.length === 0) return empty;
       const indexed = await indexedFilter(filter);
       if (!indexed) return empty;
-      const names = await needsNames(filter.words.at(-1)!);
+      const [names, synonyms] = await Promise.all([needsNames(filter.words.at(-1)!), currentSynonyms(db)]);
       // One row past the window says whether more match; it is the oldest and never served.
       const tokens = queryFilterTokens(indexed);
       const { rows: documents } = await matches(
         engine,
         filter.words,
+        synonyms,
         tokens,
         window + 1,
         sort === "default",
@@ -257,7 +260,7 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
           1,
         );
       }
-      const page = ordered(filter.words, documents, sort).slice(offset, offset + limit);
+      const page = ordered(filter.words, synonyms, documents, sort).slice(offset, offset + limit);
       return {
         rows: await cards(page.map((document) => document.id)),
         total: documents.length,
@@ -270,10 +273,11 @@ export function searchRepository(db: Kysely<Database>, window = SEARCH_WINDOW) {
       if (filter.words.length === 0) return false;
       const indexed = await indexedFilter(filter);
       if (!indexed) return false;
-      const names = await needsNames(filter.words.at(-1)!);
+      const [names, synonyms] = await Promise.all([needsNames(filter.words.at(-1)!), currentSynonyms(db)]);
       const { rows } = await matches(
         engine,
         filter.words,
+        synonyms,
         queryFilterTokens(indexed),
         1,
         false,

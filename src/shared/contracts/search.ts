@@ -37,3 +37,52 @@ export const suggestionsSchema = z.object({
 
 export type Suggestions = z.output<typeof suggestionsSchema>;
 export type ProductSuggestion = z.output<typeof productSuggestionSchema>;
+
+/** How many search words the owner may give other words for, and how many each (the back office's limits). */
+export const SYNONYM_LIMITS = {
+  words: 300,
+  alternatives: 12,
+  wordLength: 40,
+  alternativeLength: 60,
+} as const;
+
+export const synonymGroupSchema = z.object({
+  word: z
+    .string({ message: "Give the word shoppers type." })
+    .trim()
+    .min(1, "Give the word shoppers type.")
+    .max(
+      SYNONYM_LIMITS.wordLength,
+      `A search word may not be longer than ${SYNONYM_LIMITS.wordLength} characters.`,
+    )
+    .describe('A word shoppers type, such as "batwa".'),
+  alternatives: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, "An alternative may not be empty.")
+        .max(
+          SYNONYM_LIMITS.alternativeLength,
+          `An alternative may not be longer than ${SYNONYM_LIMITS.alternativeLength} characters.`,
+        ),
+      { message: "Give the words it should also find." },
+    )
+    .min(1, "Give at least one word it should also find.")
+    .max(
+      SYNONYM_LIMITS.alternatives,
+      `Give at most ${SYNONYM_LIMITS.alternatives} words for one search word.`,
+    )
+    .describe(
+      'What the word should also find, in the catalogue\'s own words ("wallet", "purse"); a phrase may have several words.',
+    ),
+});
+
+export const searchSynonymsSchema = z.object({
+  synonyms: z
+    .array(synonymGroupSchema, { message: "The synonyms field must be a list." })
+    .max(SYNONYM_LIMITS.words, `Give at most ${SYNONYM_LIMITS.words} search words.`),
+});
+
+export type SynonymGroup = z.output<typeof synonymGroupSchema>;
+export type SearchSynonyms = z.output<typeof searchSynonymsSchema>;

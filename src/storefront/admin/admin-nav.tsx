@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/delivery", label: "Delivery charges" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/catalogue", label: "Catalogue" },
+  { to: "/admin/search-words", label: "Search words" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
