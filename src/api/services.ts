@@ -222,7 +222,7 @@ export function createServices(deps: ApiDeps) {
       confirmations,
       blocklist,
       settings: settingsService(db),
-      // Search words the owner controls (docs/decisions/0059-search-words.md).
+      // Search words the owner controls (docs/decisions/0060-search-words.md).
       synonyms: synonymsService(db, onCatalogueChanged),
       coupons: adminCouponsService(db, adminCouponsRepository(db)),
       campaigns: adminCampaignsService({

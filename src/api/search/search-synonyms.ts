@@ -25,7 +25,7 @@ import { shopSettingsRepository } from "../settings/shop-settings.repository.ts"
  *
  * Until the owner first saves, the shop uses `DEFAULT_SYNONYMS`: the English words shoppers use for the demo
  * catalogue's kinds, and the Roman Urdu words Pakistani shoppers type for clothes and bags (docs/decisions/
- * 0059-search-words.md lists where they come from).
+ * 0060-search-words.md lists where they come from).
  */
 export const DEFAULT_SYNONYMS: readonly SynonymGroup[] = [
   { word: "bag", alternatives: ["handbag", "backpack", "rucksack", "tote", "clutch", "satchel"] },

@@ -12,7 +12,7 @@ import { adminMeta } from "../admin-meta.ts";
 import type { Route } from "./+types/search-words";
 
 /**
- * Search words (docs/decisions/0059-search-words.md): the words shoppers type that the catalogue names otherwise,
+ * Search words (docs/decisions/0060-search-words.md): the words shoppers type that the catalogue names otherwise,
  * one a line ("batwa: wallet, purse"), edited by staff and owners; search follows on save.
  */
 export const meta: Route.MetaFunction = () => adminMeta("Search words");
