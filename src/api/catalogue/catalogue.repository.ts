@@ -205,6 +205,16 @@ export function catalogRepository(db: Kysely<Database>, options: CatalogReposito
         .orderBy("position")
         .orderBy("id")
         .execute(),
+    /** The current slug of the category that once had `slug` (migration 034), if any. */
+    categoryRedirect: async (slug: string): Promise<string | undefined> =>
+      (
+        await db
+          .selectFrom("category_slug_redirects")
+          .innerJoin("categories", "categories.id", "category_slug_redirects.category_id")
+          .select("categories.slug")
+          .where("category_slug_redirects.old_slug", "=", slug)
+          .executeTakeFirst()
+      )?.slug,
     /** Every category's place in the tree (few rows: the listing finds a category's subtree in it). */
     categoryPlaces: () => db.selectFrom("categories").select(["id", "slug", "parent_id"]).execute(),
     colors: () => db.selectFrom("colors").select(["id", "name", "code"]).orderBy("name").execute(),

@@ -37,6 +37,7 @@ export function catalogRoutes(catalog: CatalogService): Hono<ApiEnv> {
   });
 
   route(routes, operations.listCategories, (c) => shared(c, catalog.categories(), LIST_CACHE));
+  route(routes, operations.getCategoryRedirect, (_c, { params }) => catalog.categoryRedirect(params.slug));
   route(routes, operations.listColors, (c) => shared(c, catalog.colors(), LIST_CACHE));
   route(routes, operations.listSizeNames, (c) => shared(c, catalog.sizeList(), LIST_CACHE));
   route(routes, operations.listTags, (c) => shared(c, catalog.tags(), LIST_CACHE));

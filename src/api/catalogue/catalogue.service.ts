@@ -59,6 +59,9 @@ export const PRODUCT_GONE = "This product is no longer available.";
 /** At most this many "did you mean" queries. */
 const MAX_SUGGESTIONS = 3;
 
+/** A category address that is nobody's, current or old. */
+export const CATEGORY_NOT_FOUND = "No category has this address.";
+
 export function catalogService(
   repository: CatalogRepository,
   cache: ReturnType<typeof catalogueCache> = catalogueCache(),
@@ -248,6 +251,13 @@ export function catalogService(
           slide_mobile: row.image_mobile,
         })),
       ),
+
+    /** Where a category's old address leads now (a renamed slug: 301 there), or a 404. */
+    async categoryRedirect(slug: string): Promise<{ slug: string }> {
+      const current = await repository.categoryRedirect(slug);
+      if (current === undefined) throw new NotFound(CATEGORY_NOT_FOUND);
+      return { slug: current };
+    },
 
     /** Every category, each followed by its subcategories (depth first, by position). */
     categories: (): Promise<Category[]> =>

@@ -15,6 +15,7 @@ export interface Database {
   product_tags: ProductTagTable;
   product_images: ProductImageTable;
   product_slug_redirects: ProductSlugRedirectTable;
+  category_slug_redirects: CategorySlugRedirectTable;
   variants: VariantTable;
   sliders: SliderTable;
   users: UserTable;
@@ -146,6 +147,14 @@ export interface ProductTable {
 }
 
 /** A slug a product had before (migration 013): its old links answer 301 to the product's current slug. */
+/** A category's earlier slug (migration 034): `/shop/<old_slug>` answers 301 to the category's current one. */
+export interface CategorySlugRedirectTable {
+  id: Generated<number>;
+  old_slug: string;
+  category_id: number;
+  created_at: string;
+}
+
 export interface ProductSlugRedirectTable {
   id: Generated<number>;
   old_slug: string;

@@ -79,6 +79,17 @@ export const catalogOperations = {
     response: z.array(categorySchema),
     errors: [],
   },
+  getCategoryRedirect: {
+    method: "GET",
+    path: "/category-redirects/:slug",
+    summary:
+      "Where a category's old address leads: the current slug of the category that once had this one (a link to /shop/<old> answers 301 there)",
+    tag: "Catalogue",
+    auth: "none",
+    status: 200,
+    response: z.object({ slug: z.string().describe("The category's current slug.") }),
+    errors: [404],
+  },
   listColors: {
     method: "GET",
     path: "/colors",

@@ -227,6 +227,18 @@ export function catalogueRepository(db: Kysely<Database>) {
     async updateCategory(on: Db, id: number, change: Updateable<CategoryTable>) {
       await on.updateTable("categories").set(change).where("id", "=", id).execute();
     },
+    /** Remembers `oldSlug` as category `id`'s (migration 034): its old links answer 301 to the current one. */
+    async keepOldCategorySlug(on: Db, oldSlug: string, id: number, at: Date) {
+      await on.deleteFrom("category_slug_redirects").where("old_slug", "=", oldSlug).execute();
+      await on
+        .insertInto("category_slug_redirects")
+        .values({ old_slug: oldSlug, category_id: id, created_at: at.toISOString() })
+        .execute();
+    },
+    /** A slug a live category now has sends nobody elsewhere. */
+    async forgetOldCategorySlug(on: Db, slug: string) {
+      await on.deleteFrom("category_slug_redirects").where("old_slug", "=", slug).execute();
+    },
     async deleteCategory(on: Db, id: number) {
       await on.deleteFrom("categories").where("id", "=", id).execute();
     },

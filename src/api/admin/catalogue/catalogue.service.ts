@@ -133,6 +133,7 @@ export function catalogueService(deps: CatalogueDeps) {
           if (input.slug !== undefined && taken.has(input.slug))
             throw ValidationFailed.field("slug", M.slugTaken);
           const slug = input.slug ?? freeSlug(slugify(input.name).slice(0, 100), taken);
+          await repository.forgetOldCategorySlug(trx, slug);
           const position = await repository.nextPosition(trx, "categories", input.parent_id);
           const id = await repository.insertCategory(trx, {
             name: input.name,
@@ -172,12 +173,14 @@ export function catalogueService(deps: CatalogueDeps) {
           const position = moved
             ? await repository.nextPosition(trx, "categories", parentId)
             : before.position;
-          await repository.updateCategory(trx, id, {
-            name,
-            slug: input.slug ?? before.slug,
-            parent_id: parentId,
-            position,
-          });
+          const slug = input.slug ?? before.slug;
+          await repository.updateCategory(trx, id, { name, slug, parent_id: parentId, position });
+          // A changed address: the old one answers 301 to the new (as a product's does), and the new one is
+          // nobody's old one any more.
+          if (slug !== before.slug) {
+            await repository.forgetOldCategorySlug(trx, slug);
+            await repository.keepOldCategorySlug(trx, before.slug, id, new Date());
+          }
           // Search documents carry the category's name (facets) and every category above (filter tokens).
           if (moved)
             await writeSearchDocuments(trx, await repository.productsInCategories(trx, subtreeIds(list, id)));

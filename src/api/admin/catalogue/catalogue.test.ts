@@ -294,6 +294,38 @@ describe.skipIf(!available)(`back-office catalogue settings API on ${engine}`, (
         name: "Shirts",
       });
     });
+
+    it("a changed slug leaves its old address leading to the new one, until another category takes it", async () => {
+      const visitor = shopper(admin.api);
+      const made = await admin.staff.post("/admin/catalogue/categories", { name: "Travel Bags" });
+      const id = made.body.id as number;
+      const path = `/admin/catalogue/categories/${id}`;
+      expect((await visitor.get("/category-redirects/travel-bags")).status).toBe(404);
+
+      expect((await admin.staff.call("PATCH", path, { slug: "travel" })).status).toBe(200);
+      expect((await admin.staff.call("PATCH", path, { slug: "luggage" })).status).toBe(200);
+      // Every earlier address leads to the current one.
+      expect((await visitor.get("/category-redirects/travel-bags")).body).toEqual({ slug: "luggage" });
+      expect((await visitor.get("/category-redirects/travel")).body).toEqual({ slug: "luggage" });
+      const unknown = await visitor.get("/category-redirects/no-such-category");
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe("No category has this address.");
+
+      // Back to an old slug: it is the category's own again, not a way elsewhere.
+      expect((await admin.staff.call("PATCH", path, { slug: "travel" })).status).toBe(200);
+      expect((await visitor.get("/category-redirects/travel")).status).toBe(404);
+      expect((await visitor.get("/category-redirects/luggage")).body).toEqual({ slug: "travel" });
+
+      // Another category taking an old address makes it that category's.
+      const other = await admin.staff.post("/admin/catalogue/categories", { name: "Luggage" });
+      expect(other.body.slug).toBe("luggage");
+      expect((await visitor.get("/category-redirects/luggage")).status).toBe(404);
+
+      // Deleting the category takes its old addresses with it.
+      expect((await admin.staff.call("DELETE", path)).status).toBe(200);
+      expect((await visitor.get("/category-redirects/travel-bags")).status).toBe(404);
+      await admin.staff.call("DELETE", `/admin/catalogue/categories/${other.body.id}`);
+    });
   });
 
   describe("colours", () => {

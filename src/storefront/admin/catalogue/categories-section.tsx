@@ -73,7 +73,7 @@ function CategoryFields({
         maxLength={120}
         hint={
           editing
-            ? "The page's address, /shop/<slug>. Changing it breaks links to the old address."
+            ? "The page's address, /shop/<slug>. Links to the old address lead to the new one."
             : "The page's address, /shop/<slug>; left empty, it is made from the name."
         }
         defaultValue={values?.slug ?? editing?.slug ?? ""}

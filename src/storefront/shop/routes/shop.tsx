@@ -1,5 +1,5 @@
 import { Suspense, useState } from "react";
-import { Await, data, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { Await, data, Link, redirect, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { ProductList } from "../../../shared/contracts/catalogue.ts";
 import { apiContext, siteContext } from "../../lib/api.server.ts";
 import { isDocumentRequest } from "../../lib/streaming.server.ts";
@@ -55,8 +55,11 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     loadList(api, "listSizeNames"),
     loadList(api, "listTags"),
   ]);
-  // A category nobody sells is a dead link: the not-found page, with a 404 (unless the categories failed to load).
-  if (categories && !categories.some((category) => category.slug === params.category)) {
+  // A category's old address answers 301 to its current one (a renamed slug, decision 0031); a category nobody
+  // sells is a dead link: the not-found page, with a 404 (unless the categories failed to load).
+  if (categories && params.category && !categories.some((category) => category.slug === params.category)) {
+    const moved = await api.call("getCategoryRedirect", { params: { slug: params.category } });
+    if (moved.ok) throw redirect(`/shop/${encodeURIComponent(moved.data.slug)}${url.search}`, 301);
     throw data(null, { status: 404 });
   }
   const notices: string[] = [];
