@@ -90,6 +90,11 @@ test("the owner sets up categories, a colour, sizes and home slides, and the sho
   const banner = await sharp({ create: { width: 1800, height: 700, channels: 3, background: "#8a3b2e" } })
     .jpeg()
     .toBuffer();
+  const phoneBanner = await sharp({
+    create: { width: 800, height: 1000, channels: 3, background: "#1f4e79" },
+  })
+    .jpeg()
+    .toBuffer();
   for (const [title, starts] of [
     [`Now ${unique}`, ""],
     [`Later ${unique}`, "2999-01-01T09:00"],
@@ -97,6 +102,11 @@ test("the owner sets up categories, a colour, sizes and home slides, and the sho
     await addSlide
       .getByLabel(/^Picture/)
       .setInputFiles({ name: "banner.jpg", mimeType: "image/jpeg", buffer: banner });
+    // The slide that shows now has a picture of its own for phones (issue 35 item 9).
+    if (!starts)
+      await addSlide
+        .getByLabel(/^Phone picture/)
+        .setInputFiles({ name: "tall.jpg", mimeType: "image/jpeg", buffer: phoneBanner });
     await addSlide.getByLabel("Link").fill(`/shop/${title.startsWith("Now") ? "travel" : "later"}-${unique}`);
     await addSlide.getByLabel(/^Title/).fill(title);
     if (starts) await addSlide.getByLabel(/^Shows from/).fill(starts);
@@ -108,6 +118,12 @@ test("the owner sets up categories, a colour, sizes and home slides, and the sho
   const now = page.locator(`.hero a[href="/shop/travel-${unique}"]`);
   await expect(now).toHaveCount(1);
   await expect(now.locator("img")).toHaveAttribute("src", /\/images\/uploads\/sliders\/\w+-mobile\.webp/);
+  // The phone's image is the phone picture (blue), not a cut of the banner (red-brown).
+  const phoneImage = await page.request.get((await now.locator("img").getAttribute("src"))!);
+  const { data } = await sharp(await phoneImage.body())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  expect(data[2]).toBeGreaterThan(data[0]!);
   await expect(page.locator(`.hero a[href="/shop/later-${unique}"]`)).toHaveCount(0);
 
   // Renaming the top category: the shop's menu and its page follow; its page lists the subcategory's too.

@@ -311,16 +311,17 @@ async function storeAllOrNone<T extends { key: string }>(
  * Makes a home-page slide's images from an uploaded picture, in the drawn slides' sizes (SLIDE_SIZES: desktop
  * 1600x600, mobile 800x1000 as WebP and its AVIF twin), quality and effort: turned upright, cut to each shape
  * around the picture's most interesting part (sharp's "attention" strategy), metadata dropped. Images of a
- * failed render are removed.
+ * failed render are removed. `urls` names the layouts to make from this picture (a slide with a phone picture of
+ * its own makes each from its own).
  */
 export async function renderSlidePhoto(
   storage: Storage,
   input: Buffer,
-  urls: Record<SlideLayout, string>,
+  urls: Partial<Record<SlideLayout, string>>,
 ): Promise<string[]> {
   const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().toBuffer();
   const outputs = (Object.keys(urls) as SlideLayout[]).flatMap((layout) =>
-    slideOutputs(urls[layout], layout),
+    slideOutputs(urls[layout]!, layout),
   );
   await storeAllOrNone(storage, outputs, ({ width, height, key }) =>
     encode(

@@ -237,7 +237,7 @@ export const adminCatalogueOperations = {
     method: "PATCH",
     path: "/admin/catalogue/sliders/:id",
     summary:
-      "Changes a slide (multipart/form-data; fields left out stay as they are, a new picture replaces both images)",
+      "Changes a slide (multipart/form-data; fields left out stay as they are; a new picture replaces both images unless a phone picture comes with it, and a phone picture alone replaces the phone's image)",
     body: adminUpdateSliderSchema,
     bodyType: "multipart",
     status: 200,

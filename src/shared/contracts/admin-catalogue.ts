@@ -165,6 +165,21 @@ const optionalSlideImage = z.preprocess(
   slideImageField.optional(),
 );
 
+/** The phone's own picture (issue 35 item 9): optional; without it the phone's image is cut from `image`. */
+const phoneSlideImage = z
+  .preprocess(
+    (value) => (value instanceof File && value.size === 0 && value.name === "" ? undefined : value),
+    z
+      .file({ error: () => M.imageType })
+      .min(1, M.imageRequired)
+      .max(IMAGE_UPLOAD_MAX_BYTES, M.imageTooLarge)
+      .optional(),
+  )
+  .describe(
+    "Optional: a picture of its own for phones (a JPEG, PNG or WebP, at most 10 MB, at least 200 x 200; the " +
+      "800 x 1000 image is cut from it). Without it the phone's image is cut from `image`.",
+  );
+
 export const adminSliderSchema = z.object({
   id: z.number().int(),
   title: z.string().describe("What the slide shows, for the back office and as the picture's description."),
@@ -181,6 +196,7 @@ export const adminSliderListSchema = z.object({ data: z.array(adminSliderSchema)
 
 export const adminCreateSliderSchema = z.object({
   image: slideImageField,
+  image_mobile: phoneSlideImage,
   title: optionalText("title", SLIDER_TITLE_MAX),
   url: urlField,
   starts_at: momentField.default(null),
@@ -188,6 +204,7 @@ export const adminCreateSliderSchema = z.object({
 });
 export const adminUpdateSliderSchema = z.object({
   image: optionalSlideImage,
+  image_mobile: phoneSlideImage,
   title: optionalText("title", SLIDER_TITLE_MAX).optional(),
   url: urlField.optional(),
   starts_at: momentField.optional(),

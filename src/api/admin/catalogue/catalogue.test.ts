@@ -553,5 +553,69 @@ describe.skipIf(!available)(`back-office catalogue settings API on ${engine}`, (
       ).toBe(false);
       expect((await audits("slider.delete")).length).toBe(1);
     });
+
+    it("takes a phone picture of its own, and replaces either picture alone", async () => {
+      /** The colour in the middle of a stored image (the pictures below are one colour each). */
+      const middle = async (url: string) => {
+        const { data, info } = await sharp(imageFilePath(admin.api.imagesDir, url))
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+        return [data[at], data[at + 1], data[at + 2]];
+      };
+      const coloured = (background: string, width: number, height: number) =>
+        sharp({ create: { width, height, channels: 3, background } })
+          .png()
+          .toBuffer();
+      const red = (value: number[]) => value[0]! > 200 && value[1]! < 60 && value[2]! < 60;
+      const green = (value: number[]) => value[1]! > 100 && value[0]! < 60;
+      const blue = (value: number[]) => value[2]! > 200 && value[0]! < 60;
+
+      const made = await slide({
+        image: { bytes: await coloured("#ff0000", 1600, 600), name: "wide.png", type: "image/png" },
+        image_mobile: { bytes: await coloured("#0000ff", 800, 1000), name: "tall.png", type: "image/png" },
+        url: "/shop",
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      expect(red(await middle(made.body.image))).toBe(true);
+      expect(blue(await middle(made.body.image_mobile))).toBe(true);
+      const mobile = await sharp(imageFilePath(admin.api.imagesDir, made.body.image_mobile)).metadata();
+      expect([mobile.width, mobile.height]).toEqual([800, 1000]);
+      expect(
+        fs.existsSync(imageFilePath(admin.api.imagesDir, slideMobileAvifUrl(made.body.image_mobile)!)),
+      ).toBe(true);
+
+      // A phone picture alone replaces the phone's image; the desktop one stays.
+      const path = `/admin/catalogue/sliders/${made.body.id}`;
+      const phoneOnly = await slide(
+        {
+          image_mobile: { bytes: await coloured("#00a000", 800, 1000), name: "green.png", type: "image/png" },
+        },
+        { method: "PATCH", path },
+      );
+      expect(phoneOnly.status, JSON.stringify(phoneOnly.body)).toBe(200);
+      expect(phoneOnly.body.image).toBe(made.body.image);
+      expect(green(await middle(phoneOnly.body.image_mobile))).toBe(true);
+      expect(fs.existsSync(imageFilePath(admin.api.imagesDir, made.body.image_mobile))).toBe(false);
+
+      // A picture that is not one, as the phone's, is refused at its field, and nothing changes.
+      const refused = await slide(
+        { image_mobile: { bytes: Buffer.from("not a picture"), name: "x.png", type: "image/png" } },
+        { method: "PATCH", path },
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.image_mobile).toEqual([M.imageType]);
+      expect((await admin.staff.get("/admin/catalogue/sliders")).body.data).toContainEqual(phoneOnly.body);
+
+      // A new picture alone replaces both, as before.
+      const both = await slide(
+        { image: { bytes: await coloured("#ff0000", 1200, 1200), name: "square.png", type: "image/png" } },
+        { method: "PATCH", path },
+      );
+      expect(both.status).toBe(200);
+      expect(both.body.image).not.toBe(made.body.image);
+      expect(red(await middle(both.body.image_mobile))).toBe(true);
+      await admin.staff.call("DELETE", path);
+    });
   });
 });

@@ -14,6 +14,7 @@ import { type CatalogueDeps, committedWrites, sameIds } from "./catalogue-writes
 
 export interface SliderUpload extends AdminSliderInput {
   image?: File | undefined;
+  image_mobile?: File | undefined;
 }
 
 /**
@@ -55,15 +56,40 @@ export function slidesService(deps: CatalogueDeps) {
     return deps.storage;
   }
 
-  /** Checks the picture by its content and renders the slide's two images; answers their URLs. */
-  async function renderSlide(image: File): Promise<{ desktop: string; mobile: string }> {
-    const storage = requireStorage();
+  /** A picture's bytes, checked by their content (the field named in the refusal). */
+  async function checkedPicture(image: File, field: "image" | "image_mobile"): Promise<Buffer> {
     const bytes = Buffer.from(await image.arrayBuffer());
     const check = await inspectUpload(bytes);
     if (!check.ok)
-      throw ValidationFailed.field("image", check.problem === "too-small" ? M.imageTooSmall : M.imageType);
-    const urls = uploadedSlideUrls(randomBytes(9).toString("base64url").replace(/[-_]/g, "x"));
-    await renderSlidePhoto(storage, bytes, urls);
+      throw ValidationFailed.field(field, check.problem === "too-small" ? M.imageTooSmall : M.imageType);
+    return bytes;
+  }
+
+  /**
+   * Renders a slide's new images: from `image` both (or the desktop one when the phone has its own picture), and
+   * from `phone` the phone's. Answers the URLs of the images made; a failed render leaves none of them.
+   */
+  async function renderSlide(
+    image: File | undefined,
+    phone: File | undefined,
+  ): Promise<{ desktop?: string; mobile?: string }> {
+    const storage = requireStorage();
+    const [bytes, phoneBytes] = await Promise.all([
+      image && checkedPicture(image, "image"),
+      phone && checkedPicture(phone, "image_mobile"),
+    ]);
+    const all = uploadedSlideUrls(randomBytes(9).toString("base64url").replace(/[-_]/g, "x"));
+    const urls = {
+      ...(bytes ? { desktop: all.desktop } : {}),
+      ...(phoneBytes || bytes ? { mobile: all.mobile } : {}),
+    };
+    try {
+      if (bytes) await renderSlidePhoto(storage, bytes, phoneBytes ? { desktop: all.desktop } : all);
+      if (phoneBytes) await renderSlidePhoto(storage, phoneBytes, { mobile: all.mobile });
+    } catch (error) {
+      await removeSlideFiles(Object.values(urls));
+      throw error;
+    }
     return urls;
   }
 
@@ -95,10 +121,17 @@ export function slidesService(deps: CatalogueDeps) {
 
     async createSlider(
       actor: AuditActor,
-      input: { image: File; title: string; url: string; starts_at: string | null; ends_at: string | null },
+      input: {
+        image: File;
+        image_mobile?: File | undefined;
+        title: string;
+        url: string;
+        starts_at: string | null;
+        ends_at: string | null;
+      },
     ): Promise<AdminSlider> {
       checkDates(input.starts_at, input.ends_at);
-      const urls = await renderSlide(input.image);
+      const urls = (await renderSlide(input.image, input.image_mobile)) as { desktop: string; mobile: string };
       try {
         return await write(async (trx) => {
           const position = await repository.nextPosition(trx, "sliders");
@@ -134,7 +167,8 @@ export function slidesService(deps: CatalogueDeps) {
         input.starts_at === undefined ? current.starts_at : input.starts_at,
         input.ends_at === undefined ? current.ends_at : input.ends_at,
       );
-      const urls = input.image ? await renderSlide(input.image) : undefined;
+      const urls =
+        input.image || input.image_mobile ? await renderSlide(input.image, input.image_mobile) : undefined;
       let replaced: string[] = [];
       try {
         const answer = await write(async (trx) => {
@@ -159,13 +193,16 @@ export function slidesService(deps: CatalogueDeps) {
             before: was,
             after: change,
           });
-          replaced = urls ? [before.image, before.image_mobile] : [];
+          replaced = [
+            ...(urls?.desktop ? [before.image] : []),
+            ...(urls?.mobile ? [before.image_mobile] : []),
+          ];
           return (await sliderList(trx)).find((row) => row.id === id)!;
         }, busy);
         await removeSlideFiles(replaced);
         return answer;
       } catch (error) {
-        if (urls) await removeSlideFiles([urls.desktop, urls.mobile]);
+        if (urls) await removeSlideFiles(Object.values(urls));
         throw error;
       }
     },

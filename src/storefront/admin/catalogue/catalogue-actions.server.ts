@@ -26,8 +26,8 @@ export function moved(ids: number[], id: number, direction: string): number[] | 
 }
 
 /** A file input left empty sends an empty, nameless file: no new picture. */
-const fileOf = (form: FormData) => {
-  const image = form.get("image");
+const fileOf = (form: FormData, name = "image") => {
+  const image = form.get(name);
   return image instanceof File && image.size > 0 ? image : undefined;
 };
 
@@ -94,6 +94,7 @@ async function call(api: ApiClient, section: CatalogueSection, intent: string, i
         body: {
           // A missing file goes as nothing (the client leaves it out), and the API says a picture is needed.
           image: fileOf(form) as File,
+          image_mobile: fileOf(form, "image_mobile"),
           title: text("title"),
           url: text("url"),
           starts_at: text("starts_at"),
@@ -105,6 +106,7 @@ async function call(api: ApiClient, section: CatalogueSection, intent: string, i
         params,
         body: {
           image: fileOf(form),
+          image_mobile: fileOf(form, "image_mobile"),
           title: text("title"),
           url: text("url"),
           starts_at: text("starts_at"),

@@ -42,6 +42,20 @@ function SlideFields({
         error={failure?.errors.image}
       />
       <Field
+        name="image_mobile"
+        id={`${prefix}-image_mobile`}
+        label="Phone picture"
+        type="file"
+        accept={IMAGE_UPLOAD_ACCEPT}
+        optional
+        hint={
+          slide
+            ? "Choose one only to replace the phone's picture; a new picture above without one replaces both."
+            : "A tall picture of its own for phones (800 x 1000); without one, the phone's is cut from the picture above."
+        }
+        error={failure?.errors.image_mobile}
+      />
+      <Field
         name="url"
         id={`${prefix}-url`}
         label="Link"

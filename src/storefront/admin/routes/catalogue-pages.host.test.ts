@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue } from "../../../testing/factories.ts";
 import { HOST_URL, type HostHarness, hostHarness } from "../../../testing/host-harness.ts";
@@ -83,6 +84,46 @@ describe("back-office catalogue pages", () => {
       expect(await response.text(), section).toContain(text);
     }
     expect((await page("/admin/catalogue/brands", "staff")).status).toBe(404);
+  });
+
+  it("adds a slide with a phone picture of its own from the plain form", async () => {
+    const picture = (background: string, width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const form = new FormData();
+    form.append("intent", "create");
+    form.append("url", "/shop");
+    form.append("title", "Two pictures");
+    form.append("starts_at", "");
+    form.append("ends_at", "");
+    form.append(
+      "image",
+      new File([new Uint8Array(await picture("#ff0000", 1600, 600))], "wide.png", { type: "image/png" }),
+    );
+    form.append(
+      "image_mobile",
+      new File([new Uint8Array(await picture("#0000ff", 800, 1000))], "tall.png", { type: "image/png" }),
+    );
+    const added = await host.request("/admin/catalogue/sliders", {
+      method: "POST",
+      headers: { cookie: cookies.staff, origin: HOST_URL },
+      body: form,
+    });
+    expect(added.status).toBe(303);
+    const row = await database.db
+      .selectFrom("sliders")
+      .select(["image", "image_mobile"])
+      .where("title", "=", "Two pictures")
+      .executeTakeFirstOrThrow();
+    const phone = await host.request(row.image_mobile, { headers: { accept: "image/webp" } });
+    expect(phone.status).toBe(200);
+    const { data, info } = await sharp(Buffer.from(await phone.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([800, 1000]);
+    expect(data[2]).toBeGreaterThan(200);
+    expect(data[0]).toBeLessThan(60);
   });
 
   it("adds a subcategory with a plain form, and shows a refusal with what was typed", async () => {
