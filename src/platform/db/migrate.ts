@@ -32,6 +32,7 @@ import * as saleExtras from "./migrations/029-sale-extras.ts";
 import * as payments from "./migrations/030-payments.ts";
 import * as paymentListIndexes from "./migrations/031-payment-list-indexes.ts";
 import * as returns from "./migrations/032-returns.ts";
+import * as listingIndexes from "./migrations/033-listing-indexes.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -67,6 +68,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "030-payments": payments,
   "031-payment-list-indexes": paymentListIndexes,
   "032-returns": returns,
+  "033-listing-indexes": listingIndexes,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */
