@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { adminProductsRepository } from "../src/api/admin/products/admin-products.repository.ts";
 import { openDatabase } from "../src/platform/db/connection.ts";
 import { adminProductsQuerySchema } from "../src/shared/contracts/admin-products.ts";
-import { ADMIN_PRODUCTS_PER_PAGE } from "../src/shared/product-admin.ts";
+import { ADMIN_PRODUCTS_COUNT_LIMIT, ADMIN_PRODUCTS_PER_PAGE } from "../src/shared/product-admin.ts";
 import {
   type Dataset,
   dropPostgres,
@@ -104,8 +104,8 @@ async function measure(dataset: Dataset) {
       );
       const offset = (page - 1) * ADMIN_PRODUCTS_PER_PAGE;
       const pageTimes = await timed(() => repository.list(filter, sort, 5, ADMIN_PRODUCTS_PER_PAGE, offset));
-      const countTimes = await timed(() => repository.count(filter, 5));
-      const total = await repository.count(filter, 5);
+      const countTimes = await timed(() => repository.count(filter, 5, ADMIN_PRODUCTS_COUNT_LIMIT));
+      const total = await repository.count(filter, 5, ADMIN_PRODUCTS_COUNT_LIMIT);
       rows.push(
         `${dataset.engine.padEnd(9)} ${String(dataset.products).padStart(8)}  ${label.padEnd(26)} ${pageTimes} | ${countTimes}  ${total.toLocaleString("en-US")}`,
       );

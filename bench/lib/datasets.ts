@@ -157,6 +157,36 @@ export async function postgresDataset(products: number, log: (line: string) => v
   return { engine: "postgres", products, databaseUrl: databaseUrl(name), seedSeconds };
 }
 
+/**
+ * A PostgreSQL dataset kept between runs (`shop_kept_<products>_<seeder fingerprint>`, never dropped by
+ * dropPostgres): seeding a million products takes many minutes. Seeded under a temporary name and renamed when
+ * complete, so an interrupted seed is never reused. Drop it with `dropKeptPostgres` or by hand when done.
+ */
+export async function keptPostgresDataset(products: number, log: (line: string) => void): Promise<Dataset> {
+  const name = `shop_kept_${products}_${fingerprint()}`;
+  const exists = await withAdmin(
+    async (client) =>
+      (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1,
+  );
+  if (exists) return { engine: "postgres", products, databaseUrl: databaseUrl(name), seedSeconds: 0 };
+  const seeded = await postgresDataset(products, log);
+  const partial = new URL(seeded.databaseUrl).pathname.slice(1);
+  await withAdmin((client) => client.query(`ALTER DATABASE ${partial} RENAME TO ${name}`));
+  createdDatabases.delete(partial);
+  return { ...seeded, databaseUrl: databaseUrl(name) };
+}
+
+/** Drops the kept datasets of every size (`keptPostgresDataset`). */
+export async function dropKeptPostgres(): Promise<string[]> {
+  return withAdmin(async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'shop\\_kept\\_%'",
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    return rows.map((row) => row.datname);
+  });
+}
+
 /** A copy of a PostgreSQL dataset (CREATE DATABASE ... TEMPLATE) for a run that writes. */
 export async function postgresWorkingCopy(dataset: Dataset): Promise<Dataset> {
   const source = new URL(dataset.databaseUrl).pathname.slice(1);

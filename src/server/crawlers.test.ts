@@ -102,4 +102,27 @@ describe.skipIf(!available)(`sitemap on ${engine}`, () => {
     expect((await get("/sitemaps/products-0.xml", 3)).status).toBe(404);
     expect((await get("/sitemaps/other.xml", 3)).status).toBe(404);
   });
+
+  it("numbers its files by ranges of ids, so a product taken off sale leaves its file short, not the next one moved", async () => {
+    await database.db
+      .updateTable("products")
+      .set({ status: "archived" })
+      .where("slug", "=", "evening-clutch")
+      .execute();
+    try {
+      expect(locs((await get("/sitemaps/products-1.xml", 3)).body)).toEqual([
+        `${ORIGIN}/product/leather-tote`,
+        `${ORIGIN}/product/oxford-shirt`,
+      ]);
+      expect(locs((await get("/sitemaps/products-2.xml", 3)).body)).toEqual([`${ORIGIN}/product/kids-tee`]);
+      // Three on sale fit one file of 3: the sitemap is one urlset again.
+      expect((await get("/sitemap.xml", 3)).body).toMatch(/<urlset /);
+    } finally {
+      await database.db
+        .updateTable("products")
+        .set({ status: "active" })
+        .where("slug", "=", "evening-clutch")
+        .execute();
+    }
+  });
 });

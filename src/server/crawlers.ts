@@ -70,17 +70,19 @@ async function pageEntries(
   );
 }
 
-/** A urlset streamed in batches: `head` first, then up to `limit` products after id `afterId`. */
+/**
+ * A urlset streamed in batches: `head` first, then the products after id `afterId` (up to id `throughId` when
+ * given).
+ */
 function streamUrlset(
   repository: SitemapRepository,
   publicUrl: string,
   head: string,
   afterId: number,
-  limit: number,
+  throughId?: number,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor = afterId;
-  let left = limit;
   let started = false;
   return new ReadableStream({
     async pull(controller) {
@@ -89,14 +91,13 @@ function streamUrlset(
         controller.enqueue(encoder.encode(URLSET_OPEN + head));
         return;
       }
-      const rows = left > 0 ? await repository.productsAfter(cursor, Math.min(BATCH, left)) : [];
+      const rows = await repository.productsAfter(cursor, BATCH, throughId);
       if (rows.length === 0) {
         controller.enqueue(encoder.encode(URLSET_CLOSE));
         controller.close();
         return;
       }
       cursor = rows.at(-1)!.id;
-      left -= rows.length;
       controller.enqueue(
         encoder.encode(
           rows
@@ -124,13 +125,14 @@ export function crawlerRoutes(db: Kysely<Database>, options: SitemapOptions): Ho
   );
 
   routes.get("/sitemap.xml", async (c) => {
-    const products = await repository.countProducts();
-    if (products <= perFile) {
+    if ((await repository.countProducts(perFile)) <= perFile) {
       const head = await pageEntries(repository, publicUrl, rules);
-      return c.body(streamUrlset(repository, publicUrl, head, 0, products), 200, XML_HEADERS);
+      return c.body(streamUrlset(repository, publicUrl, head, 0), 200, XML_HEADERS);
     }
     const files = ["pages.xml"];
-    for (let file = 1; file <= Math.ceil(products / perFile); file++) files.push(`products-${file}.xml`);
+    // File N holds the products on sale with ids from (N - 1) * perFile + 1 to N * perFile: at most perFile.
+    const lastFile = Math.ceil((await repository.lastId()) / perFile);
+    for (let file = 1; file <= lastFile; file++) files.push(`products-${file}.xml`);
     const index =
       '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       files
@@ -150,9 +152,14 @@ export function crawlerRoutes(db: Kysely<Database>, options: SitemapOptions): Ho
       );
     }
     const numbered = /^products-([1-9]\d{0,5})\.xml$/.exec(file);
-    const afterId = numbered ? await repository.idBefore((Number(numbered[1]) - 1) * perFile) : undefined;
-    if (afterId === undefined) return c.text("Not found.", 404);
-    return c.body(streamUrlset(repository, publicUrl, "", afterId, perFile), 200, XML_HEADERS);
+    const number = Number(numbered?.[1] ?? 0);
+    if (number === 0 || number > Math.ceil((await repository.lastId()) / perFile))
+      return c.text("Not found.", 404);
+    return c.body(
+      streamUrlset(repository, publicUrl, "", (number - 1) * perFile, number * perFile),
+      200,
+      XML_HEADERS,
+    );
   });
 
   return routes;

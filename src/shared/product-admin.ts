@@ -27,6 +27,11 @@ export const IMAGE_UPLOAD_BODY_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES + 64 * 1024;
 
 /** The back office's product list: how many rows a page shows. */
 export const ADMIN_PRODUCTS_PER_PAGE = 25;
+/**
+ * The list counts and pages its matches up to here; past it, "10,000+" is as useful and far cheaper, as for orders
+ * (docs/decisions/0059-a-million-products.md).
+ */
+export const ADMIN_PRODUCTS_COUNT_LIMIT = 10_000;
 
 export const ADMIN_PRODUCT_SORTS = [
   "newest",

@@ -1,4 +1,11 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
 import type { ProductQuery } from "../../shared/contracts/catalogue.ts";
@@ -76,28 +83,56 @@ export interface CatalogRepositoryOptions {
 }
 
 export function catalogRepository(db: Kysely<Database>, options: CatalogRepositoryOptions = {}) {
+  /**
+   * A page of the listing without a search: newest first, or by price. The page's ids are found first (the
+   * filter and the order from the listing's indexes, migration 033, skipping `offset` rows there), then only
+   * those rows are read: a deeper page walks index entries, not whole rows.
+   */
+  function listProductsQuery(
+    filter: ProductFilter,
+    sort: ProductQuery["sort"],
+    limit: number,
+    offset: number,
+  ) {
+    const ordered = <Q extends SelectQueryBuilder<Database, "products", object>>(query: Q): Q => {
+      if (sort === "low2high")
+        return query.orderBy("products.sale_price", "asc").orderBy("products.id", "asc") as Q;
+      if (sort === "high2low")
+        return query.orderBy("products.sale_price", "desc").orderBy("products.id", "desc") as Q;
+      return query.orderBy("products.id", "desc") as Q;
+    };
+    // The page size as a literal (1 to 48): with `LIMIT ?` SQLite re-prepares the statement on every run.
+    const page = ordered(db.selectFrom("products").select("products.id").where(whereFilter(filter)))
+      .limit(literalInteger(limit))
+      .offset(offset);
+    return ordered(db.selectFrom("products").select(CARD_COLUMNS).where("products.id", "in", page));
+  }
+
   return {
-    /** Products matching the filter (no search). */
-    async countProducts(filter: ProductFilter): Promise<number> {
-      const row = await db
+    /**
+     * Products matching the filter (no search), counted up to `atMost`: the answer is `atMost + 1` when more
+     * match. The count stops there, so it costs the same in a catalogue of ten thousand or a million
+     * (docs/decisions/0059-a-million-products.md).
+     */
+    async countProducts(filter: ProductFilter, atMost: number): Promise<number> {
+      const matches = db
         .selectFrom("products")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .select("products.id")
         .where(whereFilter(filter))
+        .limit(literalInteger(atMost + 1))
+        .as("matches");
+      const row = await db
+        .selectFrom(matches)
+        .select((eb) => eb.fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
-    /** A page of the listing without a search: newest first, or by price. */
-    async listProducts(filter: ProductFilter, sort: ProductQuery["sort"], limit: number, offset: number) {
-      let query = db.selectFrom("products").select(CARD_COLUMNS).where(whereFilter(filter));
-      if (sort === "low2high")
-        query = query.orderBy("products.sale_price", "asc").orderBy("products.id", "asc");
-      else if (sort === "high2low")
-        query = query.orderBy("products.sale_price", "desc").orderBy("products.id", "desc");
-      else query = query.orderBy("products.id", "desc");
-      // The page size as a literal (1 to 48): with `LIMIT ?` SQLite re-prepares the statement on every run.
-      return query.limit(literalInteger(limit)).offset(offset).execute();
+    listProducts(filter: ProductFilter, sort: ProductQuery["sort"], limit: number, offset: number) {
+      return listProductsQuery(filter, sort, limit, offset).execute();
     },
+
+    listProductsQuery,
 
     /** The product search (search.repository.ts). */
     search: searchRepository(db, options.searchWindow ?? SEARCH_WINDOW),

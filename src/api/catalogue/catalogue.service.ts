@@ -62,11 +62,26 @@ const MAX_SUGGESTIONS = 3;
 /** A category address that is nobody's, current or old. */
 export const CATEGORY_NOT_FOUND = "No category has this address.";
 
+/**
+ * How many products a listing without a search counts and pages through at most, in its order (newest first, or
+ * by price): 834 pages of 12. More than that matching says `total_capped` ("10000+"), and a page past it is empty
+ * as a page past the last is. Counting and skipping stop there, so no listing request costs more in a catalogue
+ * of a million than in one of ten thousand (docs/decisions/0059-a-million-products.md).
+ */
+export const LISTING_WINDOW = 10_000;
+
+export interface CatalogServiceOptions {
+  /** The listing's window (`LISTING_WINDOW`; tests use a small one). */
+  listingWindow?: number;
+}
+
 export function catalogService(
   repository: CatalogRepository,
   cache: ReturnType<typeof catalogueCache> = catalogueCache(),
+  options: CatalogServiceOptions = {},
 ) {
   const totals = countCache();
+  const window = options.listingWindow ?? LISTING_WINDOW;
 
   /** Corrected queries (from the catalogue's words) that find something under `filter`, best first. */
   async function didYouMean(words: string[], filter: Omit<SearchFilter, "words">): Promise<string[]> {
@@ -122,19 +137,22 @@ export function catalogService(
     return subtreeIds(places, category.id);
   }
 
-  /** A page of the listing without a search (kept by the catalogue cache). */
+  /**
+   * A page of the listing without a search (kept by the catalogue cache), within the listing's window: the total
+   * is exact up to `window`, beyond it the answer says `total_capped` and pages stop at the window's end.
+   */
   async function listProducts(query: ProductQuery): Promise<ProductList> {
     const perPage = query.take ?? PRODUCTS_PER_PAGE;
     const offset = (query.page - 1) * perPage;
     const filter = { ...query, categoryIds: await categorySubtree(query.category) };
-    const [total, rows] = await Promise.all([
-      totals.get(filterKey(query), () => repository.countProducts(filter)),
-      repository.listProducts(filter, query.sort, perPage, offset),
+    const inWindow = Math.min(perPage, window - offset);
+    const [counted, rows] = await Promise.all([
+      totals.get(filterKey(query), () => repository.countProducts(filter, window)),
+      inWindow > 0 ? repository.listProducts(filter, query.sort, inWindow, offset) : [],
     ]);
-    return {
-      data: rows.map(toCard),
-      meta: pageMeta(query.page, perPage, rows.length, total),
-    };
+    // Said only when capped: below the window a listing answers as it always did.
+    const meta = pageMeta(query.page, perPage, rows.length, Math.min(counted, window));
+    return { data: rows.map(toCard), meta: counted > window ? { ...meta, total_capped: true } : meta };
   }
 
   return {

@@ -32,6 +32,7 @@ import * as saleExtras from "./migrations/029-sale-extras.ts";
 import * as payments from "./migrations/030-payments.ts";
 import * as paymentListIndexes from "./migrations/031-payment-list-indexes.ts";
 import * as returns from "./migrations/032-returns.ts";
+import * as listingIndexes from "./migrations/033-listing-indexes.ts";
 import * as categorySlugRedirects from "./migrations/034-category-slug-redirects.ts";
 import type { Database } from "./schema.ts";
 
@@ -68,6 +69,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "030-payments": payments,
   "031-payment-list-indexes": paymentListIndexes,
   "032-returns": returns,
+  "033-listing-indexes": listingIndexes,
   "034-category-slug-redirects": categorySlugRedirects,
 };
 

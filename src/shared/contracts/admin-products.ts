@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseRupees } from "../money.ts";
 import {
   ADMIN_PRODUCT_SORTS,
+  ADMIN_PRODUCTS_COUNT_LIMIT,
   ALT_MAX,
   DELETE_OUTCOMES,
   DESCRIPTION_MAX,
@@ -227,7 +228,15 @@ export type AdminProductRow = z.output<typeof adminProductRowSchema>;
 
 export const adminProductListSchema = z.object({
   data: z.array(adminProductRowSchema),
-  meta: pageMetaSchema.extend({ low_stock_threshold: z.number().int() }),
+  meta: pageMetaSchema.extend({
+    total_capped: z
+      .boolean()
+      .describe(
+        `True when more than ${ADMIN_PRODUCTS_COUNT_LIMIT.toLocaleString("en")} products match: \`total\` (and ` +
+          "`last_page`) then stop there, and pages past it are empty; narrow the filters or search to reach the rest.",
+      ),
+    low_stock_threshold: z.number().int(),
+  }),
 });
 export type AdminProductList = z.output<typeof adminProductListSchema>;
 

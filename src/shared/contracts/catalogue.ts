@@ -108,7 +108,7 @@ export const productListSchema = z.object({
       .boolean()
       .optional()
       .describe(
-        "Only with a search: true when more products match than a search answers (its newest 500 matches); `total` is then that limit, shown as '500+'.",
+        "With a search: true when more products match than a search answers (its newest 500 matches); `total` is then that limit, shown as '500+'. Without a search: present (true) only when more than 10,000 products match; `total` is then 10,000 ('10000+') and pages stop there.",
       ),
     suggestions: z
       .array(z.string())

@@ -561,7 +561,7 @@ describe.skipIf(!available)(`back-office catalogue settings API on ${engine}`, (
           .raw()
           .toBuffer({ resolveWithObject: true });
         const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
-        return [data[at], data[at + 1], data[at + 2]];
+        return [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0];
       };
       const coloured = (background: string, width: number, height: number) =>
         sharp({ create: { width, height, channels: 3, background } })

@@ -131,7 +131,10 @@ export function slidesService(deps: CatalogueDeps) {
       },
     ): Promise<AdminSlider> {
       checkDates(input.starts_at, input.ends_at);
-      const urls = (await renderSlide(input.image, input.image_mobile)) as { desktop: string; mobile: string };
+      const urls = (await renderSlide(input.image, input.image_mobile)) as {
+        desktop: string;
+        mobile: string;
+      };
       try {
         return await write(async (trx) => {
           const position = await repository.nextPosition(trx, "sliders");

@@ -105,7 +105,12 @@ export function adminProductsRepository(db: Kysely<Database>) {
   return {
     transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => retryingTransaction(db, work),
 
-    async count(filter: AdminProductFilter, lowStock: number): Promise<number> {
+    /**
+     * The products matching the filter, counted up to `atMost + 1` (the list says "10,000+" past its limit): the
+     * count stops there, however many match.
+     */
+    async count(filter: AdminProductFilter, lowStock: number, atMost: number): Promise<number> {
+      const limit = sql.lit(atMost + 1);
       if (
         filter.q !== undefined &&
         Object.values({ ...filter, q: undefined }).every((value) => value === undefined)
@@ -113,13 +118,20 @@ export function adminProductsRepository(db: Kysely<Database>) {
         // A search alone: its list of ids is the answer (every document and SKU belongs to a product).
         const hits = await sql<{
           count: number | string;
-        }>`select count(*) as count from ${searchHits(engine, filter.q)} as hits`.execute(db);
+        }>`select count(*) as count from (select * from ${searchHits(engine, filter.q)} as hits limit ${limit}) as capped`.execute(
+          db,
+        );
         return Number(hits.rows[0]?.count ?? 0);
       }
-      const row = await db
+      const matches = db
         .selectFrom("products")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .select("products.id")
         .where(whereFilter(filter, lowStock, true))
+        .limit(limit)
+        .as("matches");
+      const row = await db
+        .selectFrom(matches)
+        .select((eb) => eb.fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

@@ -17,7 +17,11 @@ import type {
 } from "../../../shared/contracts/admin-products.ts";
 import type { ProductImage } from "../../../shared/contracts/catalogue.ts";
 import { slugify } from "../../../shared/images.ts";
-import { ADMIN_PRODUCTS_PER_PAGE, PRODUCT_MESSAGES } from "../../../shared/product-admin.ts";
+import {
+  ADMIN_PRODUCTS_COUNT_LIMIT,
+  ADMIN_PRODUCTS_PER_PAGE,
+  PRODUCT_MESSAGES,
+} from "../../../shared/product-admin.ts";
 import {
   type CatalogueListener,
   catalogueWrite,
@@ -58,6 +62,8 @@ export interface AdminProductsDeps {
   logger: Logger;
   /** Told after every committed change of a product (by `catalogueWrite`; ApiDeps.onCatalogueChanged). */
   onCatalogueChanged?: CatalogueListener;
+  /** Where the list stops counting and paging (ADMIN_PRODUCTS_COUNT_LIMIT; tests use a small one). */
+  countLimit?: number;
 }
 
 export interface ImageUpload {
@@ -87,7 +93,7 @@ const gridKey = (colorId: number, sizeId: number) => `${colorId}x${sizeId}`;
  * writer keeps the first two in step), and refuses with every field's message at once.
  */
 export function adminProductsService(deps: AdminProductsDeps) {
-  const { repository, images, lowStockThreshold } = deps;
+  const { repository, images, lowStockThreshold, countLimit = ADMIN_PRODUCTS_COUNT_LIMIT } = deps;
   // Totals for a filter, dropped by any catalogue write in this process (and after 30 s): a count at 100k
   // products is the list's dearest part, and paging through one filter asks the same one again and again.
   const totals = countCache();
@@ -298,12 +304,18 @@ export function adminProductsService(deps: AdminProductsDeps) {
     async list(query: AdminProductsQuery): Promise<AdminProductList> {
       const { page, sort, ...filter } = query;
       const perPage = ADMIN_PRODUCTS_PER_PAGE;
-      const [total, rows] = await Promise.all([
+      const offset = (page - 1) * perPage;
+      // Counted and paged up to the limit, as the shop's listing is (docs/decisions/0059-a-million-products.md):
+      // a deeper page would walk every row before it.
+      const inLimit = Math.min(perPage, countLimit - offset);
+      const [counted, rows] = await Promise.all([
         totals.get(JSON.stringify([filter, lowStockThreshold]), () =>
-          repository.count(filter, lowStockThreshold),
+          repository.count(filter, lowStockThreshold, countLimit),
         ),
-        repository.list(filter, sort, lowStockThreshold, perPage, (page - 1) * perPage),
+        inLimit > 0 ? repository.list(filter, sort, lowStockThreshold, inLimit, offset) : [],
       ]);
+      const capped = counted > countLimit;
+      const total = capped ? countLimit : counted;
       return {
         data: rows.map((row) => ({
           id: row.id,
@@ -320,7 +332,11 @@ export function adminProductsService(deps: AdminProductsDeps) {
           low_stock_variants: Number(row.low_stock_variants ?? 0),
           updated_at: row.updated_at,
         })),
-        meta: { ...pageMeta(page, perPage, rows.length, total), low_stock_threshold: lowStockThreshold },
+        meta: {
+          ...pageMeta(page, perPage, rows.length, total),
+          total_capped: capped,
+          low_stock_threshold: lowStockThreshold,
+        },
       };
     },
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { PageMeta } from "../../../shared/contracts/catalogue.ts";
+import type { AdminProductList } from "../../../shared/contracts/admin-products.ts";
 import { MAX_PAGE } from "../../../shared/contracts/fields.ts";
 import { imageVariants } from "../../../shared/images.ts";
 import { formatRupees } from "../../../shared/money.ts";
@@ -152,7 +152,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <div className="admin-table-wrap">
             <table className="admin-table admin-products-table">
               <caption>
-                {meta.total.toLocaleString("en-US")} {meta.total === 1 ? "product" : "products"}
+                {productCount(meta)}
                 {filtered ? " found" : ""},{" "}
                 {ADMIN_PRODUCT_SORT_LABELS[(filters.sort || "newest") as "newest"]?.toLowerCase()}
               </caption>
@@ -237,13 +237,21 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** "1 product", "310 products", "10,000+ products" (the list counts up to ADMIN_PRODUCTS_COUNT_LIMIT). */
+function productCount(meta: AdminProductList["meta"]): string {
+  const many = meta.total_capped
+    ? `${meta.total.toLocaleString("en-US")}+`
+    : meta.total.toLocaleString("en-US");
+  return `${many} ${meta.total === 1 && !meta.total_capped ? "product" : "products"}`;
+}
+
 /** Where this page sits in the whole: "Showing 1 to 25 of 310 products (page 1 of 13)". */
-function pagesSummary(meta: PageMeta): string {
+function pagesSummary(meta: AdminProductList["meta"]): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const shown =
     meta.to > 0
-      ? `Showing ${n(meta.from)} to ${n(meta.to)} of ${n(meta.total)} products`
-      : `There are ${n(meta.total)} products; this page is past the last one.`;
+      ? `Showing ${n(meta.from)} to ${n(meta.to)} of ${productCount(meta)}`
+      : `There are ${productCount(meta)}; this page is past the last one.`;
   return meta.last_page > 1 ? `${shown} (page ${n(meta.current_page)} of ${n(meta.last_page)})` : shown;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalogue } from "../../../api/products/seed/demo-catalogue.ts";
 import { sessionCookie, signedInAs } from "../../../testing/admin-harness.ts";
+import { buildCatalogue } from "../../../testing/factories.ts";
 import { HOST_URL, type HostHarness, hostHarness } from "../../../testing/host-harness.ts";
 import { createTestDatabase, type TestDatabase } from "../../../testing/test-db.ts";
 
@@ -16,7 +16,7 @@ describe("the search words page", { timeout: 30_000 }, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemoCatalogue(database.db, { renderImages: false });
+    await buildCatalogue(database.db);
     host = await hostHarness(database);
     cookie = sessionCookie(await signedInAs(host.api, database, "staff"));
   }, 60_000);
@@ -47,14 +47,14 @@ describe("the search words page", { timeout: 30_000 }, () => {
   });
 
   it("saves the textarea, and the shop's search follows", async () => {
-    const saved = await post("Gaddi: card holder\r\n\r\nbatwa: wallet,  purse\n");
+    const saved = await post("Thaila: tote\r\n\r\nbatwa: wallet,  purse\n");
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe("/admin/search-words?done=saved");
     const after = await page("/admin/search-words?done=saved");
     expect(after.html).toContain("The search words are saved.");
-    expect(after.html).toContain("gaddi: card holder\nbatwa: wallet, purse</textarea>");
-    const shop = await page("/shop?search=gaddi");
-    expect(shop.html).toContain("Slim Card Holder Wallet");
+    expect(after.html).toContain("thaila: tote\nbatwa: wallet, purse</textarea>");
+    const shop = await page("/shop?search=thaila");
+    expect(shop.html).toContain("Leather Tote");
   });
 
   it("names the line of a refused entry and keeps what was typed", async () => {
