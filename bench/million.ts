@@ -96,8 +96,21 @@ async function listingCases(db: Kysely<Database>): Promise<[string, Record<strin
       "not in",
       db.selectFrom("categories").select("parent_id").where("parent_id", "is not", null),
     )
+    .orderBy("c.id")
     .limit(1)
     .executeTakeFirst();
+  // The rarest colour and size: the filters whose matches are furthest apart in a sorted walk.
+  const rarest = async (column: "color_id" | "size_id") =>
+    (
+      await db
+        .selectFrom("variants")
+        .select(column)
+        .groupBy(column)
+        .orderBy((eb) => eb.fn.countAll(), "asc")
+        .limit(1)
+        .executeTakeFirst()
+    )?.[column] ?? 1;
+  const [rareColor, rareSize] = [await rarest("color_id"), await rarest("size_id")];
   const last = Math.ceil(products / 12);
   const cases: [string, Record<string, string | number>][] = [
     ["page 1", {}],
@@ -108,6 +121,8 @@ async function listingCases(db: Kysely<Database>): Promise<[string, Record<strin
     ["high2low", { sort: "high2low" }],
     ["low2high page 777", { sort: "low2high", page: 777 }],
     ["low2high page 50,000", { sort: "low2high", page: 50_000 }],
+    // The deepest page a window of 10,000 answers (LISTING_WINDOW): its dearest request per filter.
+    ["high2low page 834", { sort: "high2low", page: 834 }],
     ["new arrivals", { type: "new-arrival" }],
     ["daily deals", { type: "daily-deals" }],
     ["daily deals, high2low", { type: "daily-deals", sort: "high2low" }],
@@ -118,6 +133,13 @@ async function listingCases(db: Kysely<Database>): Promise<[string, Record<strin
     ["colour Black high2low page 500", { color: black, sort: "high2low", page: 500 }],
     ["size M", { size }],
     ["colour Black + size M", { color: black, size }],
+    ["colour Black + size M low2high page 834", { color: black, size, sort: "low2high", page: 834 }],
+    [`rarest colour (${rareColor}) + size (${rareSize})`, { color: rareColor, size: rareSize }],
+    ["rarest colour + size low2high", { color: rareColor, size: rareSize, sort: "low2high" }],
+    [
+      "rarest colour + size low2high page 834",
+      { color: rareColor, size: rareSize, sort: "low2high", page: 834 },
+    ],
     ["tag (first)", { tag }],
     ["tag high2low", { tag, sort: "high2low" }],
     ["new arrivals, colour Black, low2high", { type: "new-arrival", color: black, sort: "low2high" }],

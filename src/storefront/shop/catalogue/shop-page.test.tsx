@@ -178,6 +178,22 @@ describe("shop page: search results", () => {
     ).toBeTruthy();
   });
 
+  it("shows '10,000+' when a listing has more products than it pages through", async () => {
+    renderShop("/shop", { meta: { total: 10_000, total_capped: true, last_page: 834 } });
+    expect(await screen.findByText("Showing 1 to 12 of 10,000+ results")).toBeTruthy();
+  });
+
+  it("past the last page of a capped listing says how many the shop shows", async () => {
+    renderShop("/shop?sort=low2high&page=900", {
+      page: 900,
+      meta: { total: 10_000, total_capped: true, last_page: 834 },
+    });
+    expect(await screen.findByRole("heading", { name: "No Products Found" })).toBeTruthy();
+    expect(
+      screen.getByText("There is no page 900 here: the shop shows at most 10,000 products, on 834 pages."),
+    ).toBeTruthy();
+  });
+
   it("says nothing of a search when there is none", async () => {
     renderShop("/shop");
     expect(await screen.findByText("Kurta 1")).toBeTruthy();

@@ -176,7 +176,8 @@ function Results({
         <h2 className="empty-state__title">No Products Found</h2>
         <p>
           {list.meta.total_capped
-            ? `There is no page ${query.get("page")} here: a search shows at most ${list.meta.total} products, on ${list.meta.last_page} pages.`
+            ? // A search answers its newest 500 (decision 0023), a listing its first 10,000 in its order (0059).
+              `There is no page ${query.get("page")} here: ${query.get("search")?.trim() ? "a search" : "the shop"} shows at most ${list.meta.total.toLocaleString("en-US")} products, on ${list.meta.last_page.toLocaleString("en-US")} pages.`
             : `There is no page ${query.get("page")} here: these ${list.meta.total} products fit on ${list.meta.last_page === 1 ? "one page" : `${list.meta.last_page} pages`}.`}
         </p>
         <Link to={shopHref(category, withPage(query, 1))} className="button">
