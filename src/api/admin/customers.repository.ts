@@ -44,6 +44,19 @@ export function customersRepository(db: Kysely<Database>) {
       .as("orders_count");
 
   return {
+    /**
+     * The next `limit` customers the filter keeps below id `beforeId` (newest first; from the newest without it),
+     * with their order counts: the export's walk, by place rather than by skipping (issue 35 item 7).
+     */
+    exportPage: (filter: CustomerFilter, beforeId: number | undefined, limit: number) =>
+      filtered(filter)
+        .selectAll("users")
+        .select((eb) => ordersCount(eb))
+        .$if(beforeId !== undefined, (query) => query.where("users.id", "<", beforeId!))
+        .orderBy("users.id", "desc")
+        .limit(limit)
+        .execute(),
+
     async page(filter: CustomerFilter, limit: number, offset: number) {
       const [rows, total] = await Promise.all([
         filtered(filter)

@@ -23,6 +23,13 @@ export function customersRoutes(customers: CustomersService): Hono<ApiEnv> {
   route(routes, operations.adminCustomers, (_c, { query }) =>
     customers.list({ search: query.search, status: query.status }, query.page),
   );
+  route(routes, operations.adminExportCustomers, async (c, { query }) => {
+    c.header(
+      "Content-Disposition",
+      `attachment; filename="customers-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    return customers.exportCsv({ search: query.search, status: query.status });
+  });
   route(routes, operations.adminCustomer, (_c, { params, query }) =>
     customers.detail(idOf(params.id), query.page),
   );

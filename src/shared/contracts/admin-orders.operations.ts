@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   adminOrderListSchema,
   adminOrderQuerySchema,
@@ -27,6 +28,24 @@ export const adminOrderOperations = {
     query: adminOrderQuerySchema,
     status: 200,
     response: adminOrderListSchema,
+    errors: [401, 403, 422],
+  },
+  adminExportOrders: {
+    method: "GET",
+    path: "/admin/orders.csv",
+    summary:
+      "Every order the list's filters keep (not one page), newest first, as a CSV download, streamed as it is read",
+    tag: "Admin",
+    auth: "staff",
+    query: adminOrderQuerySchema,
+    status: 200,
+    response: z
+      .string()
+      .describe(
+        "RFC 4180 CSV (UTF-8, CRLF): one row per order with its customer, address, money in rupees (subtotal, " +
+          "discount and code, delivery, cash-on-delivery fee, total, paid, refunded), payment, parcel and risk flags. `page` is ignored.",
+      ),
+    produces: "text/csv",
     errors: [401, 403, 422],
   },
   adminGetOrder: {

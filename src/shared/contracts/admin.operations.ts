@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { authResultSchema } from "./account.ts";
 import {
   acceptStaffInvitationSchema,
@@ -57,6 +58,24 @@ export const adminOperations = {
     query: customersQuerySchema,
     status: 200,
     response: customerPageSchema,
+    errors: [401, 403, 422],
+  },
+  adminExportCustomers: {
+    method: "GET",
+    path: "/admin/customers.csv",
+    summary:
+      "Every customer account the list's filters keep (not one page), newest first, as a CSV download, streamed",
+    tag: "Admin",
+    auth: "staff",
+    query: customersQuerySchema,
+    status: 200,
+    response: z
+      .string()
+      .describe(
+        "RFC 4180 CSV (UTF-8, CRLF): id, first and last name, email, phone, status (active or disabled), when " +
+          "registered (UTC) and how many orders. `page` is ignored.",
+      ),
+    produces: "text/csv",
     errors: [401, 403, 422],
   },
   adminCustomer: {

@@ -22,6 +22,13 @@ export function adminOrdersRoutes(deps: {
   const { orders, confirmations, blocklist, settings } = deps;
   const routes = new Hono<ApiEnv>();
   route(routes, operations.adminListOrders, (_c, { query }) => orders.list(query));
+  route(routes, operations.adminExportOrders, async (c, { query }) => {
+    c.header(
+      "Content-Disposition",
+      `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    return orders.exportCsv(query);
+  });
   route(routes, operations.adminGetOrder, (_c, { params }) => orders.get(orderNumber(params.number)));
   route(routes, operations.adminUpdateOrder, (_c, { actor, params, body }) =>
     orders.updateStatus(auditActor(actor), orderNumber(params.number), body),

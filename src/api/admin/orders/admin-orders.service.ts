@@ -34,6 +34,7 @@ import { riskSignals } from "../../orders/risk.ts";
 import { pageMeta } from "../../pagination.ts";
 import type { AuditActor } from "../audit.ts";
 import type { AdminOrdersRepository, OrderFilter } from "./admin-orders.repository.ts";
+import { exportOrders } from "./orders-export.ts";
 
 export const ORDER_NOT_FOUND = "Order not found.";
 
@@ -180,6 +181,9 @@ export function adminOrdersService({
 
   return {
     get,
+
+    /** The orders the list's filters keep, every page of them, as CSV (orders-export.ts). */
+    exportCsv: (query: AdminOrderQuery) => exportOrders(repository, shipments, orderFilter(query)),
 
     async list(query: AdminOrderQuery): Promise<AdminOrderList> {
       const filter = orderFilter(query);

@@ -29,6 +29,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { search, status, customers: answerOrThrow(answer), error: null, href: url.pathname + url.search };
 }
 
+/** The API's CSV of every customer these filters keep (downloaded with the session cookie). */
+function exportHref(search: string, status: string): string {
+  const query = new URLSearchParams([
+    ...(search ? [["search", search]] : []),
+    ...(status && status !== "all" ? [["status", status]] : []),
+  ]);
+  const text = query.toString();
+  return `/api/admin/customers.csv${text ? `?${text}` : ""}`;
+}
+
 /** "12 customers matching “khan”": one text node, so it reads as one sentence. */
 function resultsCaption(total: number, search: string): string {
   const count = `${total.toLocaleString("en-US")} customer${total === 1 ? "" : "s"}`;
@@ -44,6 +54,11 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
     <div className="admin-page">
       <div className="admin-page__head">
         <h1 className="admin-page__title">Customers</h1>
+        <div className="admin-page__head-actions">
+          <a className="button button--small button--outline" href={exportHref(search, status)} download>
+            Export CSV
+          </a>
+        </div>
       </div>
       <Form method="get" className="admin-card admin-filters" role="search" aria-label="Find customers">
         <div className="field">

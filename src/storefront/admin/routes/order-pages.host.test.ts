@@ -136,6 +136,11 @@ describe("back-office order pages", { timeout: 30_000 }, () => {
     expect(html).toMatch(/<caption>\d+ orders? matching “guest.buyer”<\/caption>/);
     expect(html).toContain('class="status-badge status-badge--pending"');
     expect(html).toContain('href="/admin/orders"');
+    // The export takes the same filters, and downloads every order they keep with the page's session.
+    expect(html).toContain('href="/api/admin/orders.csv?q=guest.buyer&amp;status=pending" download=""');
+    const download = await page("/api/admin/orders.csv?q=guest.buyer&status=pending", "staff");
+    expect(download.status).toBe(200);
+    expect(await download.text()).toContain(number);
   });
 
   it("shows a filter the API refuses at its field, above no list", async () => {

@@ -47,6 +47,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { filters, href, orders: answerOrThrow(answer), errors: {} as Record<string, string> };
 }
 
+/** The API's CSV of every order these filters keep (the browser downloads it with the session cookie). */
+function exportHref(filters: Filters): string {
+  const query = new URLSearchParams(
+    FILTERS.flatMap((name) => (filters[name] ? [[name, filters[name]]] : [])),
+  );
+  const text = query.toString();
+  return `/api/admin/orders.csv${text ? `?${text}` : ""}`;
+}
+
 const hasFilters = (filters: Filters) => FILTERS.some((name) => filters[name] !== "");
 
 /** "42 orders", "More than 10,000 orders", "3 orders matching “ayesha”": one sentence for the caption. */
@@ -73,6 +82,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/orders?review=1" className="button button--small button--outline">
             Needs review
           </Link>
+          <a className="button button--small button--outline" href={exportHref(filters)} download>
+            Export CSV
+          </a>
           <Link to="/admin/blocklist" className="button button--small button--outline">
             Blocklist and confirmation
           </Link>

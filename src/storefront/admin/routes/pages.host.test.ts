@@ -136,6 +136,11 @@ describe("back-office pages", () => {
       expect(html).toContain('role="search"');
       expect(html).toContain("1 customer matching “customer@example”");
       expect(html).toMatch(/<a [^>]*href="\/admin\/customers\/\d+"[^>]*>Hina Baig<\/a>/);
+      // The export takes the search: every customer it finds, not this page.
+      expect(html).toContain('href="/api/admin/customers.csv?search=customer%40example" download=""');
+      const download = await page("/api/admin/customers.csv?search=customer%40example", "staff");
+      expect(download.status).toBe(200);
+      expect(await download.text()).toContain("Hina,Baig,customer@example");
       const none = await (await page("/admin/customers?search=nobody", "staff")).text();
       expect(none).toContain("No customer matches this search.");
       const refused = await page("/admin/customers?status=gone", "staff");
