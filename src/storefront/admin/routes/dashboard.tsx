@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Dashboard, OutcomeRate } from "../../../shared/contracts/admin.ts";
+import type { WantedVariant } from "../../../shared/contracts/stock-alerts.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { statusLabel } from "../../ui/format.ts";
@@ -9,10 +10,61 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
-export async function loader({ context }: Route.LoaderArgs): Promise<Dashboard> {
-  const answer = await context.get(apiContext).call("adminDashboard");
+export async function loader({
+  context,
+}: Route.LoaderArgs): Promise<Dashboard & { wanted: WantedVariant[] }> {
+  const api = context.get(apiContext);
+  const [answer, wanted] = await Promise.all([api.call("adminDashboard"), api.call("listWantedVariants")]);
   if (!answer.ok) throw data({ message: answer.data.message }, { status: answer.status });
-  return answer.data;
+  if (!wanted.ok) throw data({ message: wanted.data.message }, { status: wanted.status });
+  return { ...answer.data, wanted: wanted.data.variants };
+}
+
+/**
+ * The sold-out variants shoppers asked to be told about ("Notify me when it's back", decision 0061), most wanted
+ * first: what to restock first. Each links to its product's editor.
+ */
+function MostWanted({ variants }: { variants: WantedVariant[] }) {
+  return (
+    <section className="admin-card" aria-labelledby="wanted-title">
+      <h2 id="wanted-title" className="admin-card__title">
+        Most wanted, sold out
+      </h2>
+      <p className="admin-page__lead">
+        {variants.length === 0
+          ? "Nobody is waiting for a sold-out size."
+          : "Shoppers waiting to be emailed when these are back in stock. Each is told once, soon after you restock."}
+      </p>
+      {variants.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Sold-out variants with shoppers waiting</caption>
+            <thead>
+              <tr>
+                <th scope="col">Variant</th>
+                <th scope="col" className="admin-num">
+                  Waiting
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {variants.map((variant) => (
+                <tr key={variant.variant_id}>
+                  <th scope="row" className="admin-wrap">
+                    <Link to={`/admin/products/${variant.product_id}`}>{variant.product_title}</Link>
+                    <span className="admin-sub">
+                      {variant.color_name} / {variant.size_name}
+                    </span>
+                  </th>
+                  <td className="admin-num">{plural(variant.waiting, "shopper")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 }
 
 const plural = (count: number, word: string) =>
@@ -153,7 +205,7 @@ function Payments({ payments }: { payments: Dashboard["payments"] }) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily_sales, orders_waiting, outcomes, payments, low_stock } = loaderData;
+  const { periods, daily_sales, orders_waiting, outcomes, payments, low_stock, wanted } = loaderData;
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -247,6 +299,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+
+      <MostWanted variants={wanted} />
     </div>
   );
 }

@@ -96,4 +96,22 @@ describe("the product page's back-in-stock form", () => {
     const anonymous = await page(soldOutPage);
     expect(anonymous).not.toContain(email);
   });
+
+  it("shows staff the most-wanted sold-out variants on the dashboard, each linked to its product", async () => {
+    await post({ email: "zoya@example.pk" });
+    const staff = await registeredCookie(host, database, "staff.wanted@example.pk", "staff");
+    // React marks where text joins with empty comments; the shown text is without them.
+    const dashboard = (await page("/admin", staff)).replace(/<!-- -->/g, "");
+    expect(dashboard).toContain("Most wanted, sold out");
+    const product = await database.db
+      .selectFrom("variants")
+      .select("product_id")
+      .where("id", "=", soldOut)
+      .executeTakeFirstOrThrow();
+    expect(dashboard).toMatch(
+      new RegExp(`<a href="/admin/products/${product.product_id}"[^>]*>Product sold-out-clutch</a>`),
+    );
+    expect(dashboard).toContain("Black / One Size");
+    expect(dashboard).toContain("2 shoppers");
+  });
 });
