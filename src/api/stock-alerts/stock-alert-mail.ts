@@ -3,9 +3,12 @@ import { escapeHtml } from "../escape-html.ts";
 import { mailButton, mailHtml } from "../mail/mail-layout.ts";
 import type { AlertedVariant } from "./stock-alerts.repository.ts";
 
-/** The product page with the alert's colour and size chosen (the storefront's `variantHref`). */
+/**
+ * The product page with the alert's colour and size chosen, as the storefront's `variantHref` writes it: `size` is
+ * the page's size option, which is the variant's id.
+ */
 export function restockedUrl(publicUrl: string, variant: AlertedVariant): string {
-  const query = new URLSearchParams({ color: String(variant.color_id), size: String(variant.size_id) });
+  const query = new URLSearchParams({ color: String(variant.color_id), size: String(variant.variant_id) });
   return `${publicUrl}/product/${encodeURIComponent(variant.slug)}?${query}`;
 }
 

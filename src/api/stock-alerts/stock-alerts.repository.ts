@@ -9,7 +9,6 @@ export interface AlertedVariant {
   slug: string;
   color_id: number;
   color_name: string;
-  size_id: number;
   size_name: string;
 }
 
@@ -81,7 +80,6 @@ export function stockAlertsRepository(db: Kysely<Database>) {
               "products.slug",
               "variants.color_id",
               "colors.name as color_name",
-              "variants.size_id",
               "sizes.name as size_name",
             ])
             .where("variants.id", "in", variantIds)

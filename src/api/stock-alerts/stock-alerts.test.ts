@@ -158,7 +158,8 @@ describe.skipIf(!available)(`back-in-stock alerts on ${engine}`, () => {
     const [mail] = await mailsTo(one);
     expect(await mailsTo(one)).toHaveLength(1);
     expect(await mailsTo(two)).toHaveLength(1);
-    const link = `${HARNESS_CONFIG.publicUrl}/product/edited-back?color=${catalogue.colors.black.id}&size=${catalogue.sizes.oneSize.id}`;
+    // The page's `size` is its size option, the variant's id (the storefront's variantHref).
+    const link = `${HARNESS_CONFIG.publicUrl}/product/edited-back?color=${catalogue.colors.black.id}&size=${variant}`;
     expect(mail?.subject).toBe("Back in stock: Product edited-back (Black, One Size)");
     expect(mail?.text_body).toContain("Product edited-back in Black, size One Size is back in stock");
     expect(mail?.text_body).toContain(link);
