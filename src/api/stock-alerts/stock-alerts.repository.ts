@@ -12,6 +12,14 @@ export interface AlertedVariant {
   size_name: string;
 }
 
+/** Variants with their product, colour and size, to name them to a person. */
+const namedVariants = (db: Kysely<Database>) =>
+  db
+    .selectFrom("variants")
+    .innerJoin("products", "products.id", "variants.product_id")
+    .innerJoin("colors", "colors.id", "variants.color_id")
+    .innerJoin("sizes", "sizes.id", "variants.size_id");
+
 /** Shoppers waiting for sold-out variants (migration 035; docs/decisions/0061-back-in-stock.md). */
 export function stockAlertsRepository(db: Kysely<Database>) {
   return {
@@ -69,11 +77,7 @@ export function stockAlertsRepository(db: Kysely<Database>) {
     variantsNamed: (variantIds: readonly number[]): Promise<AlertedVariant[]> =>
       variantIds.length === 0
         ? Promise.resolve([])
-        : db
-            .selectFrom("variants")
-            .innerJoin("products", "products.id", "variants.product_id")
-            .innerJoin("colors", "colors.id", "variants.color_id")
-            .innerJoin("sizes", "sizes.id", "variants.size_id")
+        : namedVariants(db)
             .select([
               "variants.id as variant_id",
               "products.title as product_title",
@@ -87,12 +91,8 @@ export function stockAlertsRepository(db: Kysely<Database>) {
 
     /** The sold-out variants with the most shoppers waiting, then the longest waited for. */
     async mostWanted(limit: number) {
-      const rows = await db
-        .selectFrom("stock_alerts")
-        .innerJoin("variants", "variants.id", "stock_alerts.variant_id")
-        .innerJoin("products", "products.id", "variants.product_id")
-        .innerJoin("colors", "colors.id", "variants.color_id")
-        .innerJoin("sizes", "sizes.id", "variants.size_id")
+      const rows = await namedVariants(db)
+        .innerJoin("stock_alerts", "stock_alerts.variant_id", "variants.id")
         .select((eb) => [
           "variants.id as variant_id",
           "products.id as product_id",
@@ -104,6 +104,7 @@ export function stockAlertsRepository(db: Kysely<Database>) {
         ])
         .where("stock_alerts.notified_at", "is", null)
         .where("variants.stock", "<=", 0)
+        .where("products.status", "=", LIVE_STATUS)
         .groupBy(["variants.id", "products.id", "products.title", "colors.name", "sizes.name"])
         .orderBy("waiting", "desc")
         .orderBy("since", "asc")

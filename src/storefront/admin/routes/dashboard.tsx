@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import type { Dashboard, OutcomeRate } from "../../../shared/contracts/admin.ts";
 import type { WantedVariant } from "../../../shared/contracts/stock-alerts.ts";
@@ -20,6 +21,57 @@ export async function loader({
   return { ...answer.data, wanted: wanted.data.variants };
 }
 
+/** A variant as the dashboard's lists name it: its product (linked to the product's editor), colour and size. */
+interface NamedVariant {
+  variant_id: number;
+  product_id: number;
+  product_title: string;
+  color_name: string;
+  size_name: string;
+}
+
+/** A dashboard list of variants, each with one figure (its stock, how many wait for it). */
+function VariantTable<Row extends NamedVariant>({
+  caption,
+  heading,
+  rows,
+  figure,
+}: {
+  caption: string;
+  heading: string;
+  rows: Row[];
+  figure: (row: Row) => ReactNode;
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Variant</th>
+            <th scope="col" className="admin-num">
+              {heading}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((variant) => (
+            <tr key={variant.variant_id}>
+              <th scope="row" className="admin-wrap">
+                <Link to={`/admin/products/${variant.product_id}`}>{variant.product_title}</Link>
+                <span className="admin-sub">
+                  {variant.color_name} / {variant.size_name}
+                </span>
+              </th>
+              <td className="admin-num">{figure(variant)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The sold-out variants shoppers asked to be told about ("Notify me when it's back", decision 0061), most wanted
  * first: what to restock first. Each links to its product's editor.
@@ -36,32 +88,12 @@ function MostWanted({ variants }: { variants: WantedVariant[] }) {
           : "Shoppers waiting to be emailed when these are back in stock. Each is told once, soon after you restock."}
       </p>
       {variants.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Sold-out variants with shoppers waiting</caption>
-            <thead>
-              <tr>
-                <th scope="col">Variant</th>
-                <th scope="col" className="admin-num">
-                  Waiting
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {variants.map((variant) => (
-                <tr key={variant.variant_id}>
-                  <th scope="row" className="admin-wrap">
-                    <Link to={`/admin/products/${variant.product_id}`}>{variant.product_title}</Link>
-                    <span className="admin-sub">
-                      {variant.color_name} / {variant.size_name}
-                    </span>
-                  </th>
-                  <td className="admin-num">{plural(variant.waiting, "shopper")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <VariantTable
+          caption="Sold-out variants with shoppers waiting"
+          heading="Waiting"
+          rows={variants}
+          figure={(variant) => plural(variant.waiting, "shopper")}
+        />
       )}
     </section>
   );
@@ -264,38 +296,18 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="admin-page__lead">{lowStockSummary(low_stock)}</p>
           {low_stock.variants.length > 0 && (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Variants with the least stock</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Variant</th>
-                    <th scope="col" className="admin-num">
-                      Stock
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {low_stock.variants.map((variant) => (
-                    <tr key={variant.variant_id}>
-                      <th scope="row" className="admin-wrap">
-                        <Link to={`/admin/products/${variant.product_id}`}>{variant.product_title}</Link>
-                        <span className="admin-sub">
-                          {variant.color_name} / {variant.size_name}
-                        </span>
-                      </th>
-                      <td className="admin-num">
-                        {variant.stock === 0 ? (
-                          <span className="admin-badge admin-badge--danger">Sold out</span>
-                        ) : (
-                          variant.stock
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <VariantTable
+              caption="Variants with the least stock"
+              heading="Stock"
+              rows={low_stock.variants}
+              figure={(variant) =>
+                variant.stock === 0 ? (
+                  <span className="admin-badge admin-badge--danger">Sold out</span>
+                ) : (
+                  variant.stock
+                )
+              }
+            />
           )}
         </section>
       </div>
