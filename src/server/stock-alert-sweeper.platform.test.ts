@@ -1,42 +1,19 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../platform/config.ts";
+import { describe, expect, it } from "vitest";
 import { buildCatalogue, variantId } from "../testing/factories.ts";
-import { hostModule } from "../testing/host-harness.ts";
-import type * as HostModule from "./app.ts";
+import { runningShop } from "../testing/running-shop.ts";
 
 /**
  * The back-in-stock sweep in a running shop (docs/decisions/0061-back-in-stock.md): with the repeating check off,
  * staff saving the stock is what tells the waiting shopper, through the sweep the committed change nudges.
  */
 describe("the back-in-stock sweep of a running shop", { timeout: 60_000 }, () => {
-  let host: typeof HostModule;
-  let platform: HostModule.Platform | undefined;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    host = await hostModule();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-stock-alerts-"));
-  }, 60_000);
-  afterAll(async () => {
-    await platform?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const running = runningShop();
 
   it("tells the waiting shopper once staff save the stock, with no repeating check", async () => {
-    platform = await host.startPlatform(
-      loadConfig({
-        DATA_DIR: dataDir,
-        SEED_DEMO: "false",
-        LOG_LEVEL: "silent",
-        MAIL_WORKER: "off",
-        PURGE_INTERVAL_MINUTES: "0",
-        CAMPAIGN_CHECK_SECONDS: "0",
-        STOCK_ALERT_CHECK_SECONDS: "0",
-      }),
-    );
+    const { platform, shop } = await running.start({
+      CAMPAIGN_CHECK_SECONDS: "0",
+      STOCK_ALERT_CHECK_SECONDS: "0",
+    });
     const { db } = platform.database;
     const catalogue = await buildCatalogue(db);
     const tan = await variantId(
@@ -45,7 +22,6 @@ describe("the back-in-stock sweep of a running shop", { timeout: 60_000 }, () =>
       catalogue.colors.tan.id,
       catalogue.sizes.oneSize.id,
     );
-    const shop = host.createHost(platform);
     const api = (method: string, url: string, body: unknown, token?: string) =>
       shop.request(`http://shop.test/api${url}`, {
         method,
