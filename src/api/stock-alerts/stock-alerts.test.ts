@@ -8,6 +8,7 @@ import { buildCatalogue, type Catalogue, plainProduct, variantId } from "../../t
 import { CHECKOUT_CONTACT, deliveredOrder, withoutConfirmation } from "../../testing/order-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
 import { TEST_LIMITS } from "../../testing/test-limits.ts";
+import { csvRecord, parseCsv } from "../csv.ts";
 import { createLimits } from "../rate-limit.ts";
 import { stockAlertsService } from "./stock-alerts.service.ts";
 
@@ -226,6 +227,44 @@ describe.skipIf(!available)(`back-in-stock alerts on ${engine}`, () => {
       items: items.map(({ id }) => ({ id, condition: "restock" })),
     });
     expect(received.status, JSON.stringify(received.body)).toBe(200);
+    expect(await sweep()).toBe(1);
+    expect(await sweep()).toBe(0);
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it("a catalogue import that restocks tells the waiting shopper once", async () => {
+    const { variant } = await productWithStock("imported-back", 0);
+    const email = uniqueEmail();
+    await asked(variant, email);
+    // Staff export the catalogue, change this variant's stock in the file and import it back.
+    const exported = await api.request("/admin/catalogue/export.csv", {
+      headers: { authorization: `Bearer ${admin.staff.token}` },
+    });
+    const [header, ...rows] = [...parseCsv(await exported.text())].map((record) => record.fields);
+    const handle = header!.indexOf("Handle");
+    const stock = header!.indexOf("Variant Inventory Qty");
+    const row = rows.find((fields) => fields[handle] === "imported-back")!;
+    row[stock] = "6";
+    const form = new FormData();
+    form.append(
+      "file",
+      new File([csvRecord(header!) + csvRecord(row)], "catalogue.csv", { type: "text/csv" }),
+    );
+    const imported = await api.request("/admin/catalogue/import", {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin.staff.token}` },
+      body: form,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    expect(
+      (
+        await database.db
+          .selectFrom("variants")
+          .select("stock")
+          .where("id", "=", variant)
+          .executeTakeFirstOrThrow()
+      ).stock,
+    ).toBe(6);
     expect(await sweep()).toBe(1);
     expect(await sweep()).toBe(0);
     expect(await mailsTo(email)).toHaveLength(1);
