@@ -118,6 +118,9 @@ export function limitRules(settings: RateLimitSettings) {
     // Per client address and per email: nobody mails confirmation links to many addresses, or often to one.
     "newsletter-signups-per-address": signups,
     "newsletter-signups-per-email": signups,
+    // "Notify me when it's back", as the newsletter: nobody fills the table, or queues mail to many addresses.
+    "stock-alerts-per-address": signups,
+    "stock-alerts-per-email": signups,
     "orders-per-phone": {
       points: settings.ordersPerPhonePerHour,
       windowSeconds: HOUR,

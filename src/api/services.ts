@@ -65,6 +65,7 @@ import { reviewsService } from "./reviews/reviews.service.ts";
 import { synonymsService } from "./search/search-synonyms.ts";
 import { settingsService } from "./settings/shop-settings.ts";
 import { shopperCookies } from "./shopper.ts";
+import { stockAlertsService } from "./stock-alerts/stock-alerts.service.ts";
 import { wishlistRepository } from "./wishlist/wishlist.repository.ts";
 import { wishlistService } from "./wishlist/wishlist.service.ts";
 
@@ -182,6 +183,8 @@ export function createServices(deps: ApiDeps) {
     reviews: reviewsService(db, reviewsRepository(db, engine), onCatalogueChanged),
     contact: contactService({ ...mailing, shopEmail: config.shopEmail }),
     newsletter: newsletterService(mailing),
+    // Back in stock (decision 0061): shoppers' requests, the sweep each instance runs, the back office's list.
+    stockAlerts: stockAlertsService({ db, publicUrl: config.publicUrl, onMailQueued }),
     // Couriers (docs/decisions/0045-couriers.md). `onShipmentStatus` is where the order side hears a shipment
     // move (in the same transaction); unset, nothing but the shipment changes.
     shipments: shipmentsService({

@@ -262,6 +262,7 @@ const envSchema = z.object({
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   UNCONFIRMED_CHECK_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   CAMPAIGN_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  STOCK_ALERT_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_ADMIN_IDLE_MINUTES),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_LOW_STOCK_THRESHOLD),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_PAGE_CACHE_MB),
@@ -394,6 +395,11 @@ export interface Config {
   unconfirmedCheckMinutes: number;
   /** How often scheduled sales are started and ended (docs/decisions/0048); 0 turns the clock off. */
   campaignCheckSeconds: number;
+  /**
+   * How often waiting back-in-stock alerts are checked against the stock (docs/decisions/0061); 0 turns the
+   * repeating check off (a committed catalogue change on this instance still sweeps at once).
+   */
+  stockAlertCheckSeconds: number;
   /** A staff or owner session ends after this many minutes without a request (docs/decisions/0024). */
   adminIdleMinutes: number;
   /** The back office's dashboard lists variants with this much stock or less. */
@@ -480,6 +486,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     purgeIntervalMinutes: value.PURGE_INTERVAL_MINUTES,
     unconfirmedCheckMinutes: value.UNCONFIRMED_CHECK_MINUTES,
     campaignCheckSeconds: value.CAMPAIGN_CHECK_SECONDS,
+    stockAlertCheckSeconds: value.STOCK_ALERT_CHECK_SECONDS,
     adminIdleMinutes: value.ADMIN_IDLE_MINUTES,
     lowStockThreshold: value.LOW_STOCK_THRESHOLD,
     pageCacheMb: value.PAGE_CACHE_MB,

@@ -1,11 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../platform/config.ts";
+import { describe, expect, it } from "vitest";
 import { buildCatalogue } from "../testing/factories.ts";
-import { hostModule } from "../testing/host-harness.ts";
-import type * as HostModule from "./app.ts";
+import { runningShop } from "../testing/running-shop.ts";
 
 /** Waits until `check()` holds, for up to 10 s (the job runs every second). */
 async function eventually(check: () => Promise<boolean>) {
@@ -21,33 +16,12 @@ async function eventually(check: () => Promise<boolean>) {
  * the product page it kept shows the sale's price at the next request; it ends the same way.
  */
 describe("the campaign clock of a running shop", { timeout: 60_000 }, () => {
-  let host: typeof HostModule;
-  let platform: HostModule.Platform | undefined;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    host = await hostModule();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-campaigns-"));
-  }, 60_000);
-  afterAll(async () => {
-    await platform?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const running = runningShop();
 
   it("starts and ends a sale on its own, and the kept product page follows", async () => {
-    platform = await host.startPlatform(
-      loadConfig({
-        DATA_DIR: dataDir,
-        SEED_DEMO: "false",
-        LOG_LEVEL: "silent",
-        MAIL_WORKER: "off",
-        PURGE_INTERVAL_MINUTES: "0",
-        CAMPAIGN_CHECK_SECONDS: "1",
-      }),
-    );
+    const { platform, shop } = await running.start({ CAMPAIGN_CHECK_SECONDS: "1" });
     const { db } = platform.database;
     const catalogue = await buildCatalogue(db);
-    const shop = host.createHost(platform);
     const productPage = async () => {
       const response = await shop.request("http://shop.test/product/evening-clutch");
       return { cache: response.headers.get("x-cache"), html: await response.text() };

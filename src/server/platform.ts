@@ -27,6 +27,7 @@ import { catalogueChanges, dropCaches } from "./catalogue-changes.ts";
 import { type AnswerCache, createAnswerCache } from "./public-answers.ts";
 import { createPageCache, type PageCache } from "./public-pages/page-cache.ts";
 import { startPurgeJob, startRepeatingJob } from "./purge-job.ts";
+import { startStockAlertSweeper } from "./stock-alert-sweeper.ts";
 
 /** A kept page is served for at most this long: the safety net for a change whose message was lost. */
 export const PAGE_TTL_MS = 60_000;
@@ -81,7 +82,7 @@ export interface Platform {
  * catalogue on first start, builds the API and starts the mail and message workers (unless MAIL_WORKER=off).
  * catalogue on first start, builds the API and starts the mail worker (unless MAIL_WORKER=off), the tracking worker
  * of shipments (unless COURIER_POLL_MINUTES=0), the campaign clock of scheduled sales (unless
- * CAMPAIGN_CHECK_SECONDS=0), the end of prepaid orders' holds (unless PAYMENT_CHECK_MINUTES=0) and, with
+ * CAMPAIGN_CHECK_SECONDS=0), the back-in-stock sweep (STOCK_ALERT_CHECK_SECONDS), the end of prepaid orders' holds (unless PAYMENT_CHECK_MINUTES=0) and, with
  * COURIER_SIMULATORS=on and PAYMENT_SIMULATORS=on, the couriers' and payment providers' simulators.
  */
 export async function startPlatform(loaded: Config = loadConfig()): Promise<Platform> {
@@ -186,7 +187,11 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     onMailQueued: () => mailWorker.nudge(),
     onMessageQueued: () => messageWorker.nudge(),
     messageChannel: config.messenger.channel,
-    onCatalogueChanged: (stockOf?: readonly number[]) => changes.changed(stockOf),
+    onCatalogueChanged: (stockOf?: readonly number[]) => {
+      changes.changed(stockOf);
+      // A variant coming back in stock is always a whole change (decision 0056): only then can an alert be due.
+      if (stockOf === undefined) stockAlerts.nudge();
+    },
   };
   // The composition root, once: the API's routes and the host's pages (a guest's cart in a kept page) share it.
   const services = createServices(apiDeps);
@@ -227,6 +232,12 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     },
     failure: "cancelling unpaid orders failed",
   });
+  // Shoppers waiting for a sold-out size are told once it has stock, by whatever door (docs/decisions/0061).
+  const stockAlerts = startStockAlertSweeper({
+    sweep: () => services.stockAlerts.sweep(),
+    logger,
+    intervalMs: config.stockAlertCheckSeconds * 1000,
+  });
   const tracking = startTrackingWorker({
     shipments: services.shipments,
     logger,
@@ -234,7 +245,14 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
   });
   // Shutdown closes the database; the jobs and the tracking worker stop first, so no run meets a closed pool.
   const close = async () => {
-    await Promise.all([purge.stop(), unconfirmed.stop(), campaigns.stop(), holds.stop(), tracking.stop()]);
+    await Promise.all([
+      purge.stop(),
+      unconfirmed.stop(),
+      campaigns.stop(),
+      holds.stop(),
+      stockAlerts.stop(),
+      tracking.stop(),
+    ]);
     await simulators?.close();
     await paymentSimulators?.close();
     await changes.close();

@@ -17,6 +17,7 @@ export interface Database {
   product_slug_redirects: ProductSlugRedirectTable;
   category_slug_redirects: CategorySlugRedirectTable;
   variants: VariantTable;
+  stock_alerts: StockAlertTable;
   sliders: SliderTable;
   users: UserTable;
   auth_tokens: AuthTokenTable;
@@ -192,6 +193,17 @@ export interface VariantTable {
    * written around it.
    */
   sku: Generated<string | null>;
+}
+
+/** A shopper waiting for a sold-out variant (migration 035); `notified_at` is set once, when the mail is queued. */
+export interface StockAlertTable {
+  id: Generated<number>;
+  variant_id: number;
+  email: string;
+  /** As typed, when given; kept for the messages channel, which does not send alerts yet. */
+  phone: string | null;
+  created_at: string;
+  notified_at: string | null;
 }
 
 export interface SliderTable {

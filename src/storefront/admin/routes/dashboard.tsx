@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import type { Dashboard, OutcomeRate } from "../../../shared/contracts/admin.ts";
+import type { WantedVariant } from "../../../shared/contracts/stock-alerts.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { statusLabel } from "../../ui/format.ts";
@@ -9,10 +11,92 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
-export async function loader({ context }: Route.LoaderArgs): Promise<Dashboard> {
-  const answer = await context.get(apiContext).call("adminDashboard");
+export async function loader({
+  context,
+}: Route.LoaderArgs): Promise<Dashboard & { wanted: WantedVariant[] }> {
+  const api = context.get(apiContext);
+  const [answer, wanted] = await Promise.all([api.call("adminDashboard"), api.call("listWantedVariants")]);
   if (!answer.ok) throw data({ message: answer.data.message }, { status: answer.status });
-  return answer.data;
+  if (!wanted.ok) throw data({ message: wanted.data.message }, { status: wanted.status });
+  return { ...answer.data, wanted: wanted.data.variants };
+}
+
+/** A variant as the dashboard's lists name it: its product (linked to the product's editor), colour and size. */
+interface NamedVariant {
+  variant_id: number;
+  product_id: number;
+  product_title: string;
+  color_name: string;
+  size_name: string;
+}
+
+/** A dashboard list of variants, each with one figure (its stock, how many wait for it). */
+function VariantTable<Row extends NamedVariant>({
+  caption,
+  heading,
+  rows,
+  figure,
+}: {
+  caption: string;
+  heading: string;
+  rows: Row[];
+  figure: (row: Row) => ReactNode;
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Variant</th>
+            <th scope="col" className="admin-num">
+              {heading}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((variant) => (
+            <tr key={variant.variant_id}>
+              <th scope="row" className="admin-wrap">
+                <Link to={`/admin/products/${variant.product_id}`}>{variant.product_title}</Link>
+                <span className="admin-sub">
+                  {variant.color_name} / {variant.size_name}
+                </span>
+              </th>
+              <td className="admin-num">{figure(variant)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The sold-out variants shoppers asked to be told about ("Notify me when it's back", decision 0061), most wanted
+ * first: what to restock first. Each links to its product's editor.
+ */
+function MostWanted({ variants }: { variants: WantedVariant[] }) {
+  return (
+    <section className="admin-card" aria-labelledby="wanted-title">
+      <h2 id="wanted-title" className="admin-card__title">
+        Most wanted, sold out
+      </h2>
+      <p className="admin-page__lead">
+        {variants.length === 0
+          ? "Nobody is waiting for a sold-out size."
+          : "Shoppers waiting to be emailed when these are back in stock. Each is told once, soon after you restock."}
+      </p>
+      {variants.length > 0 && (
+        <VariantTable
+          caption="Sold-out variants with shoppers waiting"
+          heading="Waiting"
+          rows={variants}
+          figure={(variant) => plural(variant.waiting, "shopper")}
+        />
+      )}
+    </section>
+  );
 }
 
 const plural = (count: number, word: string) =>
@@ -153,7 +237,7 @@ function Payments({ payments }: { payments: Dashboard["payments"] }) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily_sales, orders_waiting, outcomes, payments, low_stock } = loaderData;
+  const { periods, daily_sales, orders_waiting, outcomes, payments, low_stock, wanted } = loaderData;
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -212,41 +296,23 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="admin-page__lead">{lowStockSummary(low_stock)}</p>
           {low_stock.variants.length > 0 && (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Variants with the least stock</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Variant</th>
-                    <th scope="col" className="admin-num">
-                      Stock
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {low_stock.variants.map((variant) => (
-                    <tr key={variant.variant_id}>
-                      <th scope="row" className="admin-wrap">
-                        <Link to={`/admin/products/${variant.product_id}`}>{variant.product_title}</Link>
-                        <span className="admin-sub">
-                          {variant.color_name} / {variant.size_name}
-                        </span>
-                      </th>
-                      <td className="admin-num">
-                        {variant.stock === 0 ? (
-                          <span className="admin-badge admin-badge--danger">Sold out</span>
-                        ) : (
-                          variant.stock
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <VariantTable
+              caption="Variants with the least stock"
+              heading="Stock"
+              rows={low_stock.variants}
+              figure={(variant) =>
+                variant.stock === 0 ? (
+                  <span className="admin-badge admin-badge--danger">Sold out</span>
+                ) : (
+                  variant.stock
+                )
+              }
+            />
           )}
         </section>
       </div>
+
+      <MostWanted variants={wanted} />
     </div>
   );
 }

@@ -31,6 +31,8 @@ import { REVIEW_FALLBACK_MESSAGE, REVIEW_FIELDS, type ReviewFormResult } from ".
 import { readReviewer, reviewerData } from "../product/reviewer-data.ts";
 import { loadReviews, submitReview } from "../product/reviews.server.ts";
 import { REVIEWS_PAGE_PARAM, ReviewsSection } from "../product/reviews-section.tsx";
+import { requestStockAlert } from "../product/stock-alert.server.ts";
+import { STOCK_ALERT_INTENT, StockAlertForm, type StockAlertResult } from "../product/stock-alert-form.tsx";
 import { VariantOptions } from "../product/variant-options.tsx";
 import { SaleCountdown } from "../sale-countdown.tsx";
 import { WishlistToggle } from "../wishlist/wishlist-toggle.tsx";
@@ -109,12 +111,14 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 /**
- * The page's two forms: the review form (`intent=review`) and otherwise Add To Cart, which adds the chosen size
- * to the cart through the API and answers with the API's message.
+ * The page's three forms: the review form (`intent=review`), "Notify me when it's back" on a sold-out size
+ * (`intent=stock-alert`) and otherwise Add To Cart, which adds the chosen size to the cart through the API and
+ * answers with the API's message.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "review") return submitReview(context.get(apiContext), params.slug, form);
+  if (form.get("intent") === STOCK_ALERT_INTENT) return requestStockAlert(context.get(apiContext), form);
   const quantity = form.get("quantity");
   const parsed = addToCartSchema.safeParse({
     id: form.get("id"),
@@ -132,23 +136,32 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 /**
- * Spec section 8: a failed Add To Cart toasts; with no answer at all, the spec's connection message. A review
- * that got no answer says so and keeps what was typed.
+ * Spec section 8: a failed Add To Cart toasts; with no answer at all, the spec's connection message. A review or
+ * a "Notify me" request that got no answer says so and keeps what was typed.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return submitOrFail(
     request,
     serverAction,
-    ({ noResponse, message }, form): AddToCartResult | ReviewFormResult =>
-      form.get("intent") === "review"
-        ? {
-            intent: "review",
-            ok: false,
-            message: noResponse ? CONNECTION_FAILED : message || REVIEW_FALLBACK_MESSAGE,
-            errors: {},
-            values: formFields(form, REVIEW_FIELDS),
-          }
-        : { ok: false, message: noResponse ? CONNECTION_FAILED : message || SOMETHING_WENT_WRONG },
+    ({ noResponse, message }, form): AddToCartResult | ReviewFormResult | StockAlertResult => {
+      const intent = form.get("intent");
+      if (intent === "review")
+        return {
+          intent: "review",
+          ok: false,
+          message: noResponse ? CONNECTION_FAILED : message || REVIEW_FALLBACK_MESSAGE,
+          errors: {},
+          values: formFields(form, REVIEW_FIELDS),
+        };
+      if (intent === STOCK_ALERT_INTENT)
+        return {
+          intent: STOCK_ALERT_INTENT,
+          ok: false,
+          message: noResponse ? CONNECTION_FAILED : message || SOMETHING_WENT_WRONG,
+          email: String(form.get("email") ?? ""),
+        };
+      return { ok: false, message: noResponse ? CONNECTION_FAILED : message || SOMETHING_WENT_WRONG };
+    },
   );
 }
 
@@ -220,7 +233,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   const actionResult = useActionData<typeof action>();
-  const reviewResult = actionResult && "intent" in actionResult ? actionResult : undefined;
+  const reviewResult =
+    actionResult && "intent" in actionResult && actionResult.intent === "review" ? actionResult : undefined;
+  const stockAlertResult =
+    actionResult && "intent" in actionResult && actionResult.intent === STOCK_ALERT_INTENT
+      ? actionResult
+      : undefined;
   const noScriptResult = actionResult && !("intent" in actionResult) ? actionResult : undefined;
   // The open tab belongs to this product: another product (same route, new slug) opens as its URL says.
   const [chosen, setChosen] = useState({ slug: product.slug, tab: openOn });
@@ -316,6 +334,13 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             loadingSizes={loadingSizes}
           />
           <AddToCart productId={product.id} sizeId={sizeId} stock={stock} pending={pendingHere} />
+          {sizeId !== null && stock === 0 && (
+            <StockAlertForm
+              key={sizeId}
+              variantId={sizeId}
+              noScriptResult={stockAlertResult?.intent === STOCK_ALERT_INTENT ? stockAlertResult : undefined}
+            />
+          )}
           <WishlistToggle productId={product.id} title={product.title} variantId={sizeId} look="page" />
           {noScriptResult && (
             <p className={`form-note${noScriptResult.ok ? "" : " form-note--error"}`} role="status">
