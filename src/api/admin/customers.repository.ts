@@ -15,7 +15,13 @@ export function likeContains(column: Expression<unknown>, pattern: string): Expr
 export interface CustomerFilter {
   search: string;
   status: CustomerStatus;
+  /** Only customers with this tag (lower case, as stored). */
+  tag?: string | undefined;
 }
+
+/** Tags as the users table keeps them: ",vip,wholesale," (empty for none), so one LIKE finds a whole tag. */
+export const storedTags = (tags: readonly string[]) => (tags.length === 0 ? "" : `,${tags.join(",")},`);
+export const tagsOf = (stored: string) => stored.split(",").filter(Boolean);
 
 /** The back office's reads of customer accounts (role "customer"; staff and owners are managed under Staff). */
 export function customersRepository(db: Kysely<Database>) {
@@ -23,6 +29,11 @@ export function customersRepository(db: Kysely<Database>) {
     let query = db.selectFrom("users").where("users.role", "=", "customer");
     if (filter.status === "active") query = query.where("users.disabled_at", "is", null);
     if (filter.status === "disabled") query = query.where("users.disabled_at", "is not", null);
+    // A tag has no comma, % or _ (customersQuerySchema / CUSTOMER_TAG_PATTERN); the escape covers a typed one.
+    if (filter.tag)
+      query = query.where((eb) =>
+        likeContains(eb.ref("users.staff_tags"), containsPattern(`,${filter.tag},`)),
+      );
     if (filter.search !== "") {
       const pattern = containsPattern(filter.search);
       query = query.where((eb) =>
@@ -44,6 +55,15 @@ export function customersRepository(db: Kysely<Database>) {
       .as("orders_count");
 
   return {
+    /** Replaces a customer's note and tags (`storedTags`). */
+    async setStaffNotes(id: number, note: string, tags: string) {
+      await db
+        .updateTable("users")
+        .set({ staff_note: note, staff_tags: tags })
+        .where("id", "=", id)
+        .execute();
+    },
+
     /**
      * The next `limit` customers the filter keeps below id `beforeId` (newest first; from the newest without it),
      * with their order counts: the export's walk, by place rather than by skipping (issue 35 item 7).

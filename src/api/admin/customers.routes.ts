@@ -21,17 +21,20 @@ export function customersRoutes(customers: CustomersService): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
 
   route(routes, operations.adminCustomers, (_c, { query }) =>
-    customers.list({ search: query.search, status: query.status }, query.page),
+    customers.list({ search: query.search, status: query.status, tag: query.tag }, query.page),
   );
   route(routes, operations.adminExportCustomers, async (c, { query }) => {
     c.header(
       "Content-Disposition",
       `attachment; filename="customers-${new Date().toISOString().slice(0, 10)}.csv"`,
     );
-    return customers.exportCsv({ search: query.search, status: query.status });
+    return customers.exportCsv({ search: query.search, status: query.status, tag: query.tag });
   });
   route(routes, operations.adminCustomer, (_c, { params, query }) =>
     customers.detail(idOf(params.id), query.page),
+  );
+  route(routes, operations.adminUpdateCustomerNotes, (_c, { actor, params, body }) =>
+    customers.updateNotes(actor, idOf(params.id), body),
   );
   route(routes, operations.adminDisableCustomer, async (c, { actor, params, body }) => {
     const id = idOf(params.id);

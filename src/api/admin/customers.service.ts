@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
-import type { AdminCustomer, CustomerDetail } from "../../shared/contracts/admin.ts";
+import type { AdminCustomer, CustomerDetail, CustomerNotesInput } from "../../shared/contracts/admin.ts";
 import type { PageMeta } from "../../shared/contracts/catalogue.ts";
 import { accountRepository } from "../account/account.repository.ts";
 import type { Identity } from "../account/auth.ts";
@@ -11,7 +11,7 @@ import { toRupees } from "../money/money.ts";
 import { pageMeta } from "../pagination.ts";
 import { toAdminUser } from "./admin-user.ts";
 import { recordAudit } from "./audit.ts";
-import { type CustomerFilter, customersRepository } from "./customers.repository.ts";
+import { type CustomerFilter, customersRepository, storedTags, tagsOf } from "./customers.repository.ts";
 
 export const CUSTOMERS_PER_PAGE = 20;
 export const CUSTOMER_ORDERS_PER_PAGE = 20;
@@ -27,6 +27,8 @@ export const CUSTOMER_CSV_COLUMNS = [
   "Status",
   "Registered at",
   "Orders",
+  "Tags",
+  "Staff note",
 ] as const;
 
 /** Accounts read per round of queries by the export. */
@@ -35,6 +37,8 @@ export const CUSTOMER_EXPORT_PAGE = 500;
 const toCustomer = (row: UserRow & { orders_count: number | string | null }): AdminCustomer => ({
   ...toAdminUser(row),
   orders_count: Number(row.orders_count ?? 0),
+  staff_note: row.staff_note,
+  tags: tagsOf(row.staff_tags),
 });
 
 /** What the audit log keeps of an account whose access changed. */
@@ -73,6 +77,27 @@ export function customersService(db: Kysely<Database>) {
   }
 
   return {
+    /** Replaces staff's note and tags on a customer, each when given (issue 35 item 7), audited with before and after. */
+    async updateNotes(actor: Identity, id: number, input: CustomerNotesInput): Promise<AdminCustomer> {
+      await retryingTransaction(db, async (trx) => {
+        const before = await customersRepository(trx).findCustomer(id);
+        if (!before) throw new NotFound(CUSTOMER_NOT_FOUND);
+        const note = input.staff_note ?? before.staff_note;
+        const tags = input.tags ? storedTags([...new Set(input.tags)]) : before.staff_tags;
+        if (note === before.staff_note && tags === before.staff_tags) return;
+        await customersRepository(trx).setStaffNotes(id, note, tags);
+        await recordAudit(trx, {
+          actor: actor.user,
+          action: "customer.notes",
+          entityType: "user",
+          entityId: id,
+          before: { staff_note: before.staff_note, tags: tagsOf(before.staff_tags) },
+          after: { staff_note: note, tags: tagsOf(tags) },
+        });
+      });
+      return toCustomer(await customerOrFail(id));
+    },
+
     /**
      * Every customer the list's filters keep, newest first, as CSV (issue 35 item 7): a page of accounts at a
      * time, each found after the last one read, so the export's memory stays flat however many there are.
@@ -94,6 +119,8 @@ export function customersService(db: Kysely<Database>) {
               row.disabled_at === null ? "active" : "disabled",
               row.created_at,
               Number(row.orders_count ?? 0),
+              tagsOf(row.staff_tags).join(", "),
+              row.staff_note,
             ]),
           )
           .join("");

@@ -119,6 +119,8 @@ describe.skipIf(!available)(`back-office customers on ${engine}`, () => {
         role: "customer",
         disabled_at: null,
         orders_count: 2,
+        staff_note: "",
+        tags: [],
       });
       expect(body.meta).toEqual({ from: 1, to: 3, total: 3, per_page: 20, current_page: 1, last_page: 1 });
     });

@@ -232,6 +232,10 @@ export interface UserTable {
   role: Generated<UserRole>;
   /** Set when the shop disabled the account: it cannot sign in, and every session it had was revoked. */
   disabled_at: Generated<string | null>;
+  /** What staff keep about the customer (migration 036); empty for none. */
+  staff_note: Generated<string>;
+  /** The customer's tags as ",vip,wholesale," (lower case), or empty (migration 036). */
+  staff_tags: Generated<string>;
 }
 
 export interface AuthTokenTable {

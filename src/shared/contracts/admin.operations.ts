@@ -10,6 +10,7 @@ import {
   changeRoleSchema,
   confirmPasswordSchema,
   customerDetailSchema,
+  customerNotesSchema,
   customerOrdersQuerySchema,
   customerPageSchema,
   customersQuerySchema,
@@ -111,6 +112,18 @@ export const adminOperations = {
     status: 200,
     response: adminCustomerSchema,
     errors: [400, 401, 403, 404, 422, 429],
+  },
+  adminUpdateCustomerNotes: {
+    method: "PATCH",
+    path: "/admin/customers/:id",
+    summary:
+      "Staff's note and tags on a customer account (each replaced when given; tags lower-cased, each once; audited)",
+    tag: "Admin",
+    auth: "staff",
+    body: customerNotesSchema,
+    status: 200,
+    response: adminCustomerSchema,
+    errors: [400, 401, 403, 404, 422],
   },
   adminStaff: {
     method: "GET",

@@ -134,8 +134,26 @@ export type Dashboard = z.output<typeof dashboardSchema>;
 /** A list's search box: trimmed, at most 100 characters, blank for "everything". */
 export const searchField = optionalText("search", 100);
 
+/** Limits of the staff's note and tags on a customer (issue 35 item 7). */
+export const CUSTOMER_NOTE_MAX = 2000;
+export const CUSTOMER_TAGS_MAX = 10;
+export const CUSTOMER_TAG_MAX = 30;
+/** A tag as stored: lower-case letters and digits, single spaces or dashes between them. */
+export const CUSTOMER_TAG_PATTERN = /^[\p{Ll}\p{Lo}\p{Nd}]+(?:[ -][\p{Ll}\p{Lo}\p{Nd}]+)*$/u;
+
+/** A tag as typed: trimmed, lower case, runs of spaces as one. */
+export const normaliseCustomerTag = (tag: string) => tag.trim().toLowerCase().replace(/\s+/g, " ");
+
 export const customersQuerySchema = z.object({
   search: searchField.describe("Part of the name, email or phone; case does not matter."),
+  tag: z.preprocess(
+    (value) => (typeof value === "string" ? normaliseCustomerTag(value) || undefined : value),
+    z
+      .string({ error: "The tag must be text." })
+      .max(CUSTOMER_TAG_MAX, `A tag may not be longer than ${CUSTOMER_TAG_MAX} characters.`)
+      .optional()
+      .describe("Only customers with this tag."),
+  ),
   status: z.preprocess(
     (value) => (value === "" || value === undefined ? "all" : value),
     z.enum(CUSTOMER_STATUSES, { error: "The status must be all, active or disabled." }),
@@ -144,7 +162,40 @@ export const customersQuerySchema = z.object({
 });
 
 /** A customer in the back office's list: the account, and how many orders it placed. */
-export const adminCustomerSchema = adminUserSchema.extend({ orders_count: z.number().int() });
+export const adminCustomerSchema = adminUserSchema.extend({
+  orders_count: z.number().int(),
+  staff_note: z
+    .string()
+    .describe("What staff keep about the customer; empty for none. Never shown to the customer."),
+  tags: z.array(z.string()).describe("The customer's tags, lower case, in the order given."),
+});
+
+export const customerNotesSchema = z.object({
+  staff_note: z
+    .string({ error: "The note must be text." })
+    .trim()
+    .max(CUSTOMER_NOTE_MAX, `The note may not be longer than ${CUSTOMER_NOTE_MAX} characters.`)
+    .optional()
+    .describe("Replaces the note; left out, it stays."),
+  tags: z
+    .array(
+      z
+        .string({ error: "A tag must be text." })
+        .transform(normaliseCustomerTag)
+        .pipe(
+          z
+            .string()
+            .min(1, "A tag may not be empty.")
+            .max(CUSTOMER_TAG_MAX, `A tag may not be longer than ${CUSTOMER_TAG_MAX} characters.`)
+            .regex(CUSTOMER_TAG_PATTERN, "A tag is letters and digits, with spaces or dashes between words."),
+        ),
+      { error: "The tags must be a list." },
+    )
+    .max(CUSTOMER_TAGS_MAX, `Give at most ${CUSTOMER_TAGS_MAX} tags.`)
+    .optional()
+    .describe("Replaces the tags (lower-cased, each once); left out, they stay."),
+});
+export type CustomerNotesInput = z.output<typeof customerNotesSchema>;
 export type AdminCustomer = z.output<typeof adminCustomerSchema>;
 
 export const customerPageSchema = z.object({ data: z.array(adminCustomerSchema), meta: pageMetaSchema });

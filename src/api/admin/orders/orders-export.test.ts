@@ -179,6 +179,8 @@ describe.skipIf(!available)(`order and customer exports on ${engine}`, () => {
       "Status",
       "Registered at",
       "Orders",
+      "Tags",
+      "Staff note",
     ]);
     expect(found.rows.slice(1).map((row) => [row[1], row[3], row[5], row[7]])).toEqual([
       ["'=cmd", "formula.export@example.pk", "active", "0"],

@@ -1,11 +1,13 @@
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
+import { CUSTOMER_NOTE_MAX, CUSTOMER_TAGS_MAX } from "../../../shared/contracts/admin.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { formatDate, formatDateTime, statusLabel } from "../../ui/format.ts";
 import { failureStatus, firstErrors, formText } from "../../ui/forms/api-errors.ts";
-import { FormAlert } from "../../ui/forms/field.tsx";
+import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
+import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { Pagination } from "../../ui/pagination.tsx";
 import { answerOrThrow, pageParam } from "../admin-data.server.ts";
 import { adminMeta } from "../admin-meta.ts";
@@ -40,9 +42,31 @@ const INTENTS = {
   },
 } as const;
 
+/** The tags field as typed: "VIP, wholesale" is two tags. */
+const tagList = (text: string) =>
+  text
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
 export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = formText(form, "intent");
+  if (intent === "notes") {
+    const answer = await context.get(apiContext).call("adminUpdateCustomerNotes", {
+      params: { id: params.id },
+      body: { staff_note: formText(form, "staff_note"), tags: tagList(formText(form, "tags")) },
+    });
+    const result: SensitiveActionResult = answer.ok
+      ? { intent, ok: true, message: "The note and tags are saved.", errors: {} }
+      : {
+          intent,
+          ok: false,
+          message: answer.data.message || "The note and tags were not saved. Please try again.",
+          errors: firstErrors(answer.data.errors),
+        };
+    return data(result, { status: answer.ok ? 200 : failureStatus(answer.status) });
+  }
   if (intent !== "disable" && intent !== "enable") {
     throw data({ message: "This form cannot be handled." }, { status: 400 });
   }
@@ -154,6 +178,8 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         </section>
       </div>
 
+      <StaffNotes customer={customer} result={actionData} />
+
       <section className="admin-card" aria-labelledby="orders-title">
         <h2 id="orders-title" className="admin-card__title">
           Orders
@@ -202,5 +228,79 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
 
       <AuditTrail trail={trail} />
     </div>
+  );
+}
+
+/**
+ * Staff's note and tags on the customer (issue 35 item 7): a plain form, so it works without JavaScript; a refused
+ * save keeps what was typed. The tags link to the customer list filtered by them.
+ */
+function StaffNotes({
+  customer,
+  result,
+}: {
+  customer: { staff_note: string; tags: string[] };
+  result: SensitiveActionResult | undefined;
+}) {
+  const submitting = useSubmitting("notes");
+  const mine = result?.intent === "notes" ? result : undefined;
+  const tagErrors = Object.entries(mine?.errors ?? {}).find(([field]) => field.startsWith("tags"))?.[1];
+  return (
+    <section className="admin-card" aria-labelledby="notes-title">
+      <h2 id="notes-title" className="admin-card__title">
+        Staff notes
+      </h2>
+      {customer.tags.length > 0 && (
+        <ul className="admin-tags" aria-label="Tags">
+          {customer.tags.map((tag) => (
+            <li key={tag}>
+              <Link className="admin-tag" to={`/admin/customers?tag=${encodeURIComponent(tag)}`}>
+                {tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {mine && !mine.ok && (
+        <FormAlert kind="error" title="Not saved">
+          {mine.message}
+        </FormAlert>
+      )}
+      {mine?.ok && <FormAlert kind="success">{mine.message}</FormAlert>}
+      <Form method="post" className="form-stack">
+        <input type="hidden" name="intent" value="notes" />
+        <div className={`field${mine?.errors.staff_note ? " field--invalid" : ""}`}>
+          <label className="field__label" htmlFor="field-staff_note">
+            Note <span className="field__optional">(optional)</span>
+          </label>
+          <textarea
+            id="field-staff_note"
+            name="staff_note"
+            className="field__input"
+            rows={4}
+            maxLength={CUSTOMER_NOTE_MAX}
+            defaultValue={customer.staff_note}
+            aria-describedby="field-staff_note-hint"
+          />
+          <p className="field__hint" id="field-staff_note-hint">
+            For the shop's staff only; the customer never sees it.
+          </p>
+          {mine?.errors.staff_note && <p className="field__error">{mine.errors.staff_note}</p>}
+        </div>
+        <Field
+          name="tags"
+          label="Tags"
+          optional
+          hint={`Separated by commas, such as "vip, wholesale"; at most ${CUSTOMER_TAGS_MAX}.`}
+          defaultValue={customer.tags.join(", ")}
+          error={tagErrors}
+        />
+        <div>
+          <button type="submit" className="button" disabled={submitting}>
+            {submitting ? "Saving..." : "Save note and tags"}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -19,21 +19,24 @@ const STATUS_LABELS: Record<(typeof CUSTOMER_STATUSES)[number], string> = {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const search = url.searchParams.get("search") ?? "";
   const status = url.searchParams.get("status") ?? "all";
+  const tag = url.searchParams.get("tag")?.trim() ?? "";
   const answer = await context.get(apiContext).call("adminCustomers", {
-    query: { search, status, page: pageParam(url) },
+    query: { search, status, tag, page: pageParam(url) },
   });
+  const href = url.pathname + url.search;
   // A filter typed into the address that the API refuses: say so above an empty list rather than fail the page.
   if (!answer.ok && answer.status === 422) {
-    return { search, status, customers: null, error: answer.data.message, href: url.pathname + url.search };
+    return { search, status, tag, customers: null, error: answer.data.message, href };
   }
-  return { search, status, customers: answerOrThrow(answer), error: null, href: url.pathname + url.search };
+  return { search, status, tag, customers: answerOrThrow(answer), error: null, href };
 }
 
 /** The API's CSV of every customer these filters keep (downloaded with the session cookie). */
-function exportHref(search: string, status: string): string {
+function exportHref(search: string, status: string, tag: string): string {
   const query = new URLSearchParams([
     ...(search ? [["search", search]] : []),
     ...(status && status !== "all" ? [["status", status]] : []),
+    ...(tag ? [["tag", tag]] : []),
   ]);
   const text = query.toString();
   return `/api/admin/customers.csv${text ? `?${text}` : ""}`;
@@ -46,7 +49,7 @@ function resultsCaption(total: number, search: string): string {
 }
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
-  const { search, status, customers, error, href } = loaderData;
+  const { search, status, tag, customers, error, href } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/customers";
   const url = new URL(href, "http://admin.invalid");
@@ -55,7 +58,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <div className="admin-page__head">
         <h1 className="admin-page__title">Customers</h1>
         <div className="admin-page__head-actions">
-          <a className="button button--small button--outline" href={exportHref(search, status)} download>
+          <a className="button button--small button--outline" href={exportHref(search, status, tag)} download>
             Export CSV
           </a>
         </div>
@@ -85,6 +88,12 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="customer-tag">
+            Tag
+          </label>
+          <input id="customer-tag" className="field__input" name="tag" defaultValue={tag} maxLength={30} />
         </div>
         <button type="submit" className="button" disabled={searching}>
           {searching ? "Searching..." : "Search"}
@@ -126,6 +135,19 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                       <th scope="row" className="admin-wrap">
                         <Link to={`/admin/customers/${customer.id}`}>{customer.name}</Link>
                         <span className="admin-sub">{customer.email}</span>
+                        {customer.tags.length > 0 && (
+                          <span className="admin-tags admin-tags--inline">
+                            {customer.tags.map((name) => (
+                              <Link
+                                key={name}
+                                className="admin-tag"
+                                to={`/admin/customers?tag=${encodeURIComponent(name)}`}
+                              >
+                                {name}
+                              </Link>
+                            ))}
+                          </span>
+                        )}
                       </th>
                       <td className="admin-optional">{customer.phone ?? "—"}</td>
                       <td className="admin-num">{customer.orders_count}</td>

@@ -148,6 +148,42 @@ describe("back-office pages", () => {
       expect(await refused.text()).toContain("The status must be all, active or disabled.");
     });
 
+    it("keeps staff's note and tags from the customer's page without JavaScript; the list finds the tag", async () => {
+      const customer = await database.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "customer@example.test")
+        .executeTakeFirstOrThrow();
+      const path = `/admin/customers/${customer.id}`;
+      const refused = await form(path, "staff", {
+        intent: "notes",
+        staff_note: "Likes totes",
+        tags: "vip, 50%",
+      });
+      expect(refused.status).toBe(422);
+      const refusedHtml = (await refused.text()).replaceAll("<!-- -->", "");
+      expect(refusedHtml).toContain("A tag is letters and digits, with spaces or dashes between words.");
+
+      const saved = await form(path, "staff", {
+        intent: "notes",
+        staff_note: "Likes totes",
+        tags: "VIP, Wholesale",
+      });
+      expect(saved.status).toBe(200);
+      const html = (await saved.text()).replaceAll("<!-- -->", "");
+      expect(html).toContain("The note and tags are saved.");
+      expect(html).toContain("Likes totes</textarea>");
+      expect(html).toContain('value="vip, wholesale"');
+      expect(html).toContain('href="/admin/customers?tag=wholesale"');
+      const list = (await (await page("/admin/customers?tag=wholesale", "staff")).text()).replaceAll(
+        "<!-- -->",
+        "",
+      );
+      expect(list).toContain("1 customer");
+      expect(list).toContain('href="/api/admin/customers.csv?tag=wholesale" download=""');
+      await form(path, "staff", { intent: "notes", staff_note: "", tags: "" });
+    });
+
     it("disables a customer from their page with the staff member's password: their session ends", async () => {
       const customer = await database.db
         .selectFrom("users")
