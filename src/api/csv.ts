@@ -5,6 +5,8 @@
  * opening an export never runs what someone typed into the shop (CSV injection).
  */
 
+import { toRupees } from "./money/money.ts";
+
 type Cell = string | number | null;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -13,6 +15,12 @@ function field(cell: Cell): string {
   if (cell === null) return "";
   const text = typeof cell === "number" ? String(cell) : FORMULA_START.test(cell) ? `'${cell}` : cell;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Rupees as an export writes them (the catalogue's, the orders'): 1499, or 1499.50 with its paisa. */
+export function rupeesText(paisa: number): string {
+  const rupees = toRupees(paisa);
+  return Number.isInteger(rupees) ? String(rupees) : rupees.toFixed(2);
 }
 
 /** One record, with its CRLF. */

@@ -110,10 +110,8 @@ export function normalisedSynonyms(input: SearchSynonyms): SynonymGroup[] {
 /** The saved list, or the defaults until the owner saves one (a stored list that no longer parses: the defaults). */
 export async function readSynonyms(db: Db): Promise<SynonymGroup[]> {
   const stored = await shopSettingsRepository.read(db, KEY);
-  if (stored === undefined) return DEFAULT_SYNONYMS.map((group) => ({ ...group }));
-  const parsed = searchSynonymsSchema.safeParse(JSON.parse(stored));
-  if (!parsed.success) return DEFAULT_SYNONYMS.map((group) => ({ ...group }));
-  return parsed.data.synonyms;
+  const parsed = stored === undefined ? undefined : searchSynonymsSchema.safeParse(JSON.parse(stored));
+  return parsed?.success ? parsed.data.synonyms : DEFAULT_SYNONYMS.map((group) => ({ ...group }));
 }
 
 const cache = versionedCache<Synonyms>(60_000, 16);

@@ -2,19 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn } from "../../../shared/catalogue-csv.ts";
 import { sanitizeDescription } from "../../catalogue/description-html.ts";
-import { csvRecord } from "../../csv.ts";
-import { toRupees } from "../../money/money.ts";
+import { csvRecord, rupeesText } from "../../csv.ts";
 import { inDisplayOrder } from "../../products/default-variant.ts";
 import { exportNames, exportProductPage, exportProductParts } from "./catalogue-export.repository.ts";
 
 /** Products read per round of queries: the export never holds more than this many in memory. */
 export const EXPORT_PAGE = 500;
-
-/** Rupees as the file writes them: 1499, or 1499.50 with its paisa. */
-export function rupeesText(paisa: number): string {
-  const rupees = toRupees(paisa);
-  return Number.isInteger(rupees) ? String(rupees) : rupees.toFixed(2);
-}
 
 const flag = (value: number) => (value === 1 ? "TRUE" : "FALSE");
 

@@ -1,7 +1,6 @@
 import { splitFlags } from "../../../shared/order-risk.ts";
 import type { ShipmentsRepository } from "../../couriers/shipments.repository.ts";
-import { csvRecord } from "../../csv.ts";
-import { rupeesText } from "../catalogue-csv/catalogue-export.ts";
+import { csvRecord, rupeesText } from "../../csv.ts";
 import type { AdminOrdersRepository, OrderFilter } from "./admin-orders.repository.ts";
 
 /** The export's columns, in order (money in rupees; times in UTC, ISO 8601). */

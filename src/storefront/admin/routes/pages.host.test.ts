@@ -130,6 +130,15 @@ describe("back-office pages", () => {
         },
         body: new URLSearchParams(fields).toString(),
       });
+    /** The signed-up customer's page in the back office. */
+    const customerPath = async () => {
+      const customer = await database.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "customer@example.test")
+        .executeTakeFirstOrThrow();
+      return `/admin/customers/${customer.id}`;
+    };
 
     it("lists and finds customers", async () => {
       const html = await (await page("/admin/customers?search=customer%40example", "staff")).text();
@@ -149,12 +158,7 @@ describe("back-office pages", () => {
     });
 
     it("keeps staff's note and tags from the customer's page without JavaScript; the list finds the tag", async () => {
-      const customer = await database.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "customer@example.test")
-        .executeTakeFirstOrThrow();
-      const path = `/admin/customers/${customer.id}`;
+      const path = await customerPath();
       const refused = await form(path, "staff", {
         intent: "notes",
         staff_note: "Likes totes",
@@ -185,12 +189,7 @@ describe("back-office pages", () => {
     });
 
     it("disables a customer from their page with the staff member's password: their session ends", async () => {
-      const customer = await database.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "customer@example.test")
-        .executeTakeFirstOrThrow();
-      const path = `/admin/customers/${customer.id}`;
+      const path = await customerPath();
       const detail = await (await page(path, "owner")).text();
       expect(detail).toContain("Disable this account");
       expect(detail).toMatch(/<input[^>]*type="password"[^>]*autocomplete="current-password"/i);
