@@ -102,7 +102,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, orders, trail, href } = loaderData;
   const url = new URL(href, "http://admin.invalid");
-  const done = actionData?.ok ? actionData : undefined;
+  // The staff notes card says its own outcome beside its form.
+  const done = actionData?.ok && actionData.intent !== "notes" ? actionData : undefined;
   return (
     <div className="admin-page">
       <div className="admin-page__head">
