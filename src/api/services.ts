@@ -25,6 +25,7 @@ import { dashboardService } from "./admin/dashboard.service.ts";
 import { newsletterAdminService } from "./admin/newsletter/newsletter-export.ts";
 import { adminOrdersRepository } from "./admin/orders/admin-orders.repository.ts";
 import { adminOrdersService } from "./admin/orders/admin-orders.service.ts";
+import { staffOrdersService } from "./admin/orders/staff-orders.service.ts";
 import { adminProductsRepository } from "./admin/products/admin-products.repository.ts";
 import { adminProductsService } from "./admin/products/admin-products.service.ts";
 import { staffService } from "./admin/staff.service.ts";
@@ -130,6 +131,17 @@ export function createServices(deps: ApiDeps) {
     storage,
   });
 
+  const adminOrders = adminOrdersService({
+    db,
+    repository: adminOrdersRepo,
+    orders: ordersRepo,
+    shipments: shipmentsRepo,
+    couriers,
+    publicUrl: config.publicUrl,
+    onMailQueued,
+    messaging,
+    onCatalogueChanged,
+  });
   return {
     /** Photos and uploads (the bucket or the folder); the host serves `/images/*` from it. */
     storage,
@@ -211,12 +223,17 @@ export function createServices(deps: ApiDeps) {
         courierName: couriers.name,
       }),
       newsletter: newsletterAdminService({ db, publicUrl: config.publicUrl, secret: config.sessionSecret }),
-      orders: adminOrdersService({
+      orders: adminOrders,
+      // Orders staff enter for a shopper who bought by phone or message (decision 0029, "Orders staff enter").
+      staffOrders: staffOrdersService({
         db,
-        repository: adminOrdersRepo,
+        carts: cartsRepo,
         orders: ordersRepo,
-        shipments: shipmentsRepo,
-        couriers,
+        pricing,
+        coupons: couponsRepo,
+        blocklist,
+        accountIdByEmail: async (email) => (await accountsRepo.findUserByEmail(email))?.id,
+        orderView: adminOrders.get,
         publicUrl: config.publicUrl,
         onMailQueued,
         messaging,

@@ -43,6 +43,7 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
       confirmations: admin.confirmations,
       blocklist: admin.blocklist,
       settings: admin.settings,
+      staffOrders: admin.staffOrders,
     }),
   );
   routes.route("/", adminShipmentsRoutes(services.shipments));

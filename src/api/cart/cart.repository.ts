@@ -21,47 +21,21 @@ export function cartRepository(db: Kysely<Database>) {
 
     /** Every line with what it needs for pricing and display, oldest first. */
     lines(cartId: number, trx: Db = db) {
-      return (
-        trx
-          .selectFrom("cart_items")
-          .innerJoin("variants", "variants.id", "cart_items.variant_id")
-          .innerJoin("products", "products.id", "variants.product_id")
-          .innerJoin("colors", "colors.id", "variants.color_id")
-          .innerJoin("sizes", "sizes.id", "variants.size_id")
-          .select([
-            "cart_items.id",
-            "cart_items.quantity",
-            "variants.id as variant_id",
-            "variants.price",
-            "variants.stock",
-            "products.id as product_id",
-            "products.title",
-            "products.slug",
-            "products.image",
-            "products.discount",
-            "products.own_discount",
-            "products.campaign_id",
-            "products.status",
-            "colors.name as color_name",
-            "colors.code as color_code",
-            "sizes.name as size_name",
-          ])
-          // The first photo of the line's colour, if the product has one.
-          .select((eb) =>
-            eb
-              .selectFrom("product_images")
-              .select("product_images.file")
-              .whereRef("product_images.product_id", "=", "products.id")
-              .whereRef("product_images.color_id", "=", "variants.color_id")
-              .orderBy("product_images.position")
-              .orderBy("product_images.id")
-              .limit(1)
-              .as("color_image"),
-          )
-          .where("cart_items.cart_id", "=", cartId)
-          .orderBy("cart_items.id")
-          .execute()
-      );
+      return variantLines(trx)
+        .innerJoin("cart_items", "cart_items.variant_id", "variants.id")
+        .select(["cart_items.id", "cart_items.quantity"])
+        .where("cart_items.cart_id", "=", cartId)
+        .orderBy("cart_items.id")
+        .execute();
+    },
+
+    /**
+     * The variants with what a line needs for pricing and display, as `lines` reads a cart's (an order staff enter
+     * has no cart); those that do not exist are left out.
+     */
+    variantLines(variantIds: readonly number[], trx: Db = db) {
+      if (variantIds.length === 0) return Promise.resolve([]);
+      return variantLines(trx).where("variants.id", "in", variantIds).execute();
     },
 
     /** The variant with its stock and whether its product is on sale (shoppers may buy only those). */
@@ -132,3 +106,39 @@ export function cartRepository(db: Kysely<Database>) {
 }
 
 export type CartRepository = ReturnType<typeof cartRepository>;
+
+/** A line's product, colour, size, price and stock, and its colour's first photo, for a query over `variants`. */
+function variantLines(trx: Db) {
+  return trx
+    .selectFrom("variants")
+    .innerJoin("products", "products.id", "variants.product_id")
+    .innerJoin("colors", "colors.id", "variants.color_id")
+    .innerJoin("sizes", "sizes.id", "variants.size_id")
+    .select([
+      "variants.id as variant_id",
+      "variants.price",
+      "variants.stock",
+      "products.id as product_id",
+      "products.title",
+      "products.slug",
+      "products.image",
+      "products.discount",
+      "products.own_discount",
+      "products.campaign_id",
+      "products.status",
+      "colors.name as color_name",
+      "colors.code as color_code",
+      "sizes.name as size_name",
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom("product_images")
+        .select("product_images.file")
+        .whereRef("product_images.product_id", "=", "products.id")
+        .whereRef("product_images.color_id", "=", "variants.color_id")
+        .orderBy("product_images.position")
+        .orderBy("product_images.id")
+        .limit(1)
+        .as("color_image"),
+    );
+}

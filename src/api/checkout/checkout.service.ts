@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import { concurrencyLane } from "../../platform/concurrency-lane.ts";
 import type { Trx } from "../../platform/db/schema.ts";
@@ -26,28 +25,18 @@ import {
 import { enqueueMail } from "../mail/outbox.ts";
 import { enqueueOrderMessage, type OrderMessaging } from "../messages/message-outbox.ts";
 import { confirmationRequestMessage, orderPlacedMessage } from "../messages/order-messages.ts";
-import { lineTotal as lineTotalOf, salePrice, sameAmount, toPaisa, toRupees } from "../money/money.ts";
+import { sameAmount, toPaisa, toRupees } from "../money/money.ts";
 import { newConfirmation } from "../orders/order-confirmation.ts";
 import { toOrder } from "../orders/order-view.ts";
 import type { OrdersRepository } from "../orders/orders.repository.ts";
 import { flagsAtCheckout } from "../orders/risk.ts";
-import { inStockLockOrder, stockMoved } from "../orders/stock-order.ts";
 import type { PaymentRegistry } from "../payments/payment-registry.ts";
 import { readOrderSettings } from "../settings/shop-settings.ts";
 import { confirmationEmail } from "./confirmation-email.ts";
+import { freshOrderNumber, notInStock, orderItems, orderMoney, takeOrderStock } from "./order-record.ts";
 
 export const PRICES_CHANGED =
   "The prices in your cart have changed. Please review your order and place it again.";
-const NUMBER_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/** "BT-261121-7KQ2M": the day it was placed, then five characters nobody misreads. */
-export function orderNumber(now: Date): string {
-  const day = now.toISOString().slice(2, 10).replaceAll("-", "");
-  let suffix = "";
-  for (let i = 0; i < 5; i++) suffix += NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)];
-  return `BT-${day}-${suffix}`;
-}
-
 export const ORDER_PLACED = "Your order has been placed.";
 
 /** Thrown inside the order's transaction when the cart's code no longer applies: nothing of the order is kept. */
@@ -272,8 +261,7 @@ export function checkoutService({
             }
 
             const now = new Date();
-            let number = orderNumber(now);
-            while (await orders.numberExists(number, trx)) number = orderNumber(now);
+            const number = await freshOrderNumber(orders, now, trx);
             const settings = await readOrderSettings(trx);
             // A prepaid order is not confirmed by code: its payment confirms it (decision 0053).
             const confirmation =
@@ -307,10 +295,7 @@ export function checkoutService({
               city: input.shipping_address.city,
               postcode: input.shipping_address.postcode,
               notes: input.notes,
-              subtotal: summary.subtotal,
-              delivery_charge: summary.delivery,
-              discount: summary.discount,
-              total: summary.total,
+              ...orderMoney(summary),
               status: prepaid ? "awaiting_payment" : confirmation ? "awaiting_confirmation" : "pending",
               created_at: now.toISOString(),
               phone_e164: phoneE164,
@@ -320,7 +305,6 @@ export function checkoutService({
               confirmation_attempts: 0,
               confirmed_at: null,
               risk_flags: riskFlags,
-              cod_fee: summary.codFee,
               coupon_code: priced.coupon?.code ?? null,
               payment_method: method,
               payment_status: prepaid ? "pending" : "unpaid",
@@ -329,29 +313,11 @@ export function checkoutService({
               payment_due_by: dueBy?.toISOString() ?? null,
               payment_flag: null,
               replacement_for: null,
+              channel: "web",
+              entered_by: null,
             };
             const sales = await saleNames(trx, lines);
-            const items = lines.map((line, index) => {
-              const { unitPrice, lineTotal } = summary.lines[index]!;
-              const sale = line.discount > line.own_discount ? line.campaign_id : null;
-              return {
-                product_id: line.product_id,
-                variant_id: line.variant_id,
-                product_name: line.title,
-                product_slug: line.slug,
-                color_name: line.color_name,
-                size_name: line.size_name,
-                unit_price: unitPrice,
-                quantity: line.quantity,
-                line_total: lineTotal,
-                campaign_id: sale,
-                campaign_name: sale === null ? null : (sales.get(sale) ?? null),
-                campaign_saving:
-                  sale === null
-                    ? 0
-                    : lineTotalOf(salePrice(line.price, line.own_discount), line.quantity) - lineTotal,
-              };
-            });
+            const items = orderItems(lines, summary, sales);
             const id = await orders.insertOrder(row, items, trx);
             if (priced.coupon) {
               await coupons.redeem(
@@ -429,19 +395,7 @@ export function checkoutService({
             // commit: the order, its mail and messages and the stored answer are written already (a refusal here
             // rolls them back). Rows are locked in the shop's one order (a cancelled order gives stock back in the
             // same). Product pages show the stock: the caches are told once the order commits (a replay takes none).
-            const soldOut = new Set<number>();
-            for (const line of inStockLockOrder(lines)) {
-              const left = await orders.takeStock(line.variant_id, line.quantity, trx);
-              if (left === 0) soldOut.add(line.product_id);
-              if (left === null) {
-                throw notInStock(line, (await carts.findVariant(line.variant_id, trx))?.stock ?? 0);
-              }
-            }
-            await stockMoved(
-              trx,
-              lines.map((line) => line.product_id),
-              soldOut,
-            );
+            await takeOrderStock(trx, { orders, carts }, lines);
             return placed;
           }),
         ),
@@ -457,16 +411,3 @@ export function checkoutService({
 }
 
 export type CheckoutService = ReturnType<typeof checkoutService>;
-
-/** The refusal of a cart line its variant cannot fill: `available` is what is left of it. */
-function notInStock(
-  line: { title: string; color_name: string; size_name: string },
-  available: number,
-): Conflict {
-  const item = `${line.title} (${line.color_name}, ${line.size_name})`;
-  return new Conflict(
-    available > 0
-      ? `Sorry, only ${available} of ${item} left in stock. Please update your cart.`
-      : `Sorry, ${item} is out of stock. Please update your cart.`,
-  );
-}

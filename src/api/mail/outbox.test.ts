@@ -410,10 +410,19 @@ describe.skipIf(!available)(`the mail outbox on ${engine}`, () => {
       [22, null],
     ] as const) {
       const id = await enqueueMail(database.db, message(n), new Date(daysAgo(40)));
-      await database.db.updateTable("mail_outbox").set({ sent_at: sentAt }).where("id", "=", id).execute();
+      expect(id).toBeTypeOf("number");
+      await database.db.updateTable("mail_outbox").set({ sent_at: sentAt }).where("id", "=", id!).execute();
     }
     expect(await purgeOutbox(database.db, now)).toBe(1);
     const left = await database.db.selectFrom("mail_outbox").select("reference").orderBy("id").execute();
     expect(left.map((row) => row.reference)).toEqual(["BT-21", "BT-22"]);
+  });
+
+  it("writes no message to nobody (an order entered without an email), and one to anyone else", async () => {
+    await clearOutbox();
+    expect(await enqueueMail(database.db, { ...message(30), to: "  " })).toBeUndefined();
+    expect(await enqueueMail(database.db, message(31))).toBeTypeOf("number");
+    const left = await database.db.selectFrom("mail_outbox").select("reference").execute();
+    expect(left.map((row) => row.reference)).toEqual(["BT-31"]);
   });
 });

@@ -21,12 +21,16 @@ export const SENT_MAIL_KEPT_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Writes one message to the outbox inside the caller's transaction; the worker sends it after the commit. */
+/**
+ * Writes one message to the outbox inside the caller's transaction; the worker sends it after the commit. A message
+ * to nobody (an order staff entered for a shopper who gave no email) is not written: undefined.
+ */
 export async function enqueueMail(
   trx: Kysely<Database>,
   message: MailMessage & { reference?: string },
   now: Date = new Date(),
-): Promise<number> {
+): Promise<number | undefined> {
+  if (message.to.trim() === "") return undefined;
   return insertMail(trx, {
     recipient: message.to,
     subject: message.subject,

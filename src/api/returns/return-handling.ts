@@ -10,7 +10,7 @@ import { RETURN_MESSAGES } from "../../shared/returns.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import type { CatalogueListener } from "../catalogue/catalogue-write.ts";
 import { catalogueWrite } from "../catalogue/catalogue-write.ts";
-import { orderNumber } from "../checkout/checkout.service.ts";
+import { freshOrderNumber } from "../checkout/order-record.ts";
 import { CourierError, type ReturnPickupRequest } from "../couriers/courier.ts";
 import type { CourierRegistry } from "../couriers/couriers.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../errors.ts";
@@ -391,8 +391,7 @@ export function returnHandling(deps: ReturnsDeps, kit: ReturnKit) {
           for (const item of held) {
             if (!(await returns.releaseHold(item.id, trx))) throw new Conflict(RETURN_MESSAGES.race);
           }
-          let number = orderNumber(now);
-          while (await orders.numberExists(number, trx)) number = orderNumber(now);
+          const number = await freshOrderNumber(orders, now, trx);
           const replacementId = await orders.insertOrder(
             {
               number,
@@ -429,6 +428,8 @@ export function returnHandling(deps: ReturnsDeps, kit: ReturnKit) {
               payment_due_by: null,
               payment_flag: null,
               replacement_for: current.id,
+              channel: order.channel,
+              entered_by: null,
             },
             held.map((item) => ({
               product_id: item.product_id,

@@ -431,6 +431,10 @@ export interface OrderTable {
   payment_flag: Generated<string | null>;
   /** The return this order replaces items of (an exchange's replacement, migration 032); null otherwise. */
   replacement_for: Generated<number | null>;
+  /** Where the order came from (migration 043): "web", or the channel staff entered it for (ORDER_CHANNELS). */
+  channel: Generated<string>;
+  /** The staff member who entered the order, by email as it was then; null for the shop's own checkout. */
+  entered_by: Generated<string | null>;
 }
 
 export interface OrderItemTable {

@@ -4,6 +4,9 @@ import {
   adminOrderQuerySchema,
   adminOrderSchema,
   receivedBackSchema,
+  staffOrderQuoteAnswerSchema,
+  staffOrderQuoteSchema,
+  staffOrderSchema,
   updateOrderStatusSchema,
 } from "./admin-orders.ts";
 import {
@@ -12,6 +15,7 @@ import {
   blocklistQuerySchema,
   newBlockSchema,
 } from "./blocklist.ts";
+import { checkoutHeadersSchema } from "./checkout.operations.ts";
 import { messageSchema, type Operation } from "./contract.ts";
 import { staffConfirmSchema } from "./order-confirmation.ts";
 import { orderSettingsSchema } from "./settings.ts";
@@ -47,6 +51,34 @@ export const adminOrderOperations = {
       ),
     produces: "text/csv",
     errors: [401, 403, 422],
+  },
+  adminQuoteOrder: {
+    method: "POST",
+    path: "/admin/orders/quote",
+    summary:
+      "Price an order staff are about to enter (its lines, the city's delivery, a code) as it would be entered now, " +
+      "with each line's stock and what stops it; nothing is written or held",
+    tag: "Admin",
+    auth: "staff",
+    body: staffOrderQuoteSchema,
+    status: 200,
+    response: staffOrderQuoteAnswerSchema,
+    errors: [400, 401, 403, 422],
+  },
+  adminEnterOrder: {
+    method: "POST",
+    path: "/admin/orders",
+    summary:
+      "Enter an order for a shopper who bought by phone, WhatsApp, Instagram or in person: priced by the shop's " +
+      "pricing and taking stock exactly as checkout does (409 when a line's stock ran short), cash on delivery, " +
+      "already confirmed; the shopper is emailed (when an email is given) and messaged; audited",
+    tag: "Admin",
+    auth: "staff",
+    headers: checkoutHeadersSchema,
+    body: staffOrderSchema,
+    status: 201,
+    response: adminOrderSchema,
+    errors: [400, 401, 403, 409, 422],
   },
   adminGetOrder: {
     method: "GET",

@@ -3,11 +3,25 @@ import { RISK_FLAGS } from "../order-risk.ts";
 import { ORDER_STATUSES, SETTABLE_ORDER_STATUSES } from "../order-status.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../payment.ts";
 import { COURIER_IDS, SHIPMENT_STATUSES } from "../shipment-status.ts";
+import { MAX_LINE_QUANTITY } from "./cart.ts";
 import { pageMetaSchema } from "./catalogue.ts";
-import { orderLineSchema, orderSchema } from "./checkout.ts";
-import { hasNul, optionalText, pageField } from "./fields.ts";
+import { CHECKOUT_MESSAGES, orderLineSchema, orderSchema, shippingAddressSchema } from "./checkout.ts";
+import { hasNul, idField, optionalText, pageField, quantityField, requiredText } from "./fields.ts";
 
 /** The back office's orders: the list with its filters, one order with its history, and a change of status. */
+
+/** Where an order staff enter was taken (issue 35, item 7); the shop's own checkout is "web". */
+export const ORDER_CHANNELS = ["phone", "whatsapp", "instagram", "facebook", "in_person", "other"] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+export const ORDER_CHANNEL_NAMES: Record<OrderChannel | "web", string> = {
+  web: "The shop's website",
+  phone: "Phone call",
+  whatsapp: "WhatsApp",
+  instagram: "Instagram",
+  facebook: "Facebook",
+  in_person: "In person",
+  other: "Other",
+};
 
 export const ADMIN_ORDERS_PER_PAGE = 25;
 /** The list counts its matches up to here; past it, "10,000+" is as useful and far cheaper (decision 0029). */
@@ -240,10 +254,129 @@ export const adminOrderSchema = orderSchema.extend({
     .describe(
       "The return whose exchange this order sends (a replacement order, total Rs. 0); null for a shopper's own order.",
     ),
+  channel: z
+    .enum(["web", ...ORDER_CHANNELS])
+    .describe("Where the order came from: web (the shop's checkout) or the channel staff entered it for."),
+  entered_by: z
+    .string()
+    .nullable()
+    .describe("The staff member who entered the order (their email then); null for the shop's checkout."),
 });
 export type AdminOrder = z.output<typeof adminOrderSchema>;
 
 export const ORDER_NOTE_MAX = 500;
+
+/** Lines an order staff enter may have (a cart has no such limit, but a form of hundreds of lines is a mistake). */
+export const STAFF_ORDER_LINES_MAX = 50;
+
+export const STAFF_ORDER_MESSAGES = {
+  items: "Add at least one item to the order.",
+  tooManyItems: `An order may have at most ${STAFF_ORDER_LINES_MAX} lines.`,
+  sameVariant: "Each colour and size may be listed once: change its quantity instead.",
+  unknownVariant: (id: number) =>
+    `Item ${id} does not exist: it may have been removed. Please choose it again.`,
+  notLive: (title: string) => `${title} is not on sale (it is a draft or archived).`,
+  channel: `The channel must be one of: ${ORDER_CHANNELS.join(", ")}.`,
+  email: "Email must be a valid email address.",
+  blocked:
+    "This phone number or email address is on the blocklist for cash on delivery. Take it off the blocklist first if you mean to send this order.",
+  codeDropped: (code: string, reason: string) => `The code ${code} does not apply: ${reason}`,
+} as const;
+
+const staffOrderItemSchema = z.object({
+  variation_id: idField("variation id"),
+  quantity: quantityField(MAX_LINE_QUANTITY),
+});
+
+const staffOrderItemsSchema = z
+  .array(staffOrderItemSchema, { error: STAFF_ORDER_MESSAGES.items })
+  .min(1, STAFF_ORDER_MESSAGES.items)
+  .max(STAFF_ORDER_LINES_MAX, STAFF_ORDER_MESSAGES.tooManyItems)
+  .refine(
+    (items) => new Set(items.map((item) => item.variation_id)).size === items.length,
+    STAFF_ORDER_MESSAGES.sameVariant,
+  );
+
+/** A discount code as staff type it: optional, upper-cased by the pricing like the cart's. */
+const staffOrderCode = optionalText("code", 64).transform((code) => code.toUpperCase());
+
+/** What staff ask the price of before entering an order: its lines, and the city and code when known. */
+export const staffOrderQuoteSchema = z.object({
+  items: staffOrderItemsSchema,
+  city: optionalText("city", 100),
+  code: staffOrderCode,
+  phone: optionalText("phone", 30).describe(
+    "The shopper's phone, when known: a code's uses per customer count by it.",
+  ),
+});
+export type StaffOrderQuoteInput = z.output<typeof staffOrderQuoteSchema>;
+
+export const staffOrderQuoteAnswerSchema = z.object({
+  lines: z.array(
+    z.object({
+      variation_id: z.number().int(),
+      product_id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      color_name: z.string(),
+      size_name: z.string(),
+      price: z.number().describe("Unit price today, in rupees (after the product's discount)."),
+      quantity: z.number().int(),
+      total: z.number(),
+      stock: z.number().int().describe("Units in stock now."),
+      problem: z
+        .string()
+        .nullable()
+        .describe(
+          "Why the line cannot be ordered as it is (not enough stock, not on sale); null when it can.",
+        ),
+    }),
+  ),
+  subtotal: z.number(),
+  discount: z.number(),
+  code: z.string().nullable().describe("The code that priced the order; null for none."),
+  code_problem: z
+    .string()
+    .nullable()
+    .describe("Why the typed code does not apply; null when it does or none was typed."),
+  delivery_charges: z.number(),
+  delivery_note: z.string(),
+  cod_fee: z.number(),
+  total: z.number(),
+});
+export type StaffOrderQuote = z.output<typeof staffOrderQuoteAnswerSchema>;
+
+/**
+ * An order staff enter for a shopper who bought by phone or message: the checkout's contact and address fields
+ * (email optional: many such shoppers have none; then no email is sent), the lines, the channel and a code.
+ * Cash on delivery; the staff member's call is its confirmation, so it is not asked to be confirmed again.
+ */
+export const staffOrderSchema = z.object({
+  items: staffOrderItemsSchema,
+  email: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z
+      .string({ error: STAFF_ORDER_MESSAGES.email })
+      .trim()
+      .max(254, STAFF_ORDER_MESSAGES.email)
+      .pipe(z.email(STAFF_ORDER_MESSAGES.email))
+      .optional(),
+  ),
+  phone: requiredText("phone", CHECKOUT_MESSAGES.phone, 30),
+  shipping_address: z.preprocess(
+    (value) => (value === undefined || value === null ? {} : value),
+    shippingAddressSchema,
+  ),
+  notes: optionalText("order notes", 1000).describe(
+    "The shopper's notes, as on a checkout (printed on the slip).",
+  ),
+  channel: z.enum(ORDER_CHANNELS, { error: STAFF_ORDER_MESSAGES.channel }),
+  staff_note: optionalText("note", ORDER_NOTE_MAX).describe(
+    "For the order's history (not sent to the customer): what was agreed, who took the call.",
+  ),
+  code: staffOrderCode,
+});
+export type StaffOrderInput = z.output<typeof staffOrderSchema>;
 
 export const updateOrderStatusSchema = z.object({
   status: z.enum(SETTABLE_ORDER_STATUSES, {

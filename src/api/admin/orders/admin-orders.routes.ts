@@ -3,11 +3,13 @@ import { BLOCKLIST_MESSAGES } from "../../../shared/contracts/blocklist.ts";
 import { operations } from "../../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../../api-env.ts";
 import { pathId, route } from "../../contract/route.ts";
+import { IDEMPOTENCY_HEADER } from "../../idempotency/idempotency.ts";
 import type { ConfirmationService } from "../../orders/order-confirmation.ts";
 import type { SettingsService } from "../../settings/shop-settings.ts";
 import { auditActor } from "../audit.ts";
 import type { BlocklistService } from "../blocklist/blocklist.service.ts";
 import type { AdminOrdersService } from "./admin-orders.service.ts";
+import type { StaffOrdersService } from "./staff-orders.service.ts";
 
 /** Numbers are upper case; one typed into the address bar in lower case means the same order. */
 const orderNumber = (text: string) => text.trim().toUpperCase();
@@ -18,8 +20,9 @@ export function adminOrdersRoutes(deps: {
   confirmations: ConfirmationService;
   blocklist: BlocklistService;
   settings: SettingsService;
+  staffOrders: StaffOrdersService;
 }): Hono<ApiEnv> {
-  const { orders, confirmations, blocklist, settings } = deps;
+  const { orders, confirmations, blocklist, settings, staffOrders } = deps;
   const routes = new Hono<ApiEnv>();
   route(routes, operations.adminListOrders, (_c, { query }) => orders.list(query));
   route(routes, operations.adminExportOrders, async (c, { query }) => {
@@ -28,6 +31,12 @@ export function adminOrdersRoutes(deps: {
       `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
     );
     return orders.exportCsv(query);
+  });
+  route(routes, operations.adminQuoteOrder, (_c, { body }) => staffOrders.quote(body));
+  route(routes, operations.adminEnterOrder, async (c, { actor, body, headers }) => {
+    const entered = await staffOrders.enter(auditActor(actor), body, headers[IDEMPOTENCY_HEADER]);
+    if (entered.replayed) c.header("Idempotent-Replayed", "true");
+    return entered.order;
   });
   route(routes, operations.adminGetOrder, (_c, { params }) => orders.get(orderNumber(params.number)));
   route(routes, operations.adminUpdateOrder, (_c, { actor, params, body }) =>

@@ -8,6 +8,8 @@ import {
   ORDER_COUNT_LIMIT,
   type OrderHistoryEntry,
   type ShipmentSummary,
+  ORDER_CHANNELS,
+  type OrderChannel,
   type UpdateOrderStatusInput,
 } from "../../../shared/contracts/admin-orders.ts";
 import { splitFlags } from "../../../shared/order-risk.ts";
@@ -37,6 +39,9 @@ import type { AdminOrdersRepository, OrderFilter } from "./admin-orders.reposito
 import { exportOrders } from "./orders-export.ts";
 
 export const ORDER_NOT_FOUND = "Order not found.";
+
+const isOrderChannel = (channel: string): channel is OrderChannel =>
+  (ORDER_CHANNELS as readonly string[]).includes(channel);
 
 /**
  * What the search box finds, by the shape of what was typed: an email (or its start) when it has an "@"; a
@@ -170,6 +175,8 @@ export function adminOrdersService({
       risk,
       shipment,
       replacement_for: replaced ? { id: replaced.id, number: replaced.number } : null,
+      channel: isOrderChannel(row.channel) ? row.channel : "web",
+      entered_by: row.entered_by,
     };
   }
 
