@@ -186,6 +186,7 @@ export const PAGES: readonly PageEntry[] = [
   // The back office. "admin/*" keeps unknown back-office addresses behind the guard too.
   { path: "admin", file: "admin/routes/dashboard.tsx", id: "admin-dashboard", ...ADMIN },
   { path: "admin/orders", file: "admin/routes/orders.tsx", id: "routes/admin-orders", ...ADMIN },
+  { path: "admin/orders/new", file: "admin/routes/order-new.tsx", id: "routes/admin-order-new", ...ADMIN },
   { path: "admin/orders/:number", file: "admin/routes/order.tsx", id: "routes/admin-order", ...ADMIN },
   { path: "admin/shipping", file: "admin/routes/shipping.tsx", id: "routes/admin-shipping", ...ADMIN },
   { path: "admin/returns", file: "admin/routes/returns.tsx", id: "routes/admin-returns", ...ADMIN },

@@ -5,11 +5,11 @@ import {
   type AdminOrder,
   type AdminOrderList,
   type AdminOrderQuery,
+  ORDER_CHANNELS,
   ORDER_COUNT_LIMIT,
+  type OrderChannel,
   type OrderHistoryEntry,
   type ShipmentSummary,
-  ORDER_CHANNELS,
-  type OrderChannel,
   type UpdateOrderStatusInput,
 } from "../../../shared/contracts/admin-orders.ts";
 import { splitFlags } from "../../../shared/order-risk.ts";

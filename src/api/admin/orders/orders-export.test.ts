@@ -93,6 +93,8 @@ describe.skipIf(!available)(`order and customer exports on ${engine}`, () => {
       Items: "1",
       Registered: "no",
       Notes: '\'=HYPERLINK("http://evil.example")',
+      Channel: "web",
+      "Entered by": "",
     });
 
     const delivered = await csv("/admin/orders.csv?status=delivered&page=7");

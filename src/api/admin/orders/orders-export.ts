@@ -31,6 +31,8 @@ export const ORDER_CSV_COLUMNS = [
   "Shipment status",
   "Risk flags",
   "Notes",
+  "Channel",
+  "Entered by",
 ] as const;
 
 /** Orders read per round of queries: the export never holds more than this many in memory. */
@@ -87,6 +89,8 @@ export async function* exportOrders(
           shipment?.status ?? "",
           splitFlags(row.risk_flags).join(", "),
           row.notes,
+          row.channel,
+          row.entered_by ?? "",
         ]);
       })
       .join("");

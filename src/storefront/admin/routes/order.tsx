@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { ORDER_CHANNEL_NAMES } from "../../../shared/contracts/admin-orders.ts";
 import type { SettableOrderStatus } from "../../../shared/order-status.ts";
 import { type ApiClient, apiContext } from "../../lib/api.server.ts";
 import { formatDateTime, itemCount } from "../../ui/format.ts";
@@ -52,6 +53,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     payment: answerOrThrow(payment),
     confirmCancel: url.searchParams.get("confirm") === "cancel",
     changed: url.searchParams.get("changed"),
+    entered: url.searchParams.get("entered") === "1",
     paymentDone:
       paymentDone && Object.hasOwn(PAYMENT_DONE, paymentDone) ? (paymentDone as PaymentDone) : null,
   };
@@ -175,7 +177,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export const shouldRevalidate = reloadAfterSubmission;
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, trail, payment, confirmCancel, changed, paymentDone } = loaderData;
+  const { order, trail, payment, confirmCancel, changed, paymentDone, entered } = loaderData;
   const submitting = useSubmitting();
   const statusFailure = actionData && "status" in actionData ? actionData : undefined;
   const paymentFailure = actionData && "form" in actionData ? actionData : undefined;
@@ -202,6 +204,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             Placed on <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time> · {pieces}{" "}
             {pieces === 1 ? "item" : "items"}
           </p>
+          {order.entered_by && (
+            // An order taken by phone or message: where, and who entered it.
+            <p className="admin-page__lead admin-order__channel">
+              Taken by {ORDER_CHANNEL_NAMES[order.channel]}, entered by {order.entered_by}
+            </p>
+          )}
           {order.replacement_for && (
             // An exchange's replacement (total Rs. 0): the return it settles says why it was sent.
             <p className="admin-page__lead admin-order__replacement">
@@ -223,6 +231,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       {done && (
         <FormAlert kind="success" title={done}>
           The customer has been emailed.
+        </FormAlert>
+      )}
+      {entered && (
+        <FormAlert kind="success" title="The order is entered.">
+          {order.email
+            ? "Its stock is taken and the customer has been emailed and messaged."
+            : "Its stock is taken and the customer has been messaged (no email was given)."}
         </FormAlert>
       )}
       {paymentDone && <FormAlert kind="success" title={PAYMENT_DONE[paymentDone]} />}
@@ -280,11 +295,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 )}
               </dd>
               <dt>Account</dt>
-              <dd>{order.customer ? "Registered customer" : "Guest checkout"}</dd>
-              <dt>Email</dt>
               <dd>
-                <a href={`mailto:${order.email}`}>{order.email}</a>
+                {order.customer ? "Registered customer" : order.entered_by ? "No account" : "Guest checkout"}
               </dd>
+              <dt>Email</dt>
+              <dd>{order.email ? <a href={`mailto:${order.email}`}>{order.email}</a> : "None given"}</dd>
               <dt>Phone</dt>
               <dd>
                 <a href={`tel:${order.phone.replace(/[^\d+]/g, "")}`}>{order.phone}</a>

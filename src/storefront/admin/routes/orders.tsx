@@ -76,7 +76,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <div className="admin-page__head">
         <h1 className="admin-page__title">Orders</h1>
         <div className="admin-page__head-actions">
-          <Link to="/admin/shipping" className="button button--small">
+          <Link to="/admin/orders/new" className="button button--small">
+            Enter an order
+          </Link>
+          <Link to="/admin/shipping" className="button button--small button--outline">
             Ship orders
           </Link>
           <Link to="/admin/orders?review=1" className="button button--small button--outline">
