@@ -8,6 +8,7 @@ import {
   type StaffOrderQuote,
 } from "../../../shared/contracts/admin-orders.ts";
 import { formatRupees } from "../../../shared/money.ts";
+import { LIVE_STATUS, PRODUCT_STATUS_LABELS, type ProductStatus } from "../../../shared/product-status.ts";
 import { type ApiClient, apiContext } from "../../lib/api.server.ts";
 import { failureStatus, firstErrors, formText } from "../../ui/forms/api-errors.ts";
 import { Field, FormAlert } from "../../ui/forms/field.tsx";
@@ -310,8 +311,11 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                       <tr key={variant.id}>
                         <td>
                           {index === 0 ? product.title : ""}
-                          {index === 0 && product.status !== "live" && (
-                            <span className="admin-order-new__muted"> ({product.status})</span>
+                          {index === 0 && product.status !== LIVE_STATUS && (
+                            <span className="admin-order-new__muted">
+                              {" "}
+                              ({PRODUCT_STATUS_LABELS[product.status as ProductStatus] ?? product.status})
+                            </span>
                           )}
                         </td>
                         <td>
@@ -329,7 +333,9 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                               value={variant.id}
                               formNoValidate
                               className="button button--small button--outline"
-                              disabled={submitting || full || product.status !== "live" || variant.stock <= 0}
+                              disabled={
+                                submitting || full || product.status !== LIVE_STATUS || variant.stock <= 0
+                              }
                               aria-label={`Add ${product.title}, ${variant.color_name}, ${variant.size_name}`}
                             >
                               {variant.stock <= 0 ? "Sold out" : "Add"}
