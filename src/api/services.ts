@@ -196,7 +196,7 @@ export function createServices(deps: ApiDeps) {
     contact: contactService({ ...mailing, shopEmail: config.shopEmail }),
     newsletter: newsletterService(mailing),
     // Back in stock (decision 0061): shoppers' requests, the sweep each instance runs, the back office's list.
-    stockAlerts: stockAlertsService({ db, publicUrl: config.publicUrl, onMailQueued }),
+    stockAlerts: stockAlertsService({ db, publicUrl: config.publicUrl, onMailQueued, messaging }),
     // Couriers (docs/decisions/0045-couriers.md). `onShipmentStatus` is where the order side hears a shipment
     // move (in the same transaction); unset, nothing but the shipment changes.
     shipments: shipmentsService({

@@ -71,7 +71,7 @@ export function stockAlertsRepository(db: Kysely<Database>) {
             .orderBy("waiting.id")
             .limit(limit),
         )
-        .returning(["id", "variant_id", "email"])
+        .returning(["id", "variant_id", "email", "phone"])
         .execute(),
 
     variantsNamed: (variantIds: readonly number[]): Promise<AlertedVariant[]> =>

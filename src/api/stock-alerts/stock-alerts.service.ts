@@ -2,10 +2,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
 import type { StockAlertInput, WantedVariant } from "../../shared/contracts/stock-alerts.ts";
+import { toE164 } from "../../shared/phone.ts";
 import { STOCK_ALERT_MESSAGES } from "../../shared/stock-alerts.ts";
 import { ValidationFailed } from "../errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { enqueueMessage, type OrderMessaging } from "../messages/message-outbox.ts";
 import { restockedMail } from "./stock-alert-mail.ts";
+import { restockedMessage } from "./stock-alert-message.ts";
 import { stockAlertsRepository } from "./stock-alerts.repository.ts";
 
 /** Alerts claimed per transaction: a restock of a much-wanted variant is mailed in several short transactions. */
@@ -18,6 +21,8 @@ interface StockAlertDeps {
   publicUrl: string;
   /** Wakes the mail worker once restock mails are queued. */
   onMailQueued?: (() => void) | undefined;
+  /** Texts the shoppers who left a phone, by the shop's channel (SMS or WhatsApp); none when absent. */
+  messaging?: OrderMessaging | undefined;
   now?: () => Date;
 }
 
@@ -26,7 +31,13 @@ interface StockAlertDeps {
  * sweep, whatever brought the stock back (a back-office edit, an import, a cancelled order, a return), tells each
  * waiting shopper once through the mail outbox. No restock path calls it: it reads the variants' stock.
  */
-export function stockAlertsService({ db, publicUrl, onMailQueued, now = () => new Date() }: StockAlertDeps) {
+export function stockAlertsService({
+  db,
+  publicUrl,
+  onMailQueued,
+  messaging,
+  now = () => new Date(),
+}: StockAlertDeps) {
   return {
     /** Keeps the request; the same address for the same variant while it waits adds nothing and answers the same. */
     async request(input: StockAlertInput): Promise<void> {
@@ -49,6 +60,7 @@ export function stockAlertsService({ db, publicUrl, onMailQueued, now = () => ne
      */
     async sweep(): Promise<number> {
       let told = 0;
+      let texted = 0;
       for (;;) {
         const claimed = await retryingTransaction(db, async (trx) => {
           const at = now();
@@ -61,7 +73,15 @@ export function stockAlertsService({ db, publicUrl, onMailQueued, now = () => ne
           );
           for (const alert of alerts) {
             const variant = variants.get(alert.variant_id);
-            if (variant) await enqueueMail(trx, restockedMail(alert.email, variant, publicUrl, alert.id), at);
+            if (!variant) continue;
+            await enqueueMail(trx, restockedMail(alert.email, variant, publicUrl, alert.id), at);
+            // A phone left with the request gets the news as a text too (kept as typed, checked when asked).
+            const phone = alert.phone === null ? undefined : toE164(alert.phone);
+            if (messaging && phone) {
+              const content = restockedMessage(variant, publicUrl);
+              await enqueueMessage(trx, { channel: messaging.channel, to: phone, ...content }, at);
+              texted += 1;
+            }
           }
           return alerts.length;
         });
@@ -69,6 +89,7 @@ export function stockAlertsService({ db, publicUrl, onMailQueued, now = () => ne
         if (claimed < SWEEP_BATCH) break;
       }
       if (told > 0) onMailQueued?.();
+      if (texted > 0) messaging?.onQueued?.();
       return told;
     },
 

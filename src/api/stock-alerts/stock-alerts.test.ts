@@ -174,6 +174,36 @@ describe.skipIf(!available)(`back-in-stock alerts on ${engine}`, () => {
     expect(await waitingFor(variant)).toEqual([one]);
   });
 
+  it("texts a shopper who left a phone, once, by the shop's channel; one without a phone gets the email alone", async () => {
+    const { product, variant } = await productWithStock("texted-back", 0);
+    const [withPhone, without] = [uniqueEmail(), uniqueEmail()];
+    expect((await ask({ variation_id: variant, email: withPhone, phone: "0333 7654321" })).status).toBe(200);
+    await asked(variant, without);
+    await restockInBackOffice(product, 2);
+    expect(await sweep()).toBe(2);
+    expect(await sweep()).toBe(0);
+    const texts = await database.db
+      .selectFrom("message_outbox")
+      .select(["recipient", "channel", "text_body", "template", "order_number"])
+      .where("text_body", "like", "%texted-back%")
+      .execute();
+    const link = `${HARNESS_CONFIG.publicUrl}/product/texted-back?color=${catalogue.colors.black.id}&size=${variant}`;
+    expect(texts).toEqual([
+      {
+        recipient: "+923337654321",
+        channel: "sms",
+        text_body: `Bags & Threads: good news, Product texted-back (Black, One Size) is back in stock. Get yours: ${link}`,
+        template: JSON.stringify({
+          name: "back_in_stock",
+          parameters: ["Product texted-back (Black, One Size)", link],
+        }),
+        order_number: null,
+      },
+    ]);
+    expect(await mailsTo(withPhone)).toHaveLength(1);
+    expect(await mailsTo(without)).toHaveLength(1);
+  });
+
   it("a cancelled order that brings the stock back tells the waiting shopper once", async () => {
     const { product, variant } = await productWithStock("cancelled-back", 2);
     const guest = shopper(api);

@@ -60,7 +60,8 @@ describe("Notify me when it's back", () => {
     expect(sent[0]?.get("intent")).toBe("stock-alert");
     expect(sent[0]?.get("variation_id")).toBe("21");
     expect(sent[0]?.get("email")).toBe("hina@example.pk");
-    release({ intent: "stock-alert", ok: true, message: "Thank you!", email: "hina@example.pk" });
+    expect(sent[0]?.get("phone")).toBe("");
+    release({ intent: "stock-alert", ok: true, message: "Thank you!", email: "hina@example.pk", phone: "" });
     expect(await screen.findByText("Thank you!")).toHaveProperty("className", "form-note");
   });
 
@@ -74,6 +75,7 @@ describe("Notify me when it's back", () => {
             ok: false,
             message: "Please enter a valid email address.",
             email: String(form.get("email")),
+            phone: String(form.get("phone")),
           } satisfies StockAlertResult,
           { status: 422 },
         ) as unknown as Response,
@@ -81,12 +83,15 @@ describe("Notify me when it's back", () => {
     const field = await screen.findByLabelText("Email address");
     expect(field).toHaveProperty("value", "");
     await userEvent.type(field, "sana@example");
+    const phone = screen.getByLabelText("Phone number (optional)");
+    await userEvent.type(phone, "0300 1234567");
     await userEvent.click(screen.getByRole("button", { name: "Notify me" }));
     expect(await screen.findByText("Please enter a valid email address.")).toHaveProperty(
       "className",
       "form-note form-note--error",
     );
     expect(field).toHaveProperty("value", "sana@example");
+    expect(phone).toHaveProperty("value", "0300 1234567");
     expect(field.getAttribute("aria-invalid")).toBe("true");
   });
 });

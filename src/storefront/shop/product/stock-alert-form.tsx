@@ -9,6 +9,8 @@ export interface StockAlertResult {
   message: string;
   /** The address as sent, so a refused or unanswered request keeps it in the field. */
   email: string;
+  /** The phone as sent (optional), kept the same way. */
+  phone: string;
 }
 
 export const STOCK_ALERT_INTENT = "stock-alert";
@@ -51,7 +53,7 @@ export function StockAlertForm({
       </h2>
       <p className="stock-alert__intro" id="stock-alert-intro">
         This colour and size is sold out. Leave your email and we will write to you once, as soon as it is
-        back.
+        back. Add your phone and we will text you too.
       </p>
       <fetcher.Form
         method="post"
@@ -75,6 +77,20 @@ export function StockAlertForm({
           autoComplete="email"
           defaultValue={noScriptResult?.email ?? ""}
           aria-invalid={result && !result.ok ? true : undefined}
+          aria-describedby="stock-alert-status"
+        />
+        <label htmlFor="stock-alert-phone" className="visually-hidden">
+          Phone number (optional)
+        </label>
+        <input
+          id="stock-alert-phone"
+          type="tel"
+          name="phone"
+          maxLength={30}
+          placeholder="Phone (optional)"
+          autoComplete="tel"
+          inputMode="tel"
+          defaultValue={noScriptResult?.phone ?? ""}
           aria-describedby="stock-alert-status"
         />
         <button type="submit" className="button stock-alert__button" disabled={sending}>

@@ -11,8 +11,9 @@ import { STOCK_ALERT_INTENT, type StockAlertResult } from "./stock-alert-form.ts
  */
 export async function requestStockAlert(api: ApiClient, form: FormData) {
   const email = formText(form, "email");
+  const phone = formText(form, "phone");
   const response = await api.call("createStockAlert", {
-    body: { variation_id: formText(form, "variation_id"), email, phone: formText(form, "phone") },
+    body: { variation_id: formText(form, "variation_id"), email, phone },
   });
   if (response.ok) {
     return {
@@ -20,6 +21,7 @@ export async function requestStockAlert(api: ApiClient, form: FormData) {
       ok: true,
       message: response.data.message,
       email,
+      phone,
     } satisfies StockAlertResult;
   }
   const result: StockAlertResult = {
@@ -28,6 +30,7 @@ export async function requestStockAlert(api: ApiClient, form: FormData) {
     message:
       Object.values(firstErrors(response.data.errors))[0] ?? (response.data.message || SOMETHING_WENT_WRONG),
     email,
+    phone,
   };
   return data(result, { status: failureStatus(response.status) });
 }

@@ -159,6 +159,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
           ok: false,
           message: noResponse ? CONNECTION_FAILED : message || SOMETHING_WENT_WRONG,
           email: String(form.get("email") ?? ""),
+          phone: String(form.get("phone") ?? ""),
         };
       return { ok: false, message: noResponse ? CONNECTION_FAILED : message || SOMETHING_WENT_WRONG };
     },
