@@ -58,7 +58,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     api.call("adminUpdateCategory", { params: { id: String(id) }, body: { size_chart } }),
   );
   if (!result) throw data({ message: "This form is not known here." }, { status: 400 });
-  if ("done" in result) throw redirect(`/admin/catalogue/categories/${id}/size-chart?notice=${result.done}`);
+  if ("done" in result) {
+    throw redirect(`/admin/catalogue/categories/${id}/size-chart?notice=${result.done}`, 303);
+  }
   return data<ChartFailure>(result.failure, { status: result.status });
 }
 
