@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SizeChart } from "../../shared/contracts/product-details.ts";
 import { type AdminHarness, adminHarness, expectBackOfficeOnly } from "../../testing/admin-harness.ts";
-import { newProductBody } from "../../testing/admin-product-fixtures.ts";
+import { KURTA_CHART, newProductBody } from "../../testing/admin-product-fixtures.ts";
 import { type ApiHarness, apiHarness } from "../../testing/api-harness.ts";
 import { buildCatalogue, type Catalogue } from "../../testing/factories.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../../testing/test-db.ts";
@@ -10,16 +10,6 @@ import { importCatalogue } from "../admin/catalogue-csv/catalogue-import.ts";
 import { readDetailsCell, readSizeChartCell } from "../admin/catalogue-csv/detail-cells.ts";
 
 const { engine, available } = testEngine();
-
-const KURTA_CHART: SizeChart = {
-  title: "Kurta sizes",
-  note: "Measurements in inches",
-  columns: ["Size", "Chest", "Length"],
-  rows: [
-    ["S", "38", "40"],
-    ["M", "40", "41"],
-  ],
-};
 
 const CATEGORY_CHART: SizeChart = {
   title: "Handbag sizes",

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import {
   SIZE_CHART_CELL_MAX,
@@ -8,6 +9,33 @@ import {
 } from "../../../shared/contracts/product-details.ts";
 import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { type ChartDraft, type ChartFailure, cellField, headingField } from "./size-chart-form.ts";
+
+/** A button that changes the grid (adds or removes a row or a column): it saves nothing, so it skips validation. */
+function ChartButton({
+  intent,
+  disabled,
+  label,
+  children,
+}: {
+  intent: string;
+  disabled: boolean;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className="button button--outline button--small"
+      disabled={disabled}
+      formNoValidate
+      aria-label={label}
+    >
+      {children}
+    </button>
+  );
+}
 
 /**
  * The size chart's table editor (a category's or a product's): a title, a note, a row of headings and rows of
@@ -128,17 +156,13 @@ export function SizeChartEditor({
                   </td>
                 ))}
                 <td>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`chart-remove-row-${rowIndex}`}
-                    className="button button--outline button--small"
+                  <ChartButton
+                    intent={`chart-remove-row-${rowIndex}`}
                     disabled={busy || rows.length <= 1}
-                    formNoValidate
-                    aria-label={`Remove row ${rowIndex + 1}`}
+                    label={`Remove row ${rowIndex + 1}`}
                   >
                     Remove
-                  </button>
+                  </ChartButton>
                 </td>
               </tr>
             ))}
@@ -150,26 +174,12 @@ export function SizeChartEditor({
         dropped.
       </p>
       <div className="admin-form-actions">
-        <button
-          type="submit"
-          name="intent"
-          value="chart-add-row"
-          className="button button--outline button--small"
-          disabled={busy || rows.length >= SIZE_CHART_ROWS_MAX}
-          formNoValidate
-        >
+        <ChartButton intent="chart-add-row" disabled={busy || rows.length >= SIZE_CHART_ROWS_MAX}>
           Add row
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="chart-add-column"
-          className="button button--outline button--small"
-          disabled={busy || columns.length >= SIZE_CHART_COLUMNS_MAX}
-          formNoValidate
-        >
+        </ChartButton>
+        <ChartButton intent="chart-add-column" disabled={busy || columns.length >= SIZE_CHART_COLUMNS_MAX}>
           Add column
-        </button>
+        </ChartButton>
         <button type="submit" name="intent" value="chart-save" className="button" disabled={busy}>
           {busy ? "Saving..." : "Save chart"}
         </button>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, type Catalogue } from "../../../testing/factories.ts";
-import { HOST_URL, type HostHarness, hostHarness } from "../../../testing/host-harness.ts";
+import { HOST_URL, type HostHarness, hostHarness, registeredCookie } from "../../../testing/host-harness.ts";
 import { createTestDatabase, type TestDatabase } from "../../../testing/test-db.ts";
 
 /**
@@ -18,23 +18,7 @@ describe("size chart and details pages without JavaScript", () => {
     database = await createTestDatabase();
     catalogue = await buildCatalogue(database.db);
     host = await hostHarness(database);
-    const response = await host.request("/user-register", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: HOST_URL },
-      body: new URLSearchParams({
-        first_name: "Hina",
-        last_name: "Baig",
-        email: "staff@example.test",
-        password: "correct horse",
-        password_confirmation: "correct horse",
-      }).toString(),
-    });
-    staff = response.headers.getSetCookie()[0]!.split(";")[0]!;
-    await database.db
-      .updateTable("users")
-      .set({ role: "staff" })
-      .where("email", "=", "staff@example.test")
-      .execute();
+    staff = await registeredCookie(host, database, "staff@example.test", "staff");
   }, 60_000);
   afterAll(async () => {
     await host?.close();

@@ -13,6 +13,7 @@ const DETAILS: ProductDetail[] = [
   { label: "Care", value: "Hand wash cold" },
 ];
 
+/** The product page's view of a chart: two rows, so both row headers can be read. */
 const CHART: NonNullable<ProductSizeChart> = {
   title: "Kurta sizes",
   note: "Measurements in inches",
