@@ -14,6 +14,8 @@ export const CATALOG_CSV_PRODUCT_COLUMNS = [
   "Daily Deal",
   "Final Sale",
   "Discount Percent",
+  "Details",
+  "Size Chart",
 ] as const;
 
 /** The columns in the order the export writes them; the import finds them by name, in any order and case. */

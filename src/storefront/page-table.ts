@@ -213,6 +213,12 @@ export const PAGES: readonly PageEntry[] = [
   { path: "admin/products/:id", file: "admin/routes/product.tsx", id: "routes/admin-product", ...ADMIN },
   { path: "admin/catalogue", file: "admin/routes/catalogue.tsx", id: "routes/admin-catalogue", ...ADMIN },
   {
+    path: "admin/catalogue/categories/:id/size-chart",
+    file: "admin/routes/category-size-chart.tsx",
+    id: "routes/admin-category-size-chart",
+    ...ADMIN,
+  },
+  {
     path: "admin/catalogue/:section",
     file: "admin/routes/catalogue-section.tsx",
     id: "routes/admin-catalogue-section",

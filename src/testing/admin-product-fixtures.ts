@@ -1,3 +1,4 @@
+import type { SizeChart } from "../shared/contracts/product-details.ts";
 import type { Catalogue } from "./factories.ts";
 
 /**
@@ -24,3 +25,14 @@ export function newProductBody(catalogue: Catalogue, n: number, overrides: Recor
     ...overrides,
   };
 }
+
+/** A size chart as staff would enter it: a kurta's chest and length in inches. */
+export const KURTA_CHART: SizeChart = {
+  title: "Kurta sizes",
+  note: "Measurements in inches",
+  columns: ["Size", "Chest", "Length"],
+  rows: [
+    ["S", "38", "40"],
+    ["M", "40", "41"],
+  ],
+};

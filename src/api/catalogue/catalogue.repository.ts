@@ -8,6 +8,7 @@ import {
 } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
+import { CATEGORY_DEPTH_MAX } from "../../shared/catalogue-settings.ts";
 import type { ProductQuery } from "../../shared/contracts/catalogue.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
 import { productImagesRepository } from "../products/product-images.repository.ts";
@@ -192,6 +193,25 @@ export function catalogRepository(db: Kysely<Database>, options: CatalogReposito
         .groupBy(["colors.id", "colors.name", "colors.code"])
         .orderBy("first_variant")
         .execute();
+    },
+
+    /**
+     * The size chart (JSON) of the category or the nearest category above it that has one: what a product
+     * without a chart of its own shows. Null when none has.
+     */
+    async categorySizeChart(categoryId: number): Promise<string | null> {
+      let id: number | null = categoryId;
+      for (let depth = 0; id !== null && depth < CATEGORY_DEPTH_MAX; depth++) {
+        const row = await db
+          .selectFrom("categories")
+          .select(["parent_id", "size_chart"])
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (!row) return null;
+        if (row.size_chart !== null) return row.size_chart;
+        id = row.parent_id;
+      }
+      return null;
     },
 
     /** The product's photos in display order. */

@@ -10,6 +10,7 @@ import {
   type SizeOption,
   type Slider,
 } from "../../shared/contracts/catalogue.ts";
+import { storedDetails, storedSizeChart } from "../../shared/contracts/product-details.ts";
 import type { Suggestions } from "../../shared/contracts/search.ts";
 import { formatAmount } from "../../shared/money.ts";
 import { SUGGEST_LIMIT } from "../../shared/search-limits.ts";
@@ -207,11 +208,13 @@ export function catalogService(
       if (row.status === "archived") throw new Gone(PRODUCT_GONE);
       // The sale's countdown, when a running sale with one prices the product (not when its own percent is better).
       const pricedBySale = row.campaign_id !== null && row.campaign_discount > row.own_discount;
-      const [colors, imageRows, variantRows, sale] = await Promise.all([
+      const ownChart = storedSizeChart(row.size_chart);
+      const [colors, imageRows, variantRows, sale, categoryChart] = await Promise.all([
         repository.productColors(row.id),
         repository.productImages(row.id),
         repository.productVariants(row.id),
         pricedBySale ? repository.saleCountdown(new Date().toISOString(), row.campaign_id!) : undefined,
+        ownChart ? null : repository.categorySizeChart(row.category_id).then(storedSizeChart),
       ]);
       const images = imageRows.map(toProductImage);
       const variants = inDisplayOrder(variantRows);
@@ -237,6 +240,12 @@ export function catalogService(
         images,
         sale: sale ?? null,
         final_sale: row.final_sale === 1,
+        details: storedDetails(row.details),
+        size_chart: ownChart
+          ? { ...ownChart, source: "product" }
+          : categoryChart
+            ? { ...categoryChart, source: "category" }
+            : null,
       };
     },
 

@@ -243,6 +243,8 @@ describe.skipIf(!available)(`catalogue API on ${engine}`, () => {
         ],
         sale: null,
         final_sale: false,
+        details: [],
+        size_chart: null,
       });
     });
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Db, Trx } from "../../platform/db/schema.ts";
 import { writeSearchDocuments } from "../../platform/db/search-documents.ts";
+import type { ProductDetail, SizeChart } from "../../shared/contracts/product-details.ts";
 import type { ProductStatus } from "../../shared/product-status.ts";
 import { defaultSku, normaliseSku, SKU_MAX } from "../../shared/sku.ts";
 import { catalogueWrite, markCatalogueChanged } from "../catalogue/catalogue-write.ts";
@@ -67,6 +68,10 @@ export interface NewProductInput {
   dailyDeal: boolean;
   /** Cannot be returned (the returns service refuses it); false unless given. */
   finalSale?: boolean;
+  /** Fabric, fit, care and the rest, in order; none unless given. */
+  details?: ProductDetail[];
+  /** Its own size chart (over its category's); none unless given. */
+  sizeChart?: SizeChart | null;
   tagIds: number[];
   variants: NewVariant[];
   /** "active" unless given. */
@@ -173,6 +178,8 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
     own_daily_deal: input.dailyDeal ? 1 : 0,
     daily_deal: input.dailyDeal ? 1 : 0,
     final_sale: input.finalSale ? 1 : 0,
+    details: JSON.stringify(input.details ?? []),
+    size_chart: input.sizeChart ? JSON.stringify(input.sizeChart) : null,
     ...listingPrice(placed, input.discount),
     status: input.status ?? "active",
     created_at: now,
@@ -217,6 +224,9 @@ export interface ProductChanges {
   newArrival?: boolean;
   dailyDeal?: boolean;
   finalSale?: boolean;
+  details?: ProductDetail[];
+  /** Null removes its own chart (its category's then applies). */
+  sizeChart?: SizeChart | null;
   status?: ProductStatus;
   tagIds?: number[];
   /** The whole grid: a colour and size not in it is removed (the caller checks none of those has orders). */
@@ -316,6 +326,10 @@ export async function updateProduct(
     ...(changes.shortDescription !== undefined ? { short_description: changes.shortDescription } : {}),
     ...(changes.newArrival !== undefined ? { new_arrival: changes.newArrival ? 1 : 0 } : {}),
     ...(changes.finalSale !== undefined ? { final_sale: changes.finalSale ? 1 : 0 } : {}),
+    ...(changes.details !== undefined ? { details: JSON.stringify(changes.details) } : {}),
+    ...(changes.sizeChart !== undefined
+      ? { size_chart: changes.sizeChart ? JSON.stringify(changes.sizeChart) : null }
+      : {}),
     ...(changes.status !== undefined ? { status: changes.status } : {}),
     updated_at: stamp,
   });

@@ -36,6 +36,7 @@ import * as listingIndexes from "./migrations/033-listing-indexes.ts";
 import * as categorySlugRedirects from "./migrations/034-category-slug-redirects.ts";
 import * as stockAlerts from "./migrations/035-stock-alerts.ts";
 import * as customerNotes from "./migrations/036-customer-notes.ts";
+import * as productDetails from "./migrations/039-product-details.ts";
 import * as orderChannel from "./migrations/043-order-channel.ts";
 import type { Database } from "./schema.ts";
 
@@ -76,6 +77,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "034-category-slug-redirects": categorySlugRedirects,
   "035-stock-alerts": stockAlerts,
   "036-customer-notes": customerNotes,
+  "039-product-details": productDetails,
   "043-order-channel": orderChannel,
 };
 

@@ -74,6 +74,8 @@ export interface CategoryTable {
   position: number;
   /** The category it sits under (migration 014); null at the top. */
   parent_id: Generated<number | null>;
+  /** JSON of its size chart (migration 039), for its products and its subcategories'; null for none. */
+  size_chart: Generated<string | null>;
 }
 
 export interface ColorTable {
@@ -126,6 +128,10 @@ export interface ProductTable {
   campaign_daily_deal: Generated<number>;
   /** 1: sold as final sale, so it cannot be returned (migration 032). */
   final_sale: Generated<number>;
+  /** JSON list of its details, {label, value} in order (migration 039); "[]" for none. */
+  details: Generated<string>;
+  /** JSON of its own size chart (migration 039), overriding its category's; null for none. */
+  size_chart: Generated<string | null>;
   /**
    * The average (one decimal) and count of the product's approved reviews, for cards and JSON-LD without a join.
    * Written only by the reviews service, in the transaction of every change to the product's reviews.

@@ -14,6 +14,7 @@ import {
 import { IMAGE_UPLOAD_MAX_BYTES, SLUG_PATTERN } from "../product-admin.ts";
 import { parseShopTime } from "../shop-time.ts";
 import { idField, optionalText, requiredText } from "./fields.ts";
+import { sizeChartInputSchema, sizeChartSchema } from "./product-details.ts";
 
 /**
  * The back office's catalogue settings (docs/decisions/0031-catalogue-settings.md): categories (nested, ordered),
@@ -48,6 +49,11 @@ export const adminCategorySchema = z.object({
   position: z.number().int(),
   depth: z.number().int().describe("0 for a top-level category, 1 under it, and so on."),
   products: z.number().int().describe("Products in this category itself (not its subcategories)."),
+  size_chart: sizeChartSchema
+    .nullable()
+    .describe(
+      "Its size chart, shown on its products and its subcategories' (a product's own chart comes first); null for none.",
+    ),
 });
 export type AdminCategory = z.output<typeof adminCategorySchema>;
 export const adminCategoryListSchema = z.object({
@@ -65,6 +71,7 @@ export const adminUpdateCategorySchema = z.object({
   name: nameField("name", CATEGORY_NAME_MAX).optional(),
   slug: slugField,
   parent_id: parentField.optional(),
+  size_chart: sizeChartInputSchema.optional(),
 });
 export type AdminCategoryInput = z.output<typeof adminUpdateCategorySchema>;
 

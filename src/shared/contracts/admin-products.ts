@@ -21,6 +21,7 @@ import { PRODUCT_STATUSES } from "../product-status.ts";
 import { SKU_MAX, SKU_PATTERN } from "../sku.ts";
 import { pageMetaSchema, productImageSchema } from "./catalogue.ts";
 import { idField, optionalText, pageField, requiredText } from "./fields.ts";
+import { productDetailsSchema, sizeChartInputSchema, sizeChartSchema } from "./product-details.ts";
 
 /** The back office's products (docs/decisions/0030-product-admin.md): the list, the editor and the photos. */
 
@@ -142,6 +143,10 @@ const productFields = {
     "Percent off every variant's price.",
   ),
   status: z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.status }),
+  details: productDetailsSchema,
+  size_chart: sizeChartInputSchema.describe(
+    "The product's own size chart, shown instead of its category's; null: none of its own.",
+  ),
   variants: z
     .array(adminVariantInputSchema, { error: "The variants must be a list." })
     .min(1, PRODUCT_MESSAGES.variantsRequired)
@@ -154,6 +159,8 @@ export const adminCreateProductSchema = z.object({
   description: productFields.description.default(""),
   tag_ids: productFields.tag_ids.default([]),
   discount: productFields.discount.default(0),
+  details: productFields.details.default([]),
+  size_chart: productFields.size_chart.default(null),
   status: productFields.status
     .default("draft")
     .describe("Draft unless given: nothing goes on sale by accident."),
@@ -171,6 +178,8 @@ export const adminUpdateProductSchema = z.object({
   final_sale: productFields.final_sale.optional(),
   discount: productFields.discount.optional(),
   status: productFields.status.optional(),
+  details: productFields.details.optional(),
+  size_chart: productFields.size_chart.optional(),
   variants: productFields.variants.optional(),
   updated_at: z
     .string()
@@ -277,6 +286,10 @@ export const adminProductSchema = z.object({
   daily_deal: z.boolean(),
   final_sale: z.boolean().describe("Cannot be returned."),
   discount: z.number().int(),
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  size_chart: sizeChartSchema
+    .nullable()
+    .describe("Its own size chart; null: it shows its category's (or none)."),
   price: z
     .number()
     .describe("Rupees: the card's price (the variant the product opens on), before the discount."),

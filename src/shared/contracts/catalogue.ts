@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ID, pageField } from "./fields.ts";
+import { productSizeChartSchema } from "./product-details.ts";
 
 /** The page size of the product listing when the caller does not ask for fewer with `take`. */
 export const PRODUCTS_PER_PAGE = 12;
@@ -189,6 +190,15 @@ export const productDetailSchema = z.object({
     .boolean()
     .optional()
     .describe("Sold as final sale: it cannot be returned (additive; left out reads as false)."),
+  details: z
+    .array(z.object({ label: z.string(), value: z.string() }))
+    .optional()
+    .describe("Fabric, fit, care and other details in order (additive; left out reads as none)."),
+  size_chart: productSizeChartSchema
+    .optional()
+    .describe(
+      "The size chart that applies: the product's own, else its category's or the nearest one above (additive; null or left out: none).",
+    ),
 });
 
 export const sizeOptionSchema = z.object({

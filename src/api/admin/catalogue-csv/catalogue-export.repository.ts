@@ -27,6 +27,8 @@ export function exportProductPage(db: Kysely<Database>, afterId: number, limit: 
       "own_daily_deal as daily_deal",
       "own_discount as discount",
       "final_sale",
+      "details",
+      "size_chart",
     ])
     .where("id", ">", afterId)
     .orderBy("id")

@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn } from "../../../shared/catalogue-csv.ts";
+import { storedDetails, storedSizeChart } from "../../../shared/contracts/product-details.ts";
 import { sanitizeDescription } from "../../catalogue/description-html.ts";
 import { csvRecord, rupeesText } from "../../csv.ts";
 import { inDisplayOrder } from "../../products/default-variant.ts";
 import { exportNames, exportProductPage, exportProductParts } from "./catalogue-export.repository.ts";
+import { detailsCell, sizeChartCell } from "./detail-cells.ts";
 
 /** Products read per round of queries: the export never holds more than this many in memory. */
 export const EXPORT_PAGE = 500;
@@ -62,6 +64,8 @@ export async function* exportCatalogue(db: Kysely<Database>): AsyncGenerator<str
                   "Daily Deal": flag(product.daily_deal),
                   "Final Sale": flag(product.final_sale),
                   "Discount Percent": product.discount,
+                  Details: detailsCell(storedDetails(product.details)),
+                  "Size Chart": sizeChartCell(storedSizeChart(product.size_chart)),
                   "Option1 Name": "Colour",
                   "Option2 Name": "Size",
                 }

@@ -1,5 +1,11 @@
 import type { ProductRow, Trx } from "../../../platform/db/schema.ts";
 import type { ImportOutcome } from "../../../shared/catalogue-csv.ts";
+import {
+  type ProductDetail,
+  type SizeChart,
+  storedDetails,
+  storedSizeChart,
+} from "../../../shared/contracts/product-details.ts";
 import type { ProductStatus } from "../../../shared/product-status.ts";
 import { sanitizeDescription } from "../../catalogue/description-html.ts";
 import { toRupees } from "../../money/money.ts";
@@ -86,6 +92,8 @@ export async function writeProduct(
     newArrival: plan.newArrival ?? (product ? product.new_arrival === 1 : false),
     dailyDeal: plan.dailyDeal ?? (product ? product.own_daily_deal === 1 : false),
     finalSale: plan.finalSale ?? (product ? product.final_sale === 1 : false),
+    details: plan.details === undefined ? storedDetails(product?.details) : (plan.details ?? []),
+    sizeChart: plan.sizeChart === undefined ? storedSizeChart(product?.size_chart) : (plan.sizeChart ?? null),
     status,
     tagIds,
   };
@@ -103,6 +111,8 @@ interface ProductFields {
   newArrival: boolean;
   dailyDeal: boolean;
   finalSale: boolean;
+  details: ProductDetail[];
+  sizeChart: SizeChart | null;
   status: ProductStatus;
   tagIds: number[];
 }
@@ -150,6 +160,8 @@ async function updateExisting(
     daily_deal: fields.dailyDeal,
     final_sale: fields.finalSale,
     discount: fields.discount,
+    details: fields.details,
+    size_chart: fields.sizeChart,
     variants: Object.fromEntries(
       grid.map((variant) => {
         const existing = currentByKey.get(gridKey(variant.colorId, variant.sizeId));

@@ -5,6 +5,7 @@ import {
   CATALOG_CSV_PRODUCT_COLUMNS,
   type CatalogCsvColumn,
 } from "../../../shared/catalogue-csv.ts";
+import type { ProductDetail, SizeChart } from "../../../shared/contracts/product-details.ts";
 import { parseRupees } from "../../../shared/money.ts";
 import {
   ALT_MAX,
@@ -21,6 +22,7 @@ import { PRODUCT_STATUSES, type ProductStatus } from "../../../shared/product-st
 import { normaliseSku, SKU_MAX, SKU_PATTERN } from "../../../shared/sku.ts";
 import { CsvSyntaxError, parseCsv, unguarded } from "../../csv.ts";
 import { toPaisa } from "../../money/money.ts";
+import { readDetailsCell, readSizeChartCell } from "./detail-cells.ts";
 
 /**
  * The catalogue CSV read into products (docs/catalogue-csv.md): rows grouped by Handle, each product's fields taken
@@ -81,6 +83,9 @@ export interface ProductPlan {
   dailyDeal: Given<boolean>;
   finalSale: Given<boolean>;
   discount: Given<number>;
+  details: Given<ProductDetail[]>;
+  /** The product's own chart; null (a blank cell) removes it. */
+  sizeChart: Given<SizeChart>;
   variants: VariantPlan[];
   /** Undefined when the file has no Image Src column: the product keeps its photos. */
   images: ImagePlan[] | undefined;
@@ -219,6 +224,14 @@ function productValue(column: ProductColumn, text: string): { value: unknown } |
       const discount = wholeNumber("Discount Percent", text.replace(/\s*%$/, ""), 100);
       return typeof discount === "string" ? discount : { value: discount };
     }
+    case "Details": {
+      const details = readDetailsCell(text);
+      return typeof details === "string" ? details : { value: details };
+    }
+    case "Size Chart": {
+      const chart = readSizeChartCell(text);
+      return typeof chart === "string" ? chart : { value: chart };
+    }
   }
 }
 
@@ -232,6 +245,8 @@ const PLAN_KEYS: Record<ProductColumn, keyof ProductPlan> = {
   "Daily Deal": "dailyDeal",
   "Final Sale": "finalSale",
   "Discount Percent": "discount",
+  Details: "details",
+  "Size Chart": "sizeChart",
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -250,6 +265,8 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
     dailyDeal: undefined,
     finalSale: undefined,
     discount: undefined,
+    details: undefined,
+    sizeChart: undefined,
     variants: [],
     images: present.has("Image Src") ? [] : undefined,
     problems: [],

@@ -25,7 +25,7 @@ export function catalogueRepository(db: Kysely<Database>) {
     async categories(on: Db = db) {
       const rows = await on
         .selectFrom("categories")
-        .select(["id", "name", "slug", "parent_id", "position"])
+        .select(["id", "name", "slug", "parent_id", "position", "size_chart"])
         .select((eb) =>
           eb
             .selectFrom("products")

@@ -9,6 +9,7 @@ import type {
   AdminSize,
   AdminTag,
 } from "../../../shared/contracts/admin-catalogue.ts";
+import { storedSizeChart } from "../../../shared/contracts/product-details.ts";
 import { slugify } from "../../../shared/images.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../errors.ts";
 import { listingPrice } from "../../products/default-variant.ts";
@@ -49,6 +50,7 @@ export function catalogueService(deps: CatalogueDeps) {
       position: row.position,
       depth: row.depth,
       products: row.products,
+      size_chart: storedSizeChart(row.size_chart),
     }));
   }
 
@@ -83,6 +85,7 @@ export function catalogueService(deps: CatalogueDeps) {
     name: row.name,
     slug: row.slug,
     parent_id: row.parent_id,
+    size_chart: row.size_chart,
   });
 
   /**
@@ -174,7 +177,15 @@ export function catalogueService(deps: CatalogueDeps) {
             ? await repository.nextPosition(trx, "categories", parentId)
             : before.position;
           const slug = input.slug ?? before.slug;
-          await repository.updateCategory(trx, id, { name, slug, parent_id: parentId, position });
+          await repository.updateCategory(trx, id, {
+            name,
+            slug,
+            parent_id: parentId,
+            position,
+            ...(input.size_chart !== undefined
+              ? { size_chart: input.size_chart ? JSON.stringify(input.size_chart) : null }
+              : {}),
+          });
           // A changed address: the old one answers 301 to the new (as a product's does), and the new one is
           // nobody's old one any more.
           if (slug !== before.slug) {

@@ -16,6 +16,7 @@ import type {
   AdminVariantInput,
 } from "../../../shared/contracts/admin-products.ts";
 import type { ProductImage } from "../../../shared/contracts/catalogue.ts";
+import { storedDetails, storedSizeChart } from "../../../shared/contracts/product-details.ts";
 import { slugify } from "../../../shared/images.ts";
 import {
   ADMIN_PRODUCTS_COUNT_LIMIT,
@@ -244,6 +245,8 @@ export function adminProductsService(deps: AdminProductsDeps) {
       final_sale: product.final_sale === 1,
       // The owner's own percent; the prices are what shoppers pay (a campaign may give more: decision 0048).
       discount: product.own_discount,
+      details: storedDetails(product.details),
+      size_chart: storedSizeChart(product.size_chart),
       price: toRupees(product.price),
       sale_price: toRupees(product.sale_price),
       variants: ordered.map((variant) => ({
@@ -357,6 +360,8 @@ export function adminProductsService(deps: AdminProductsDeps) {
           newArrival: input.new_arrival,
           dailyDeal: input.daily_deal,
           finalSale: input.final_sale,
+          details: input.details,
+          sizeChart: input.size_chart,
           tagIds: [...new Set(input.tag_ids)],
           variants: grid,
           status: input.status,
@@ -395,6 +400,8 @@ export function adminProductsService(deps: AdminProductsDeps) {
           newArrival: input.new_arrival,
           dailyDeal: input.daily_deal,
           finalSale: input.final_sale,
+          details: input.details,
+          sizeChart: input.size_chart,
           status: input.status,
           tagIds: input.tag_ids === undefined ? undefined : [...new Set(input.tag_ids)],
           variants: grid,

@@ -1,3 +1,9 @@
+import {
+  type ProductDetail,
+  type SizeChart,
+  storedDetails,
+  storedSizeChart,
+} from "../../../shared/contracts/product-details.ts";
 import type { ProductStatus } from "../../../shared/product-status.ts";
 import { toRupees } from "../../money/money.ts";
 
@@ -16,6 +22,8 @@ export interface ProductSnapshot {
   daily_deal: boolean;
   final_sale: boolean;
   discount: number;
+  details: ProductDetail[];
+  size_chart: SizeChart | null;
   variants: Record<string, { sku: string | null; price: number; stock: number }>;
 }
 
@@ -32,6 +40,9 @@ interface SnapshotSource {
     final_sale: number;
     /** The owner's own percent (a campaign's is not the product's: decision 0048). */
     own_discount: number;
+    /** JSON (migration 039). */
+    details: string;
+    size_chart: string | null;
   };
   variants: { color_name: string; size_name: string; sku: string | null; price: number; stock: number }[];
   tagIds: number[];
@@ -49,6 +60,8 @@ export function productSnapshot({ product, variants, tagIds }: SnapshotSource): 
     daily_deal: product.own_daily_deal === 1,
     final_sale: product.final_sale === 1,
     discount: product.own_discount,
+    details: storedDetails(product.details),
+    size_chart: storedSizeChart(product.size_chart),
     variants: Object.fromEntries(
       variants.map((variant) => [
         `${variant.color_name} / ${variant.size_name}`,

@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { Link } from "react-router";
 import type { AdminCategory } from "../../../shared/contracts/admin-catalogue.ts";
 import { Field } from "../../ui/forms/field.tsx";
 import type { CatalogueFailure } from "./catalogue-sections.ts";
@@ -133,6 +134,7 @@ export function CategoriesSection({
                   <th scope="col" className="admin-num">
                     Products
                   </th>
+                  <th scope="col">Size chart</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -162,6 +164,14 @@ export function CategoriesSection({
                       </td>
                       <td data-label="Products" className="admin-num">
                         {category.products.toLocaleString("en-US")}
+                      </td>
+                      <td data-label="Size chart">
+                        <Link
+                          to={`/admin/catalogue/categories/${category.id}/size-chart`}
+                          aria-label={`Size chart of ${category.name}${category.size_chart ? "" : " (none yet)"}`}
+                        >
+                          {category.size_chart ? "Edit chart" : "Add chart"}
+                        </Link>
                       </td>
                       <td>
                         <RowActions

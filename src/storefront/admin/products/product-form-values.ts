@@ -1,4 +1,5 @@
 import type { AdminProduct } from "../../../shared/contracts/admin-products.ts";
+import type { ProductDetail } from "../../../shared/contracts/product-details.ts";
 import { formatPlainAmount } from "../../../shared/money.ts";
 import { formText } from "../../ui/forms/api-errors.ts";
 
@@ -26,6 +27,8 @@ export interface ProductFormValues {
   finalSale: boolean;
   discount: string;
   status: string;
+  /** Fabric, fit, care...: the rows not left empty, in order. */
+  details: ProductDetail[];
   /** Chosen colours and sizes, as ids. */
   colors: number[];
   sizes: number[];
@@ -52,6 +55,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   finalSale: false,
   discount: "0",
   status: "draft",
+  details: [],
   colors: [],
   sizes: [],
   cells: {},
@@ -90,6 +94,7 @@ export function valuesOf(product: AdminProduct): ProductFormValues {
     finalSale: product.final_sale,
     discount: String(product.discount),
     status: product.status,
+    details: product.details,
     colors,
     sizes,
     cells,
@@ -104,6 +109,18 @@ function idsOf(form: FormData, name: string): number[] {
     .map((value) => (typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : 0))
     .filter((id) => id > 0);
   return [...new Set(ids)];
+}
+
+/** The detail rows as typed (label and value fields side by side), leaving out rows left empty. */
+function detailsOf(form: FormData): ProductDetail[] {
+  const values = form.getAll("detail_value");
+  return form
+    .getAll("detail_label")
+    .map((label, index) => ({
+      label: typeof label === "string" ? label : "",
+      value: typeof values[index] === "string" ? values[index] : "",
+    }))
+    .filter((detail) => detail.label.trim() !== "" || detail.value.trim() !== "");
 }
 
 /** What the editor's fields say, as typed. */
@@ -132,6 +149,7 @@ export function readProductForm(form: FormData): ProductFormValues {
     finalSale: form.has("final_sale"),
     discount: formText(form, "discount"),
     status: formText(form, "status"),
+    details: detailsOf(form),
     colors,
     sizes,
     cells,

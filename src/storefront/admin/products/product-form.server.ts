@@ -38,6 +38,7 @@ export function productBody(values: ProductFormValues) {
     final_sale: values.finalSale,
     discount: values.discount,
     status: values.status,
+    details: values.details,
     variants,
     // The API's schemas read numbers from text, as they arrive from any form.
   } as unknown as AdminCreateProduct;

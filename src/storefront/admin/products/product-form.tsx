@@ -7,6 +7,7 @@ import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from "../../../shared/product
 import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { useHydrated } from "../../ui/hooks.ts";
 import { DescriptionEditor } from "./description-editor.tsx";
+import { DetailsFields } from "./details-fields.tsx";
 import type { ProductFormValues } from "./product-form-values.ts";
 import { VariantGrid } from "./variant-grid.tsx";
 
@@ -224,6 +225,7 @@ export function ProductForm({
           error={errors.description}
           maxLength={DESCRIPTION_MAX}
         />
+        <DetailsFields details={values.details} errors={errors} />
       </section>
 
       <section className="admin-card admin-form-section" aria-labelledby="product-variants-title">

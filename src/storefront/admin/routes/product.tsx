@@ -5,6 +5,14 @@ import { readForm } from "../../ui/forms/read-form.server.ts";
 import { reloadAfterSubmission, submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { adminMeta } from "../admin-meta.ts";
+import { SizeChartEditor } from "../catalogue/size-chart-editor.tsx";
+import {
+  CHART_INTENT_PREFIX,
+  type ChartFailure,
+  draftOf,
+  readChartForm,
+  sizeChartSubmission,
+} from "../catalogue/size-chart-form.ts";
 import { answerOf } from "../products/admin-api.server.ts";
 import { type ImageFormFailure, ImageManager } from "../products/image-manager.tsx";
 import { photoAction } from "../products/photo-actions.server.ts";
@@ -30,6 +38,8 @@ const NOTICES: Record<string, string> = {
   "photo-saved": "The photo was saved.",
   "photo-moved": "The photo was moved.",
   "photo-removed": "The photo was removed.",
+  "chart-saved": "The size chart was saved.",
+  "chart-removed": "The product's own size chart was removed.",
 };
 
 /** The product's id from the address; anything else is no product. */
@@ -52,7 +62,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = ProductFormFailure | ImageFormFailure | { ok: false; intent: "delete"; message: string };
+type ActionResult =
+  | ProductFormFailure
+  | ImageFormFailure
+  | ChartFailure
+  | { ok: false; intent: "delete"; message: string };
 
 /** Saves the product, deletes (or archives) it, or changes its photos: each form says which by its intent. */
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -73,6 +87,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if ("notice" in result) throw redirect(`/admin/products/${id}?notice=${result.notice}#photos`);
     return data<ActionResult>(result.failure, { status: result.status });
   }
+  const chart = await sizeChartSubmission(form, (size_chart) =>
+    api.call("adminUpdateProduct", { params: { id: String(id) }, body: { size_chart } }),
+  );
+  if (chart && "done" in chart) throw redirect(`/admin/products/${id}?notice=${chart.done}#size-chart`);
+  if (chart) return data<ActionResult>(chart.failure, { status: chart.status });
   const result = await saveProduct(api, form, id);
   if ("savedId" in result) throw redirect(`/admin/products/${id}?notice=saved`);
   return data<ActionResult>(result.failure, { status: result.status });
@@ -84,6 +103,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     const message = submissionMessage(failure, "That did not work. Please try again.");
     const intent = formText(form, "intent");
     if (intent === "delete") return { ok: false, intent, message };
+    if (intent.startsWith(CHART_INTENT_PREFIX)) {
+      return { ok: false, intent: "chart", message, errors: [], draft: readChartForm(form) };
+    }
     if (intent === "upload") {
       return { ok: false, intent, target: formText(form, "color_id") || "none", message, errors: {} };
     }
@@ -104,7 +126,15 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
     useSubmitting("image-move"),
     useSubmitting("image-remove"),
   ].some(Boolean);
+  const chartBusy = [
+    useSubmitting("chart-save"),
+    useSubmitting("chart-delete"),
+    useSubmitting("chart-add-row"),
+    useSubmitting("chart-add-column"),
+  ].some(Boolean);
   const productFailure = actionData && "values" in actionData ? actionData : null;
+  const chartFailure = actionData?.intent === "chart" ? actionData : null;
+  const chartDraft = chartFailure?.draft ?? draftOf(product.size_chart);
   const imageFailure = actionData && "target" in actionData ? actionData : null;
   const deleteFailure = actionData?.intent === "delete" ? actionData.message : null;
   const values = productFailure?.values ?? valuesOf(product);
@@ -147,6 +177,24 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
       />
 
       <ImageManager product={product} failure={imageFailure} busy={photoBusy} />
+
+      <section className="admin-card" id="size-chart" aria-labelledby="product-size-chart-title">
+        <h2 className="admin-card__title" id="product-size-chart-title">
+          Size chart
+        </h2>
+        <SizeChartEditor
+          key={`${product.updated_at}|${JSON.stringify(chartDraft)}`}
+          draft={chartDraft}
+          saved={product.size_chart !== null}
+          failure={chartFailure}
+          busy={chartBusy}
+          intro={
+            product.size_chart
+              ? "This product's own chart, shown instead of its category's."
+              : "Without a chart of its own, the product shows its category's chart (set under Catalogue → Categories), if it has one. Save one here to give it its own."
+          }
+        />
+      </section>
 
       {product.old_slugs.length > 0 && (
         <section className="admin-card" aria-labelledby="product-old-slugs-title">

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef } from "react";
+import type { ProductDetail } from "../../../shared/contracts/product-details.ts";
 
 export type TabId = "description" | "reviews";
 
@@ -11,12 +12,14 @@ export const FINAL_SALE_NOTICE = "Final sale: this item cannot be returned.";
 /**
  * Spec: a description/reviews tab area below the product; the reviews tab reads 'Reviews ({count})'. Each tab is
  * a link to the page opened on it (`hrefFor`), so tabs work before JavaScript; with it they switch in place
- * (arrow keys move between them).
+ * (arrow keys move between them). The description tab lists the product's details (fabric, fit, care...); a
+ * product without any shows the spec's placeholder text instead.
  */
 export function ProductTabs({
   title,
   reviewCount,
   finalSale = false,
+  details = [],
   active,
   onSelect,
   hrefFor,
@@ -26,6 +29,8 @@ export function ProductTabs({
   reviewCount: number;
   /** Sold as final sale: the facts say it cannot be returned instead of the 30 days promise. */
   finalSale?: boolean;
+  /** Label and value pairs in order; none: the placeholder text. */
+  details?: readonly ProductDetail[];
   active: TabId;
   onSelect: (tab: TabId) => void;
   hrefFor: (tab: TabId) => string;
@@ -88,14 +93,29 @@ export function ProductTabs({
         hidden={active !== "description"}
         className="product-tabs__panel"
       >
-        <p>
-          {title} is made in small batches in Lahore from materials chosen to age well: tightly woven fabrics,
-          full-grain leather trims and sturdy hardware that stands up to daily use.
-        </p>
+        {details.length > 0 ? (
+          <dl className="product-tabs__details">
+            {details.map((detail) => (
+              <div key={detail.label}>
+                <dt>{detail.label}</dt>
+                <dd>{detail.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p>
+            {title} is made in small batches in Lahore from materials chosen to age well: tightly woven
+            fabrics, full-grain leather trims and sturdy hardware that stands up to daily use.
+          </p>
+        )}
         <ul className="product-tabs__facts">
-          <li>Colour-fast dyes that keep their shade wash after wash</li>
-          <li>Reinforced stitching at every stress point</li>
-          <li>Care: wipe or hand wash cold, dry in the shade</li>
+          {details.length === 0 && (
+            <>
+              <li>Colour-fast dyes that keep their shade wash after wash</li>
+              <li>Reinforced stitching at every stress point</li>
+              <li>Care: wipe or hand wash cold, dry in the shade</li>
+            </>
+          )}
           {finalSale ? (
             <>
               <li>Free shipping on all orders</li>

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import type { ProductColor, SizeOption } from "../../../shared/contracts/catalogue.ts";
+import type { ProductSizeChart } from "../../../shared/contracts/product-details.ts";
+import { SizeChartButton } from "./size-chart.tsx";
 
 /** The product URL for a colour (its first size) or a colour and size: the choice lives in the URL. */
 export function variantHref(slug: string, colorId: number, sizeId?: number): string {
@@ -9,7 +11,8 @@ export function variantHref(slug: string, colorId: number, sizeId?: number): str
 }
 
 /**
- * Colour choices (only when there is more than one) and size choices (only when there is more than one).
+ * Colour choices (only when there is more than one) and size choices (only when there is more than one), with the
+ * "Size chart" button beside the sizes when a chart applies to the product.
  * Each is a link that replaces the URL without scrolling, so a choice works without JavaScript, can be shared,
  * and makes the loader fetch that colour's sizes.
  */
@@ -20,6 +23,7 @@ export function VariantOptions({
   colorId,
   sizeId,
   loadingSizes,
+  sizeChart = null,
 }: {
   slug: string;
   colors: ProductColor[];
@@ -27,6 +31,7 @@ export function VariantOptions({
   colorId: number | null;
   sizeId: number | null;
   loadingSizes: boolean;
+  sizeChart?: ProductSizeChart | undefined;
 }) {
   const color = colors.find((item) => item.color_id === colorId);
   const size = sizes.find((item) => item.id === sizeId);
@@ -80,6 +85,7 @@ export function VariantOptions({
           </ul>
         </fieldset>
       )}
+      {sizeChart && <SizeChartButton chart={sizeChart} />}
     </>
   );
 }

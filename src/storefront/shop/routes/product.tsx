@@ -333,6 +333,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             colorId={shownColorId}
             sizeId={loadingSizes ? null : sizeId}
             loadingSizes={loadingSizes}
+            sizeChart={product.size_chart}
           />
           <AddToCart productId={product.id} sizeId={sizeId} stock={stock} pending={pendingHere} />
           {sizeId !== null && stock === 0 && (
@@ -370,6 +371,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         title={product.title}
         reviewCount={product.reviews}
         finalSale={product.final_sale === true}
+        details={product.details ?? []}
         active={tab}
         onSelect={setTab}
         hrefFor={(tab) => pageHref(tab)}
