@@ -19,7 +19,8 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+    if (name.startsWith("#x") || name.startsWith("#X"))
+      return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
     if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
     return ENTITIES[name.toLowerCase()] ?? entity;
   });
@@ -30,8 +31,9 @@ function decodeEntities(text: string): string {
  * words and its address in brackets, every tag dropped and entities decoded.
  */
 export function newsletterText(html: string): string {
-  const linked = html.replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_match, href: string, words: string) =>
-    words.trim() === href ? href : `${words} (${href})`,
+  const linked = html.replace(
+    /<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+    (_match, href: string, words: string) => (words.trim() === href ? href : `${words} (${href})`),
   );
   const text = linked
     .replace(/<br\s*\/?>/gi, "\n")

@@ -7,14 +7,25 @@ import type { IssueProgress } from "../../../shared/contracts/newsletter-issues.
 export function newsletterIssuesRepository(db: Kysely<Database>, engine: Engine) {
   return {
     async insert(values: Insertable<NewsletterIssueTable>): Promise<number> {
-      const row = await db.insertInto("newsletter_issues").values(values).returning("id").executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto("newsletter_issues")
+        .values(values)
+        .returning("id")
+        .executeTakeFirstOrThrow();
       return row.id;
     },
 
-    find: (id: number) => db.selectFrom("newsletter_issues").selectAll().where("id", "=", id).executeTakeFirst(),
+    find: (id: number) =>
+      db.selectFrom("newsletter_issues").selectAll().where("id", "=", id).executeTakeFirst(),
 
     page: (limit: number, offset: number) =>
-      db.selectFrom("newsletter_issues").selectAll().orderBy("id", "desc").limit(limit).offset(offset).execute(),
+      db
+        .selectFrom("newsletter_issues")
+        .selectAll()
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
 
     async count(): Promise<number> {
       const row = await db
@@ -78,7 +89,11 @@ export function newsletterIssuesRepository(db: Kysely<Database>, engine: Engine)
     unqueued(issueId: number, limit: number) {
       const query = db
         .selectFrom("newsletter_deliveries")
-        .innerJoin("newsletter_subscribers", "newsletter_subscribers.id", "newsletter_deliveries.subscriber_id")
+        .innerJoin(
+          "newsletter_subscribers",
+          "newsletter_subscribers.id",
+          "newsletter_deliveries.subscriber_id",
+        )
         .select([
           "newsletter_deliveries.id",
           "newsletter_deliveries.subscriber_id",
@@ -90,7 +105,9 @@ export function newsletterIssuesRepository(db: Kysely<Database>, engine: Engine)
         .where("newsletter_deliveries.skipped_at", "is", null)
         .orderBy("newsletter_deliveries.id")
         .limit(limit);
-      return (engine === "postgres" ? query.forUpdate("newsletter_deliveries").skipLocked() : query).execute();
+      return (
+        engine === "postgres" ? query.forUpdate("newsletter_deliveries").skipLocked() : query
+      ).execute();
     },
 
     /** Records a delivery's queued mail; false when another sender queued it first. */

@@ -17,8 +17,8 @@ import { unsubscribeToken } from "../../newsletter/newsletter.service.ts";
 import { newsletterMail } from "../../newsletter/newsletter-mail.ts";
 import { pageMeta } from "../../pagination.ts";
 import { type AuditActor, auditActor, recordAudit } from "../audit.ts";
-import { newsletterIssuesRepository } from "./newsletter-issues.repository.ts";
 import { newsletterText, sanitizeNewsletterHtml } from "./newsletter-html.ts";
+import { newsletterIssuesRepository } from "./newsletter-issues.repository.ts";
 
 type IssueRow = Selectable<NewsletterIssueTable>;
 
@@ -101,9 +101,13 @@ export function newsletterIssuesService({
           await repo(trx).skip(delivery.id, at.toISOString());
           continue;
         }
-        const recipient = { email: delivery.email, unsubscribe_token: unsubscribeToken(secret, delivery.subscriber_id) };
+        const recipient = {
+          email: delivery.email,
+          unsubscribe_token: unsubscribeToken(secret, delivery.subscriber_id),
+        };
         const mailId = await enqueueMail(trx, newsletterMail(recipient, content(issue), publicUrl), at);
-        if (!(await repo(trx).setMail(delivery.id, mailId))) throw new Error("delivery queued by another sender");
+        if (!(await repo(trx).setMail(delivery.id, mailId)))
+          throw new Error("delivery queued by another sender");
       }
       return batch.length;
     });
@@ -126,7 +130,12 @@ export function newsletterIssuesService({
       const draft = draftOf(input);
       const id = await retryingTransaction(db, async (trx) => {
         const at = new Date().toISOString();
-        const issueId = await repo(trx).insert({ ...draft, created_by: actor.email, created_at: at, updated_at: at });
+        const issueId = await repo(trx).insert({
+          ...draft,
+          created_by: actor.email,
+          created_at: at,
+          updated_at: at,
+        });
         await recordAudit(trx, {
           actor,
           action: "newsletter_issue.create",
