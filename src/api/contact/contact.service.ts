@@ -91,7 +91,11 @@ export function contactService({
           user_id: accountId,
           created_at: sentAt.toISOString(),
         });
-        await enqueueMail(trx, contactMessageEmail(input, { id, shopEmail, sentAt, accountId, messageId }), sentAt);
+        await enqueueMail(
+          trx,
+          contactMessageEmail(input, { id, shopEmail, sentAt, accountId, messageId }),
+          sentAt,
+        );
         await enqueueMail(trx, contactAcknowledgementEmail(input, { id, shopEmail, publicUrl }), sentAt);
       });
       onMailQueued?.();

@@ -16,7 +16,9 @@ export const inboxQuerySchema = z.object({
   status: z.preprocess(
     (value) => (value === "" || value === undefined ? "all" : value),
     z
-      .enum(["all", ...CONTACT_MESSAGE_STATUSES], { error: "The status must be all, new, answered or closed." })
+      .enum(["all", ...CONTACT_MESSAGE_STATUSES], {
+        error: "The status must be all, new, answered or closed.",
+      })
       .describe("Only messages in this state; all when left out."),
   ),
   page: pageField(),

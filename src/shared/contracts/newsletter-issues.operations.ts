@@ -27,7 +27,8 @@ export const adminNewsletterIssueOperations = {
   adminCreateNewsletterIssue: {
     method: "POST",
     path: "/admin/newsletter/issues",
-    summary: "Write a newsletter issue as a draft (HTML sanitised; the text part made from it when left empty; audited)",
+    summary:
+      "Write a newsletter issue as a draft (HTML sanitised; the text part made from it when left empty; audited)",
     tag: "Admin",
     auth: "staff",
     body: newsletterIssueInputSchema,

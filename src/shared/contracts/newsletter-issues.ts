@@ -28,14 +28,20 @@ export const newsletterIssueInputSchema = z.object({
     value.replace(/\s+/g, " "),
   ),
   html: z
-    .preprocess((value) => (value === undefined || value === null ? "" : value), body("newsletter", ISSUE_BODY_MAX))
+    .preprocess(
+      (value) => (value === undefined || value === null ? "" : value),
+      body("newsletter", ISSUE_BODY_MAX),
+    )
     .pipe(z.string().trim().min(1, ISSUE_MESSAGES.htmlRequired))
     .describe(
       "The newsletter as HTML: paragraphs, headings (h2, h3), bold, italic, lists, links, quotes and rules; " +
         "anything else is removed when it is saved.",
     ),
   text: z
-    .preprocess((value) => (value === undefined || value === null ? "" : value), body("text part", ISSUE_BODY_MAX))
+    .preprocess(
+      (value) => (value === undefined || value === null ? "" : value),
+      body("text part", ISSUE_BODY_MAX),
+    )
     .transform((value) => value.trim())
     .describe("The plain-text part; left empty, it is made from the HTML."),
 });
@@ -78,7 +84,10 @@ export const newsletterIssueSchema = z.object({
   progress: issueProgressSchema,
 });
 
-export const newsletterIssuePageSchema = z.object({ data: z.array(newsletterIssueSchema), meta: pageMetaSchema });
+export const newsletterIssuePageSchema = z.object({
+  data: z.array(newsletterIssueSchema),
+  meta: pageMetaSchema,
+});
 export const newsletterIssueQuerySchema = z.object({ page: pageField() });
 export const newsletterTestSentSchema = z.object({ message: z.string(), email: z.string() });
 

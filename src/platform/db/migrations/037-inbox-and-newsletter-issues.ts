@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     db.schema
       .createTable(table)
       .addColumn("id", "integer", (c) =>
-        engine === "postgres" ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+        engine === "postgres"
+          ? c.primaryKey().generatedByDefaultAsIdentity()
+          : c.primaryKey().autoIncrement(),
       );
 
   await sql`alter table contact_messages add column status text not null default 'new' check (status in (${listed(CONTACT_MESSAGE_STATUSES)}))`.execute(
@@ -62,11 +64,16 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("send_started_at", "text")
     .addColumn("all_queued_at", "text")
     .addColumn("finished_at", "text")
-    .addCheckConstraint("newsletter_issues_status_known", sql`status in (${listed(NEWSLETTER_ISSUE_STATUSES)})`)
+    .addCheckConstraint(
+      "newsletter_issues_status_known",
+      sql`status in (${listed(NEWSLETTER_ISSUE_STATUSES)})`,
+    )
     .execute();
 
   await id("newsletter_deliveries")
-    .addColumn("issue_id", "integer", (c) => c.notNull().references("newsletter_issues.id").onDelete("cascade"))
+    .addColumn("issue_id", "integer", (c) =>
+      c.notNull().references("newsletter_issues.id").onDelete("cascade"),
+    )
     .addColumn("subscriber_id", "integer", (c) =>
       c.notNull().references("newsletter_subscribers.id").onDelete("cascade"),
     )
