@@ -26,8 +26,8 @@ function headersOf(file: string): string {
 /** The outbox mails whose subject is exactly `subject`, to `email`. */
 function mailsTo(email: string, subject: string): string[] {
   return outboxMentioning(subject).filter((file) => {
-    const headers = headersOf(file);
-    return headers.includes(`\nTo: ${email}\n`) && headers.includes(`\nSubject: ${subject}\n`);
+    const lines = headersOf(file).split("\n");
+    return lines.includes(`To: ${email}`) && lines.includes(`Subject: ${subject}`);
   });
 }
 
@@ -100,15 +100,15 @@ test("the owner writes, previews, tests and sends an issue: each confirmed subsc
   for (const email of confirmed) {
     await expect.poll(() => mailsTo(email, subject).length).toBe(1);
     const headers = headersOf(mailsTo(email, subject)[0]!);
-    expect(headers).toMatch(/\nList-Unsubscribe: <http:\/\/\S+\/newsletter\/unsubscribe\?token=\S+>\n/);
-    expect(headers).toMatch(/\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\n/);
+    expect(headers).toMatch(/^List-Unsubscribe: <http:\/\/\S+\/newsletter\/unsubscribe\?token=\S+>$/m);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(emailText(mailsTo(email, subject)[0]!)).toContain("Lawn kurtas and leather totes.");
   }
   expect(mailsTo(waiting, subject)).toEqual([]);
 
   // A mail client's one-click unsubscribe: a POST to the List-Unsubscribe address, no page in between.
   const [first, second] = confirmed as [string, string];
-  const header = /\nList-Unsubscribe: <(\S+)>/.exec(headersOf(mailsTo(first, subject)[0]!))![1]!;
+  const header = /^List-Unsubscribe: <(\S+)>$/m.exec(headersOf(mailsTo(first, subject)[0]!))![1]!;
   const oneClick = await page.request.post(new URL(header).pathname + new URL(header).search, {
     form: { "List-Unsubscribe": "One-Click" },
   });
