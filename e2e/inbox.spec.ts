@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { makeStaff, signIn } from "./back-office.ts";
-import { DATA_DIR, emailText, expect, outboxMentioning, test, uniqueEmail } from "./fixtures.ts";
+import { emailText, expect, headersOf, outboxMentioning, test, uniqueEmail } from "./fixtures.ts";
 
 /**
  * The contact inbox (issue 35 item 6, docs/decisions/0062): a shopper writes through the contact form, staff see the
@@ -10,11 +8,6 @@ import { DATA_DIR, emailText, expect, outboxMentioning, test, uniqueEmail } from
 
 /** The API drops a contact form sent sooner than this after the page issued it (a robot's speed). */
 const MIN_FILL_MS = 3000;
-
-function headersOf(file: string): string {
-  const raw = fs.readFileSync(path.join(DATA_DIR, "outbox", file), "utf8");
-  return raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
-}
 
 const header = (file: string, name: string) => new RegExp(`^${name}: (.+)$`, "m").exec(headersOf(file))?.[1];
 

@@ -1,12 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
 import { ownerAt } from "./back-office.ts";
 import {
-  DATA_DIR,
   emailText,
   expect,
-  openDatabase,
+  headersOf,
+  newsletterLinkIn,
   outboxMentioning,
+  subscriberStatus,
   test,
   uniqueEmail,
 } from "./fixtures.ts";
@@ -17,41 +16,12 @@ import {
  * unsubscribe link (opened, or posted by a mail client per RFC 8058) takes its own address off the list.
  */
 
-/** The raw headers of an outbox mail, folded lines joined. */
-function headersOf(file: string): string {
-  const raw = fs.readFileSync(path.join(DATA_DIR, "outbox", file), "utf8");
-  return raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
-}
-
 /** The outbox mails whose subject is exactly `subject`, to `email`. */
 function mailsTo(email: string, subject: string): string[] {
   return outboxMentioning(subject).filter((file) => {
     const lines = headersOf(file).split("\n");
     return lines.includes(`To: ${email}`) && lines.includes(`Subject: ${subject}`);
   });
-}
-
-function subscriberStatus(email: string): string | undefined {
-  const db = openDatabase();
-  try {
-    return (
-      db.prepare("select status from newsletter_subscribers where email = ?").get(email) as
-        | { status: string }
-        | undefined
-    )?.status;
-  } finally {
-    db.close();
-  }
-}
-
-/** A path from the first link to `/newsletter/<page>` in the mail's text. */
-function linkIn(file: string, page: "confirm" | "unsubscribe"): string {
-  const found = new RegExp(`(http://\\S+/newsletter/${page}\\?token=[A-Za-z0-9_.%-]+)`).exec(
-    emailText(file),
-  )?.[1];
-  if (!found) throw new Error(`no ${page} link in ${file}`);
-  const url = new URL(found);
-  return url.pathname + url.search;
 }
 
 test("the owner writes, previews, tests and sends an issue: each confirmed subscriber gets it once and can unsubscribe", async ({
@@ -66,7 +36,7 @@ test("the owner writes, previews, tests and sends an issue: each confirmed subsc
   }
   for (const email of confirmed) {
     await expect.poll(() => outboxMentioning(email).length).toBe(1);
-    await page.goto(linkIn(outboxMentioning(email)[0]!, "confirm"));
+    await page.goto(newsletterLinkIn(outboxMentioning(email)[0]!, "confirm"));
     await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
   }
 
@@ -116,7 +86,7 @@ test("the owner writes, previews, tests and sends an issue: each confirmed subsc
   expect(subscriberStatus(first)).toBe("unsubscribed");
 
   // The link in the mail's text opens a page; its button unsubscribes.
-  await page.goto(linkIn(mailsTo(second, subject)[0]!, "unsubscribe"));
+  await page.goto(newsletterLinkIn(mailsTo(second, subject)[0]!, "unsubscribe"));
   expect(subscriberStatus(second)).toBe("confirmed");
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();

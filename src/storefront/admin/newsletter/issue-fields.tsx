@@ -1,3 +1,4 @@
+import { Form } from "react-router";
 import {
   ISSUE_BODY_MAX,
   ISSUE_SUBJECT_MAX,
@@ -6,7 +7,8 @@ import {
 } from "../../../shared/contracts/newsletter-issues.ts";
 import type { NewsletterIssueStatus } from "../../../shared/inbox.ts";
 import { formText } from "../../ui/forms/api-errors.ts";
-import { Field } from "../../ui/forms/field.tsx";
+import { Field, FormAlert } from "../../ui/forms/field.tsx";
+import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 
 export interface IssueValues {
   subject: string;
@@ -98,5 +100,41 @@ export function IssueFields({
         {errors.text && <p className="field__error">{errors.text}</p>}
       </div>
     </>
+  );
+}
+
+/** A card with the issue's form: a new draft (on the list) or the draft's changes (on its page, `intent` "save"). */
+export function IssueForm({
+  title,
+  values,
+  failure,
+  intent,
+}: {
+  title: string;
+  values: IssueValues | NewsletterIssue;
+  failure: { message: string; errors: Record<string, string>; values: IssueValues } | undefined;
+  intent?: string;
+}) {
+  const submitting = useSubmitting();
+  return (
+    <section className="admin-card" aria-labelledby="issue-form-title">
+      <h2 className="admin-card__title" id="issue-form-title">
+        {title}
+      </h2>
+      {failure && (
+        <FormAlert kind="error" title="Not saved">
+          {failure.message}
+        </FormAlert>
+      )}
+      <Form method="post" className="form-stack">
+        {intent && <input type="hidden" name="intent" value={intent} />}
+        <IssueFields values={failure?.values ?? values} errors={failure?.errors ?? {}} />
+        <div>
+          <button type="submit" className="button" disabled={submitting}>
+            {submitting ? "Saving..." : "Save draft"}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -13,7 +13,7 @@ import { adminSessionContext } from "../admin-session.server.ts";
 import {
   ISSUE_STATUS_BADGES,
   ISSUE_STATUS_NAMES,
-  IssueFields,
+  IssueForm,
   type IssueValues,
   issueValues,
   progressLine,
@@ -153,7 +153,7 @@ export default function AdminNewsletterIssue({ loaderData, actionData }: Route.C
           ) : (
             <p className="admin-page__lead">Only the shop's owner can send an issue to the subscribers.</p>
           )}
-          <EditForm issue={issue} failure={failure("save")} />
+          <IssueForm title="Edit the draft" values={issue} failure={failure("save")} intent="save" />
         </>
       )}
     </div>
@@ -249,31 +249,6 @@ function SendForm({ failure }: { failure: Failure | undefined }) {
         <button type="submit" className="button" disabled={submitting}>
           Send to all subscribers
         </button>
-      </Form>
-    </section>
-  );
-}
-
-function EditForm({ issue, failure }: { issue: NewsletterIssue; failure: Failure | undefined }) {
-  const submitting = useSubmitting();
-  return (
-    <section className="admin-card" aria-labelledby="edit-title">
-      <h2 id="edit-title" className="admin-card__title">
-        Edit the draft
-      </h2>
-      {failure && (
-        <FormAlert kind="error" title="Not saved">
-          {failure.message}
-        </FormAlert>
-      )}
-      <Form method="post" className="form-stack">
-        <input type="hidden" name="intent" value="save" />
-        <IssueFields values={failure?.values ?? issue} errors={failure?.errors ?? {}} />
-        <div>
-          <button type="submit" className="button" disabled={submitting}>
-            {submitting ? "Saving..." : "Save draft"}
-          </button>
-        </div>
       </Form>
     </section>
   );

@@ -1,11 +1,9 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { apiContext } from "../../lib/api.server.ts";
 import { formatDateTime } from "../../ui/format.ts";
 import { failureStatus, firstErrors } from "../../ui/forms/api-errors.ts";
-import { FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
-import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { Pagination } from "../../ui/pagination.tsx";
 import { answerOrThrow, pageParam } from "../admin-data.server.ts";
 import { adminMeta } from "../admin-meta.ts";
@@ -13,7 +11,7 @@ import { listPageHref } from "../list-links.ts";
 import {
   ISSUE_STATUS_BADGES,
   ISSUE_STATUS_NAMES,
-  IssueFields,
+  IssueForm,
   type IssueValues,
   issueValues,
   progressLine,
@@ -63,7 +61,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default function AdminNewsletterIssues({ loaderData, actionData }: Route.ComponentProps) {
   const { list, href } = loaderData;
   const url = new URL(href, "http://admin.invalid");
-  const submitting = useSubmitting();
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -118,27 +115,7 @@ export default function AdminNewsletterIssues({ loaderData, actionData }: Route.
         <Pagination meta={list.meta} hrefFor={(page) => listPageHref(url, page)} />
       </section>
 
-      <section className="admin-card" aria-labelledby="write-title">
-        <h2 className="admin-card__title" id="write-title">
-          Write an issue
-        </h2>
-        {actionData && (
-          <FormAlert kind="error" title="Not saved">
-            {actionData.message}
-          </FormAlert>
-        )}
-        <Form method="post" className="form-stack">
-          <IssueFields
-            values={actionData?.values ?? { subject: "", html: "", text: "" }}
-            errors={actionData?.errors ?? {}}
-          />
-          <div>
-            <button type="submit" className="button" disabled={submitting}>
-              {submitting ? "Saving..." : "Save draft"}
-            </button>
-          </div>
-        </Form>
-      </section>
+      <IssueForm title="Write an issue" values={{ subject: "", html: "", text: "" }} failure={actionData} />
     </div>
   );
 }
