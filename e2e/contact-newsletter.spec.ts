@@ -245,7 +245,9 @@ test("back office: the owner downloads the confirmed subscribers as CSV from the
   await expect(page).toHaveURL(/\/admin\/newsletter$/);
   await expect(page.getByRole("heading", { name: "Newsletter", level: 1 })).toBeVisible();
   await expect(
-    page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Newsletter" }),
+    page
+      .getByRole("navigation", { name: "Back office" })
+      .getByRole("link", { name: "Newsletter", exact: true }),
   ).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("count-confirmed")).not.toHaveText("0");
 
