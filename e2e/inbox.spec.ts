@@ -42,6 +42,8 @@ test("staff answer a contact message from the inbox: the reply threads under it,
   await row.getByRole("link", { name: subject }).click();
   await expect(back.getByRole("heading", { name: subject, level: 1 })).toBeVisible();
   await expect(back.getByTestId("message-text")).toHaveText("Can I change the size of my kurta to M?");
+  const overflow = await back.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the message page scrolls sideways").toBeLessThanOrEqual(0);
 
   await back.getByRole("button", { name: "Send reply" }).click();
   // The browser's own check stops an empty reply; with text it goes.

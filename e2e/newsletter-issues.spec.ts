@@ -53,6 +53,8 @@ test("the owner writes, previews, tests and sends an issue: each confirmed subsc
   const preview = owner.frameLocator('iframe[title="Preview of the newsletter"]');
   await expect(preview.getByRole("heading", { name: "Eid is here" })).toBeVisible();
   await expect(owner.getByLabel("Newsletter (HTML)")).not.toHaveValue(/script/);
+  const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the issue page scrolls sideways").toBeLessThanOrEqual(0);
 
   await owner.getByRole("button", { name: "Send test" }).click();
   await expect(owner.getByRole("status")).toContainText("A test copy is on its way to owner-");
