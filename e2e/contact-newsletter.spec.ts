@@ -6,8 +6,11 @@ import {
   DATA_DIR,
   emailText,
   expect,
+  headersOf,
+  newsletterLinkIn,
   openDatabase,
   outboxMentioning,
+  subscriberStatus,
   test,
   uniqueEmail,
 } from "./fixtures.ts";
@@ -28,34 +31,6 @@ function mailsWith(text: string, also: string): string[] {
   return outboxMentioning(text)
     .filter((file) => emailText(file).includes(also))
     .sort();
-}
-
-/** The raw headers of an outbox mail. */
-function headersOf(file: string): string {
-  const raw = fs.readFileSync(path.join(DATA_DIR, "outbox", file), "utf8");
-  return raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
-}
-
-/** A link to one of the newsletter's pages, from the text of an outbox mail, as a path. */
-function linkIn(file: string, page: "confirm" | "unsubscribe"): string {
-  const found = new RegExp(`(http://\\S+/newsletter/${page}\\?token=[A-Za-z0-9_.%-]+)`).exec(
-    emailText(file),
-  )?.[1];
-  if (!found) throw new Error(`no ${page} link in ${file}`);
-  const url = new URL(found);
-  return url.pathname + url.search;
-}
-
-function subscriberStatus(email: string): string | undefined {
-  const db = openDatabase();
-  try {
-    const row = db.prepare("select status from newsletter_subscribers where email = ?").get(email) as
-      | { status: string }
-      | undefined;
-    return row?.status;
-  } finally {
-    db.close();
-  }
 }
 
 function contactMessages(email: string): { name: string; subject: string; message: string }[] {
@@ -162,7 +137,7 @@ test("newsletter: subscribe in the footer, confirm from the email, subscribe aga
   );
   expect(headersOf(mail!)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
-  const confirmLink = linkIn(mail!, "confirm");
+  const confirmLink = newsletterLinkIn(mail!, "confirm");
   await page.goto(confirmLink);
   await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("status")).toHaveText(CONFIRMED);
@@ -179,7 +154,7 @@ test("newsletter: subscribe in the footer, confirm from the email, subscribe aga
   await page.waitForTimeout(500);
   expect(mailsWith(email, "/newsletter/confirm?token=")).toHaveLength(1);
 
-  await page.goto(linkIn(mail!, "unsubscribe"));
+  await page.goto(newsletterLinkIn(mail!, "unsubscribe"));
   await expect(page.getByRole("heading", { name: "Unsubscribe from our newsletter" })).toBeVisible();
   expect(subscriberStatus(email)).toBe("confirmed");
   await page.getByRole("button", { name: "Unsubscribe" }).click();
@@ -260,7 +235,7 @@ test("back office: the owner downloads the confirmed subscribers as CSV from the
     expect((await page.request.post("/api/newsletter/subscribe", { data: { email } })).status()).toBe(200);
   }
   await expect.poll(() => mailsWith(confirmed, "/newsletter/confirm?token=").length).toBe(1);
-  await page.goto(linkIn(mailsWith(confirmed, "/newsletter/confirm?token=")[0]!, "confirm"));
+  await page.goto(newsletterLinkIn(mailsWith(confirmed, "/newsletter/confirm?token=")[0]!, "confirm"));
   await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
 
   await page.goto("/user-login?redirect=%2Fadmin%2Fnewsletter");
@@ -270,7 +245,9 @@ test("back office: the owner downloads the confirmed subscribers as CSV from the
   await expect(page).toHaveURL(/\/admin\/newsletter$/);
   await expect(page.getByRole("heading", { name: "Newsletter", level: 1 })).toBeVisible();
   await expect(
-    page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Newsletter" }),
+    page
+      .getByRole("navigation", { name: "Back office" })
+      .getByRole("link", { name: "Newsletter", exact: true }),
   ).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("count-confirmed")).not.toHaveText("0");
 

@@ -163,6 +163,35 @@ export function emailText(file: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** The raw headers of an outbox mail, folded lines joined. */
+export function headersOf(file: string): string {
+  const raw = fs.readFileSync(path.join(DATA_DIR, "outbox", file), "utf8");
+  return raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
+}
+
+/** A link to one of the newsletter's pages, from the text of an outbox mail, as a path. */
+export function newsletterLinkIn(file: string, page: "confirm" | "unsubscribe"): string {
+  const found = new RegExp(`(http://\\S+/newsletter/${page}\\?token=[A-Za-z0-9_.%-]+)`).exec(
+    emailText(file),
+  )?.[1];
+  if (!found) throw new Error(`no ${page} link in ${file}`);
+  const url = new URL(found);
+  return url.pathname + url.search;
+}
+
+/** The state of an address on the newsletter list, if it is on it. */
+export function subscriberStatus(email: string): string | undefined {
+  const db = openDatabase();
+  try {
+    const row = db.prepare("select status from newsletter_subscribers where email = ?").get(email) as
+      | { status: string }
+      | undefined;
+    return row?.status;
+  } finally {
+    db.close();
+  }
+}
+
 export const ADDRESS = {
   phone: "0300 1234567",
   address: "House 12, Street 4, F-7/2",

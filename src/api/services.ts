@@ -22,7 +22,9 @@ import { adminCouponsService } from "./admin/coupons/coupons.service.ts";
 import { customersService } from "./admin/customers.service.ts";
 import { dashboardRepository } from "./admin/dashboard.repository.ts";
 import { dashboardService } from "./admin/dashboard.service.ts";
+import { inboxService } from "./admin/inbox/inbox.service.ts";
 import { newsletterAdminService } from "./admin/newsletter/newsletter-export.ts";
+import { newsletterIssuesService } from "./admin/newsletter/newsletter-issues.service.ts";
 import { adminOrdersRepository } from "./admin/orders/admin-orders.repository.ts";
 import { adminOrdersService } from "./admin/orders/admin-orders.service.ts";
 import { staffOrdersService } from "./admin/orders/staff-orders.service.ts";
@@ -223,6 +225,15 @@ export function createServices(deps: ApiDeps) {
         courierName: couriers.name,
       }),
       newsletter: newsletterAdminService({ db, publicUrl: config.publicUrl, secret: config.sessionSecret }),
+      // The contact inbox and newsletter issues (docs/decisions/0062-contact-inbox-and-newsletter-issues.md).
+      inbox: inboxService({ db, shopEmail: config.shopEmail, onMailQueued }),
+      newsletterIssues: newsletterIssuesService({
+        db,
+        engine,
+        publicUrl: config.publicUrl,
+        secret: config.sessionSecret,
+        onMailQueued,
+      }),
       orders: adminOrders,
       // Orders staff enter for a shopper who bought by phone or message (decision 0029, "Orders staff enter").
       staffOrders: staffOrdersService({

@@ -13,7 +13,9 @@ import { catalogueCsvRoutes } from "./catalogue-csv/catalogue-csv.routes.ts";
 import { codCollectionsRoutes } from "./cod-collections/cod-collections.routes.ts";
 import { adminCouponsRoutes } from "./coupons/coupons.routes.ts";
 import { customersRoutes } from "./customers.routes.ts";
+import { inboxRoutes } from "./inbox/inbox.routes.ts";
 import { newsletterAdminRoutes } from "./newsletter/newsletter-export.ts";
+import { newsletterIssuesRoutes } from "./newsletter/newsletter-issues.routes.ts";
 import { adminOrdersRoutes } from "./orders/admin-orders.routes.ts";
 import { adminProductRoutes } from "./products/admin-products.routes.ts";
 import { adminReviewsRoutes } from "./reviews/admin-reviews.routes.ts";
@@ -52,6 +54,8 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
   routes.route("/", adminCampaignsRoutes(admin.campaigns));
 
   routes.route("/", newsletterAdminRoutes(admin.newsletter));
+  routes.route("/", newsletterIssuesRoutes(admin.newsletterIssues));
+  routes.route("/", inboxRoutes(admin.inbox));
 
   route(routes, operations.adminDashboard, () => admin.dashboard.get());
 

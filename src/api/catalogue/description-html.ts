@@ -6,7 +6,7 @@ import sanitizeHtml from "sanitize-html";
  * images, frames) is dropped, its text kept. The back office stores descriptions through this, and the catalogue
  * applies it again when it answers them, so a row written around the back office is safe too.
  */
-const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
+export const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
   allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "span", "a"],
   allowedAttributes: { a: ["href", "title"] },
   allowedSchemes: ["http", "https", "mailto"],

@@ -11,7 +11,7 @@ type Message = Pick<ContactMessageInput, "name" | "email" | "subject" | "message
  */
 export function contactMessageEmail(
   message: Message,
-  details: { id: number; shopEmail: string; sentAt: Date; accountId: number | null },
+  details: { id: number; shopEmail: string; sentAt: Date; accountId: number | null; messageId: string },
 ): MailMessage & { reference: string } {
   const subject = message.subject || "(no subject)";
   const facts = [
@@ -40,6 +40,7 @@ export function contactMessageEmail(
     subject: `Contact form: ${subject} (from ${message.name})`,
     text,
     html,
+    headers: { "Message-ID": details.messageId },
     reference: `contact-message:${details.id}`,
   };
 }

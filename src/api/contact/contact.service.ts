@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../platform/db/schema.ts";
@@ -74,12 +75,15 @@ export function contactService({
 
     /**
      * Stores the message and, in the same transaction, queues its mail to the shop (Reply-To the sender) and the
-     * acknowledgement to the sender; the mail worker sends both after the commit.
+     * acknowledgement to the sender; the mail worker sends both after the commit. The shop's copy gets a
+     * Message-ID the message keeps, so a reply from the back office threads under it (decision 0062).
      */
     async receive(input: ContactMessageInput, accountId: number | null): Promise<void> {
       await retryingTransaction(db, async (trx) => {
         const sentAt = now();
+        const messageId = `<contact.${randomUUID()}@${shopEmail.split("@")[1]}>`;
         const id = await contactRepository(trx).insert({
+          mail_message_id: messageId,
           name: input.name,
           email: input.email,
           subject: input.subject,
@@ -87,7 +91,11 @@ export function contactService({
           user_id: accountId,
           created_at: sentAt.toISOString(),
         });
-        await enqueueMail(trx, contactMessageEmail(input, { id, shopEmail, sentAt, accountId }), sentAt);
+        await enqueueMail(
+          trx,
+          contactMessageEmail(input, { id, shopEmail, sentAt, accountId, messageId }),
+          sentAt,
+        );
         await enqueueMail(trx, contactAcknowledgementEmail(input, { id, shopEmail, publicUrl }), sentAt);
       });
       onMailQueued?.();

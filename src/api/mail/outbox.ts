@@ -46,6 +46,17 @@ export async function enqueueMail(
   });
 }
 
+/** `enqueueMail` for a message whose address is known to be there (a reply, a newsletter): answers its row's id. */
+export async function enqueueAddressedMail(
+  trx: Kysely<Database>,
+  message: MailMessage & { reference?: string },
+  now: Date = new Date(),
+): Promise<number> {
+  const id = await enqueueMail(trx, message, now);
+  if (id === undefined) throw new Error("This mail has no recipient.");
+  return id;
+}
+
 /** Deletes mail sent more than 30 days before `now` (pending and given-up mail stays); answers how many. */
 export async function purgeOutbox(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * DAY_MS).toISOString();

@@ -36,6 +36,7 @@ import * as listingIndexes from "./migrations/033-listing-indexes.ts";
 import * as categorySlugRedirects from "./migrations/034-category-slug-redirects.ts";
 import * as stockAlerts from "./migrations/035-stock-alerts.ts";
 import * as customerNotes from "./migrations/036-customer-notes.ts";
+import * as inboxAndNewsletterIssues from "./migrations/037-inbox-and-newsletter-issues.ts";
 import * as productDetails from "./migrations/039-product-details.ts";
 import * as orderChannel from "./migrations/043-order-channel.ts";
 import type { Database } from "./schema.ts";
@@ -77,6 +78,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "034-category-slug-redirects": categorySlugRedirects,
   "035-stock-alerts": stockAlerts,
   "036-customer-notes": customerNotes,
+  "037-inbox-and-newsletter-issues": inboxAndNewsletterIssues,
   "039-product-details": productDetails,
   "043-order-channel": orderChannel,
 };

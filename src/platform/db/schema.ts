@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from "kysely";
+import type { ContactMessageStatus, NewsletterIssueStatus } from "../../shared/inbox.ts";
 import type { ProductStatus } from "../../shared/product-status.ts";
 import type { UserRole } from "../../shared/roles.ts";
 
@@ -38,6 +39,9 @@ export interface Database {
   audit_log: AuditLogTable;
   reviews: ReviewTable;
   contact_messages: ContactMessageTable;
+  contact_replies: ContactReplyTable;
+  newsletter_issues: NewsletterIssueTable;
+  newsletter_deliveries: NewsletterDeliveryTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   signing_secret: SigningSecretTable;
   staff_two_factor: StaffTwoFactorTable;
@@ -653,6 +657,56 @@ export interface ContactMessageTable {
   message: string;
   /** The signed-in shopper who sent it, if any. */
   user_id: number | null;
+  created_at: string;
+  /** Where it stands in the back office's inbox (migration 037). */
+  status: Generated<ContactMessageStatus>;
+  /** The Message-ID of the shop's copy, which replies thread under; null before migration 037. */
+  mail_message_id: Generated<string | null>;
+}
+
+/** An answer to a contact message sent from the back office (migration 037). */
+export interface ContactReplyTable {
+  id: Generated<number>;
+  contact_message_id: number;
+  author_user_id: number | null;
+  author_email: string;
+  body: string;
+  /** The reply's mail in mail_outbox. */
+  mail_id: number | null;
+  created_at: string;
+}
+
+/** A newsletter issue (migration 037): a draft until it is claimed for sending, once. */
+export interface NewsletterIssueTable {
+  id: Generated<number>;
+  subject: string;
+  /** Sanitised HTML (newsletter-html.ts). */
+  html_body: string;
+  text_body: string;
+  status: Generated<NewsletterIssueStatus>;
+  /** The email of the staff member who wrote it. */
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  /** The owner who sent it. */
+  sent_by: string | null;
+  send_started_at: string | null;
+  /** When every delivery had its mail queued (or was skipped). */
+  all_queued_at: string | null;
+  /** When no mail of it was left waiting in the outbox. */
+  finished_at: string | null;
+}
+
+/** One subscriber's copy of one issue (migration 037): unique per issue and subscriber. */
+export interface NewsletterDeliveryTable {
+  id: Generated<number>;
+  issue_id: number;
+  subscriber_id: number;
+  email: string;
+  /** The mail in mail_outbox, once queued. */
+  mail_id: number | null;
+  /** Set when the subscriber left the list before their mail was queued. */
+  skipped_at: string | null;
   created_at: string;
 }
 

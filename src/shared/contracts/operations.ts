@@ -13,7 +13,9 @@ import { codCollectionOperations } from "./cod-collections.operations.ts";
 import { contactOperations } from "./contact.operations.ts";
 import type { Operation } from "./contract.ts";
 import { adminCouponOperations } from "./coupons.operations.ts";
+import { adminInboxOperations } from "./inbox.operations.ts";
 import { adminNewsletterOperations, newsletterOperations } from "./newsletter.operations.ts";
+import { adminNewsletterIssueOperations } from "./newsletter-issues.operations.ts";
 import { orderOperations } from "./orders.operations.ts";
 import { paymentOperations } from "./payments.operations.ts";
 import { adminReturnOperations, returnOperations } from "./returns.operations.ts";
@@ -64,6 +66,8 @@ export const operations = {
   ...reviewOperations,
   ...adminReviewOperations,
   ...adminNewsletterOperations,
+  ...adminNewsletterIssueOperations,
+  ...adminInboxOperations,
   ...adminOperations,
   ...adminOrderOperations,
   ...shipmentOperations,

@@ -6,11 +6,13 @@ export interface AdminSection {
   label: string;
   /** Shown to owners only (the API refuses staff there too). */
   ownerOnly?: boolean;
+  /** Marked current on its own address only, not on the sections under it. */
+  end?: boolean;
 }
 
 /** The back office's sections, in menu order. A new screen adds its line here and its routes in routes.ts. */
 export const ADMIN_SECTIONS: AdminSection[] = [
-  { to: "/admin", label: "Dashboard" },
+  { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/shipping", label: "Ship orders" },
   { to: "/admin/returns", label: "Returns" },
@@ -24,8 +26,10 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/search-words", label: "Search words" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/reviews", label: "Reviews" },
+  { to: "/admin/messages", label: "Inbox" },
   { to: "/admin/staff", label: "Staff", ownerOnly: true },
-  { to: "/admin/newsletter", label: "Newsletter", ownerOnly: true },
+  { to: "/admin/newsletter", label: "Newsletter", ownerOnly: true, end: true },
+  { to: "/admin/newsletter/issues", label: "Newsletter issues" },
   { to: "/admin/audit", label: "Audit log" },
   { to: "/admin/two-factor", label: "Two-factor sign-in" },
 ];
@@ -41,7 +45,7 @@ export function AdminNav({ role }: { role: UserRole }) {
       <ul className="admin-nav__list">
         {sections.map((section) => (
           <li key={section.to}>
-            <NavLink to={section.to} end={section.to === "/admin"} prefetch="intent">
+            <NavLink to={section.to} end={section.end === true} prefetch="intent">
               {section.label}
             </NavLink>
           </li>
