@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import net from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { sql } from "kysely";
@@ -191,5 +192,45 @@ describe("health and shutdown", () => {
     await exited;
     expect(codes).toEqual([0]);
     agent.destroy();
+  });
+
+  it("after the grace, a connection opened just before the listener closed still gets its answer", async () => {
+    const app = new Hono();
+    app.post("/checkout", (c) => c.text("placed", 201));
+    const server = http.createServer(getRequestListener(app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const codes: number[] = [];
+    const exited = new Promise<void>((resolve) => {
+      gracefulShutdown({
+        server,
+        lifecycle: createLifecycle(),
+        close: async () => {},
+        logger: silent,
+        exit: (code) => {
+          codes.push(code);
+          resolve();
+        },
+        timeoutMs: 10_000,
+        graceMs: 200,
+      })("SIGTERM");
+    });
+    // A proxy opens a connection during the grace; its request's bytes arrive only after the listener has closed.
+    const socket = net.connect(port, "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const answer = new Promise<string>((resolve) => {
+      let text = "";
+      socket.on("data", (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on("close", () => resolve(text));
+    });
+    socket.write("POST /checkout HTTP/1.1\r\nHost: shop\r\nContent-Length: 0\r\n\r\n");
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 201/);
+    expect(text.toLowerCase()).toContain("connection: close");
+    await exited;
+    expect(codes).toEqual([0]);
   });
 });
