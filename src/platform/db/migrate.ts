@@ -36,6 +36,7 @@ import * as listingIndexes from "./migrations/033-listing-indexes.ts";
 import * as categorySlugRedirects from "./migrations/034-category-slug-redirects.ts";
 import * as stockAlerts from "./migrations/035-stock-alerts.ts";
 import * as customerNotes from "./migrations/036-customer-notes.ts";
+import * as blogPosts from "./migrations/041-blog-posts.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -75,6 +76,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "034-category-slug-redirects": categorySlugRedirects,
   "035-stock-alerts": stockAlerts,
   "036-customer-notes": customerNotes,
+  "041-blog-posts": blogPosts,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { accountOperations } from "./account.operations.ts";
 import { adminOperations, adminSessionOperations } from "./admin.operations.ts";
 import { adminCatalogueOperations } from "./admin-catalogue.operations.ts";
+import { adminBlogOperations, blogOperations } from "./blog.operations.ts";
 import { adminOrderOperations } from "./admin-orders.operations.ts";
 import { adminProductOperations } from "./admin-products.operations.ts";
 import { adminCampaignOperations } from "./campaigns.operations.ts";
@@ -55,6 +56,7 @@ export const operations = {
   ...orderOperations,
   ...returnOperations,
   ...contactOperations,
+  ...blogOperations,
   ...newsletterOperations,
   ...stockAlertOperations,
   ...adminSessionOperations,
@@ -74,6 +76,7 @@ export const operations = {
   ...paymentOperations,
   ...adminReturnOperations,
   ...adminStockAlertOperations,
+  ...adminBlogOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;
