@@ -10,6 +10,7 @@ import { adminRoutes } from "./admin/admin.routes.ts";
 import { provideBackOfficeAuth } from "./admin/admin-auth.ts";
 import { staffInvitationRoutes } from "./admin/staff-invitation.routes.ts";
 import type { ApiEnv } from "./api-env.ts";
+import { adminPostRoutes, postRoutes } from "./blog/posts.routes.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { catalogRoutes } from "./catalogue/catalogue.routes.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
@@ -27,7 +28,6 @@ import { adminReturnRoutes, returnRoutes } from "./returns/returns.routes.ts";
 import { reviewsRoutes } from "./reviews/reviews.routes.ts";
 import { createServices, type Services } from "./services.ts";
 import { adminStockAlertRoutes, stockAlertRoutes } from "./stock-alerts/stock-alerts.routes.ts";
-import { adminPostRoutes, postRoutes } from "./blog/posts.routes.ts";
 import { limitBody } from "./validation.ts";
 import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
 

@@ -33,7 +33,8 @@ export function postsRepository(db: Kysely<Database>) {
       );
     }
     if (filter.category !== "") query = query.where("category", "=", filter.category);
-    if (filter.tag !== "") query = query.where((eb) => likeContains(eb.ref("tags"), containsPattern(`,${filter.tag},`)));
+    if (filter.tag !== "")
+      query = query.where((eb) => likeContains(eb.ref("tags"), containsPattern(`,${filter.tag},`)));
     return query;
   }
 
@@ -93,7 +94,10 @@ export function postsRepository(db: Kysely<Database>) {
         .execute(),
 
     publicBySlug: (slug: string, now: string) =>
-      publicPosts({ now, words: [], category: "", tag: "" }).selectAll().where("slug", "=", slug).executeTakeFirst(),
+      publicPosts({ now, words: [], category: "", tag: "" })
+        .selectAll()
+        .where("slug", "=", slug)
+        .executeTakeFirst(),
 
     /** Every public post's address and last change, for the sitemap. */
     sitemap: (now: string) =>

@@ -105,13 +105,21 @@ export function postsService(deps: {
   const nowIso = () => (deps.now ? deps.now() : new Date()).toISOString();
 
   /** A post's address: the one given (refused when another post has it), else the title's, made unique. */
-  async function chooseSlug(trx: Trx, given: string | undefined, title: string, id?: number): Promise<string> {
+  async function chooseSlug(
+    trx: Trx,
+    given: string | undefined,
+    title: string,
+    id?: number,
+  ): Promise<string> {
     if (given !== undefined) {
       const owner = await repository.slugOwner(given, trx);
       if (owner !== undefined && owner !== id) throw ValidationFailed.field("slug", POST_MESSAGES.slugTaken);
       return given;
     }
-    const stem = slugify(title).slice(0, POST_SLUG_MAX - 6).replace(/-+$/, "") || "post";
+    const stem =
+      slugify(title)
+        .slice(0, POST_SLUG_MAX - 6)
+        .replace(/-+$/, "") || "post";
     const taken = new Set(await repository.slugsLike(stem, trx));
     let slug = stem;
     for (let n = 2; taken.has(slug); n++) slug = `${stem}-${n}`;

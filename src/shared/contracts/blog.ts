@@ -79,7 +79,9 @@ const timeField = z
 const tagsField = z
   .preprocess(
     (value) => (typeof value === "string" ? value.split(",") : value),
-    z.array(z.string({ error: POST_MESSAGES.tags }).trim().toLowerCase().max(POST_TAG_MAX, POST_MESSAGES.tags)),
+    z.array(
+      z.string({ error: POST_MESSAGES.tags }).trim().toLowerCase().max(POST_TAG_MAX, POST_MESSAGES.tags),
+    ),
   )
   .transform((tags) => [...new Set(tags.filter((tag) => tag !== "" && !tag.includes(",")))])
   .refine((tags) => tags.length <= POST_TAGS_MAX, POST_MESSAGES.tags)
@@ -127,9 +129,7 @@ export const postPatchSchema = z.object({
   cover: blankIsAbsent(coverField),
   remove_cover: blankIsAbsent(yes).describe("Yes: the post no longer has a cover."),
   category: optionalText("category", POST_CATEGORY_MAX).optional(),
-  tags: z
-    .preprocess((value) => (value === null ? "" : value), tagsField)
-    .optional(),
+  tags: z.preprocess((value) => (value === null ? "" : value), tagsField).optional(),
   author: optionalText("author", POST_AUTHOR_MAX).optional(),
   status: z.enum(POST_STATUSES, { error: POST_MESSAGES.status }).optional(),
   publish_at: z
