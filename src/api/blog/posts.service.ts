@@ -26,7 +26,7 @@ import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import { storedTags, tagsOf } from "../admin/customers.repository.ts";
 import { NotFound, ServiceUnavailable, ValidationFailed } from "../errors.ts";
 import { pageMeta } from "../pagination.ts";
-import { derivedExcerpt, readingMinutes, sanitizePostBody } from "./post-html.ts";
+import { derivedExcerpt, readingMinutes, sanitizePostBody } from "../../shared/post-html.ts";
 import type { PostsRepository } from "./posts.repository.ts";
 
 type PostRow = Selectable<PostTable>;

@@ -4,7 +4,7 @@ import sanitizeHtml from "sanitize-html";
  * The HTML a blog post's body may hold: what a product description may (paragraphs, line breaks, bold, italic,
  * underline, lists, links with rel="noopener noreferrer") plus headings and quotes. Scripts, handlers, styles,
  * images and frames are dropped, their text kept. Posts are stored through this and answered through it again, so
- * a row written around the back office is safe too.
+ * a row written around the back office is safe too; the post page sanitises once more before rendering it.
  */
 const POST_HTML: sanitizeHtml.IOptions = {
   allowedTags: [

@@ -1,0 +1,62 @@
+import { Form, Link } from "react-router";
+import { apiContext } from "../../lib/api.server.ts";
+import { formText } from "../../ui/forms/api-errors.ts";
+import { FormAlert } from "../../ui/forms/field.tsx";
+import { readForm } from "../../ui/forms/read-form.server.ts";
+import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
+import { useSubmitting } from "../../ui/forms/use-submitting.ts";
+import { ChevronLeftIcon } from "../../ui/icons.tsx";
+import { adminMeta } from "../admin-meta.ts";
+import { PostFields } from "../blog/post-fields.tsx";
+import { type PostFailure, savePost } from "../blog/post-form.server.ts";
+import { EMPTY_POST, postFormValues } from "../blog/post-values.ts";
+import type { Route } from "./+types/post-new";
+
+export const meta: Route.MetaFunction = () => adminMeta("Write a post");
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return savePost(context.get(apiContext), await readForm(request));
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(
+    request,
+    serverAction,
+    (failure, form): PostFailure => ({
+      intent: formText(form, "intent"),
+      message: submissionMessage(failure, "The post was not saved. Please try again."),
+      errors: {},
+      values: postFormValues(form),
+    }),
+  );
+}
+
+export default function AdminPostNew({ actionData }: Route.ComponentProps) {
+  const submitting = useSubmitting();
+  return (
+    <div className="admin-page">
+      <Link to="/admin/posts" className="back-link">
+        <ChevronLeftIcon size={16} /> Blog posts
+      </Link>
+      <div className="admin-page__head">
+        <h1 className="admin-page__title">Write a post</h1>
+      </div>
+      {actionData?.message && (
+        <FormAlert kind="error" title="Not saved">
+          {actionData.message}
+        </FormAlert>
+      )}
+      <section className="admin-card">
+        <Form method="post" encType="multipart/form-data" className="form-stack admin-settings-form">
+          <input type="hidden" name="intent" value="save" />
+          <PostFields values={actionData?.values ?? EMPTY_POST} errors={actionData?.errors ?? {}} />
+          <div>
+            <button type="submit" className="button" disabled={submitting}>
+              Save post
+            </button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}
