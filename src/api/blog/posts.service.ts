@@ -21,12 +21,12 @@ import {
   type PostState,
 } from "../../shared/contracts/blog.ts";
 import { slugify } from "../../shared/images.ts";
+import { derivedExcerpt, readingMinutes, sanitizePostBody } from "../../shared/post-html.ts";
 import { parseShopTime } from "../../shared/shop-time.ts";
 import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import { storedTags, tagsOf } from "../admin/customers.repository.ts";
 import { NotFound, ServiceUnavailable, ValidationFailed } from "../errors.ts";
 import { pageMeta } from "../pagination.ts";
-import { derivedExcerpt, readingMinutes, sanitizePostBody } from "../../shared/post-html.ts";
 import type { PostsRepository } from "./posts.repository.ts";
 
 type PostRow = Selectable<PostTable>;

@@ -12,10 +12,7 @@ export interface BlogQuery {
 export function readBlogQuery(params: URLSearchParams): BlogQuery {
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   const text = (name: string, max: number) =>
-    (params.get(name) ?? "")
-      .replace(/\u0000/g, "")
-      .trim()
-      .slice(0, max);
+    (params.get(name) ?? "").replaceAll("\u0000", "").trim().slice(0, max);
   return {
     search: text("search", POST_SEARCH_MAX),
     category: text("category", POST_CATEGORY_MAX),
