@@ -1,14 +1,7 @@
 import { data, redirect } from "react-router";
 import type { ApiClient } from "../../lib/api.server.ts";
 import { failureStatus, firstErrors } from "../../ui/forms/api-errors.ts";
-import { type PostFormValues, postBody, postFormValues } from "./post-values.ts";
-
-export interface PostFailure {
-  intent: string;
-  message: string;
-  errors: Record<string, string>;
-  values: PostFormValues;
-}
+import { type PostFailure, postBody, postFormValues } from "./post-values.ts";
 
 /**
  * Saves the post form: a new post (no `id`) or a change to one, sent to the API as multipart with the cover.

@@ -18,6 +18,14 @@ export type PostFormValues = Record<(typeof POST_FIELDS)[number], string>;
 
 export const postFormValues = (form: FormData): PostFormValues => formFields(form, POST_FIELDS);
 
+/** A refused post form, back with what was typed and each field's error. */
+export interface PostFailure {
+  intent: string;
+  message: string;
+  errors: Record<string, string>;
+  values: PostFormValues;
+}
+
 export const EMPTY_POST: PostFormValues = {
   title: "",
   slug: "",

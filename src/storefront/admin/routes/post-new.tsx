@@ -1,15 +1,14 @@
 import { Form, Link } from "react-router";
 import { apiContext } from "../../lib/api.server.ts";
-import { formText } from "../../ui/forms/api-errors.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
-import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { ChevronLeftIcon } from "../../ui/icons.tsx";
 import { adminMeta } from "../admin-meta.ts";
+import { postClientAction } from "../blog/post-client-action.ts";
 import { PostFields } from "../blog/post-fields.tsx";
-import { type PostFailure, savePost } from "../blog/post-form.server.ts";
-import { EMPTY_POST, postFormValues } from "../blog/post-values.ts";
+import { savePost } from "../blog/post-form.server.ts";
+import { EMPTY_POST } from "../blog/post-values.ts";
 import type { Route } from "./+types/post-new";
 
 export const meta: Route.MetaFunction = () => adminMeta("Write a post");
@@ -18,18 +17,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return savePost(context.get(apiContext), await readForm(request));
 }
 
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return submitOrFail(
-    request,
-    serverAction,
-    (failure, form): PostFailure => ({
-      intent: formText(form, "intent"),
-      message: submissionMessage(failure, "The post was not saved. Please try again."),
-      errors: {},
-      values: postFormValues(form),
-    }),
-  );
-}
+export const clientAction = (args: Route.ClientActionArgs) => postClientAction(args);
 
 export default function AdminPostNew({ actionData }: Route.ComponentProps) {
   const submitting = useSubmitting();

@@ -4,18 +4,20 @@ import { formatDateTime } from "../../ui/format.ts";
 import { failureStatus, formText } from "../../ui/forms/api-errors.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
-import { reloadAfterSubmission, submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
+import { reloadAfterSubmission } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { ChevronLeftIcon } from "../../ui/icons.tsx";
 import { answerOrThrow } from "../admin-data.server.ts";
 import { adminMeta } from "../admin-meta.ts";
 import { loadAuditTrail } from "../audit-trail.server.ts";
 import { AuditTrail } from "../audit-trail.tsx";
+import { postClientAction } from "../blog/post-client-action.ts";
 import { PostFields } from "../blog/post-fields.tsx";
-import { type PostFailure, savePost } from "../blog/post-form.server.ts";
+import { savePost } from "../blog/post-form.server.ts";
 import {
   POST_STATE_BADGES,
   POST_STATE_NAMES,
+  type PostFailure,
   postFormValues,
   postFormValuesOf,
 } from "../blog/post-values.ts";
@@ -58,18 +60,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return data(failure, { status: failureStatus(answer.status) });
 }
 
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return submitOrFail(
-    request,
-    serverAction,
-    (failure, form): PostFailure => ({
-      intent: formText(form, "intent"),
-      message: submissionMessage(failure, "The post was not saved. Please try again."),
-      errors: {},
-      values: postFormValues(form),
-    }),
-  );
-}
+export const clientAction = (args: Route.ClientActionArgs) => postClientAction(args);
 
 export const shouldRevalidate = reloadAfterSubmission;
 
