@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../product-admin.ts";
 import { pageMetaSchema } from "./catalogue.ts";
-import { optionalText, pageField, requiredText } from "./fields.ts";
+import { hasNul, optionalText, pageField, requiredText } from "./fields.ts";
 
 /**
  * The blog (docs/decisions/0064-blog.md): posts with a title, cover photo, sanitised body, a category (a free
@@ -80,7 +80,12 @@ const tagsField = z
   .preprocess(
     (value) => (typeof value === "string" ? value.split(",") : value),
     z.array(
-      z.string({ error: POST_MESSAGES.tags }).trim().toLowerCase().max(POST_TAG_MAX, POST_MESSAGES.tags),
+      z
+        .string({ error: POST_MESSAGES.tags })
+        .trim()
+        .toLowerCase()
+        .max(POST_TAG_MAX, POST_MESSAGES.tags)
+        .refine((tag) => !hasNul(tag), POST_MESSAGES.tags),
     ),
   )
   .transform((tags) => [...new Set(tags.filter((tag) => tag !== "" && !tag.includes(",")))])
@@ -197,7 +202,7 @@ const filterText = (label: string, max: number) =>
       .string({ error: `The ${label} must be text.` })
       .trim()
       .max(max, `The ${label} may not be greater than ${max} characters.`)
-      .refine((value) => !value.includes("\u0000"), `The ${label} is not valid.`),
+      .refine((value) => !hasNul(value), `The ${label} is not valid.`),
   );
 
 export const postQuerySchema = z.object({
