@@ -1,11 +1,29 @@
+import { Form } from "react-router";
 import { POST_BODY_MAX } from "../../../shared/contracts/blog.ts";
 import { IMAGE_UPLOAD_ACCEPT } from "../../../shared/product-admin.ts";
 import { Field } from "../../ui/forms/field.tsx";
+import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { Choice, fieldProps } from "../form-fields.tsx";
 import { DescriptionEditor } from "../products/description-editor.tsx";
 import type { PostFormValues } from "./post-values.ts";
 
 const STATUSES = { draft: "Draft (not shown)", published: "Published (shown from its publish time)" };
+
+/** The post form (multipart, for the cover): its fields and the Save button, for a new post and for a change. */
+export function PostForm(props: Parameters<typeof PostFields>[0]) {
+  const submitting = useSubmitting();
+  return (
+    <Form method="post" encType="multipart/form-data" className="form-stack admin-settings-form">
+      <input type="hidden" name="intent" value="save" />
+      <PostFields {...props} />
+      <div>
+        <button type="submit" className="button" disabled={submitting}>
+          Save post
+        </button>
+      </div>
+    </Form>
+  );
+}
 
 /**
  * A post's fields, for writing one and for changing it: plain inputs that post without JavaScript (the form is

@@ -1,12 +1,11 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { apiContext } from "../../lib/api.server.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
-import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { ChevronLeftIcon } from "../../ui/icons.tsx";
 import { adminMeta } from "../admin-meta.ts";
 import { postClientAction } from "../blog/post-client-action.ts";
-import { PostFields } from "../blog/post-fields.tsx";
+import { PostForm } from "../blog/post-fields.tsx";
 import { savePost } from "../blog/post-form.server.ts";
 import { EMPTY_POST } from "../blog/post-values.ts";
 import type { Route } from "./+types/post-new";
@@ -20,7 +19,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => postClientAction(args);
 
 export default function AdminPostNew({ actionData }: Route.ComponentProps) {
-  const submitting = useSubmitting();
   return (
     <div className="admin-page">
       <Link to="/admin/posts" className="back-link">
@@ -35,15 +33,7 @@ export default function AdminPostNew({ actionData }: Route.ComponentProps) {
         </FormAlert>
       )}
       <section className="admin-card">
-        <Form method="post" encType="multipart/form-data" className="form-stack admin-settings-form">
-          <input type="hidden" name="intent" value="save" />
-          <PostFields values={actionData?.values ?? EMPTY_POST} errors={actionData?.errors ?? {}} />
-          <div>
-            <button type="submit" className="button" disabled={submitting}>
-              Save post
-            </button>
-          </div>
-        </Form>
+        <PostForm values={actionData?.values ?? EMPTY_POST} errors={actionData?.errors ?? {}} />
       </section>
     </div>
   );

@@ -12,7 +12,7 @@ import { adminMeta } from "../admin-meta.ts";
 import { loadAuditTrail } from "../audit-trail.server.ts";
 import { AuditTrail } from "../audit-trail.tsx";
 import { postClientAction } from "../blog/post-client-action.ts";
-import { PostFields } from "../blog/post-fields.tsx";
+import { PostForm } from "../blog/post-fields.tsx";
 import { savePost } from "../blog/post-form.server.ts";
 import {
   POST_STATE_BADGES,
@@ -136,19 +136,11 @@ export default function AdminPost({ loaderData, actionData }: Route.ComponentPro
         <h2 className="admin-card__title" id="edit-title">
           Change the post
         </h2>
-        <Form method="post" encType="multipart/form-data" className="form-stack admin-settings-form">
-          <input type="hidden" name="intent" value="save" />
-          <PostFields
-            values={editing?.values ?? postFormValuesOf(post)}
-            errors={editing?.errors ?? {}}
-            cover={post.cover_image}
-          />
-          <div>
-            <button type="submit" className="button" disabled={submitting}>
-              Save post
-            </button>
-          </div>
-        </Form>
+        <PostForm
+          values={editing?.values ?? postFormValuesOf(post)}
+          errors={editing?.errors ?? {}}
+          cover={post.cover_image}
+        />
       </section>
 
       <AuditTrail trail={trail} title="Audit log" />
