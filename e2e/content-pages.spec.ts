@@ -1,27 +1,29 @@
 import { expect, test } from "@playwright/test";
 
-test("blog: 6 of 9 sample posts per page over 2 pages, with a sidebar that filters", async ({ page }) => {
+test("blog: the demo posts 6 a page, with a sidebar that filters", async ({ page }) => {
   await page.goto("/blogs");
   await expect(page).toHaveTitle(/^Blog \|/);
   await expect(page.getByTestId("blog-card")).toHaveCount(6);
-  await expect(page.getByText("Showing 1 to 6 of 9 records")).toBeVisible();
+  // Other journeys may be writing posts of their own meanwhile (e2e/blog.spec.ts): at least the 9 demo posts.
+  await expect(page.getByText(/^Showing 1 to 6 of (9|1\d) records$/)).toBeVisible();
   await page.getByRole("link", { name: "Page 2" }).click();
   await expect(page).toHaveURL(/\/blogs\?page=2$/);
-  await expect(page.getByTestId("blog-card")).toHaveCount(3);
-  await expect(page.getByText("Showing 7 to 9 of 9 records")).toBeVisible();
+  await expect(page.getByText(/^Showing 7 to \d+ of (9|1\d) records$/)).toBeVisible();
 
   const sidebar = page.getByRole("complementary", { name: "Blog filters" });
   await sidebar.getByRole("searchbox", { name: "Search posts" }).fill("backpack");
   await sidebar.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/blogs\?search=backpack$/);
-  await expect(page.getByTestId("blog-card")).toHaveCount(1);
-  await expect(page.getByTestId("blog-card")).toContainText("Packing light");
+  // The title of one post and the body of another.
+  await expect(page.getByTestId("blog-card")).toHaveCount(2);
+  for (const title of ["Packing light", "Winter layers"])
+    await expect(page.getByTestId("blog-card").filter({ hasText: title })).toHaveCount(1);
 
   await sidebar.getByRole("link", { name: /^Bag care/ }).click();
   await expect(page.getByTestId("blog-card")).toHaveCount(0);
   await page.getByRole("link", { name: "Show all posts" }).first().click();
-  await sidebar.getByRole("link", { name: "Travel", exact: true }).click();
-  await expect(page).toHaveURL(/\/blogs\?tag=Travel$/);
+  await sidebar.getByRole("link", { name: "travel", exact: true }).click();
+  await expect(page).toHaveURL(/\/blogs\?tag=travel$/);
   await expect(page.getByTestId("blog-card")).toHaveCount(2);
 });
 

@@ -10,6 +10,7 @@ import { adminRoutes } from "./admin/admin.routes.ts";
 import { provideBackOfficeAuth } from "./admin/admin-auth.ts";
 import { staffInvitationRoutes } from "./admin/staff-invitation.routes.ts";
 import type { ApiEnv } from "./api-env.ts";
+import { adminPostRoutes, postRoutes } from "./blog/posts.routes.ts";
 import { cartRoutes } from "./cart/cart.routes.ts";
 import { catalogRoutes } from "./catalogue/catalogue.routes.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
@@ -102,10 +103,12 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
   api.route("/", adminPaymentRoutes(services.payments));
   api.route("/", adminReturnRoutes(services.returns));
   api.route("/", adminStockAlertRoutes(services.stockAlerts));
+  api.route("/", adminPostRoutes(services.posts));
   api.route("/", reviewsRoutes(services.reviews, auth, limits));
   api.route("/", contactRoutes({ contact: services.contact, auth, limits }));
   api.route("/", newsletterRoutes({ newsletter: services.newsletter, limits }));
   api.route("/", stockAlertRoutes({ stockAlerts: services.stockAlerts, limits }));
+  api.route("/", postRoutes(services.posts));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

@@ -273,6 +273,7 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
       "/account/orders/:number",
       "/wishlist",
       "/blogs",
+      "/blogs/:slug",
       "/about",
       "/contact",
       "/newsletter",
@@ -293,6 +294,7 @@ describe.skipIf(!available)(`hostile input on ${engine}`, () => {
       "/user-register": ["redirect"],
       "/order-success": ["order"],
       "/account/orders": ["page"],
+      "/blogs": ["search", "category", "tag", "page"],
       "/newsletter/confirm": ["token"],
       "/newsletter/unsubscribe": ["token"],
     };

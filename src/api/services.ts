@@ -35,6 +35,8 @@ import { staffInvitationsService } from "./admin/staff-invitations.service.ts";
 import { totpKeyBox } from "./admin/two-factor/totp.ts";
 import { twoFactorRepository } from "./admin/two-factor/two-factor.repository.ts";
 import { secondFactorGate, twoFactorService } from "./admin/two-factor/two-factor.service.ts";
+import { postsRepository } from "./blog/posts.repository.ts";
+import { postsService } from "./blog/posts.service.ts";
 import { applyCampaigns } from "./campaigns/campaign-clock.ts";
 import { cartRepository } from "./cart/cart.repository.ts";
 import { cartService } from "./cart/cart.service.ts";
@@ -199,6 +201,8 @@ export function createServices(deps: ApiDeps) {
     newsletter: newsletterService(mailing),
     // Back in stock (decision 0061): shoppers' requests, the sweep each instance runs, the back office's list.
     stockAlerts: stockAlertsService({ db, publicUrl: config.publicUrl, onMailQueued, messaging }),
+    // The blog (decision 0064): the public reads and the back office's writes.
+    posts: postsService({ db, repository: postsRepository(db), storage: imageStorage, logger }),
     // Couriers (docs/decisions/0045-couriers.md). `onShipmentStatus` is where the order side hears a shipment
     // move (in the same transaction); unset, nothing but the shipment changes.
     shipments: shipmentsService({

@@ -25,10 +25,11 @@ const tooLargePage = (limit: string, what: string) => `<!DOCTYPE html>
 `;
 
 /**
- * The back office's product page and home-slides page, where a picture is uploaded (with JavaScript through the
+ * The back office's product page, home-slides page and blog post pages, where a picture is uploaded (with JavaScript through the
  * `.data` address): the pages that take more than 1 MB, as much as the API's upload operations do.
  */
-const PHOTO_UPLOAD_PAGE = /^\/admin\/(?:products\/[1-9]\d{0,9}|catalogue\/sliders)(?:\.data)?$/;
+const PHOTO_UPLOAD_PAGE =
+  /^\/admin\/(?:products\/[1-9]\d{0,9}|catalogue\/sliders|posts\/(?:new|[1-9]\d{0,9}))(?:\.data)?$/;
 
 /** The order payment page, where a bank transfer's proof (a picture or a PDF of up to 5 MB) is uploaded. */
 const PAYMENT_PROOF_PAGE = /^\/order-payment(?:\.data)?$/;

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
+import { type PostsRepository, postsRepository } from "../api/blog/posts.repository.ts";
 import { type SitemapRepository, sitemapRepository } from "../api/catalogue/sitemap.repository.ts";
 import type { Database } from "../platform/db/schema.ts";
 import { PAGE_RULES, type PageRules } from "../storefront/page-table.ts";
@@ -53,15 +54,22 @@ interface SitemapOptions {
   perFile?: number;
 }
 
-/** The static pages and the categories, as <url> lines. */
+/** The static pages, the public blog posts (decision 0064) and the categories, as <url> lines. */
 async function pageEntries(
   repository: SitemapRepository,
+  posts: PostsRepository,
   publicUrl: string,
   rules: PageRules,
 ): Promise<string> {
-  const categories = await repository.categories();
+  const [categories, published] = await Promise.all([
+    repository.categories(),
+    posts.sitemap(new Date().toISOString()),
+  ]);
   return (
     rules.sitemapPaths.map((path) => urlEntry(`${publicUrl}${path === "/" ? "/" : path}`)).join("") +
+    published
+      .map((post) => urlEntry(`${publicUrl}/blogs/${encodeURIComponent(post.slug)}`, post.updated_at))
+      .join("") +
     categories
       .map((category) =>
         urlEntry(`${publicUrl}/shop/${encodeURIComponent(category.slug)}`, category.lastmod || undefined),
@@ -116,6 +124,7 @@ const XML_HEADERS = {
 
 export function crawlerRoutes(db: Kysely<Database>, options: SitemapOptions): Hono {
   const repository = sitemapRepository(db);
+  const posts = postsRepository(db);
   const { publicUrl, rules = PAGE_RULES } = options;
   const perFile = options.perFile ?? URLS_PER_SITEMAP;
   const routes = new Hono();
@@ -126,7 +135,7 @@ export function crawlerRoutes(db: Kysely<Database>, options: SitemapOptions): Ho
 
   routes.get("/sitemap.xml", async (c) => {
     if ((await repository.countProducts(perFile)) <= perFile) {
-      const head = await pageEntries(repository, publicUrl, rules);
+      const head = await pageEntries(repository, posts, publicUrl, rules);
       return c.body(streamUrlset(repository, publicUrl, head, 0), 200, XML_HEADERS);
     }
     const files = ["pages.xml"];
@@ -146,7 +155,7 @@ export function crawlerRoutes(db: Kysely<Database>, options: SitemapOptions): Ho
     const file = c.req.param("file");
     if (file === "pages.xml") {
       return c.body(
-        `${URLSET_OPEN}${await pageEntries(repository, publicUrl, rules)}${URLSET_CLOSE}`,
+        `${URLSET_OPEN}${await pageEntries(repository, posts, publicUrl, rules)}${URLSET_CLOSE}`,
         200,
         XML_HEADERS,
       );

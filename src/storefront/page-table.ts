@@ -246,6 +246,9 @@ export const PAGES: readonly PageEntry[] = [
   { path: "admin/coupons/:id", file: "admin/routes/coupon.tsx", id: "routes/admin-coupon", ...ADMIN },
   { path: "admin/campaigns", file: "admin/routes/campaigns.tsx", id: "routes/admin-campaigns", ...ADMIN },
   { path: "admin/campaigns/:id", file: "admin/routes/campaign.tsx", id: "routes/admin-campaign", ...ADMIN },
+  { path: "admin/posts", file: "admin/routes/posts.tsx", id: "routes/admin-posts", ...ADMIN },
+  { path: "admin/posts/new", file: "admin/routes/post-new.tsx", id: "routes/admin-post-new", ...ADMIN },
+  { path: "admin/posts/:id", file: "admin/routes/post.tsx", id: "routes/admin-post", ...ADMIN },
   {
     path: "admin/product-search",
     file: "admin/routes/product-search.ts",
@@ -301,7 +304,10 @@ export const PAGES: readonly PageEntry[] = [
   },
   { path: "about", file: "shop/routes/about.tsx", id: "routes/about", cache: [], crawl: "sitemap" },
   { path: "contact", file: "shop/routes/contact.tsx", id: "routes/contact", cache: [], crawl: "sitemap" },
-  { path: "blogs", file: "shop/routes/blogs.tsx", id: "routes/blogs", cache: [], crawl: "sitemap" },
+  // The blog is read at each request, not kept: a scheduled post shows at its minute (decision 0064). The posts
+  // are listed in the sitemap by their own generator.
+  { path: "blogs", file: "shop/routes/blogs.tsx", id: "routes/blogs", crawl: "sitemap" },
+  { path: "blogs/:slug", file: "shop/routes/blog-post.tsx", id: "routes/blog-post" },
   { path: "newsletter", file: "shop/routes/newsletter.tsx", id: "routes/newsletter", ...NEWSLETTER },
   {
     path: "newsletter/confirm",

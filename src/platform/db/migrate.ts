@@ -38,6 +38,7 @@ import * as stockAlerts from "./migrations/035-stock-alerts.ts";
 import * as customerNotes from "./migrations/036-customer-notes.ts";
 import * as inboxAndNewsletterIssues from "./migrations/037-inbox-and-newsletter-issues.ts";
 import * as productDetails from "./migrations/039-product-details.ts";
+import * as blogPosts from "./migrations/041-blog-posts.ts";
 import * as orderChannel from "./migrations/043-order-channel.ts";
 import type { Database } from "./schema.ts";
 
@@ -80,6 +81,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "036-customer-notes": customerNotes,
   "037-inbox-and-newsletter-issues": inboxAndNewsletterIssues,
   "039-product-details": productDetails,
+  "041-blog-posts": blogPosts,
   "043-order-channel": orderChannel,
 };
 

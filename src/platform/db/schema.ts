@@ -20,6 +20,7 @@ export interface Database {
   variants: VariantTable;
   stock_alerts: StockAlertTable;
   sliders: SliderTable;
+  posts: PostTable;
   users: UserTable;
   auth_tokens: AuthTokenTable;
   password_reset_tokens: PasswordResetTokenTable;
@@ -214,6 +215,28 @@ export interface StockAlertTable {
   phone: string | null;
   created_at: string;
   notified_at: string | null;
+}
+
+/** A blog post (migration 041): public when published and its `publish_at` has come. */
+export interface PostTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** As staff wrote it; "" means the answers derive one from the body. */
+  excerpt: Generated<string>;
+  /** Sanitised when saved (and again when answered). */
+  body_html: string;
+  cover_image: string | null;
+  category: Generated<string>;
+  /** ",care,leather," (lower case, each between commas); "" for none. */
+  tags: Generated<string>;
+  author: string;
+  status: "draft" | "published";
+  /** UTC ISO; null for a draft that has no date yet. */
+  publish_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface SliderTable {

@@ -51,3 +51,11 @@ export function uploadedSlideUrls(name: string): { desktop: string; mobile: stri
     mobile: `${UPLOADS_URL_PREFIX}sliders/${name}-mobile.webp`,
   };
 }
+
+/**
+ * The URL of an uploaded blog post's cover (1600 x 600, the desktop slide's size), named by a random `name` so a
+ * replaced cover never keeps a cached page's file.
+ */
+export function uploadedCoverUrl(name: string): string {
+  return `${UPLOADS_URL_PREFIX}posts/${name}-desktop.webp`;
+}

@@ -16,6 +16,7 @@ export const OPERATION_TAGS = [
   "Reviews",
   "Contact",
   "Newsletter",
+  "Blog",
   "Admin",
 ] as const;
 export type OperationTag = (typeof OPERATION_TAGS)[number];

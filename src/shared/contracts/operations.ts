@@ -4,6 +4,7 @@ import { adminOperations, adminSessionOperations } from "./admin.operations.ts";
 import { adminCatalogueOperations } from "./admin-catalogue.operations.ts";
 import { adminOrderOperations } from "./admin-orders.operations.ts";
 import { adminProductOperations } from "./admin-products.operations.ts";
+import { adminBlogOperations, blogOperations } from "./blog.operations.ts";
 import { adminCampaignOperations } from "./campaigns.operations.ts";
 import { cartOperations } from "./cart.operations.ts";
 import { catalogOperations } from "./catalogue.operations.ts";
@@ -57,6 +58,7 @@ export const operations = {
   ...orderOperations,
   ...returnOperations,
   ...contactOperations,
+  ...blogOperations,
   ...newsletterOperations,
   ...stockAlertOperations,
   ...adminSessionOperations,
@@ -78,6 +80,7 @@ export const operations = {
   ...paymentOperations,
   ...adminReturnOperations,
   ...adminStockAlertOperations,
+  ...adminBlogOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/blocklist", label: "Blocklist" },
   { to: "/admin/coupons", label: "Discount codes" },
   { to: "/admin/campaigns", label: "Sales" },
+  { to: "/admin/posts", label: "Blog posts" },
   { to: "/admin/delivery", label: "Delivery charges" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/catalogue", label: "Catalogue" },

@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { type RenderResult, renderImageSet } from "../../../platform/images/render.ts";
 import type { Storage } from "../../../platform/storage/storage.ts";
+import { atShopTime } from "../../../shared/shop-time.ts";
+import { storedTags } from "../../admin/customers.repository.ts";
 import { catalogueWrite, type TransactionRunner } from "../../catalogue/catalogue-write.ts";
 import { insertProduct } from "../product-writer.ts";
 import {
@@ -14,10 +16,12 @@ import {
   SLIDERS,
   TAGS,
 } from "./demo-data.ts";
+import { DEMO_POSTS } from "./demo-posts.ts";
 import {
   clearCatalogue,
   insertCategoryRow,
   insertColorRow,
+  insertPostRowsIfNone,
   insertSizeRow,
   insertSliderRows,
   insertTagRow,
@@ -53,6 +57,30 @@ export async function insertSliders(db: Kysely<Database>): Promise<void> {
 }
 
 /** Inserts categories, colours, sizes and tags, returning their ids by name (categories by slug). */
+/** The demo blog posts, published at noon shop time on their day, when the blog has no posts yet. */
+export async function insertDemoPosts(db: Kysely<Database>): Promise<void> {
+  await insertPostRowsIfNone(
+    db,
+    DEMO_POSTS.map((post) => {
+      const at = new Date(atShopTime(post.day, "12:00")).toISOString();
+      return {
+        slug: post.slug,
+        title: post.title,
+        excerpt: post.excerpt,
+        body_html: post.body,
+        category: post.category,
+        tags: storedTags(post.tags),
+        author: post.author,
+        status: "published" as const,
+        publish_at: at,
+        created_by: "demo",
+        created_at: at,
+        updated_at: at,
+      };
+    }),
+  );
+}
+
 export async function insertReferenceData(db: Kysely<Database>): Promise<ReferenceIds> {
   const categories = new Map<string, number>();
   for (const [position, category] of CATEGORIES.entries()) {
@@ -152,6 +180,7 @@ export async function seedDemoCatalogue(
       variants += product.variants.length;
     }
     await insertSliders(trx);
+    await insertDemoPosts(trx);
     return variants;
   });
   // Wait for both even if one fails, so no render is left running behind a thrown error.

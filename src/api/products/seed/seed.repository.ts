@@ -5,6 +5,7 @@ import type {
   Database,
   Db,
   NewProduct,
+  PostTable,
   SizeTable,
   SliderTable,
   TagTable,
@@ -35,6 +36,15 @@ export async function clearCatalogue(db: Kysely<Database>): Promise<void> {
 
 export async function insertSliderRows(db: Kysely<Database>, rows: Insertable<SliderTable>[]): Promise<void> {
   await db.insertInto("sliders").values(rows).execute();
+}
+
+/** Writes the demo blog posts when the blog has none (a re-seed never touches posts staff wrote). */
+export async function insertPostRowsIfNone(
+  db: Kysely<Database>,
+  rows: Insertable<PostTable>[],
+): Promise<void> {
+  const any = await db.selectFrom("posts").select("id").limit(1).executeTakeFirst();
+  if (!any && rows.length > 0) await db.insertInto("posts").values(rows).execute();
 }
 
 export async function insertCategoryRow(

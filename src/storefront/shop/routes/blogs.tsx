@@ -1,5 +1,6 @@
-import { Form, Link, useSearchParams } from "react-router";
-import { atShopTime } from "../../../shared/shop-time.ts";
+import { data, Form, Link } from "react-router";
+import type { PostCard, PostList } from "../../../shared/contracts/blog.ts";
+import { apiContext } from "../../lib/api.server.ts";
 import pageStyles from "../../styles/pages.css?url";
 import shopStyles from "../../styles/shop.css?url";
 import { PageBanner } from "../../ui/breadcrumb.tsx";
@@ -7,16 +8,8 @@ import { formatDate } from "../../ui/format.ts";
 import { SearchIcon } from "../../ui/icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
 import { SHOP_NAME } from "../../ui/site.ts";
-import {
-  BLOG_CATEGORIES,
-  BLOG_POSTS,
-  BLOG_TAGS,
-  type BlogPost,
-  type BlogQuery,
-  blogHref,
-  blogPage,
-  readBlogQuery,
-} from "../content/blog-posts.ts";
+import { BlogCover } from "../blog/blog-cover.tsx";
+import { type BlogQuery, blogHref, postHref, readBlogQuery } from "../blog/blog-query.ts";
 import type { Route } from "./+types/blogs";
 
 // shop.css styles the empty state and pagination these pages share with the shop.
@@ -33,11 +26,20 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export default function Blogs() {
-  const [params] = useSearchParams();
-  const query = readBlogQuery(params);
-  const { posts, meta } = blogPage(query);
+/** The public posts for the address's filters and page (6 a page), with the sidebar's categories and tags. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const query = readBlogQuery(url.searchParams);
+  const answer = await context.get(apiContext).call("listPosts", {
+    query: { page: query.page, search: query.search, category: query.category, tag: query.tag },
+  });
+  if (!answer.ok) throw data({ message: "The blog could not be loaded." }, { status: 502 });
+  return { query, list: answer.data };
+}
+
+export default function Blogs({ loaderData }: Route.ComponentProps) {
+  const { query, list } = loaderData;
   const filtered = Boolean(query.search || query.category || query.tag);
+  const none = list.meta.total === 0 && !filtered;
 
   return (
     <>
@@ -46,17 +48,25 @@ export default function Blogs() {
         <div className="blog-layout__main">
           {filtered && (
             <p className="blog-filter-note">
-              Showing {meta.total} {meta.total === 1 ? "post" : "posts"}
+              Showing {list.meta.total} {list.meta.total === 1 ? "post" : "posts"}
               {query.search && <> for “{query.search}”</>}
               {query.category && <> in {query.category}</>}
               {query.tag && <> tagged {query.tag}</>}. <Link to="/blogs">Show all posts</Link>
             </p>
           )}
-          {posts.length > 0 ? (
+          {list.data.length > 0 ? (
             <div className="blog-grid">
-              {posts.map((post) => (
+              {list.data.map((post) => (
                 <BlogCard key={post.slug} post={post} query={query} />
               ))}
+            </div>
+          ) : none ? (
+            <div className="empty-state">
+              <p className="empty-state__title">No posts yet</p>
+              <p>We have not written anything yet. Have a look at what is in the shop.</p>
+              <Link to="/shop" className="button">
+                Shop Now
+              </Link>
             </div>
           ) : (
             <div className="empty-state">
@@ -66,43 +76,44 @@ export default function Blogs() {
               </Link>
             </div>
           )}
-          <Pagination meta={meta} hrefFor={(page) => blogHref(query, { page })} />
+          <Pagination meta={list.meta} hrefFor={(page) => blogHref(query, { page })} />
         </div>
-        <BlogSidebar query={query} />
+        <BlogSidebar query={query} list={list} />
       </div>
     </>
   );
 }
 
-function BlogCard({ post, query }: { post: BlogPost; query: BlogQuery }) {
+function BlogCard({ post, query }: { post: PostCard; query: BlogQuery }) {
   return (
     <article className="blog-card" data-testid="blog-card">
-      <div className={`blog-card__cover blog-card__cover--${post.tone}`} aria-hidden="true">
-        <span>{post.category}</span>
-      </div>
+      <Link to={postHref(post.slug)} tabIndex={-1} aria-hidden="true">
+        <BlogCover post={post} className="blog-card__cover" />
+      </Link>
       <div className="blog-card__body">
         <p className="blog-card__meta">
-          <Link to={blogHref(query, { category: post.category })}>{post.category}</Link>
-          <span aria-hidden="true">·</span>
-          <time dateTime={post.date}>{formatDate(atShopTime(post.date, "12:00"))}</time>
+          {post.category && (
+            <>
+              <Link to={blogHref(query, { category: post.category })}>{post.category}</Link>
+              <span aria-hidden="true">·</span>
+            </>
+          )}
+          <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>
           <span aria-hidden="true">·</span>
           <span>{post.minutes} min read</span>
         </p>
-        <h2 className="blog-card__title">{post.title}</h2>
+        <h2 className="blog-card__title">
+          <Link to={postHref(post.slug)}>{post.title}</Link>
+        </h2>
         <p className="blog-card__excerpt">{post.excerpt}</p>
-        <details className="blog-card__more">
-          <summary>Read more</summary>
-          {post.body.map((paragraph) => (
-            <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-          ))}
-          <p className="blog-card__author">By {post.author}</p>
-        </details>
+        <p className="blog-card__author">By {post.author}</p>
       </div>
     </article>
   );
 }
 
-function BlogSidebar({ query }: { query: BlogQuery }) {
+function BlogSidebar({ query, list }: { query: BlogQuery; list: PostList }) {
+  const all = list.categories.reduce((sum, category) => sum + category.count, 0);
   return (
     <aside className="blog-sidebar" aria-label="Blog filters">
       <section className="blog-widget">
@@ -118,6 +129,7 @@ function BlogSidebar({ query }: { query: BlogQuery }) {
             type="search"
             name="search"
             placeholder="Search posts"
+            maxLength={100}
             defaultValue={query.search}
             key={query.search}
           />
@@ -126,46 +138,53 @@ function BlogSidebar({ query }: { query: BlogQuery }) {
           </button>
         </Form>
       </section>
-      <section className="blog-widget">
-        <h2 className="blog-widget__title">Categories</h2>
-        <ul className="blog-categories">
-          <li>
-            <Link
-              to={blogHref(query, { category: "" })}
-              aria-current={query.category === "" ? "true" : undefined}
-            >
-              All <span>{BLOG_POSTS.length}</span>
-            </Link>
-          </li>
-          {BLOG_CATEGORIES.map((category) => (
-            <li key={category}>
+      {list.categories.length > 0 && (
+        <section className="blog-widget">
+          <h2 className="blog-widget__title">Categories</h2>
+          <ul className="blog-categories">
+            <li>
               <Link
-                to={blogHref(query, { category })}
-                aria-current={query.category === category ? "true" : undefined}
+                to={blogHref(query, { category: "" })}
+                aria-current={query.category === "" ? "true" : undefined}
               >
-                {category} <span>{BLOG_POSTS.filter((post) => post.category === category).length}</span>
+                All <span>{all}</span>
               </Link>
             </li>
-          ))}
-        </ul>
-      </section>
-      <section className="blog-widget">
-        <h2 className="blog-widget__title">Tags</h2>
-        <ul className="tag-cloud">
-          <li>
-            <Link to={blogHref(query, { tag: "" })} aria-current={query.tag === "" ? "true" : undefined}>
-              All
-            </Link>
-          </li>
-          {BLOG_TAGS.map((tag) => (
-            <li key={tag}>
-              <Link to={blogHref(query, { tag })} aria-current={query.tag === tag ? "true" : undefined}>
-                {tag}
+            {list.categories.map((category) => (
+              <li key={category.name}>
+                <Link
+                  to={blogHref(query, { category: category.name })}
+                  aria-current={query.category === category.name ? "true" : undefined}
+                >
+                  {category.name} <span>{category.count}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {list.tags.length > 0 && (
+        <section className="blog-widget">
+          <h2 className="blog-widget__title">Tags</h2>
+          <ul className="tag-cloud">
+            <li>
+              <Link to={blogHref(query, { tag: "" })} aria-current={query.tag === "" ? "true" : undefined}>
+                All
               </Link>
             </li>
-          ))}
-        </ul>
-      </section>
+            {list.tags.map((tag) => (
+              <li key={tag}>
+                <Link
+                  to={blogHref(query, { tag })}
+                  aria-current={query.tag.toLowerCase() === tag ? "true" : undefined}
+                >
+                  {tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </aside>
   );
 }
