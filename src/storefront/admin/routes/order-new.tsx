@@ -326,6 +326,10 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                         <td>
                           {chosen.has(variant.id) ? (
                             <span className="admin-order-new__muted">Added</span>
+                          ) : product.status !== LIVE_STATUS ? (
+                            <span className="admin-order-new__muted">Not on sale</span>
+                          ) : variant.stock <= 0 ? (
+                            <span className="admin-order-new__muted">Sold out</span>
                           ) : (
                             <button
                               type="submit"
@@ -333,12 +337,10 @@ export default function AdminOrderNew({ loaderData, actionData }: Route.Componen
                               value={variant.id}
                               formNoValidate
                               className="button button--small button--outline"
-                              disabled={
-                                submitting || full || product.status !== LIVE_STATUS || variant.stock <= 0
-                              }
+                              disabled={submitting || full}
                               aria-label={`Add ${product.title}, ${variant.color_name}, ${variant.size_name}`}
                             >
-                              {variant.stock <= 0 ? "Sold out" : "Add"}
+                              Add
                             </button>
                           )}
                         </td>
