@@ -178,8 +178,9 @@ export async function insertProduct(db: Kysely<Database>, input: NewProductInput
     own_daily_deal: input.dailyDeal ? 1 : 0,
     daily_deal: input.dailyDeal ? 1 : 0,
     final_sale: input.finalSale ? 1 : 0,
-    details: JSON.stringify(input.details ?? []),
-    size_chart: input.sizeChart ? JSON.stringify(input.sizeChart) : null,
+    // Written only when given (the columns' defaults are none), so a writer that predates them still works.
+    ...(input.details?.length ? { details: JSON.stringify(input.details) } : {}),
+    ...(input.sizeChart ? { size_chart: JSON.stringify(input.sizeChart) } : {}),
     ...listingPrice(placed, input.discount),
     status: input.status ?? "active",
     created_at: now,

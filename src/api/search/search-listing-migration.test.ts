@@ -29,7 +29,7 @@ describe.skipIf(!available || engine !== "postgres")(
       await sql`alter table products add column own_discount integer not null default 0`.execute(db);
       await sql`alter table products add column own_daily_deal integer not null default 0`.execute(db);
       await sql`alter table products add column final_sale integer not null default 0`.execute(db);
-      await seedDemoCatalogue(database.db, { renderImages: false });
+      await seedDemoCatalogue(database.db, { renderImages: false, posts: false });
       await sql`alter table products drop column own_discount`.execute(db);
       await sql`alter table products drop column own_daily_deal`.execute(db);
       await sql`alter table products drop column final_sale`.execute(db);

@@ -112,7 +112,11 @@ export type SeedImages =
   | { storage: Storage; renderImages?: true }
   | { renderImages: false; storage?: undefined };
 
-export type DemoSeedOptions = SeedImages & { log?: (message: string) => void };
+export type DemoSeedOptions = SeedImages & {
+  log?: (message: string) => void;
+  /** The demo blog posts too (the default); false for a schema older than the blog's (a migration's test). */
+  posts?: boolean;
+};
 
 export interface DemoSeedResult {
   products: number;
@@ -180,7 +184,7 @@ export async function seedDemoCatalogue(
       variants += product.variants.length;
     }
     await insertSliders(trx);
-    await insertDemoPosts(trx);
+    if (options.posts !== false) await insertDemoPosts(trx);
     return variants;
   });
   // Wait for both even if one fails, so no render is left running behind a thrown error.
