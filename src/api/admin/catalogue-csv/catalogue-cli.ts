@@ -30,7 +30,7 @@ import { type ImportProgress, importCatalogue } from "./catalogue-import.ts";
 import { CsvFileError } from "./csv-rows.ts";
 
 const USAGE = [
-  "usage: npm run catalog:import -- <file.csv> [--dry-run]",
+  "usage: npm run catalog:import -- <file.csv> [--dry-run] [--strict]",
   "       npm run catalog:export -- <out.csv>      (- writes to standard output)",
 ].join("\n");
 
@@ -48,7 +48,11 @@ function parse(argv: string[]) {
   try {
     parsed = parseArgs({
       args: rest,
-      options: { "dry-run": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        "dry-run": { type: "boolean" },
+        strict: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -62,7 +66,14 @@ function parse(argv: string[]) {
   if (parsed.positionals.length !== 1) throw new UsageError(USAGE);
   if (command === "export" && parsed.values["dry-run"])
     throw new UsageError(`--dry-run is for the import.\n${USAGE}`);
-  return { command, file: parsed.positionals[0]!, dryRun: parsed.values["dry-run"] === true };
+  if (command === "export" && parsed.values.strict)
+    throw new UsageError(`--strict is for the import.\n${USAGE}`);
+  return {
+    command,
+    file: parsed.positionals[0]!,
+    dryRun: parsed.values["dry-run"] === true,
+    strict: parsed.values.strict === true,
+  };
 }
 
 /** A bar redrawn in place on a terminal; a plain line per batch when the output is a file or a pipe. */
@@ -90,7 +101,12 @@ function printReport(report: CatalogueImportReport) {
     `Products: ${products.created} created, ${products.updated} updated, ${products.unchanged} unchanged, ${products.rejected} rejected.`,
     `Rows: ${rows.total} read; ${rows.created} created, ${rows.updated} updated, ${rows.unchanged} unchanged, ${rows.rejected} rejected.`,
   ];
-  if (report.created_tags.length > 0) lines.push(`Tags created: ${report.created_tags.join(", ")}.`);
+  const made = report.dry_run ? "would be created" : "created";
+  if (report.created_tags.length > 0) lines.push(`Tags ${made}: ${report.created_tags.join(", ")}.`);
+  for (const [what, list] of Object.entries(report.created)) {
+    if (list.length > 0) lines.push(`${what[0]!.toUpperCase()}${what.slice(1)} ${made}: ${list.join(", ")}.`);
+  }
+  for (const entry of report.notes) lines.push(`  row ${entry.row} (${entry.handle}): ${entry.note}`);
   if (report.rejections.length > 0) {
     lines.push("Rejected (nothing of these products was saved):");
     for (const entry of report.rejections) {
@@ -110,6 +126,7 @@ async function runImport(
   handle: DatabaseHandle,
   file: string,
   dryRun: boolean,
+  strict: boolean,
   redisUrl: string | undefined,
 ): Promise<number> {
   const size = fs.statSync(file).size;
@@ -127,6 +144,7 @@ async function runImport(
   const report = await importCatalogue({ db: handle.db, onCatalogueChanged }, text, {
     actor: CLI_ACTOR,
     dryRun,
+    strict,
     fileName: file,
     onProgress: progressReporter(process.stderr),
   });
@@ -172,7 +190,7 @@ async function main(): Promise<number> {
       await runExport(handle, options.file);
       return 0;
     }
-    return await runImport(handle, options.file, options.dryRun, config.redisUrl);
+    return await runImport(handle, options.file, options.dryRun, options.strict, config.redisUrl);
   } finally {
     await handle?.close();
   }

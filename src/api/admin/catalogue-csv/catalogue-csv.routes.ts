@@ -42,6 +42,7 @@ export function catalogueCsvRoutes(csv: CatalogueCsvService): Hono<ApiEnv> {
       return await csv.import(text, {
         actor: { id: actor.user.id, email: actor.user.email },
         dryRun: body.dry_run,
+        strict: body.strict,
         fileName: body.file.name,
       });
     } catch (error) {

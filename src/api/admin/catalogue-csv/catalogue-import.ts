@@ -10,6 +10,7 @@ import { catalogueImportRepository } from "./catalogue-import.repository.ts";
 import { Refused, readShopNames, resolveProduct } from "./catalogue-import-resolve.ts";
 import { type ImportContext, tagMaker, writeProduct } from "./catalogue-import-write.ts";
 import { type ProductPlan, type RowProblem, readCatalogueCsv } from "./csv-rows.ts";
+import { nameMaker } from "./name-maker.ts";
 
 /** Products written per transaction: each batch commits on its own, so a crash loses at most one batch. */
 export const IMPORT_BATCH = 100;
@@ -31,6 +32,8 @@ export interface ImportOptions {
   actor: AuditActor;
   /** Check everything and report, saving nothing. */
   dryRun: boolean;
+  /** Refuse a colour, size or category the shop does not have, instead of creating it. */
+  strict?: boolean | undefined;
   /** For the audit log's summary. */
   fileName?: string | undefined;
   /** After each batch (committed, or rolled back in a dry run). */
@@ -61,6 +64,7 @@ async function runBatch(
       deps.db,
       async (trx) => {
         results.clear();
+        context.maker?.begin();
         for (const plan of batch) {
           try {
             results.set(plan, await writeProduct(trx, context, await resolveProduct(trx, context, plan)));
@@ -73,10 +77,12 @@ async function runBatch(
       },
       deps.onCatalogueChanged,
     );
+    context.maker?.commit();
   } catch (error) {
     if (!(error instanceof DryRunRollback)) {
-      // Tags the rolled-back batch created are not there after all.
+      // Tags, colours, sizes and categories the rolled-back batch created are not there after all.
       context.tags.restore(tagsBefore);
+      context.maker?.rollback();
       throw error;
     }
   }
@@ -154,11 +160,13 @@ export async function importCatalogue(
   });
 
   const store = catalogueImportRepository(db);
+  const names = await readShopNames(store);
   const context: ImportContext = {
     store,
     products: adminProductsRepository(db),
-    names: await readShopNames(store),
+    names,
     tags: tagMaker(store),
+    maker: options.strict ? undefined : nameMaker(store, names),
     actor: options.actor,
   };
 
@@ -178,6 +186,16 @@ export async function importCatalogue(
   const report = summarise(file.products, outcomes, file.rowCount, options.dryRun);
   report.rejections = rejections.toSorted((a, b) => a.row - b.row);
   report.created_tags = [...context.tags.created.values()];
+  const made = context.maker?.created;
+  report.created = {
+    colours: [...(made?.colours.values() ?? [])],
+    sizes: [...(made?.sizes.values() ?? [])],
+    categories: [...(made?.categories.values() ?? [])],
+  };
+  report.notes = file.products
+    .filter((plan) => outcomes.get(plan) !== "rejected")
+    .flatMap((plan) => plan.notes.map((note) => ({ row: note.row, handle: plan.handle, note: note.reason })))
+    .toSorted((a, b) => a.row - b.row);
   if (!options.dryRun) {
     await recordAudit(db, {
       actor: options.actor,
@@ -189,6 +207,8 @@ export async function importCatalogue(
         products: report.products,
         rows: report.rows,
         created_tags: report.created_tags,
+        created: report.created,
+        strict: options.strict === true,
       },
     });
   }
@@ -226,5 +246,7 @@ function summarise(
     rows: { ...byRow, total: rowCount },
     rejections: [],
     created_tags: [],
+    created: { colours: [], sizes: [], categories: [] },
+    notes: [],
   };
 }

@@ -38,6 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       // A missing file goes as nothing (the client leaves it out), and the API says one is needed.
       file: (file instanceof File && file.size > 0 ? file : undefined) as File,
       dry_run: formText(form, "dry_run") === "on",
+      strict: formText(form, "strict") === "on",
     },
   });
   if (answer.ok) return { ok: true, report: answer.data } satisfies ImportAnswer;
@@ -63,6 +64,23 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 const number = (value: number) => value.toLocaleString("en-US");
+
+/** The colours, sizes and categories the import created (or would). */
+function Created({ report }: { report: CatalogueImportReport }) {
+  const { colours, sizes, categories } = report.created;
+  const parts = [
+    ["colours", colours],
+    ["sizes", sizes],
+    ["categories", categories],
+  ].filter(([, list]) => list!.length > 0) as [string, string[]][];
+  if (parts.length === 0) return null;
+  return (
+    <p className="admin-page__lead" data-testid="import-created">
+      {report.dry_run ? "Would create" : "Created"}:{" "}
+      {parts.map(([what, list]) => `${what} ${list.join(", ")}`).join("; ")}.
+    </p>
+  );
+}
 
 function Report({ report }: { report: CatalogueImportReport }) {
   const { products, rows } = report;
@@ -115,6 +133,32 @@ function Report({ report }: { report: CatalogueImportReport }) {
           {report.dry_run ? "Tags the import would create" : "Tags created"}: {report.created_tags.join(", ")}
           .
         </p>
+      )}
+      <Created report={report} />
+      {report.notes.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-import-notes">
+            <caption>How rows not in the shop's own columns were read</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="admin-num">
+                  Row
+                </th>
+                <th scope="col">Handle</th>
+                <th scope="col">Note</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.notes.slice(0, REJECTIONS_SHOWN).map((entry) => (
+                <tr key={`${entry.row}-${entry.note}`}>
+                  <td className="admin-num">{entry.row}</td>
+                  <td>{entry.handle}</td>
+                  <td>{entry.note}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {shown.length > 0 && (
         <div className="admin-table-wrap">
@@ -190,6 +234,10 @@ export default function AdminProductsImport({ actionData }: Route.ComponentProps
           <input type="checkbox" name="dry_run" defaultChecked={false} /> Check only: report what would
           change, save nothing
         </label>
+        <label className="checkbox">
+          <input type="checkbox" name="strict" defaultChecked={false} /> Only use the colours, sizes and
+          categories the shop has
+        </label>
         <div>
           <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
             {busy ? "Importing…" : "Import"}
@@ -209,8 +257,10 @@ export default function AdminProductsImport({ actionData }: Route.ComponentProps
         <p>
           {CATALOG_CSV_COLUMNS.join(", ")}. Title, Category and Status go on a product's first row; its other
           rows may leave them blank. Option1 is the colour and Option2 the size, both by the shop's names.
-          Prices are in rupees (1499 or 1499.50), the discount a whole percent of the product. Tags the shop
-          does not have yet are created; an unknown category, colour or size refuses the product. A new
+          Prices are in rupees (1499 or 1499.50), the discount a whole percent of the product. Tags, colours,
+          sizes and categories the shop does not have yet are created (unless you tick "Only use the colours,
+          sizes and categories the shop has"). A Shopify product export imports as it is: its options, Default
+          Title, Product Category or Type, and compare-at prices (the discount) are read as the report says. A new
           product is a draft unless its Status says otherwise.
         </p>
       </details>
