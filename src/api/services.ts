@@ -216,7 +216,13 @@ export function createServices(deps: ApiDeps) {
       }),
     }),
     admin: {
-      catalogueCsv: catalogueCsvService({ db, onCatalogueChanged }),
+      catalogueCsv: catalogueCsvService({
+        db,
+        onCatalogueChanged,
+        photos: imageStorage
+          ? { storage: imageStorage, allowPrivate: config.importImagePrivateHosts === true }
+          : undefined,
+      }),
       codCollections: codCollectionsService({
         db,
         repository: codCollectionsRepository(db),

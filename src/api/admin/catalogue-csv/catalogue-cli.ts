@@ -14,7 +14,8 @@
 import { once } from "node:events";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../../../platform/config.ts";
+import { type Config, ConfigError, loadConfig } from "../../../platform/config.ts";
+import { createStorage } from "../../../platform/storage/create-storage.ts";
 import {
   DatabaseConnectionError,
   type DatabaseHandle,
@@ -124,10 +125,8 @@ const stderrLogger = {
 
 async function runImport(
   handle: DatabaseHandle,
-  file: string,
-  dryRun: boolean,
-  strict: boolean,
-  redisUrl: string | undefined,
+  { file, dryRun, strict }: { file: string; dryRun: boolean; strict: boolean },
+  config: Config,
 ): Promise<number> {
   const size = fs.statSync(file).size;
   if (size > CATALOG_CSV_MAX_BYTES) throw new CsvFileError(CATALOG_CSV_MESSAGES.tooLarge);
@@ -141,16 +140,18 @@ async function runImport(
   const onCatalogueChanged = () => {
     changed = true;
   };
-  const report = await importCatalogue({ db: handle.db, onCatalogueChanged }, text, {
+  // Photos named by URL are downloaded where the shop reads them: the bucket when S3_BUCKET is set, else DATA_DIR.
+  const photos = { storage: createStorage(config), allowPrivate: config.importImagePrivateHosts };
+  const report = await importCatalogue({ db: handle.db, onCatalogueChanged, photos }, text, {
     actor: CLI_ACTOR,
     dryRun,
     strict,
     fileName: file,
     onProgress: progressReporter(process.stderr),
-  });
+  }).finally(() => photos.storage.close());
   printReport(report);
-  if (changed && redisUrl) {
-    const told = await announceCatalogueChange(redisUrl, stderrLogger);
+  if (changed && config.redisUrl) {
+    const told = await announceCatalogueChange(config.redisUrl, stderrLogger);
     process.stderr.write(
       told
         ? "Told the running shop through Redis: its cached pages are dropped.\n"
@@ -190,7 +191,7 @@ async function main(): Promise<number> {
       await runExport(handle, options.file);
       return 0;
     }
-    return await runImport(handle, options.file, options.dryRun, options.strict, config.redisUrl);
+    return await runImport(handle, options, config);
   } finally {
     await handle?.close();
   }

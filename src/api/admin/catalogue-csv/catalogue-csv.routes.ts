@@ -10,11 +10,14 @@ import { ValidationFailed } from "../../errors.ts";
 import { exportCatalogue } from "./catalogue-export.ts";
 import { type ImportOptions, importCatalogue } from "./catalogue-import.ts";
 import { CsvFileError } from "./csv-rows.ts";
+import type { PhotoImporter } from "./photo-import.ts";
 
 /** The catalogue CSV's two operations over one database (built once, in `createServices`). */
 export function catalogueCsvService(deps: {
   db: Kysely<Database>;
   onCatalogueChanged?: CatalogueListener | undefined;
+  /** Where downloaded photos go; without, Image Src URLs are kept as given. */
+  photos?: PhotoImporter | undefined;
 }) {
   return {
     import: (text: string, options: ImportOptions) => importCatalogue(deps, text, options),

@@ -11,6 +11,7 @@ import { Refused, readShopNames, resolveProduct } from "./catalogue-import-resol
 import { type ImportContext, tagMaker, writeProduct } from "./catalogue-import-write.ts";
 import { type ProductPlan, type RowProblem, readCatalogueCsv } from "./csv-rows.ts";
 import { nameMaker } from "./name-maker.ts";
+import { importPhotos, type PhotoImporter } from "./photo-import.ts";
 
 /** Products written per transaction: each batch commits on its own, so a crash loses at most one batch. */
 export const IMPORT_BATCH = 100;
@@ -20,6 +21,8 @@ export interface CatalogueImportDeps {
   /** Told after each committed batch that created or updated a product (by `catalogueWrite`). */
   onCatalogueChanged?: CatalogueListener | undefined;
   batchSize?: number;
+  /** Downloads http(s) Image Src URLs into the shop's photos; without, they are kept as given. */
+  photos?: PhotoImporter | undefined;
 }
 
 export interface ImportProgress {
@@ -173,6 +176,7 @@ export async function importCatalogue(
   let done = 0;
   for (let start = 0; start < valid.length; start += batchSize) {
     const batch = valid.slice(start, start + batchSize);
+    if (deps.photos) await importPhotos(deps.photos, batch, options.dryRun);
     const results = await importBatch(deps, context, batch, options.dryRun);
     for (const [plan, outcome] of results) {
       if (outcome instanceof Refused) refuse(plan, outcome.problems);
