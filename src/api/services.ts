@@ -15,6 +15,7 @@ import { adminCampaignsService } from "./admin/campaigns/campaigns.service.ts";
 import { catalogueRepository } from "./admin/catalogue/catalogue.repository.ts";
 import { catalogueService } from "./admin/catalogue/catalogue.service.ts";
 import { catalogueCsvService } from "./admin/catalogue-csv/catalogue-csv.routes.ts";
+import { jobsService } from "./admin/jobs/jobs.service.ts";
 import { codCollectionsRepository } from "./admin/cod-collections/cod-collections.repository.ts";
 import { codCollectionsService } from "./admin/cod-collections/cod-collections.service.ts";
 import { adminCouponsRepository } from "./admin/coupons/coupons.repository.ts";
@@ -131,6 +132,8 @@ export function createServices(deps: ApiDeps) {
     storage,
   });
 
+  const jobs = jobsService({ db, logger });
+
   const adminOrders = adminOrdersService({
     db,
     repository: adminOrdersRepo,
@@ -216,9 +219,11 @@ export function createServices(deps: ApiDeps) {
       }),
     }),
     admin: {
+      jobs,
       catalogueCsv: catalogueCsvService({
         db,
         onCatalogueChanged,
+        jobs,
         photos: imageStorage
           ? { storage: imageStorage, allowPrivate: config.importImagePrivateHosts === true }
           : undefined,

@@ -10,6 +10,7 @@ import { auditActor } from "./audit.ts";
 import { adminCampaignsRoutes } from "./campaigns/campaigns.routes.ts";
 import { catalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import { catalogueCsvRoutes } from "./catalogue-csv/catalogue-csv.routes.ts";
+import { jobsRoutes } from "./jobs/jobs.routes.ts";
 import { codCollectionsRoutes } from "./cod-collections/cod-collections.routes.ts";
 import { adminCouponsRoutes } from "./coupons/coupons.routes.ts";
 import { customersRoutes } from "./customers.routes.ts";
@@ -76,6 +77,7 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
   routes.route("/", adminProductRoutes(admin.products));
 
   routes.route("/", catalogueCsvRoutes(admin.catalogueCsv));
+  routes.route("/", jobsRoutes(admin.jobs));
 
   return routes;
 }

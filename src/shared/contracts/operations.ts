@@ -12,6 +12,7 @@ import { checkoutOperations } from "./checkout.operations.ts";
 import { codCollectionOperations } from "./cod-collections.operations.ts";
 import { contactOperations } from "./contact.operations.ts";
 import type { Operation } from "./contract.ts";
+import { adminJobOperations } from "./jobs.operations.ts";
 import { adminCouponOperations } from "./coupons.operations.ts";
 import { adminNewsletterOperations, newsletterOperations } from "./newsletter.operations.ts";
 import { orderOperations } from "./orders.operations.ts";
@@ -61,6 +62,7 @@ export const operations = {
   ...twoFactorOperations,
   ...adminProductOperations,
   ...catalogueCsvOperations,
+  ...adminJobOperations,
   ...reviewOperations,
   ...adminReviewOperations,
   ...adminNewsletterOperations,

@@ -39,8 +39,11 @@ export interface ImportOptions {
   strict?: boolean | undefined;
   /** For the audit log's summary. */
   fileName?: string | undefined;
-  /** After each batch (committed, or rolled back in a dry run). */
-  onProgress?: ((progress: ImportProgress) => void) | undefined;
+  /**
+   * After each batch (committed, or rolled back in a dry run); answering true stops the import there (a job
+   * cancelled): the report says what was done.
+   */
+  onProgress?: ((progress: ImportProgress) => void | boolean | Promise<void | boolean>) | undefined;
 }
 
 /** Thrown at the end of a dry run's batch so its transaction rolls back. */
@@ -174,7 +177,9 @@ export async function importCatalogue(
   };
 
   let done = 0;
-  for (let start = 0; start < valid.length; start += batchSize) {
+  let stopped = false;
+  if (valid.length > 0) stopped = (await options.onProgress?.({ done: 0, total: valid.length })) === true;
+  for (let start = 0; start < valid.length && !stopped; start += batchSize) {
     const batch = valid.slice(start, start + batchSize);
     if (deps.photos) await importPhotos(deps.photos, batch, options.dryRun);
     const results = await importBatch(deps, context, batch, options.dryRun);
@@ -183,11 +188,16 @@ export async function importCatalogue(
       else outcomes.set(plan, outcome);
     }
     done += batch.length;
-    options.onProgress?.({ done, total: valid.length });
+    stopped = (await options.onProgress?.({ done, total: valid.length })) === true && done < valid.length;
   }
-  if (valid.length === 0) options.onProgress?.({ done: 0, total: 0 });
+  if (valid.length === 0) await options.onProgress?.({ done: 0, total: 0 });
 
-  const report = summarise(file.products, outcomes, file.rowCount, options.dryRun);
+  // Stopped part way: the products not reached are counted nowhere.
+  const handled = stopped ? file.products.filter((plan) => outcomes.has(plan)) : file.products;
+  const report = summarise(handled, outcomes, file.rowCount, options.dryRun);
+  if (stopped) {
+    report.message = `Stopped after ${done} of ${valid.length} products, as asked; the rest were not imported (import the file again to finish: what was saved is reported as unchanged). ${report.message}`;
+  }
   report.rejections = rejections.toSorted((a, b) => a.row - b.row);
   report.created_tags = [...context.tags.created.values()];
   const made = context.maker?.created;
@@ -196,7 +206,7 @@ export async function importCatalogue(
     sizes: [...(made?.sizes.values() ?? [])],
     categories: [...(made?.categories.values() ?? [])],
   };
-  report.notes = file.products
+  report.notes = handled
     .filter((plan) => outcomes.get(plan) !== "rejected")
     .flatMap((plan) => plan.notes.map((note) => ({ row: note.row, handle: plan.handle, note: note.reason })))
     .toSorted((a, b) => a.row - b.row);
