@@ -178,7 +178,6 @@ export async function importCatalogue(
 
   let done = 0;
   let stopped = false;
-  if (valid.length > 0) stopped = (await options.onProgress?.({ done: 0, total: valid.length })) === true;
   for (let start = 0; start < valid.length && !stopped; start += batchSize) {
     const batch = valid.slice(start, start + batchSize);
     if (deps.photos) await importPhotos(deps.photos, batch, options.dryRun);
