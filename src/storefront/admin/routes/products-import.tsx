@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import {
   CATALOG_CSV_COLUMNS,
   CATALOG_CSV_MAX_BYTES,
@@ -6,6 +7,7 @@ import {
   CATALOG_CSV_MESSAGES,
 } from "../../../shared/catalogue-csv.ts";
 import type { CatalogueImportReport } from "../../../shared/contracts/catalogue-csv.ts";
+import { type Job, jobUnderWay } from "../../../shared/contracts/jobs.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { failureStatus, formText } from "../../ui/forms/api-errors.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";
@@ -27,13 +29,40 @@ export const CATALOGUE_CSV_URL = "/api/admin/catalogue/export.csv";
 /** Rejected rows the page lists; the rest are counted (the CLI prints them all). */
 const REJECTIONS_SHOWN = 500;
 
-type ImportAnswer = { ok: true; report: CatalogueImportReport } | { ok: false; message: string };
+/** How often the page asks how far the import is, with JavaScript (without, it reloads itself as often). */
+const POLL_SECONDS = 1;
 
-/** Sends the file to the API as it came; the answer is the report, or why the file was refused as a whole. */
+type ImportAnswer = { ok: false; message: string };
+
+/** The page of a job: its progress, then its report. */
+const jobPage = (id: number) => `/admin/products/import?job=${id}`;
+
+/** The job the address names (`?job=12`), as the API answers it; null when there is none (or no longer). */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const id = url.searchParams.get("job");
+  if (id === null || !/^\d{1,12}$/.test(id)) return { job: null, missing: id !== null };
+  const answer = await context.get(apiContext).call("adminJob", { params: { id } });
+  return answer.ok ? { job: answer.data, missing: false } : { job: null, missing: true };
+}
+
+/**
+ * Starts the import as a job with the file as it came and shows the job's page (its progress, then its report),
+ * or says why the file was refused as a whole. `intent=cancel` asks the job to stop.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
+  const api = context.get(apiContext);
+  if (formText(form, "intent") === "cancel") {
+    const id = formText(form, "job");
+    if (!/^\d{1,12}$/.test(id)) throw data({ message: "This form cannot be handled." }, { status: 400 });
+    const answer = await api.call("adminCancelJob", { params: { id } });
+    if (answer.ok) return redirect(jobPage(answer.data.id), 303);
+    return data({ ok: false, message: "The import could not be stopped: it is no longer there." } satisfies ImportAnswer, {
+      status: failureStatus(answer.status),
+    });
+  }
   const file = form.get("file");
-  const answer = await context.get(apiContext).call("adminImportCatalogue", {
+  const answer = await api.call("adminStartCatalogueImport", {
     body: {
       // A missing file goes as nothing (the client leaves it out), and the API says one is needed.
       file: (file instanceof File && file.size > 0 ? file : undefined) as File,
@@ -41,7 +70,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       strict: formText(form, "strict") === "on",
     },
   });
-  if (answer.ok) return { ok: true, report: answer.data } satisfies ImportAnswer;
+  if (answer.ok) return redirect(jobPage(answer.data.id), 303);
   const error = answer.data as { message?: string; errors?: Record<string, string[]> };
   const message =
     error.errors?.file?.[0] ?? error.message ?? "The file could not be imported. Please try again.";
@@ -76,8 +105,7 @@ function Created({ report }: { report: CatalogueImportReport }) {
   if (parts.length === 0) return null;
   return (
     <p className="admin-page__lead" data-testid="import-created">
-      {report.dry_run ? "Would create" : "Created"}:{" "}
-      {parts.map(([what, list]) => `${what} ${list.join(", ")}`).join("; ")}.
+      {`${report.dry_run ? "Would create" : "Created"}: ${parts.map(([what, list]) => `${what} ${list.join(", ")}`).join("; ")}.`}
     </p>
   );
 }
@@ -193,7 +221,72 @@ function Report({ report }: { report: CatalogueImportReport }) {
   );
 }
 
-export default function AdminProductsImport({ actionData }: Route.ComponentProps) {
+/** A job under way: its progress bar, kept up to date, and Cancel; once ended, its report. */
+function JobStatus({ job }: { job: Job }) {
+  const revalidator = useRevalidator();
+  const underWay = jobUnderWay(job.status);
+  useEffect(() => {
+    if (!underWay) return;
+    // Each answer is a new job object: the next ask is planned once this one is shown.
+    const timer = window.setTimeout(() => {
+      void revalidator.revalidate();
+    }, POLL_SECONDS * 1000);
+    return () => window.clearTimeout(timer);
+  }, [job, underWay, revalidator]);
+  const what = job.dry_run ? "Checking" : "Importing";
+  if (underWay) {
+    return (
+      <div className="admin-card admin-import-job" data-testid="import-job">
+        <noscript>
+          <meta httpEquiv="refresh" content={String(POLL_SECONDS * 2)} />
+        </noscript>
+        <p role="status" id="import-progress-label">
+          {job.total === 0
+            ? `${what} ${job.file_name ?? "the file"}: reading it…`
+            : `${what} ${job.file_name ?? "the file"}: ${number(job.done)} of ${number(job.total)} products…`}
+          {job.cancel_requested && " Stopping after the batch under way…"}
+        </p>
+        <progress
+          className="admin-import-progress"
+          aria-labelledby="import-progress-label"
+          max={job.total || undefined}
+          value={job.total ? job.done : undefined}
+        />
+        {!job.cancel_requested && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="job" value={job.id} />
+            <button type="submit" className="button button--outline button--small">
+              Cancel import
+            </button>
+          </Form>
+        )}
+        <p className="field__hint">
+          You may leave this page: the import goes on, and this page shows its report when it is done.
+        </p>
+      </div>
+    );
+  }
+  if (job.status === "failed") {
+    return (
+      <div className="admin-card admin-import-report">
+        <FormAlert kind="error" title={job.error ?? "The import failed. Please import the file again."} />
+      </div>
+    );
+  }
+  return (
+    <>
+      {job.status === "cancelled" && !job.report && (
+        <div className="admin-card admin-import-report">
+          <FormAlert kind="error" title="The import was cancelled before it started: nothing was saved." />
+        </div>
+      )}
+      {job.report && <Report report={job.report} />}
+    </>
+  );
+}
+
+export default function AdminProductsImport({ actionData, loaderData }: Route.ComponentProps) {
   const busy = useSubmitting();
   const upload = useCsvUpload(
     CATALOG_CSV_MAX_BYTES,
@@ -250,7 +343,10 @@ export default function AdminProductsImport({ actionData }: Route.ComponentProps
         )}
       </Form>
 
-      {actionData?.ok && <Report report={actionData.report} />}
+      {loaderData.missing && (
+        <FormAlert kind="error" title="That import is no longer there. Import the file again to see its report." />
+      )}
+      {loaderData.job && <JobStatus job={loaderData.job} />}
 
       <details className="admin-card admin-import-columns">
         <summary>Columns</summary>
