@@ -33,12 +33,16 @@ const COLOURS: Record<string, string> = {
   kurta: "#f5deb3",
 };
 
-/** Serves /<name>.jpg and /<name>.png (a 320 px square of the photo's colour); anything else is a 404. */
-export async function startPhotoServer(): Promise<PhotoServer> {
+/**
+ * Serves /<name>.jpg and /<name>.png (a 320 px square of the photo's colour); anything else is a 404. `delayMs`
+ * holds each answer back (so a browser test sees the import under way).
+ */
+export async function startPhotoServer(options: { delayMs?: number } = {}): Promise<PhotoServer> {
   const requests: string[] = [];
   const server: Server = createServer(async (request, response) => {
     const url = request.url ?? "/";
     requests.push(url);
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const match = /^\/([a-z-]+)\.(jpg|png)$/.exec(url);
     const colour = match ? COLOURS[match[1]!] : undefined;
     if (!match || !colour) {
