@@ -11,7 +11,7 @@ import { expect, test } from "./fixtures.ts";
 let photos: PhotoServer;
 test.beforeAll(async () => {
   // Each photo takes a moment, so the import is seen under way.
-  photos = await startPhotoServer({ delayMs: 700 });
+  photos = await startPhotoServer({ delayMs: 1500 });
 });
 test.afterAll(async () => {
   await photos?.close();
@@ -21,7 +21,10 @@ test("the owner imports a Shopify export: dry run, progress, report, products wi
   page,
   shopper,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "the import once is enough; the page at 390 px is checked below");
+  test.skip(
+    testInfo.project.name !== "desktop",
+    "the import once is enough; the page at 390 px is checked below",
+  );
   makeStaff(shopper, "owner");
   const unique = `sq${Date.now().toString(36)}`;
   const file = Buffer.from(
@@ -31,7 +34,9 @@ test("the owner imports a Shopify export: dry run, progress, report, products wi
       .replaceAll("Duffel Bags", `Duffels ${unique}`),
   );
   const upload = () =>
-    page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "products_export.csv", mimeType: "text/csv", buffer: file });
+    page
+      .getByLabel("CSV file", { exact: true })
+      .setInputFiles({ name: "products_export.csv", mimeType: "text/csv", buffer: file });
 
   await signIn(page, shopper, "/admin/products/import");
   await upload();
@@ -46,11 +51,14 @@ test("the owner imports a Shopify export: dry run, progress, report, products wi
   await expect(notes).toContainText("Discount 20% from the compare-at price");
 
   await upload();
+  await page.getByLabel(/Check only/).uncheck();
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/products\/import\?job=\d+$/);
   await expect(page.getByRole("progressbar")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel import" })).toBeVisible();
-  await expect(page.getByText(/^3 products created, 0 products updated, 0 unchanged, 0 rejected\.$/)).toBeVisible({
+  await expect(
+    page.getByText(/^3 products created, 0 products updated, 0 unchanged, 0 rejected\.$/),
+  ).toBeVisible({
     timeout: 60_000,
   });
   await expect(page.getByRole("progressbar")).toHaveCount(0);
@@ -69,7 +77,9 @@ test("the owner imports a Shopify export: dry run, progress, report, products wi
   await page.goto("/admin/products/import");
   await upload();
   await page.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(page.getByText(/^0 products created, 0 products updated, 3 unchanged, 0 rejected\.$/)).toBeVisible({
+  await expect(
+    page.getByText(/^0 products created, 0 products updated, 3 unchanged, 0 rejected\.$/),
+  ).toBeVisible({
     timeout: 30_000,
   });
   expect(photos.requests.length).toBe(asked);

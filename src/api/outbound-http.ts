@@ -1,4 +1,4 @@
-import { type LookupAddress, lookup as dnsLookup } from "node:dns";
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { get as httpGet, type IncomingMessage } from "node:http";
 import { get as httpsGet } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
@@ -170,8 +170,11 @@ export async function downloadPublic(url: string, limits: DownloadLimits, redire
   }).catch((error: unknown) => {
     const code = (error as { code?: string }).code;
     if (code === "EPRIVATE") throw new DownloadFailed((error as Error).message);
-    if (signal.aborted) throw new DownloadFailed(`no answer within ${Math.round(limits.timeoutMs / 1000)} seconds`);
-    throw new DownloadFailed(`could not be reached (${error instanceof Error ? error.message : String(error)})`);
+    if (signal.aborted)
+      throw new DownloadFailed(`no answer within ${Math.round(limits.timeoutMs / 1000)} seconds`);
+    throw new DownloadFailed(
+      `could not be reached (${error instanceof Error ? error.message : String(error)})`,
+    );
   });
   const status = response.statusCode ?? 0;
   if (status >= 300 && status < 400 && response.headers.location) {

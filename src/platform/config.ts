@@ -269,7 +269,9 @@ const envSchema = z.object({
   API_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_API_CACHE_MB),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   COURIER_SIMULATORS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("off"),
-  IMPORT_IMAGE_PRIVATE_HOSTS: z.enum(["allow", "refuse"], { error: 'must be "allow" or "refuse"' }).default("refuse"),
+  IMPORT_IMAGE_PRIVATE_HOSTS: z
+    .enum(["allow", "refuse"], { error: 'must be "allow" or "refuse"' })
+    .default("refuse"),
   LEOPARDS_API_KEY: z.string().trim().optional(),
   LEOPARDS_API_PASSWORD: z.string().trim().optional(),
   LEOPARDS_API_URL: z.url({ message: "must be an absolute URL" }).default(LEOPARDS_API_URL),

@@ -80,7 +80,12 @@ export function apiHarness(
     config?: Partial<
       Pick<
         Config,
-        "adminIdleMinutes" | "lowStockThreshold" | "couriers" | "payments" | "publicUrl" | "importImagePrivateHosts"
+        | "adminIdleMinutes"
+        | "lowStockThreshold"
+        | "couriers"
+        | "payments"
+        | "publicUrl"
+        | "importImagePrivateHosts"
       >
     >;
     /** Told after committed catalogue writes (ApiDeps.onCatalogueChanged). */

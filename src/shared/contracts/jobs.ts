@@ -22,7 +22,9 @@ export const jobSchema = z.object({
   total: z.number().int().describe("Products of the file to handle (0 until the file is read)."),
   dry_run: z.boolean(),
   file_name: z.string().nullable(),
-  report: catalogueImportReportSchema.nullable().describe("The import's report once it has ended; null before."),
+  report: catalogueImportReportSchema
+    .nullable()
+    .describe("The import's report once it has ended; null before."),
   error: z.string().nullable().describe("Why it failed, when it did."),
   cancel_requested: z.boolean(),
   created_at: z.string(),

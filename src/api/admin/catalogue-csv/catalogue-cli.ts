@@ -15,7 +15,6 @@ import { once } from "node:events";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { type Config, ConfigError, loadConfig } from "../../../platform/config.ts";
-import { createStorage } from "../../../platform/storage/create-storage.ts";
 import {
   DatabaseConnectionError,
   type DatabaseHandle,
@@ -24,6 +23,7 @@ import {
 } from "../../../platform/db/connection.ts";
 import { migrateToLatest } from "../../../platform/db/migrate.ts";
 import { announceCatalogueChange } from "../../../platform/redis.ts";
+import { createStorage } from "../../../platform/storage/create-storage.ts";
 import { CATALOG_CSV_MAX_BYTES, CATALOG_CSV_MESSAGES } from "../../../shared/catalogue-csv.ts";
 import type { CatalogueImportReport } from "../../../shared/contracts/catalogue-csv.ts";
 import { exportCatalogue } from "./catalogue-export.ts";

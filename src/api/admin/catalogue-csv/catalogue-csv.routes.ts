@@ -2,13 +2,13 @@ import { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../platform/db/schema.ts";
 import { CATALOG_CSV_MESSAGES } from "../../../shared/catalogue-csv.ts";
+import type { Job } from "../../../shared/contracts/jobs.ts";
 import { operations } from "../../../shared/contracts/operations.ts";
 import type { ApiEnv } from "../../api-env.ts";
 import type { CatalogueListener } from "../../catalogue/catalogue-write.ts";
 import { route } from "../../contract/route.ts";
-import type { Job } from "../../../shared/contracts/jobs.ts";
-import { type JobOptions, JobRefused, type JobsService, type JobWork } from "../jobs/jobs.service.ts";
 import { ValidationFailed } from "../../errors.ts";
+import { type JobOptions, JobRefused, type JobsService, type JobWork } from "../jobs/jobs.service.ts";
 import { exportCatalogue } from "./catalogue-export.ts";
 import { type ImportOptions, importCatalogue } from "./catalogue-import.ts";
 import { CsvFileError, readCatalogueCsv } from "./csv-rows.ts";
@@ -67,6 +67,16 @@ async function fileText(file: File): Promise<string> {
   }
 }
 
+/** A file that cannot be read as a whole is the file field's 422, with the reason. */
+async function fileRefused<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof CsvFileError) throw ValidationFailed.field("file", error.message);
+    throw error;
+  }
+}
+
 /**
  * The catalogue as CSV in the back office (`/api/admin/catalogue/...`, staff and owners): the import, which answers
  * its report when done, and the export, streamed as it is read.
@@ -76,32 +86,26 @@ export function catalogueCsvRoutes(csv: CatalogueCsvService): Hono<ApiEnv> {
 
   route(routes, operations.adminImportCatalogue, async (_c, { actor, body }) => {
     const text = await fileText(body.file);
-    try {
-      return await csv.import(text, {
+    return fileRefused(() =>
+      csv.import(text, {
         actor: { id: actor.user.id, email: actor.user.email },
         dryRun: body.dry_run,
         strict: body.strict,
         fileName: body.file.name,
-      });
-    } catch (error) {
-      if (error instanceof CsvFileError) throw ValidationFailed.field("file", error.message);
-      throw error;
-    }
+      }),
+    );
   });
 
   route(routes, operations.adminStartCatalogueImport, async (_c, { actor, body }) => {
     const text = await fileText(body.file);
-    try {
-      return await csv.startImport(text, {
+    return fileRefused(() =>
+      csv.startImport(text, {
         actor: { id: actor.user.id, email: actor.user.email },
         dry_run: body.dry_run,
         strict: body.strict,
         file_name: body.file.name || null,
-      });
-    } catch (error) {
-      if (error instanceof CsvFileError) throw ValidationFailed.field("file", error.message);
-      throw error;
-    }
+      }),
+    );
   });
 
   route(routes, operations.adminExportCatalogue, async (c) => {

@@ -103,7 +103,9 @@ class Lookup {
   find(kind: NameKind, name: string): Named | undefined {
     const { maker, names } = this.#context;
     if (maker) return maker.find(kind, name) ?? this.#placeholder(kind, name);
-    const map = { colours: names.colorByName, sizes: names.sizeByName, categories: names.categoryByName }[kind];
+    const map = { colours: names.colorByName, sizes: names.sizeByName, categories: names.categoryByName }[
+      kind
+    ];
     return map.get(name.toLowerCase());
   }
 

@@ -100,7 +100,11 @@ export function catalogueImportRepository(db: Kysely<Database>) {
     async insertCategory(name: string, slug: string, trx: Db = db): Promise<number> {
       const taken = new Set(
         [
-          ...(await trx.selectFrom("categories").select("slug as s").where("slug", "like", `${slug}%`).execute()),
+          ...(await trx
+            .selectFrom("categories")
+            .select("slug as s")
+            .where("slug", "like", `${slug}%`)
+            .execute()),
           ...(await trx
             .selectFrom("category_slug_redirects")
             .select("old_slug as s")

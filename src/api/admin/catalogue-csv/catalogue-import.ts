@@ -43,7 +43,7 @@ export interface ImportOptions {
    * After each batch (committed, or rolled back in a dry run); answering true stops the import there (a job
    * cancelled): the report says what was done.
    */
-  onProgress?: ((progress: ImportProgress) => void | boolean | Promise<void | boolean>) | undefined;
+  onProgress?: ((progress: ImportProgress) => unknown) | undefined;
 }
 
 /** Thrown at the end of a dry run's batch so its transaction rolls back. */

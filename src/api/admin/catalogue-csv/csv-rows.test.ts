@@ -91,7 +91,10 @@ describe("readCatalogueCsv", () => {
       ["Red", "M / Silk", 10_000, 0],
       ["Red", "L / Silk", 11_300, 3],
     ]);
-    expect(tote!.images?.map((image) => image.src)).toEqual(["https://cdn.example/t.jpg", "https://cdn.example/t2.jpg"]);
+    expect(tote!.images?.map((image) => image.src)).toEqual([
+      "https://cdn.example/t.jpg",
+      "https://cdn.example/t2.jpg",
+    ]);
     expect(tote!.notes.map((note) => note.reason)).toEqual([
       'Options: "Material" is folded into the size name (like "M / Silk").',
       "Variant Inventory Qty -2 is imported as 0.",
@@ -124,9 +127,18 @@ describe("readCatalogueCsv", () => {
 
 describe("parsePrice and splitTags", () => {
   it("reads rupees as paisa, with or without Rs. and thousands commas", () => {
-    expect(["1499", "1499.5", "1499.50", "1,499.50", "Rs. 1,499", "rs 12,345,678.9"].map((text) => parsePrice(text))).toEqual(
-      [149_900, 149_950, 149_950, 149_950, 149_900, "Variant Price may not be more than Rs. 10,000,000."],
-    );
+    expect(
+      ["1499", "1499.5", "1499.50", "1,499.50", "Rs. 1,499", "rs 12,345,678.9"].map((text) =>
+        parsePrice(text),
+      ),
+    ).toEqual([
+      149_900,
+      149_950,
+      149_950,
+      149_950,
+      149_900,
+      "Variant Price may not be more than Rs. 10,000,000.",
+    ]);
     for (const text of ["0", "1.999", "1,49", "12e3", "abc", ""])
       expect(typeof parsePrice(text), text).toBe("string");
   });

@@ -6,6 +6,7 @@ import {
   type CatalogCsvColumn,
   SHOPIFY_CSV_COLUMNS,
 } from "../../../shared/catalogue-csv.ts";
+import { SIZE_NAME_MAX } from "../../../shared/catalogue-settings.ts";
 import type { ProductDetail, SizeChart } from "../../../shared/contracts/product-details.ts";
 import { parseRupees } from "../../../shared/money.ts";
 import {
@@ -19,7 +20,6 @@ import {
   TITLE_MAX,
   VARIANTS_MAX,
 } from "../../../shared/product-admin.ts";
-import { SIZE_NAME_MAX } from "../../../shared/catalogue-settings.ts";
 import { PRODUCT_STATUSES, type ProductStatus } from "../../../shared/product-status.ts";
 import { normaliseSku, SKU_MAX, SKU_PATTERN } from "../../../shared/sku.ts";
 import { CsvSyntaxError, parseCsv, unguarded } from "../../csv.ts";
@@ -332,7 +332,8 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
             : `${column} (the size) is required on a variant's row (use "One Size" for none).`,
         );
       }
-      if (tooLong) problem(row, `The size "${size.slice(0, 40)}" may not be longer than ${SIZE_NAME_MAX} characters.`);
+      if (tooLong)
+        problem(row, `The size "${size.slice(0, 40)}" may not be longer than ${SIZE_NAME_MAX} characters.`);
       const key = `${colour.toLowerCase()}\u0000${size.toLowerCase()}`;
       if (colour !== "" && size !== "") {
         const earlier = seenVariants.get(key);
@@ -433,7 +434,8 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
 
 /** A Shopify export's category: the last part of `Product Category` ("… > Handbags"), else `Type`; null for none. */
 function shopifyCategory(rows: Cells[]): string | null {
-  const first = (column: CatalogCsvColumn) => rows.map((cells) => cells[column] ?? "").find((text) => text !== "");
+  const first = (column: CatalogCsvColumn) =>
+    rows.map((cells) => cells[column] ?? "").find((text) => text !== "");
   const path = first("Product Category");
   const last = path
     ?.split(">")
@@ -454,7 +456,8 @@ const percentOff = (price: number, compareAt: number) => Math.round((1 - price /
  */
 function compareAtDiscount(plan: ProductPlan) {
   const first = plan.variants.find(
-    (variant) => variant.price !== undefined && variant.compareAt !== undefined && variant.compareAt > variant.price,
+    (variant) =>
+      variant.price !== undefined && variant.compareAt !== undefined && variant.compareAt > variant.price,
   );
   const percent = first ? Math.min(99, Math.max(0, percentOff(first.price!, first.compareAt!))) : 0;
   plan.discount = percent;

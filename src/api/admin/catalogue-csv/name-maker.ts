@@ -48,7 +48,10 @@ export const NEUTRAL_SWATCH = "#9ca3af";
 
 /** The swatch for a new colour: by its name ("Navy", or the last word of "Dark Navy"), else neutral grey. */
 export function swatchFor(name: string): string {
-  const words = name.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = name
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   for (const word of [words.join(""), ...words.toReversed()]) {
     const code = SWATCHES[word];
     if (code) return code;
@@ -96,7 +99,10 @@ export function nameMaker(store: CatalogueImportRepository, names: ShopNames) {
     /** The shop's row of that name, or one this batch made. */
     find(kind: NameKind, name: string): Named | undefined {
       const key = name.toLowerCase();
-      return maps[kind].get(key) ?? pending.find((entry) => entry.kind === kind && entry.row.name.toLowerCase() === key)?.row;
+      return (
+        maps[kind].get(key) ??
+        pending.find((entry) => entry.kind === kind && entry.row.name.toLowerCase() === key)?.row
+      );
     },
 
     /** The row of that name, made in `trx` when the shop still has none. */

@@ -13,8 +13,28 @@ import { SIZE_NAME_MAX } from "../../../shared/catalogue-settings.ts";
 export const DEFAULT_COLOUR = "Default";
 export const ONE_SIZE = "One Size";
 
-const COLOUR_NAMES = new Set(["colour", "color", "colours", "colors", "farbe", "couleur", "colore", "kleur", "rang"]);
-const SIZE_NAMES = new Set(["size", "sizes", "taille", "größe", "groesse", "grösse", "talla", "taglia", "maat"]);
+const COLOUR_NAMES = new Set([
+  "colour",
+  "color",
+  "colours",
+  "colors",
+  "farbe",
+  "couleur",
+  "colore",
+  "kleur",
+  "rang",
+]);
+const SIZE_NAMES = new Set([
+  "size",
+  "sizes",
+  "taille",
+  "größe",
+  "groesse",
+  "grösse",
+  "talla",
+  "taglia",
+  "maat",
+]);
 
 type Role = "colour" | "size" | "other" | "title";
 
@@ -32,7 +52,9 @@ const VALUE_COLUMNS = ["Option1 Value", "Option2 Value", "Option3 Value"] as con
 
 /** The product's options from the first name each option column gives on any of its rows. */
 export function optionLayout(rows: Partial<Record<CatalogCsvColumn, string>>[]): OptionSlot[] {
-  const named = NAME_COLUMNS.map((column) => rows.map((cells) => cells[column] ?? "").find((name) => name !== ""));
+  const named = NAME_COLUMNS.map((column) =>
+    rows.map((cells) => cells[column] ?? "").find((name) => name !== ""),
+  );
   const roleOf = (name: string): Role => {
     const key = name.trim().toLowerCase();
     if (COLOUR_NAMES.has(key)) return "colour";
@@ -67,7 +89,10 @@ export interface OptionValues {
 }
 
 /** A variant row's colour and size under the product's layout. */
-export function optionValues(slots: OptionSlot[], cells: Partial<Record<CatalogCsvColumn, string>>): OptionValues {
+export function optionValues(
+  slots: OptionSlot[],
+  cells: Partial<Record<CatalogCsvColumn, string>>,
+): OptionValues {
   const value = (slot: OptionSlot) => cells[slot.valueColumn] ?? "";
   const colourSlot = slots.find((slot) => slot.role === "colour");
   const sizeSlot = slots.find((slot) => slot.role === "size");
@@ -75,15 +100,22 @@ export function optionValues(slots: OptionSlot[], cells: Partial<Record<CatalogC
   const colour = colourSlot ? value(colourSlot) : DEFAULT_COLOUR;
   if (colourSlot && colour === "") missing.push({ column: colourSlot.valueColumn, what: "colour" });
   const sizeValue = sizeSlot ? value(sizeSlot) : "";
-  const others = slots.filter((slot) => slot.role === "other").map(value).filter((text) => text !== "");
-  if (sizeSlot && sizeValue === "" && others.length === 0) missing.push({ column: sizeSlot.valueColumn, what: "size" });
+  const others = slots
+    .filter((slot) => slot.role === "other")
+    .map(value)
+    .filter((text) => text !== "");
+  if (sizeSlot && sizeValue === "" && others.length === 0)
+    missing.push({ column: sizeSlot.valueColumn, what: "size" });
   const parts = [sizeValue, ...others].filter((text) => text !== "");
   const size = parts.length === 0 ? (sizeSlot ? "" : ONE_SIZE) : parts.join(" / ");
   return { colour, size, missing, tooLong: size.length > SIZE_NAME_MAX };
 }
 
 /** What the report says about a layout other than the shop's own colour and size, if anything. */
-export function layoutNote(slots: OptionSlot[], example: { colour: string; size: string } | undefined): string | null {
+export function layoutNote(
+  slots: OptionSlot[],
+  example: { colour: string; size: string } | undefined,
+): string | null {
   const used = slots.filter((slot) => slot.name !== `Option${slot.index}` || slot.role !== "other");
   if (used.some((slot) => slot.role === "title")) {
     return `A single variant (Shopify's "Default Title"): imported as colour "${DEFAULT_COLOUR}", size "${ONE_SIZE}".`;
@@ -95,8 +127,10 @@ export function layoutNote(slots: OptionSlot[], example: { colour: string; size:
       `${others.join(" and ")} ${others.length === 1 ? "is" : "are"} folded into the size name${example ? ` (like "${example.size}")` : ""}`,
     );
   }
-  if (!slots.some((slot) => slot.role === "colour")) notes.push(`no colour option, so the colour is "${DEFAULT_COLOUR}"`);
-  if (!slots.some((slot) => slot.role === "size") && others.length === 0) notes.push(`no size option, so the size is "${ONE_SIZE}"`);
+  if (!slots.some((slot) => slot.role === "colour"))
+    notes.push(`no colour option, so the colour is "${DEFAULT_COLOUR}"`);
+  if (!slots.some((slot) => slot.role === "size") && others.length === 0)
+    notes.push(`no size option, so the size is "${ONE_SIZE}"`);
   if (notes.length === 0) return null;
   const text = notes.join("; ");
   return `Options: ${text[0]!.toUpperCase()}${text.slice(1)}.`;

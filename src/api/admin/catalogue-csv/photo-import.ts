@@ -32,7 +32,8 @@ export function importedPhotoUrl(src: string): string {
 
 /** A picture's format by its first bytes: what a product photo may be downloaded as. */
 function pictureFormat(bytes: Buffer): string | null {
-  const starts = (offset: number, text: string) => bytes.subarray(offset, offset + text.length).toString("latin1") === text;
+  const starts = (offset: number, text: string) =>
+    bytes.subarray(offset, offset + text.length).toString("latin1") === text;
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
   if (starts(0, "\x89PNG\r\n\x1a\n")) return "png";
   if (starts(0, "RIFF") && starts(8, "WEBP")) return "webp";
@@ -45,7 +46,11 @@ function pictureFormat(bytes: Buffer): string | null {
  * Replaces the http(s) `Image Src` of `plans` by the shop's photo made from it, downloading those not made yet
  * (none in a dry run, which says it would). A photo that fails is dropped from its product, with a note.
  */
-export async function importPhotos(importer: PhotoImporter, plans: ProductPlan[], dryRun: boolean): Promise<void> {
+export async function importPhotos(
+  importer: PhotoImporter,
+  plans: ProductPlan[],
+  dryRun: boolean,
+): Promise<void> {
   const work: { plan: ProductPlan; index: number }[] = [];
   for (const plan of plans) {
     for (const [index, image] of (plan.images ?? []).entries()) {

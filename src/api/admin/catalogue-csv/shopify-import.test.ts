@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Job } from "../../../shared/contracts/jobs.ts";
 import { imageKey } from "../../../platform/storage/storage.ts";
+import type { Job } from "../../../shared/contracts/jobs.ts";
 import { type AdminHarness, adminHarness } from "../../../testing/admin-harness.ts";
 import { apiHarness, type Shopper } from "../../../testing/api-harness.ts";
 import { buildCatalogue } from "../../../testing/factories.ts";
@@ -36,7 +36,8 @@ async function importAsJob(admin: AdminHarness, text: string, fields: Record<str
     const polled = await admin.staff.get(`/admin/jobs/${started.body.id}`);
     expect(polled.status).toBe(200);
     seen.push(polled.body as Job);
-    if (!["queued", "running"].includes((polled.body as Job).status)) return { job: polled.body as Job, seen };
+    if (!["queued", "running"].includes((polled.body as Job).status))
+      return { job: polled.body as Job, seen };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error("the job did not end");
@@ -73,7 +74,12 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
   });
 
   it("checks the file in a dry run: lists what it would create and how it read it, saving and downloading nothing", async () => {
-    const before = await Promise.all([count("colors"), count("sizes"), count("categories"), count("products")]);
+    const before = await Promise.all([
+      count("colors"),
+      count("sizes"),
+      count("categories"),
+      count("products"),
+    ]);
     const { job } = await importAsJob(admin, csv, { dry_run: "on" });
     expect(job).toMatchObject({ status: "done", dry_run: true, done: 3, total: 3, error: null });
     const report = job.report!;
@@ -91,9 +97,9 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
       'shopify-silk-scarf: A single variant (Shopify\'s "Default Title"): imported as colour "Default", size "One Size".',
       'shopify-kurta: Options: "Material" is folded into the size name (like "M / Cotton"); no colour option, so the colour is "Default".',
     ]);
-    expect(await Promise.all([count("colors"), count("sizes"), count("categories"), count("products")])).toEqual(
-      before,
-    );
+    expect(
+      await Promise.all([count("colors"), count("sizes"), count("categories"), count("products")]),
+    ).toEqual(before);
     expect(photos.requests).toEqual([]);
   });
 
@@ -112,8 +118,18 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
       .selectFrom("variants")
       .innerJoin("colors", "colors.id", "variants.color_id")
       .innerJoin("sizes", "sizes.id", "variants.size_id")
-      .select(["colors.name as colour", "sizes.name as size", "variants.price", "variants.stock", "variants.sku"])
-      .where("product_id", "in", [weekender.id, (await product("shopify-kurta"))!.id, (await product("shopify-silk-scarf"))!.id])
+      .select([
+        "colors.name as colour",
+        "sizes.name as size",
+        "variants.price",
+        "variants.stock",
+        "variants.sku",
+      ])
+      .where("product_id", "in", [
+        weekender.id,
+        (await product("shopify-kurta"))!.id,
+        (await product("shopify-silk-scarf"))!.id,
+      ])
       .orderBy("variants.sku")
       .execute();
     expect(variants).toEqual([
@@ -131,7 +147,11 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
       .where("id", "=", weekender.category_id)
       .executeTakeFirstOrThrow();
     expect(category).toEqual({ name: "Duffel Bags", slug: "duffel-bags" });
-    const olive = await database.db.selectFrom("colors").select("code").where("name", "=", "Olive").executeTakeFirstOrThrow();
+    const olive = await database.db
+      .selectFrom("colors")
+      .select("code")
+      .where("name", "=", "Olive")
+      .executeTakeFirstOrThrow();
     expect(olive.code).toBe("#808000");
 
     const images = await database.db
@@ -140,16 +160,24 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
       .where("product_id", "=", weekender.id)
       .orderBy("position")
       .execute();
-    expect(images.map((image) => image.alt)).toEqual(["Weekender, front", "Weekender, back", "Weekender, side"]);
+    expect(images.map((image) => image.alt)).toEqual([
+      "Weekender, front",
+      "Weekender, back",
+      "Weekender, side",
+    ]);
     for (const image of images) {
       expect(image.file).toMatch(/^\/images\/uploads\/imports\/\w+-800\.webp$/);
       expect(await admin.api.storage.head(imageKey(image.file))).not.toBeNull();
       expect(await admin.api.storage.head(imageKey(image.file.replace("-800.", "-400.")))).not.toBeNull();
     }
     expect(weekender.image).toBe(images[0]!.file);
-    expect(photos.requests.toSorted()).toEqual(
-      ["/kurta.png", "/scarf.jpg", "/weekender-back.png", "/weekender-front.jpg", "/weekender-side.jpg"],
-    );
+    expect(photos.requests.toSorted()).toEqual([
+      "/kurta.png",
+      "/scarf.jpg",
+      "/weekender-back.png",
+      "/weekender-front.jpg",
+      "/weekender-side.jpg",
+    ]);
   });
 
   it("changes nothing and downloads nothing when the same file is imported again", async () => {
@@ -168,8 +196,14 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
     expect(refused.status).toBe(200);
     expect(refused.body.products).toMatchObject({ created: 2, rejected: 1 });
     expect(refused.body.rejections).toEqual([
-      expect.objectContaining({ handle: "strict-weekender", reason: expect.stringMatching(/^Colour "Plum" is not one of the shop's colours/) }),
-      expect.objectContaining({ handle: "strict-weekender", reason: expect.stringMatching(/^Colour "Plum" is not one of the shop's colours/) }),
+      expect.objectContaining({
+        handle: "strict-weekender",
+        reason: expect.stringMatching(/^Colour "Plum" is not one of the shop's colours/),
+      }),
+      expect.objectContaining({
+        handle: "strict-weekender",
+        reason: expect.stringMatching(/^Colour "Plum" is not one of the shop's colours/),
+      }),
     ]);
     expect(refused.body.created).toEqual({ colours: [], sizes: [], categories: [] });
     expect(await product("strict-weekender")).toBeUndefined();
@@ -186,7 +220,9 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
     expect(answer.body.products).toMatchObject({ created: 3, rejected: 0 });
     const refusals = answer.body.notes.filter((note: { note: string }) => note.note.startsWith("Photo "));
     expect(refusals).toHaveLength(5);
-    expect(refusals[0].note).toMatch(/^Photo http:\/\/localhost:\d+\/weekender-front\.jpg was not imported: localhost resolves to (127\.0\.0\.1|::1), a private or local address\.$/);
+    expect(refusals[0].note).toMatch(
+      /^Photo http:\/\/localhost:\d+\/weekender-front\.jpg was not imported: localhost resolves to (127\.0\.0\.1|::1), a private or local address\.$/,
+    );
     const literal = await post(
       guarded,
       guarded.staff,
@@ -218,7 +254,11 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
       expect(await progress(2, 3)).toBe(true);
       return { ...(await jobs.get(running.id)).report!, message: "Stopped" } as never;
     });
-    expect((await admin.staff.get(`/admin/jobs/${running.id}`)).body).toMatchObject({ status: "cancelled", done: 2, total: 3 });
+    expect((await admin.staff.get(`/admin/jobs/${running.id}`)).body).toMatchObject({
+      status: "cancelled",
+      done: 2,
+      total: 3,
+    });
     const audit = await database.db
       .selectFrom("audit_log")
       .select(["actor_email", "entity_id"])

@@ -18,7 +18,13 @@ export function jobsRepository(db: Kysely<Database>) {
     "updated_at",
   ] as const;
   return {
-    async insert(values: { kind: string; input: string; options: string; createdBy: number | null; at: Date }) {
+    async insert(values: {
+      kind: string;
+      input: string;
+      options: string;
+      createdBy: number | null;
+      at: Date;
+    }) {
       const at = values.at.toISOString();
       const { id } = await db
         .insertInto("jobs")
@@ -58,7 +64,11 @@ export function jobsRepository(db: Kysely<Database>) {
         .where("id", "=", id)
         .where("status", "=", "running")
         .execute();
-      const row = await db.selectFrom("jobs").select("cancel_requested").where("id", "=", id).executeTakeFirst();
+      const row = await db
+        .selectFrom("jobs")
+        .select("cancel_requested")
+        .where("id", "=", id)
+        .executeTakeFirst();
       return row?.cancel_requested === 1;
     },
 
@@ -73,7 +83,11 @@ export function jobsRepository(db: Kysely<Database>) {
     },
 
     /** Ends a running job: its report or error kept, its input dropped. */
-    async finish(id: number, end: { status: JobStatus; report: string | null; error: string | null }, at: Date) {
+    async finish(
+      id: number,
+      end: { status: JobStatus; report: string | null; error: string | null },
+      at: Date,
+    ) {
       await db
         .updateTable("jobs")
         .set({ ...end, input: null, updated_at: at.toISOString() })

@@ -124,6 +124,8 @@ describe("the catalogue import page", () => {
       headers: { cookie: cookies.staff, origin: HOST_URL },
       body: form,
     });
-    expect(await report(cancelled)).toContain("The import was cancelled before it started: nothing was saved.");
+    expect(await report(cancelled)).toContain(
+      "The import was cancelled before it started: nothing was saved.",
+    );
   });
 });

@@ -57,9 +57,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!/^\d{1,12}$/.test(id)) throw data({ message: "This form cannot be handled." }, { status: 400 });
     const answer = await api.call("adminCancelJob", { params: { id } });
     if (answer.ok) return redirect(jobPage(answer.data.id), 303);
-    return data({ ok: false, message: "The import could not be stopped: it is no longer there." } satisfies ImportAnswer, {
-      status: failureStatus(answer.status),
-    });
+    return data(
+      {
+        ok: false,
+        message: "The import could not be stopped: it is no longer there.",
+      } satisfies ImportAnswer,
+      {
+        status: failureStatus(answer.status),
+      },
+    );
   }
   const file = form.get("file");
   const answer = await api.call("adminStartCatalogueImport", {
@@ -93,6 +99,45 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 const number = (value: number) => value.toLocaleString("en-US");
+
+/** Rows of the file with what the report says of each (a note, or why it was rejected). */
+function RowTable({
+  className,
+  caption,
+  heading,
+  entries,
+}: {
+  className: string;
+  caption: string;
+  heading: string;
+  entries: { row: number; handle: string; text: string }[];
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <table className={`admin-table ${className}`}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="admin-num">
+              Row
+            </th>
+            <th scope="col">Handle</th>
+            <th scope="col">{heading}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={`${entry.row}-${entry.text}`}>
+              <td className="admin-num">{entry.row}</td>
+              <td>{entry.handle || "(none)"}</td>
+              <td>{entry.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** The colours, sizes and categories the import created (or would). */
 function Created({ report }: { report: CatalogueImportReport }) {
@@ -164,58 +209,24 @@ function Report({ report }: { report: CatalogueImportReport }) {
       )}
       <Created report={report} />
       {report.notes.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-import-notes">
-            <caption>How rows not in the shop's own columns were read</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="admin-num">
-                  Row
-                </th>
-                <th scope="col">Handle</th>
-                <th scope="col">Note</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.notes.slice(0, REJECTIONS_SHOWN).map((entry) => (
-                <tr key={`${entry.row}-${entry.note}`}>
-                  <td className="admin-num">{entry.row}</td>
-                  <td>{entry.handle}</td>
-                  <td>{entry.note}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowTable
+          className="admin-import-notes"
+          caption="How rows not in the shop's own columns were read"
+          heading="Note"
+          entries={report.notes.slice(0, REJECTIONS_SHOWN).map((entry) => ({ ...entry, text: entry.note }))}
+        />
       )}
       {shown.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-import-rejections">
-            <caption>
-              Rejected rows: nothing of these products was saved. Fix the rows and import the file again.
-              {report.rejections.length > shown.length &&
-                ` The first ${number(shown.length)} of ${number(report.rejections.length)} are listed.`}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className="admin-num">
-                  Row
-                </th>
-                <th scope="col">Handle</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((entry) => (
-                <tr key={`${entry.row}-${entry.reason}`}>
-                  <td className="admin-num">{entry.row}</td>
-                  <td>{entry.handle || "(none)"}</td>
-                  <td>{entry.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowTable
+          className="admin-import-rejections"
+          caption={`Rejected rows: nothing of these products was saved. Fix the rows and import the file again.${
+            report.rejections.length > shown.length
+              ? ` The first ${number(shown.length)} of ${number(report.rejections.length)} are listed.`
+              : ""
+          }`}
+          heading="Reason"
+          entries={shown.map((entry) => ({ ...entry, text: entry.reason }))}
+        />
       )}
     </div>
   );
@@ -225,14 +236,16 @@ function Report({ report }: { report: CatalogueImportReport }) {
 function JobStatus({ job }: { job: Job }) {
   const revalidator = useRevalidator();
   const underWay = jobUnderWay(job.status);
+  const { revalidate, state } = revalidator;
+  const idle = state === "idle";
   useEffect(() => {
-    if (!underWay) return;
-    // Each answer is a new job object: the next ask is planned once this one is shown.
+    if (!underWay || !idle) return;
+    // Asked again a moment after each answer is shown (never two at once).
     const timer = window.setTimeout(() => {
-      void revalidator.revalidate();
+      void revalidate();
     }, POLL_SECONDS * 1000);
     return () => window.clearTimeout(timer);
-  }, [job, underWay, revalidator]);
+  }, [underWay, idle, revalidate]);
   const what = job.dry_run ? "Checking" : "Importing";
   if (underWay) {
     return (
@@ -344,7 +357,10 @@ export default function AdminProductsImport({ actionData, loaderData }: Route.Co
       </Form>
 
       {loaderData.missing && (
-        <FormAlert kind="error" title="That import is no longer there. Import the file again to see its report." />
+        <FormAlert
+          kind="error"
+          title="That import is no longer there. Import the file again to see its report."
+        />
       )}
       {loaderData.job && <JobStatus job={loaderData.job} />}
 
@@ -356,8 +372,8 @@ export default function AdminProductsImport({ actionData, loaderData }: Route.Co
           Prices are in rupees (1499 or 1499.50), the discount a whole percent of the product. Tags, colours,
           sizes and categories the shop does not have yet are created (unless you tick "Only use the colours,
           sizes and categories the shop has"). A Shopify product export imports as it is: its options, Default
-          Title, Product Category or Type, and compare-at prices (the discount) are read as the report says. A new
-          product is a draft unless its Status says otherwise.
+          Title, Product Category or Type, and compare-at prices (the discount) are read as the report says. A
+          new product is a draft unless its Status says otherwise.
         </p>
       </details>
     </section>
