@@ -78,7 +78,7 @@ export async function importPhotos(
       const image = plan.images![index]!;
       const url = await photoOf(image.src, plan, image.row);
       if (url === null) failed.add(image);
-      else if (url !== undefined) image.src = url;
+      else image.src = url;
     }
   };
   await Promise.all(Array.from({ length: Math.min(PHOTO_PARALLEL, work.length) }, worker));
