@@ -119,9 +119,13 @@ describe.skipIf(engine !== "sqlite")("npm run catalog:import and catalog:export"
     expect(checked.stdout).toContain("Categories would be created: Scarves.");
     const strict = await run(env, "import", file, "--strict");
     expect(strict.code).toBe(1);
-    expect(strict.stdout).toMatch(/row 2 \(cli-scarf\): Category "Scarves" is not one of the shop's categories/);
+    expect(strict.stdout).toMatch(
+      /row 2 \(cli-scarf\): Category "Scarves" is not one of the shop's categories/,
+    );
     expect(strict.stdout).toMatch(/row 2 \(cli-scarf\): Colour "Teal" is not one of the shop's colours/);
-    expect(await handle.db.selectFrom("colors").select("id").where("name", "=", "Teal").execute()).toEqual([]);
+    expect(await handle.db.selectFrom("colors").select("id").where("name", "=", "Teal").execute()).toEqual(
+      [],
+    );
     expect((await run(env, "export", "-", "--strict")).stderr).toContain("--strict is for the import.");
   }, 120_000);
 });
