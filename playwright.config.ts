@@ -64,6 +64,8 @@ export default defineConfig({
       // The payment providers are local simulators (e2e/online-payments.spec.ts), and bank transfers go to their
       // test account (e2e/admin-payments.spec.ts: staff mark one paid and refund part of it): no money moves.
       PAYMENT_SIMULATORS: "on",
+      // The Shopify import's photos come from a server on this machine (e2e/shopify-import.spec.ts).
+      IMPORT_IMAGE_PRIVATE_HOSTS: "allow",
     },
   },
 });

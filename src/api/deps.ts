@@ -16,7 +16,13 @@ export interface ApiDeps {
     Partial<
       Pick<
         Config,
-        "adminIdleMinutes" | "lowStockThreshold" | "imagesDir" | "couriers" | "payments" | "dataDir"
+        | "adminIdleMinutes"
+        | "lowStockThreshold"
+        | "imagesDir"
+        | "couriers"
+        | "payments"
+        | "dataDir"
+        | "importImagePrivateHosts"
       >
     >;
   logger: Logger;

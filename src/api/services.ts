@@ -23,6 +23,7 @@ import { customersService } from "./admin/customers.service.ts";
 import { dashboardRepository } from "./admin/dashboard.repository.ts";
 import { dashboardService } from "./admin/dashboard.service.ts";
 import { inboxService } from "./admin/inbox/inbox.service.ts";
+import { jobsService } from "./admin/jobs/jobs.service.ts";
 import { newsletterAdminService } from "./admin/newsletter/newsletter-export.ts";
 import { newsletterIssuesService } from "./admin/newsletter/newsletter-issues.service.ts";
 import { adminOrdersRepository } from "./admin/orders/admin-orders.repository.ts";
@@ -135,6 +136,8 @@ export function createServices(deps: ApiDeps) {
     storage,
   });
 
+  const jobs = jobsService({ db, logger });
+
   const adminOrders = adminOrdersService({
     db,
     repository: adminOrdersRepo,
@@ -222,7 +225,15 @@ export function createServices(deps: ApiDeps) {
       }),
     }),
     admin: {
-      catalogueCsv: catalogueCsvService({ db, onCatalogueChanged }),
+      jobs,
+      catalogueCsv: catalogueCsvService({
+        db,
+        onCatalogueChanged,
+        jobs,
+        photos: imageStorage
+          ? { storage: imageStorage, allowPrivate: config.importImagePrivateHosts === true }
+          : undefined,
+      }),
       codCollections: codCollectionsService({
         db,
         repository: codCollectionsRepository(db),

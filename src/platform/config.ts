@@ -269,6 +269,9 @@ const envSchema = z.object({
   API_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_API_CACHE_MB),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   COURIER_SIMULATORS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("off"),
+  IMPORT_IMAGE_PRIVATE_HOSTS: z
+    .enum(["allow", "refuse"], { error: 'must be "allow" or "refuse"' })
+    .default("refuse"),
   LEOPARDS_API_KEY: z.string().trim().optional(),
   LEOPARDS_API_PASSWORD: z.string().trim().optional(),
   LEOPARDS_API_URL: z.url({ message: "must be an absolute URL" }).default(LEOPARDS_API_URL),
@@ -356,6 +359,11 @@ export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "pos
 
 export interface Config {
   env: "development" | "production" | "test";
+  /**
+   * IMPORT_IMAGE_PRIVATE_HOSTS=allow (tests only): a catalogue import may download photos from loopback and
+   * private addresses, which it otherwise refuses (decision 0065).
+   */
+  importImagePrivateHosts: boolean;
   port: number;
   host: string;
   database: DatabaseTarget;
@@ -494,6 +502,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Behind our proxy (keep-alive timeout 4 s) the grace outlasts its idle connections; alone, nothing to wait for.
     shutdownGraceMs:
       value.SHUTDOWN_GRACE_MS ?? (value.TRUST_PROXY === "true" || value.TRUST_PROXY === "1" ? 5000 : 0),
+    importImagePrivateHosts: value.IMPORT_IMAGE_PRIVATE_HOSTS === "allow",
     couriers: {
       simulators: value.COURIER_SIMULATORS === "on",
       leopards:

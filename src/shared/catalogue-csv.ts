@@ -34,7 +34,21 @@ export const CATALOG_CSV_COLUMNS = [
   "Image Position",
   "Image Colour",
 ] as const;
-export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+/**
+ * Columns a Shopify product export has that the shop's own export does not write: read on import only
+ * (docs/decisions/0065-shopify-import.md). `Product Category` (its last part) or `Type` give the category when
+ * there is no Category column; `Variant Compare At Price` gives the discount.
+ */
+export const SHOPIFY_CSV_COLUMNS = [
+  "Product Category",
+  "Type",
+  "Option3 Name",
+  "Option3 Value",
+  "Variant Compare At Price",
+] as const;
+
+/** Every column the import reads. */
+export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number] | (typeof SHOPIFY_CSV_COLUMNS)[number];
 
 /** The largest file the import reads, and the most rows (besides the header). */
 export const CATALOG_CSV_MAX_BYTES = 10 * 1024 * 1024;

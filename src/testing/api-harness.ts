@@ -78,7 +78,15 @@ export function apiHarness(
     logger?: Logger;
     /** Back-office settings (inactivity, low-stock threshold, couriers) other than their defaults. */
     config?: Partial<
-      Pick<Config, "adminIdleMinutes" | "lowStockThreshold" | "couriers" | "payments" | "publicUrl">
+      Pick<
+        Config,
+        | "adminIdleMinutes"
+        | "lowStockThreshold"
+        | "couriers"
+        | "payments"
+        | "publicUrl"
+        | "importImagePrivateHosts"
+      >
     >;
     /** Told after committed catalogue writes (ApiDeps.onCatalogueChanged). */
     onCatalogueChanged?: CatalogueListener;

@@ -14,6 +14,7 @@ import { codCollectionsRoutes } from "./cod-collections/cod-collections.routes.t
 import { adminCouponsRoutes } from "./coupons/coupons.routes.ts";
 import { customersRoutes } from "./customers.routes.ts";
 import { inboxRoutes } from "./inbox/inbox.routes.ts";
+import { jobsRoutes } from "./jobs/jobs.routes.ts";
 import { newsletterAdminRoutes } from "./newsletter/newsletter-export.ts";
 import { newsletterIssuesRoutes } from "./newsletter/newsletter-issues.routes.ts";
 import { adminOrdersRoutes } from "./orders/admin-orders.routes.ts";
@@ -80,6 +81,7 @@ export function adminRoutes(services: Services): Hono<ApiEnv> {
   routes.route("/", adminProductRoutes(admin.products));
 
   routes.route("/", catalogueCsvRoutes(admin.catalogueCsv));
+  routes.route("/", jobsRoutes(admin.jobs));
 
   return routes;
 }

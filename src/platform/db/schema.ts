@@ -64,6 +64,7 @@ export interface Database {
   return_items: ReturnItemTable;
   return_photos: ReturnPhotoTable;
   return_events: ReturnEventTable;
+  jobs: JobTable;
 }
 
 /** A transaction on the shop's database. */
@@ -207,6 +208,32 @@ export interface VariantTable {
 }
 
 /** A shopper waiting for a sold-out variant (migration 035); `notified_at` is set once, when the mail is queued. */
+/** A back-office job (migration 044; docs/decisions/0065-shopify-import.md). */
+export interface JobTable {
+  id: Generated<number>;
+  /** What it does: "catalogue.import". */
+  kind: string;
+  /** queued, running, done, failed or cancelled. */
+  status: string;
+  done: Generated<number>;
+  total: Generated<number>;
+  /** What it works on (the CSV text); dropped once it ends. */
+  input: string | null;
+  /** JSON of its options (dry run, strict, file name, who started it). */
+  options: Generated<string>;
+  /** JSON of its report once done (or cancelled part way). */
+  report: string | null;
+  /** Why it failed. */
+  error: string | null;
+  /** 1 once someone asked to stop it: the runner stops after the batch it is in. */
+  cancel_requested: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  /** Renewed by its runner while it runs; a running job whose heartbeat is old lost its runner. */
+  heartbeat_at: string | null;
+}
+
 export interface StockAlertTable {
   id: Generated<number>;
   variant_id: number;

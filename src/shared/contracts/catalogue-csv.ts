@@ -8,6 +8,15 @@ import {
 
 /** The catalogue's CSV import and export (docs/catalogue-csv.md, docs/decisions/0032-catalogue-csv.md). */
 
+/** A form's checkbox: on (or 1, true, yes) is true; absent or blank is false. */
+const checkbox = z.preprocess(
+  (value) =>
+    value === undefined || value === ""
+      ? false
+      : ["on", "1", "true", "yes"].includes(String(value).toLowerCase()),
+  z.boolean(),
+);
+
 export const catalogueImportSchema = z.object({
   file: z
     .file({ error: CATALOG_CSV_MESSAGES.fileRequired })
@@ -16,15 +25,13 @@ export const catalogueImportSchema = z.object({
     .describe(
       `A catalogue CSV (UTF-8), at most ${CATALOG_CSV_MAX_BYTES / 1024 / 1024} MB and ${CATALOG_CSV_MAX_ROWS} rows; columns in docs/catalogue-csv.md.`,
     ),
-  dry_run: z
-    .preprocess(
-      (value) =>
-        value === undefined || value === ""
-          ? false
-          : ["on", "1", "true", "yes"].includes(String(value).toLowerCase()),
-      z.boolean(),
-    )
-    .describe("Check the file and answer the report without saving anything (a form's checkbox: on)."),
+  dry_run: checkbox.describe(
+    "Check the file and answer the report without saving anything (a form's checkbox: on).",
+  ),
+  strict: checkbox.describe(
+    "Refuse a product naming a colour, size or category the shop does not have, instead of creating it " +
+      "(a form's checkbox: on).",
+  ),
 });
 export type CatalogueImportInput = z.output<typeof catalogueImportSchema>;
 
@@ -54,6 +61,18 @@ export const catalogueImportReportSchema = z.object({
   created_tags: z
     .array(z.string())
     .describe("Tags the file named that the shop did not have, created by it."),
+  created: z
+    .object({ colours: z.array(z.string()), sizes: z.array(z.string()), categories: z.array(z.string()) })
+    .describe(
+      "Colours, sizes and categories the file named that the shop did not have: created (or, in a dry run, " +
+        "that would be). Always empty when `strict`.",
+    ),
+  notes: z
+    .array(z.object({ row: z.number().int(), handle: z.string(), note: z.string() }))
+    .describe(
+      "How a product's options, compare-at prices or stock were read when not as the shop's own export writes " +
+        "them (Shopify's Material option folded into the size, its Default Title, a discount from compare-at prices).",
+    ),
 });
 export type CatalogueImportReport = z.output<typeof catalogueImportReportSchema>;
 

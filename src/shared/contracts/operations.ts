@@ -15,6 +15,7 @@ import { contactOperations } from "./contact.operations.ts";
 import type { Operation } from "./contract.ts";
 import { adminCouponOperations } from "./coupons.operations.ts";
 import { adminInboxOperations } from "./inbox.operations.ts";
+import { adminJobOperations } from "./jobs.operations.ts";
 import { adminNewsletterOperations, newsletterOperations } from "./newsletter.operations.ts";
 import { adminNewsletterIssueOperations } from "./newsletter-issues.operations.ts";
 import { orderOperations } from "./orders.operations.ts";
@@ -65,6 +66,7 @@ export const operations = {
   ...twoFactorOperations,
   ...adminProductOperations,
   ...catalogueCsvOperations,
+  ...adminJobOperations,
   ...reviewOperations,
   ...adminReviewOperations,
   ...adminNewsletterOperations,

@@ -104,4 +104,28 @@ describe.skipIf(engine !== "sqlite")("npm run catalog:import and catalog:export"
     expect(exported.code).toBe(0);
     expect(fs.readFileSync(out, "utf8")).toContain("cli-tote,CLI Tote,");
   }, 120_000);
+
+  it("checks a file naming new colours, sizes and categories: listed by a dry run, refused with --strict", async () => {
+    const file = path.join(dataDir, "new-names.csv");
+    fs.writeFileSync(
+      file,
+      "Handle,Title,Type,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price\r\n" +
+        "cli-scarf,CLI Scarf,Scarves,Color,Teal,Size,Standard,1200\r\n",
+    );
+    const checked = await run(env, "import", file, "--dry-run");
+    expect(checked.code).toBe(0);
+    expect(checked.stdout).toContain("Colours would be created: Teal.");
+    expect(checked.stdout).toContain("Sizes would be created: Standard.");
+    expect(checked.stdout).toContain("Categories would be created: Scarves.");
+    const strict = await run(env, "import", file, "--strict");
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(
+      /row 2 \(cli-scarf\): Category "Scarves" is not one of the shop's categories/,
+    );
+    expect(strict.stdout).toMatch(/row 2 \(cli-scarf\): Colour "Teal" is not one of the shop's colours/);
+    expect(await handle.db.selectFrom("colors").select("id").where("name", "=", "Teal").execute()).toEqual(
+      [],
+    );
+    expect((await run(env, "export", "-", "--strict")).stderr).toContain("--strict is for the import.");
+  }, 120_000);
 });

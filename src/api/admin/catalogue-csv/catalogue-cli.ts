@@ -14,7 +14,7 @@
 import { once } from "node:events";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../../../platform/config.ts";
+import { type Config, ConfigError, loadConfig } from "../../../platform/config.ts";
 import {
   DatabaseConnectionError,
   type DatabaseHandle,
@@ -23,6 +23,7 @@ import {
 } from "../../../platform/db/connection.ts";
 import { migrateToLatest } from "../../../platform/db/migrate.ts";
 import { announceCatalogueChange } from "../../../platform/redis.ts";
+import { createStorage } from "../../../platform/storage/create-storage.ts";
 import { CATALOG_CSV_MAX_BYTES, CATALOG_CSV_MESSAGES } from "../../../shared/catalogue-csv.ts";
 import type { CatalogueImportReport } from "../../../shared/contracts/catalogue-csv.ts";
 import { exportCatalogue } from "./catalogue-export.ts";
@@ -30,7 +31,7 @@ import { type ImportProgress, importCatalogue } from "./catalogue-import.ts";
 import { CsvFileError } from "./csv-rows.ts";
 
 const USAGE = [
-  "usage: npm run catalog:import -- <file.csv> [--dry-run]",
+  "usage: npm run catalog:import -- <file.csv> [--dry-run] [--strict]",
   "       npm run catalog:export -- <out.csv>      (- writes to standard output)",
 ].join("\n");
 
@@ -48,7 +49,11 @@ function parse(argv: string[]) {
   try {
     parsed = parseArgs({
       args: rest,
-      options: { "dry-run": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        "dry-run": { type: "boolean" },
+        strict: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -62,7 +67,14 @@ function parse(argv: string[]) {
   if (parsed.positionals.length !== 1) throw new UsageError(USAGE);
   if (command === "export" && parsed.values["dry-run"])
     throw new UsageError(`--dry-run is for the import.\n${USAGE}`);
-  return { command, file: parsed.positionals[0]!, dryRun: parsed.values["dry-run"] === true };
+  if (command === "export" && parsed.values.strict)
+    throw new UsageError(`--strict is for the import.\n${USAGE}`);
+  return {
+    command,
+    file: parsed.positionals[0]!,
+    dryRun: parsed.values["dry-run"] === true,
+    strict: parsed.values.strict === true,
+  };
 }
 
 /** A bar redrawn in place on a terminal; a plain line per batch when the output is a file or a pipe. */
@@ -90,7 +102,12 @@ function printReport(report: CatalogueImportReport) {
     `Products: ${products.created} created, ${products.updated} updated, ${products.unchanged} unchanged, ${products.rejected} rejected.`,
     `Rows: ${rows.total} read; ${rows.created} created, ${rows.updated} updated, ${rows.unchanged} unchanged, ${rows.rejected} rejected.`,
   ];
-  if (report.created_tags.length > 0) lines.push(`Tags created: ${report.created_tags.join(", ")}.`);
+  const made = report.dry_run ? "would be created" : "created";
+  if (report.created_tags.length > 0) lines.push(`Tags ${made}: ${report.created_tags.join(", ")}.`);
+  for (const [what, list] of Object.entries(report.created)) {
+    if (list.length > 0) lines.push(`${what[0]!.toUpperCase()}${what.slice(1)} ${made}: ${list.join(", ")}.`);
+  }
+  for (const entry of report.notes) lines.push(`  row ${entry.row} (${entry.handle}): ${entry.note}`);
   if (report.rejections.length > 0) {
     lines.push("Rejected (nothing of these products was saved):");
     for (const entry of report.rejections) {
@@ -108,9 +125,8 @@ const stderrLogger = {
 
 async function runImport(
   handle: DatabaseHandle,
-  file: string,
-  dryRun: boolean,
-  redisUrl: string | undefined,
+  { file, dryRun, strict }: { file: string; dryRun: boolean; strict: boolean },
+  config: Config,
 ): Promise<number> {
   const size = fs.statSync(file).size;
   if (size > CATALOG_CSV_MAX_BYTES) throw new CsvFileError(CATALOG_CSV_MESSAGES.tooLarge);
@@ -124,15 +140,18 @@ async function runImport(
   const onCatalogueChanged = () => {
     changed = true;
   };
-  const report = await importCatalogue({ db: handle.db, onCatalogueChanged }, text, {
+  // Photos named by URL are downloaded where the shop reads them: the bucket when S3_BUCKET is set, else DATA_DIR.
+  const photos = { storage: createStorage(config), allowPrivate: config.importImagePrivateHosts };
+  const report = await importCatalogue({ db: handle.db, onCatalogueChanged, photos }, text, {
     actor: CLI_ACTOR,
     dryRun,
+    strict,
     fileName: file,
     onProgress: progressReporter(process.stderr),
-  });
+  }).finally(() => photos.storage.close());
   printReport(report);
-  if (changed && redisUrl) {
-    const told = await announceCatalogueChange(redisUrl, stderrLogger);
+  if (changed && config.redisUrl) {
+    const told = await announceCatalogueChange(config.redisUrl, stderrLogger);
     process.stderr.write(
       told
         ? "Told the running shop through Redis: its cached pages are dropped.\n"
@@ -172,7 +191,7 @@ async function main(): Promise<number> {
       await runExport(handle, options.file);
       return 0;
     }
-    return await runImport(handle, options.file, options.dryRun, config.redisUrl);
+    return await runImport(handle, options, config);
   } finally {
     await handle?.close();
   }

@@ -4,6 +4,7 @@ import type { GridVariant, NewProductImage } from "../../products/product-writer
 import type { AdminProductsRepository } from "../products/admin-products.repository.ts";
 import type { CatalogueImportRepository } from "./catalogue-import.repository.ts";
 import type { ProductPlan, RowProblem } from "./csv-rows.ts";
+import type { NameKind, NameMaker } from "./name-maker.ts";
 
 /**
  * The catalogue import's second step (catalogue-import.ts): a product's plan, as read from the file, resolved
@@ -84,6 +85,47 @@ export interface ResolveContext {
   store: CatalogueImportRepository;
   products: AdminProductsRepository;
   names: ShopNames;
+  /** Makes the colours, sizes and categories the shop lacks; undefined in a strict import (they refuse). */
+  maker?: NameMaker | undefined;
+}
+
+/**
+ * The file's names found among the shop's (or made by this batch); a name the shop lacks gets a placeholder (a
+ * negative id) when it may be made, and is made only once the product is found to have no other problem.
+ */
+class Lookup {
+  readonly #context: ResolveContext;
+  readonly #placeholders = new Map<number, { kind: NameKind; name: string }>();
+  constructor(context: ResolveContext) {
+    this.#context = context;
+  }
+
+  find(kind: NameKind, name: string): Named | undefined {
+    const { maker, names } = this.#context;
+    if (maker) return maker.find(kind, name) ?? this.#placeholder(kind, name);
+    const map = { colours: names.colorByName, sizes: names.sizeByName, categories: names.categoryByName }[
+      kind
+    ];
+    return map.get(name.toLowerCase());
+  }
+
+  #placeholder(kind: NameKind, name: string): Named {
+    for (const [id, entry] of this.#placeholders) {
+      if (entry.kind === kind && entry.name.toLowerCase() === name.toLowerCase()) return { id, name };
+    }
+    const id = -(this.#placeholders.size + 1);
+    this.#placeholders.set(id, { kind, name });
+    return { id, name };
+  }
+
+  /** Makes what the placeholders stand for; answers the real id of each placeholder's. */
+  async make(trx: Trx): Promise<(id: number) => number> {
+    const real = new Map<number, number>();
+    for (const [id, { kind, name }] of this.#placeholders) {
+      real.set(id, (await this.#context.maker!.make(trx, kind, name)).id);
+    }
+    return (id) => real.get(id) ?? id;
+  }
 }
 
 export type CurrentVariant = Awaited<ReturnType<AdminProductsRepository["variants"]>>[number];
@@ -118,6 +160,7 @@ export async function resolveProduct(
   plan: ProductPlan,
 ): Promise<ResolvedProduct> {
   const { store, products, names } = context;
+  const lookup = new Lookup(context);
   const problems: RowProblem[] = [];
   const first = plan.rows[0]!;
   const product = await store.productByHandle(plan.handle, trx);
@@ -138,7 +181,7 @@ export async function resolveProduct(
 
   let categoryId = product?.category_id;
   if (plan.category) {
-    const category = names.categoryByName.get(plan.category.toLowerCase());
+    const category = lookup.find("categories", plan.category);
     if (!category) {
       problems.push({
         row: first,
@@ -150,7 +193,7 @@ export async function resolveProduct(
   const currentByKey = new Map(
     current.map((variant) => [gridKey(variant.color_id, variant.size_id), variant]),
   );
-  const grid = resolveGrid(plan, names, currentByKey, problems);
+  const grid = resolveGrid(plan, lookup, names, currentByKey, problems);
   const givenSkus = plan.variants.flatMap((variant) => (variant.sku === undefined ? [] : [variant.sku]));
   if (givenSkus.length > 0) {
     for (const holder of await store.skuHolders(givenSkus, product?.id, trx)) {
@@ -172,8 +215,15 @@ export async function resolveProduct(
   }
 
   const title = plan.title ?? product?.title ?? "";
-  const images = resolveImages(plan, names, grid, title, problems, product?.id);
+  const images = resolveImages(plan, lookup, grid, title, problems, product?.id);
   if (problems.length > 0) throw new Refused(problems);
+  const real = await lookup.make(trx);
+  for (const variant of grid) {
+    variant.colorId = real(variant.colorId);
+    variant.sizeId = real(variant.sizeId);
+  }
+  for (const image of images ?? []) if (image.colorId !== null) image.colorId = real(image.colorId);
+  categoryId = categoryId === undefined ? undefined : real(categoryId);
   return {
     plan,
     product,
@@ -211,14 +261,15 @@ function uploadRefused(src: string, productId: number | undefined): string | nul
  */
 function resolveGrid(
   plan: ProductPlan,
+  lookup: Lookup,
   names: ShopNames,
   currentByKey: Map<string, CurrentVariant>,
   problems: RowProblem[],
 ): GridVariant[] {
   const grid: GridVariant[] = [];
   for (const variant of plan.variants) {
-    const color = names.colorByName.get(variant.colour.toLowerCase());
-    const size = names.sizeByName.get(variant.size.toLowerCase());
+    const color = lookup.find("colours", variant.colour);
+    const size = lookup.find("sizes", variant.size);
     if (!color) {
       problems.push({
         row: variant.row,
@@ -256,7 +307,7 @@ function resolveGrid(
  */
 function resolveImages(
   plan: ProductPlan,
-  names: ShopNames,
+  lookup: Lookup,
   grid: GridVariant[],
   title: string,
   problems: RowProblem[],
@@ -273,7 +324,7 @@ function resolveImages(
     }
     let colorId: number | null = null;
     if (image.colour !== "") {
-      const color = names.colorByName.get(image.colour.toLowerCase());
+      const color = lookup.find("colours", image.colour);
       if (!color || !offered.has(color.id)) {
         problems.push({
           row: image.row,

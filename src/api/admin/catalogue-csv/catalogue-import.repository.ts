@@ -59,6 +59,74 @@ export function catalogueImportRepository(db: Kysely<Database>) {
         .where((eb) => eb(eb.fn("lower", ["name"]), "in", lowerCaseNames))
         .execute(),
 
+    /** The row of `table` whose lower-cased name is `lowerCaseName`, if any (the oldest). */
+    named: (table: "colors" | "sizes" | "categories", lowerCaseName: string, trx: Db = db) =>
+      trx
+        .selectFrom(table)
+        .select(["id", "name"])
+        .where((eb) => eb(eb.fn("lower", ["name"]), "=", lowerCaseName))
+        .orderBy("id")
+        .executeTakeFirst(),
+
+    /** Adds a colour; answers its id. */
+    async insertColor(name: string, code: string, trx: Db = db): Promise<number> {
+      const { id } = await trx
+        .insertInto("colors")
+        .values({ name, code })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /** Adds a size after the shop's last one; answers its id. */
+    async insertSize(name: string, trx: Db = db): Promise<number> {
+      const last = await trx
+        .selectFrom("sizes")
+        .select((eb) => eb.fn.max("position").as("last"))
+        .executeTakeFirst();
+      const position = Number(last?.last ?? 0) + 1;
+      const { id } = await trx
+        .insertInto("sizes")
+        .values({ name, position })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /**
+     * Adds a top-level category after the last one, its slug made from `slug` (with -2, -3… when a category has
+     * it or had it); answers its id.
+     */
+    async insertCategory(name: string, slug: string, trx: Db = db): Promise<number> {
+      const taken = new Set(
+        [
+          ...(await trx
+            .selectFrom("categories")
+            .select("slug as s")
+            .where("slug", "like", `${slug}%`)
+            .execute()),
+          ...(await trx
+            .selectFrom("category_slug_redirects")
+            .select("old_slug as s")
+            .where("old_slug", "like", `${slug}%`)
+            .execute()),
+        ].map((row) => row.s),
+      );
+      let free = slug;
+      for (let n = 2; taken.has(free); n += 1) free = `${slug}-${n}`;
+      const last = await trx
+        .selectFrom("categories")
+        .select((eb) => eb.fn.max("position").as("last"))
+        .where("parent_id", "is", null)
+        .executeTakeFirst();
+      const { id } = await trx
+        .insertInto("categories")
+        .values({ name, slug: free, position: Number(last?.last ?? 0) + 1 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
     /** Adds a tag; answers its id. */
     async insertTag(name: string, trx: Db = db): Promise<number> {
       const { id } = await trx.insertInto("tags").values({ name }).returning("id").executeTakeFirstOrThrow();

@@ -60,10 +60,11 @@ describe.skipIf(!available)(`catalogue CSV import and export on ${engine}`, () =
       changes += 1;
     },
   });
-  const run = (text: string, options: { dryRun?: boolean; onProgress?: () => void } = {}) =>
+  const run = (text: string, options: { dryRun?: boolean; strict?: boolean; onProgress?: () => void } = {}) =>
     importCatalogue(deps(), text, {
       actor: ACTOR,
       dryRun: options.dryRun ?? false,
+      strict: options.strict,
       onProgress: options.onProgress,
     });
 
@@ -202,7 +203,7 @@ describe.skipIf(!available)(`catalogue CSV import and export on ${engine}`, () =
     ]);
   });
 
-  it("refuses a product with every reason, row by row, and writes nothing of it", async () => {
+  it("refuses a product with every reason, row by row, and writes nothing of it (strict)", async () => {
     const text = csv([
       ...duffel("csv-bad-price", { "Variant Price": "Rs. twelve" }),
       ...duffel("csv-bad-colour", { "Option1 Value": "Teal" }),
@@ -239,7 +240,7 @@ describe.skipIf(!available)(`catalogue CSV import and export on ${engine}`, () =
       },
       ...duffel("csv-good"),
     ]);
-    const report = await run(text);
+    const report = await run(text, { strict: true });
     expect(report.products).toEqual({ created: 1, updated: 0, unchanged: 0, rejected: 6 });
     expect(report.rows).toMatchObject({ created: 2, rejected: 10, total: 12 });
     const reasons = report.rejections.map((entry) => `row ${entry.row}: ${entry.reason}`);

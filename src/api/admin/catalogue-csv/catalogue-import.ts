@@ -10,6 +10,8 @@ import { catalogueImportRepository } from "./catalogue-import.repository.ts";
 import { Refused, readShopNames, resolveProduct } from "./catalogue-import-resolve.ts";
 import { type ImportContext, tagMaker, writeProduct } from "./catalogue-import-write.ts";
 import { type ProductPlan, type RowProblem, readCatalogueCsv } from "./csv-rows.ts";
+import { nameMaker } from "./name-maker.ts";
+import { importPhotos, type PhotoImporter } from "./photo-import.ts";
 
 /** Products written per transaction: each batch commits on its own, so a crash loses at most one batch. */
 export const IMPORT_BATCH = 100;
@@ -19,6 +21,8 @@ export interface CatalogueImportDeps {
   /** Told after each committed batch that created or updated a product (by `catalogueWrite`). */
   onCatalogueChanged?: CatalogueListener | undefined;
   batchSize?: number;
+  /** Downloads http(s) Image Src URLs into the shop's photos; without, they are kept as given. */
+  photos?: PhotoImporter | undefined;
 }
 
 export interface ImportProgress {
@@ -31,10 +35,15 @@ export interface ImportOptions {
   actor: AuditActor;
   /** Check everything and report, saving nothing. */
   dryRun: boolean;
+  /** Refuse a colour, size or category the shop does not have, instead of creating it. */
+  strict?: boolean | undefined;
   /** For the audit log's summary. */
   fileName?: string | undefined;
-  /** After each batch (committed, or rolled back in a dry run). */
-  onProgress?: ((progress: ImportProgress) => void) | undefined;
+  /**
+   * After each batch (committed, or rolled back in a dry run); answering true stops the import there (a job
+   * cancelled): the report says what was done.
+   */
+  onProgress?: ((progress: ImportProgress) => unknown) | undefined;
 }
 
 /** Thrown at the end of a dry run's batch so its transaction rolls back. */
@@ -61,6 +70,7 @@ async function runBatch(
       deps.db,
       async (trx) => {
         results.clear();
+        context.maker?.begin();
         for (const plan of batch) {
           try {
             results.set(plan, await writeProduct(trx, context, await resolveProduct(trx, context, plan)));
@@ -73,10 +83,12 @@ async function runBatch(
       },
       deps.onCatalogueChanged,
     );
+    context.maker?.commit();
   } catch (error) {
     if (!(error instanceof DryRunRollback)) {
-      // Tags the rolled-back batch created are not there after all.
+      // Tags, colours, sizes and categories the rolled-back batch created are not there after all.
       context.tags.restore(tagsBefore);
+      context.maker?.rollback();
       throw error;
     }
   }
@@ -154,30 +166,49 @@ export async function importCatalogue(
   });
 
   const store = catalogueImportRepository(db);
+  const names = await readShopNames(store);
   const context: ImportContext = {
     store,
     products: adminProductsRepository(db),
-    names: await readShopNames(store),
+    names,
     tags: tagMaker(store),
+    maker: options.strict ? undefined : nameMaker(store, names),
     actor: options.actor,
   };
 
   let done = 0;
-  for (let start = 0; start < valid.length; start += batchSize) {
+  let stopped = false;
+  for (let start = 0; start < valid.length && !stopped; start += batchSize) {
     const batch = valid.slice(start, start + batchSize);
+    if (deps.photos) await importPhotos(deps.photos, batch, options.dryRun);
     const results = await importBatch(deps, context, batch, options.dryRun);
     for (const [plan, outcome] of results) {
       if (outcome instanceof Refused) refuse(plan, outcome.problems);
       else outcomes.set(plan, outcome);
     }
     done += batch.length;
-    options.onProgress?.({ done, total: valid.length });
+    stopped = (await options.onProgress?.({ done, total: valid.length })) === true && done < valid.length;
   }
-  if (valid.length === 0) options.onProgress?.({ done: 0, total: 0 });
+  if (valid.length === 0) await options.onProgress?.({ done: 0, total: 0 });
 
-  const report = summarise(file.products, outcomes, file.rowCount, options.dryRun);
+  // Stopped part way: the products not reached are counted nowhere.
+  const handled = stopped ? file.products.filter((plan) => outcomes.has(plan)) : file.products;
+  const report = summarise(handled, outcomes, file.rowCount, options.dryRun);
+  if (stopped) {
+    report.message = `Stopped after ${done} of ${valid.length} products, as asked; the rest were not imported (import the file again to finish: what was saved is reported as unchanged). ${report.message}`;
+  }
   report.rejections = rejections.toSorted((a, b) => a.row - b.row);
   report.created_tags = [...context.tags.created.values()];
+  const made = context.maker?.created;
+  report.created = {
+    colours: [...(made?.colours.values() ?? [])],
+    sizes: [...(made?.sizes.values() ?? [])],
+    categories: [...(made?.categories.values() ?? [])],
+  };
+  report.notes = handled
+    .filter((plan) => outcomes.get(plan) !== "rejected")
+    .flatMap((plan) => plan.notes.map((note) => ({ row: note.row, handle: plan.handle, note: note.reason })))
+    .toSorted((a, b) => a.row - b.row);
   if (!options.dryRun) {
     await recordAudit(db, {
       actor: options.actor,
@@ -189,6 +220,8 @@ export async function importCatalogue(
         products: report.products,
         rows: report.rows,
         created_tags: report.created_tags,
+        created: report.created,
+        strict: options.strict === true,
       },
     });
   }
@@ -226,5 +259,7 @@ function summarise(
     rows: { ...byRow, total: rowCount },
     rejections: [],
     created_tags: [],
+    created: { colours: [], sizes: [], categories: [] },
+    notes: [],
   };
 }

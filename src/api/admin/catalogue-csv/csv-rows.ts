@@ -4,7 +4,9 @@ import {
   CATALOG_CSV_MESSAGES,
   CATALOG_CSV_PRODUCT_COLUMNS,
   type CatalogCsvColumn,
+  SHOPIFY_CSV_COLUMNS,
 } from "../../../shared/catalogue-csv.ts";
+import { SIZE_NAME_MAX } from "../../../shared/catalogue-settings.ts";
 import type { ProductDetail, SizeChart } from "../../../shared/contracts/product-details.ts";
 import { parseRupees } from "../../../shared/money.ts";
 import {
@@ -23,6 +25,7 @@ import { normaliseSku, SKU_MAX, SKU_PATTERN } from "../../../shared/sku.ts";
 import { CsvSyntaxError, parseCsv, unguarded } from "../../csv.ts";
 import { toPaisa } from "../../money/money.ts";
 import { readDetailsCell, readSizeChartCell } from "./detail-cells.ts";
+import { layoutNote, optionLayout, optionValues } from "./option-layout.ts";
 
 /**
  * The catalogue CSV read into products (docs/catalogue-csv.md): rows grouped by Handle, each product's fields taken
@@ -51,6 +54,8 @@ export interface VariantPlan {
   price: number | undefined;
   /** Undefined: keep the variant's stock (0 for a new one). */
   stock: number | undefined;
+  /** Paisa, from `Variant Compare At Price` (a Shopify export): the price before the discount. */
+  compareAt?: number | undefined;
 }
 
 export interface ImagePlan {
@@ -91,6 +96,8 @@ export interface ProductPlan {
   images: ImagePlan[] | undefined;
   /** Any problem rejects the whole product. */
   problems: RowProblem[];
+  /** How the file's options, prices or stock were read when not as the shop's own export writes them. */
+  notes: RowProblem[];
 }
 
 export interface ReadFile {
@@ -100,7 +107,9 @@ export interface ReadFile {
 }
 
 const COLUMN_ALIASES: Record<string, CatalogCsvColumn> = {
-  ...Object.fromEntries(CATALOG_CSV_COLUMNS.map((column) => [column.toLowerCase(), column])),
+  ...Object.fromEntries(
+    [...CATALOG_CSV_COLUMNS, ...SHOPIFY_CSV_COLUMNS].map((column) => [column.toLowerCase(), column]),
+  ),
   slug: "Handle",
   "image color": "Image Colour",
   discount: "Discount Percent",
@@ -115,15 +124,15 @@ type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 const VARIANT_COLUMNS = [
   "Option1 Value",
   "Option2 Value",
+  "Option3 Value",
+  "Variant Compare At Price",
   "Variant SKU",
   "Variant Price",
   "Variant Inventory Qty",
 ] as const satisfies readonly CatalogCsvColumn[];
 
-const OPTION_NAMES = { "Option1 Name": ["colour", "color"], "Option2 Name": ["size"] } as const;
-
 const WHOLE = /^\d+$/;
-const IMAGE_SRC = /^(\/(?!\/)|https:\/\/)\S+$/;
+const IMAGE_SRC = /^(\/(?!\/)|https?:\/\/)\S+$/;
 const IMAGE_SRC_MAX = 500;
 const TAG_MAX = 100;
 
@@ -160,13 +169,13 @@ function readHeader(fields: string[]): Map<number, CatalogCsvColumn> {
 }
 
 /** A price cell in paisa, or the reason it is not one. */
-export function parsePrice(text: string): number | string {
-  const reason = `Variant Price must be a number of rupees like 1499 or 1499.50 (found "${text}").`;
+export function parsePrice(text: string, column = "Variant Price"): number | string {
+  const reason = `${column} must be a number of rupees like 1499 or 1499.50 (found "${text}").`;
   const rupees = parseRupees(text, { strict: true });
   if (rupees === undefined) return reason;
-  if (!(rupees > 0)) return "Variant Price must be more than Rs. 0.";
+  if (!(rupees > 0)) return `${column} must be more than Rs. 0.`;
   if (rupees > PRICE_MAX_RUPEES)
-    return `Variant Price may not be more than Rs. ${PRICE_MAX_RUPEES.toLocaleString("en-US")}.`;
+    return `${column} may not be more than Rs. ${PRICE_MAX_RUPEES.toLocaleString("en-US")}.`;
   return toPaisa(rupees);
 }
 
@@ -270,6 +279,7 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
     variants: [],
     images: present.has("Image Src") ? [] : undefined,
     problems: [],
+    notes: [],
   };
   const problem = (row: number, reason: string) => plan.problems.push({ row, reason });
   if (handle.length > SLUG_MAX || !SLUG_PATTERN.test(handle)) {
@@ -300,6 +310,10 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
     }
     (plan as unknown as Record<string, unknown>)[PLAN_KEYS[column]] = found ? found.value : null;
   }
+  if (!present.has("Category") && (present.has("Product Category") || present.has("Type"))) {
+    plan.category = shopifyCategory(rows.map((entry) => entry.cells));
+  }
+  const slots = optionLayout(rows.map((entry) => entry.cells));
   const seenVariants = new Map<string, number>();
   const seenSkus = new Map<string, number>();
   for (const { row, cells } of rows) {
@@ -307,22 +321,19 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
       // No shop text holds a NUL byte, and PostgreSQL cannot even store one.
       if (text.includes("\u0000")) problem(row, `${column} holds a NUL character, which no text may hold.`);
     }
-    for (const [column, allowed] of Object.entries(OPTION_NAMES)) {
-      const name = cells[column as CatalogCsvColumn] ?? "";
-      if (name !== "" && !(allowed as readonly string[]).includes(name.toLowerCase())) {
-        problem(
-          row,
-          `${column} must be "${column === "Option1 Name" ? "Colour" : "Size"}" (found "${name}").`,
-        );
-      }
-    }
     const isVariant = VARIANT_COLUMNS.some((column) => (cells[column] ?? "") !== "");
     if (isVariant) {
-      const colour = cells["Option1 Value"] ?? "";
-      const size = cells["Option2 Value"] ?? "";
-      if (colour === "") problem(row, "Option1 Value (the colour) is required on a variant's row.");
-      if (size === "")
-        problem(row, 'Option2 Value (the size) is required on a variant\'s row (use "One Size" for none).');
+      const { colour, size, missing, tooLong } = optionValues(slots, cells);
+      for (const { column, what } of missing) {
+        problem(
+          row,
+          what === "colour"
+            ? `${column} (the colour) is required on a variant's row.`
+            : `${column} (the size) is required on a variant's row (use "One Size" for none).`,
+        );
+      }
+      if (tooLong)
+        problem(row, `The size "${size.slice(0, 40)}" may not be longer than ${SIZE_NAME_MAX} characters.`);
       const key = `${colour.toLowerCase()}\u0000${size.toLowerCase()}`;
       if (colour !== "" && size !== "") {
         const earlier = seenVariants.get(key);
@@ -349,14 +360,25 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
         if (typeof parsed === "string") problem(row, parsed);
         else price = parsed;
       }
+      const compareText = cells["Variant Compare At Price"] ?? "";
+      let compareAt: number | undefined;
+      if (compareText !== "") {
+        const parsed = parsePrice(compareText, "Variant Compare At Price");
+        if (typeof parsed === "string") problem(row, parsed);
+        else compareAt = parsed;
+      }
       const stockText = cells["Variant Inventory Qty"] ?? "";
       let stock: number | undefined;
-      if (stockText !== "") {
+      if (/^-\d+$/.test(stockText)) {
+        // Shopify lets stock go below zero (oversold); the shop has none to sell.
+        stock = 0;
+        plan.notes.push({ row, reason: `Variant Inventory Qty ${stockText} is imported as 0.` });
+      } else if (stockText !== "") {
         const parsed = wholeNumber("Variant Inventory Qty", stockText, STOCK_MAX);
         if (typeof parsed === "string") problem(row, parsed);
         else stock = parsed;
       }
-      plan.variants.push({ row, colour, size, sku, price, stock });
+      plan.variants.push({ row, colour, size, sku, price, stock, compareAt });
     }
     const src = cells["Image Src"] ?? "";
     const imageCells = ["Image Alt Text", "Image Position", "Image Colour"] as const;
@@ -368,7 +390,7 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
       if (src.length > IMAGE_SRC_MAX || !IMAGE_SRC.test(src)) {
         problem(
           row,
-          `Image Src must be a site path (/images/…) or an https:// URL (found "${src.slice(0, 60)}").`,
+          `Image Src must be a site path (/images/…) or an http(s):// URL (found "${src.slice(0, 60)}").`,
         );
       }
       const alt = cells["Image Alt Text"] ?? "";
@@ -395,6 +417,9 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
       `Handle "${handle}" has ${plan.variants.length} variants; a product may have at most ${VARIANTS_MAX}.`,
     );
   }
+  const note = layoutNote(slots, plan.variants[0]);
+  if (note && plan.variants.length > 0) plan.notes.unshift({ row: plan.variants[0]!.row, reason: note });
+  if (present.has("Variant Compare At Price") && !present.has("Discount Percent")) compareAtDiscount(plan);
   const positions = new Map<number, number>();
   for (const image of plan.images ?? []) {
     if (image.position === undefined) continue;
@@ -405,6 +430,53 @@ function planProduct(handle: string, rows: { row: number; cells: Cells }[], pres
   }
   plan.problems.sort((a, b) => a.row - b.row);
   return plan;
+}
+
+/** A Shopify export's category: the last part of `Product Category` ("… > Handbags"), else `Type`; null for none. */
+function shopifyCategory(rows: Cells[]): string | null {
+  const first = (column: CatalogCsvColumn) =>
+    rows.map((cells) => cells[column] ?? "").find((text) => text !== "");
+  const path = first("Product Category");
+  const last = path
+    ?.split(">")
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .at(-1);
+  return last ?? first("Type") ?? null;
+}
+
+/** The whole percent `price` is below `compareAt`. */
+const percentOff = (price: number, compareAt: number) => Math.round((1 - price / compareAt) * 100);
+
+/**
+ * A Shopify export's `Variant Compare At Price` as the shop's discount (decision 0065): the shop has one percent
+ * per product, so the first variant with a compare-at price above its price gives it, every variant's price becomes
+ * the price before the discount (its compare-at price, or its price raised to the whole rupee so that the discount
+ * gives it back), and the report says when variants had other percents. No compare-at price: no discount.
+ */
+function compareAtDiscount(plan: ProductPlan) {
+  const first = plan.variants.find(
+    (variant) =>
+      variant.price !== undefined && variant.compareAt !== undefined && variant.compareAt > variant.price,
+  );
+  const percent = first ? Math.min(99, Math.max(0, percentOff(first.price!, first.compareAt!))) : 0;
+  plan.discount = percent;
+  if (!first || percent === 0) return;
+  let differs = false;
+  for (const variant of plan.variants) {
+    if (variant.price === undefined) continue;
+    if (variant.compareAt !== undefined && variant.compareAt > variant.price) {
+      differs ||= percentOff(variant.price, variant.compareAt) !== percent;
+      variant.price = variant.compareAt;
+    } else {
+      differs = true;
+      variant.price = Math.round(variant.price / (1 - percent / 100) / 100) * 100;
+    }
+  }
+  plan.notes.push({
+    row: first.row,
+    reason: `Discount ${percent}% from the compare-at price of row ${first.row}; prices are the compare-at prices${differs ? ". Variants with another percent (or none) now sell at this one" : ""}.`,
+  });
 }
 
 /**
@@ -457,6 +529,7 @@ export function readCatalogueCsv(text: string): ReadFile {
       ...planProduct("", [{ row: orphans[0]!.row, cells: {} }], new Set()),
       rows: orphans.map((orphan) => orphan.row),
       problems: orphans,
+      notes: [],
     });
   }
   markSharedSkus(products);

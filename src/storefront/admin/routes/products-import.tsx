@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import {
   CATALOG_CSV_COLUMNS,
   CATALOG_CSV_MAX_BYTES,
@@ -6,6 +7,7 @@ import {
   CATALOG_CSV_MESSAGES,
 } from "../../../shared/catalogue-csv.ts";
 import type { CatalogueImportReport } from "../../../shared/contracts/catalogue-csv.ts";
+import { type Job, jobUnderWay } from "../../../shared/contracts/jobs.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { failureStatus, formText } from "../../ui/forms/api-errors.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";
@@ -27,20 +29,54 @@ export const CATALOGUE_CSV_URL = "/api/admin/catalogue/export.csv";
 /** Rejected rows the page lists; the rest are counted (the CLI prints them all). */
 const REJECTIONS_SHOWN = 500;
 
-type ImportAnswer = { ok: true; report: CatalogueImportReport } | { ok: false; message: string };
+/** How often the page asks how far the import is, with JavaScript (without, it reloads itself as often). */
+const POLL_SECONDS = 1;
 
-/** Sends the file to the API as it came; the answer is the report, or why the file was refused as a whole. */
+type ImportAnswer = { ok: false; message: string };
+
+/** The page of a job: its progress, then its report. */
+const jobPage = (id: number) => `/admin/products/import?job=${id}`;
+
+/** The job the address names (`?job=12`), as the API answers it; null when there is none (or no longer). */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const id = url.searchParams.get("job");
+  if (id === null || !/^\d{1,12}$/.test(id)) return { job: null, missing: id !== null };
+  const answer = await context.get(apiContext).call("adminJob", { params: { id } });
+  return answer.ok ? { job: answer.data, missing: false } : { job: null, missing: true };
+}
+
+/**
+ * Starts the import as a job with the file as it came and shows the job's page (its progress, then its report),
+ * or says why the file was refused as a whole. `intent=cancel` asks the job to stop.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
+  const api = context.get(apiContext);
+  if (formText(form, "intent") === "cancel") {
+    const id = formText(form, "job");
+    if (!/^\d{1,12}$/.test(id)) throw data({ message: "This form cannot be handled." }, { status: 400 });
+    const answer = await api.call("adminCancelJob", { params: { id } });
+    if (answer.ok) return redirect(jobPage(answer.data.id), 303);
+    return data(
+      {
+        ok: false,
+        message: "The import could not be stopped: it is no longer there.",
+      } satisfies ImportAnswer,
+      {
+        status: failureStatus(answer.status),
+      },
+    );
+  }
   const file = form.get("file");
-  const answer = await context.get(apiContext).call("adminImportCatalogue", {
+  const answer = await api.call("adminStartCatalogueImport", {
     body: {
       // A missing file goes as nothing (the client leaves it out), and the API says one is needed.
       file: (file instanceof File && file.size > 0 ? file : undefined) as File,
       dry_run: formText(form, "dry_run") === "on",
+      strict: formText(form, "strict") === "on",
     },
   });
-  if (answer.ok) return { ok: true, report: answer.data } satisfies ImportAnswer;
+  if (answer.ok) return redirect(jobPage(answer.data.id), 303);
   const error = answer.data as { message?: string; errors?: Record<string, string[]> };
   const message =
     error.errors?.file?.[0] ?? error.message ?? "The file could not be imported. Please try again.";
@@ -63,6 +99,61 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 const number = (value: number) => value.toLocaleString("en-US");
+
+/** Rows of the file with what the report says of each (a note, or why it was rejected). */
+function RowTable({
+  className,
+  caption,
+  heading,
+  entries,
+}: {
+  className: string;
+  caption: string;
+  heading: string;
+  entries: { row: number; handle: string; text: string }[];
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <table className={`admin-table ${className}`}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="admin-num">
+              Row
+            </th>
+            <th scope="col">Handle</th>
+            <th scope="col">{heading}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={`${entry.row}-${entry.text}`}>
+              <td className="admin-num">{entry.row}</td>
+              <td>{entry.handle || "(none)"}</td>
+              <td>{entry.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The colours, sizes and categories the import created (or would). */
+function Created({ report }: { report: CatalogueImportReport }) {
+  const { colours, sizes, categories } = report.created;
+  const parts = [
+    ["colours", colours],
+    ["sizes", sizes],
+    ["categories", categories],
+  ].filter(([, list]) => list!.length > 0) as [string, string[]][];
+  if (parts.length === 0) return null;
+  return (
+    <p className="admin-page__lead" data-testid="import-created">
+      {`${report.dry_run ? "Would create" : "Created"}: ${parts.map(([what, list]) => `${what} ${list.join(", ")}`).join("; ")}.`}
+    </p>
+  );
+}
 
 function Report({ report }: { report: CatalogueImportReport }) {
   const { products, rows } = report;
@@ -116,40 +207,99 @@ function Report({ report }: { report: CatalogueImportReport }) {
           .
         </p>
       )}
+      <Created report={report} />
+      {report.notes.length > 0 && (
+        <RowTable
+          className="admin-import-notes"
+          caption="How rows not in the shop's own columns were read"
+          heading="Note"
+          entries={report.notes.slice(0, REJECTIONS_SHOWN).map((entry) => ({ ...entry, text: entry.note }))}
+        />
+      )}
       {shown.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-import-rejections">
-            <caption>
-              Rejected rows: nothing of these products was saved. Fix the rows and import the file again.
-              {report.rejections.length > shown.length &&
-                ` The first ${number(shown.length)} of ${number(report.rejections.length)} are listed.`}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className="admin-num">
-                  Row
-                </th>
-                <th scope="col">Handle</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((entry) => (
-                <tr key={`${entry.row}-${entry.reason}`}>
-                  <td className="admin-num">{entry.row}</td>
-                  <td>{entry.handle || "(none)"}</td>
-                  <td>{entry.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowTable
+          className="admin-import-rejections"
+          caption={`Rejected rows: nothing of these products was saved. Fix the rows and import the file again.${
+            report.rejections.length > shown.length
+              ? ` The first ${number(shown.length)} of ${number(report.rejections.length)} are listed.`
+              : ""
+          }`}
+          heading="Reason"
+          entries={shown.map((entry) => ({ ...entry, text: entry.reason }))}
+        />
       )}
     </div>
   );
 }
 
-export default function AdminProductsImport({ actionData }: Route.ComponentProps) {
+/** A job under way: its progress bar, kept up to date, and Cancel; once ended, its report. */
+function JobStatus({ job }: { job: Job }) {
+  const revalidator = useRevalidator();
+  const underWay = jobUnderWay(job.status);
+  const { revalidate, state } = revalidator;
+  const idle = state === "idle";
+  useEffect(() => {
+    if (!underWay || !idle) return;
+    // Asked again a moment after each answer is shown (never two at once).
+    const timer = window.setTimeout(() => {
+      void revalidate();
+    }, POLL_SECONDS * 1000);
+    return () => window.clearTimeout(timer);
+  }, [underWay, idle, revalidate]);
+  const what = job.dry_run ? "Checking" : "Importing";
+  if (underWay) {
+    return (
+      <div className="admin-card admin-import-job" data-testid="import-job">
+        <noscript>
+          <meta httpEquiv="refresh" content={String(POLL_SECONDS * 2)} />
+        </noscript>
+        <p role="status" id="import-progress-label">
+          {job.total === 0
+            ? `${what} ${job.file_name ?? "the file"}: reading it…`
+            : `${what} ${job.file_name ?? "the file"}: ${number(job.done)} of ${number(job.total)} products…`}
+          {job.cancel_requested && " Stopping after the batch under way…"}
+        </p>
+        <progress
+          className="admin-import-progress"
+          aria-labelledby="import-progress-label"
+          max={job.total || undefined}
+          value={job.total ? job.done : undefined}
+        />
+        {!job.cancel_requested && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="job" value={job.id} />
+            <button type="submit" className="button button--outline button--small">
+              Cancel import
+            </button>
+          </Form>
+        )}
+        <p className="field__hint">
+          You may leave this page: the import goes on, and this page shows its report when it is done.
+        </p>
+      </div>
+    );
+  }
+  if (job.status === "failed") {
+    return (
+      <div className="admin-card admin-import-report">
+        <FormAlert kind="error" title={job.error ?? "The import failed. Please import the file again."} />
+      </div>
+    );
+  }
+  return (
+    <>
+      {job.status === "cancelled" && !job.report && (
+        <div className="admin-card admin-import-report">
+          <FormAlert kind="error" title="The import was cancelled before it started: nothing was saved." />
+        </div>
+      )}
+      {job.report && <Report report={job.report} />}
+    </>
+  );
+}
+
+export default function AdminProductsImport({ actionData, loaderData }: Route.ComponentProps) {
   const busy = useSubmitting();
   const upload = useCsvUpload(
     CATALOG_CSV_MAX_BYTES,
@@ -190,6 +340,10 @@ export default function AdminProductsImport({ actionData }: Route.ComponentProps
           <input type="checkbox" name="dry_run" defaultChecked={false} /> Check only: report what would
           change, save nothing
         </label>
+        <label className="checkbox">
+          <input type="checkbox" name="strict" defaultChecked={false} /> Only use the colours, sizes and
+          categories the shop has
+        </label>
         <div>
           <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
             {busy ? "Importing…" : "Import"}
@@ -202,16 +356,24 @@ export default function AdminProductsImport({ actionData }: Route.ComponentProps
         )}
       </Form>
 
-      {actionData?.ok && <Report report={actionData.report} />}
+      {loaderData.missing && (
+        <FormAlert
+          kind="error"
+          title="That import is no longer there. Import the file again to see its report."
+        />
+      )}
+      {loaderData.job && <JobStatus job={loaderData.job} />}
 
       <details className="admin-card admin-import-columns">
         <summary>Columns</summary>
         <p>
           {CATALOG_CSV_COLUMNS.join(", ")}. Title, Category and Status go on a product's first row; its other
           rows may leave them blank. Option1 is the colour and Option2 the size, both by the shop's names.
-          Prices are in rupees (1499 or 1499.50), the discount a whole percent of the product. Tags the shop
-          does not have yet are created; an unknown category, colour or size refuses the product. A new
-          product is a draft unless its Status says otherwise.
+          Prices are in rupees (1499 or 1499.50), the discount a whole percent of the product. Tags, colours,
+          sizes and categories the shop does not have yet are created (unless you tick "Only use the colours,
+          sizes and categories the shop has"). A Shopify product export imports as it is: its options, Default
+          Title, Product Category or Type, and compare-at prices (the discount) are read as the report says. A
+          new product is a draft unless its Status says otherwise.
         </p>
       </details>
     </section>
