@@ -1,6 +1,7 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { mailButton, mailHtml } from "../mail/mail-layout.ts";
+import { shopIdentity } from "../mail/shop-identity.ts";
 
 /** The reset email: the link, how long it works, and what to do if the shopper did not ask for it. */
 export function passwordResetEmail(
@@ -11,7 +12,7 @@ export function passwordResetEmail(
   const text = [
     `Hi ${to.firstName},`,
     "",
-    "We received a request to reset the password of your Bags & Threads account. Open this link to choose a new one:",
+    `We received a request to reset the password of your ${shopIdentity().name} account. Open this link to choose a new one:`,
     "",
     link,
     "",
@@ -30,5 +31,10 @@ ${mailButton(escapeHtml(link), "Choose a new password")}
 <p>If you did not ask for this, ignore this email: your password stays as it is.</p>
 <p><a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>`);
 
-  return { to: to.email, subject: "Reset your Bags & Threads password", text, html } satisfies MailMessage;
+  return {
+    to: to.email,
+    subject: `Reset your ${shopIdentity().name} password`,
+    text,
+    html,
+  } satisfies MailMessage;
 }

@@ -12,7 +12,7 @@ import {
   catalogueWrite,
   markCatalogueChanged,
 } from "../catalogue/catalogue-write.ts";
-import { versionedCache } from "../catalogue/count-cache.ts";
+import { databaseKey, versionedCache } from "../catalogue/count-cache.ts";
 import { ValidationFailed } from "../errors.ts";
 import { shopSettingsRepository } from "../settings/shop-settings.repository.ts";
 
@@ -115,20 +115,13 @@ export async function readSynonyms(db: Db): Promise<SynonymGroup[]> {
 }
 
 const cache = versionedCache<Synonyms>(60_000, 16);
-const handles = new WeakMap<Kysely<Database>, string>();
-let nextHandle = 0;
 
 /**
  * The synonyms search uses, read once per process and catalogue version (a save here drops it at once; one on
  * another instance when its message arrives, or within a minute).
  */
 export function currentSynonyms(db: Kysely<Database>): Promise<Synonyms> {
-  let handle = handles.get(db);
-  if (handle === undefined) {
-    handle = String(nextHandle++);
-    handles.set(db, handle);
-  }
-  return cache.get(handle, async () => synonymMap(await readSynonyms(db)));
+  return cache.get(databaseKey(db), async () => synonymMap(await readSynonyms(db)));
 }
 
 /** The back office's side: read the list, and replace it (audited; a catalogue change, so search follows). */

@@ -1,6 +1,7 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { mailButton, mailHtml } from "../mail/mail-layout.ts";
+import { shopIdentity } from "../mail/shop-identity.ts";
 import type { AlertedVariant } from "./stock-alerts.repository.ts";
 
 /**
@@ -26,7 +27,7 @@ export function restockedMail(
   const text = [
     "Hello,",
     "",
-    `Good news: ${what} is back in stock at Bags & Threads.`,
+    `Good news: ${what} is back in stock at ${shopIdentity().name}.`,
     "",
     "It may not stay long. Get yours here:",
     link,

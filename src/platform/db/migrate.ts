@@ -38,6 +38,7 @@ import * as stockAlerts from "./migrations/035-stock-alerts.ts";
 import * as customerNotes from "./migrations/036-customer-notes.ts";
 import * as productDetails from "./migrations/039-product-details.ts";
 import * as orderChannel from "./migrations/043-order-channel.ts";
+import * as contentPages from "./migrations/046-content-pages.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations are listed here (not read from a folder) so the bundled server carries them. */
@@ -79,6 +80,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "036-customer-notes": customerNotes,
   "039-product-details": productDetails,
   "043-order-channel": orderChannel,
+  "046-content-pages": contentPages,
 };
 
 /** The migrations above for one engine, for Kysely's Migrator (tests also use it to stop at an older one). */

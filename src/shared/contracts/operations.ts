@@ -20,6 +20,7 @@ import { adminReturnOperations, returnOperations } from "./returns.operations.ts
 import { adminReviewOperations, reviewOperations } from "./reviews.operations.ts";
 import { searchOperations } from "./search.operations.ts";
 import { shipmentOperations } from "./shipments.operations.ts";
+import { adminShopDetailsOperations, shopDetailsOperations } from "./shop-details.operations.ts";
 import { adminStockAlertOperations, stockAlertOperations } from "./stock-alerts.operations.ts";
 import { twoFactorOperations } from "./two-factor.operations.ts";
 import { wishlistOperations } from "./wishlist.operations.ts";
@@ -55,6 +56,7 @@ export const operations = {
   ...orderOperations,
   ...returnOperations,
   ...contactOperations,
+  ...shopDetailsOperations,
   ...newsletterOperations,
   ...stockAlertOperations,
   ...adminSessionOperations,
@@ -74,6 +76,7 @@ export const operations = {
   ...paymentOperations,
   ...adminReturnOperations,
   ...adminStockAlertOperations,
+  ...adminShopDetailsOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;
