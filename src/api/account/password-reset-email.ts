@@ -24,7 +24,7 @@ export function passwordResetEmail(
 
   const html = mailHtml(`<h1 style="font-size:20px">Reset your password</h1>
 <p>Hi ${escapeHtml(to.firstName)},</p>
-<p>We received a request to reset the password of your Bags &amp; Threads account.</p>
+<p>We received a request to reset the password of your ${escapeHtml(shopIdentity().name)} account.</p>
 ${mailButton(escapeHtml(link), "Choose a new password")}
 <p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(link)}</p>
 <p>The link works once, for one hour. Setting a new password signs you out everywhere else.</p>

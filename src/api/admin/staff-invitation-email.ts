@@ -30,7 +30,7 @@ export function staffInvitationEmail(
 
   const html = mailHtml(`<h1 style="font-size:20px">You are invited to the shop's back office</h1>
 <p>Hello,</p>
-<p>${escapeHtml(invitation.invitedBy)} has invited ${escapeHtml(invitation.email)} to run the Bags &amp; Threads shop as ${role}.</p>
+<p>${escapeHtml(invitation.invitedBy)} has invited ${escapeHtml(invitation.email)} to run the ${escapeHtml(shopIdentity().name)} shop as ${role}.</p>
 ${mailButton(escapeHtml(link), "Choose your password and accept")}
 <p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(link)}</p>
 <p>The link works once, for 72 hours. If this address already has an account with us, accepting sets its new password and signs it out everywhere else.</p>

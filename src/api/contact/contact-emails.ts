@@ -67,10 +67,10 @@ export function contactAcknowledgementEmail(
   ].join("\n");
   const html = mailHtml(`<h1 style="font-size:20px">We have received your message</h1>
 <p>Hi ${escapeHtml(message.name)},</p>
-<p>Thank you for writing to Bags &amp; Threads. We have received your message and will reply to this address within one working day.</p>
+<p>Thank you for writing to ${escapeHtml(shopIdentity().name)}. We have received your message and will reply to this address within one working day.</p>
 <p>Asking about an order? <a href="${escapeHtml(lookupUrl)}">Follow your order</a> with your order number and email address.</p>
 <p style="color:#57534e">If you did not write to us, you can ignore this email.</p>
-<p>Bags &amp; Threads customer care</p>`);
+<p>${escapeHtml(shopIdentity().name)} customer care</p>`);
   return {
     to: message.email,
     replyTo: details.shopEmail,

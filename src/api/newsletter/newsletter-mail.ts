@@ -55,7 +55,7 @@ export function confirmationMail(recipient: NewsletterRecipient, confirmUrl: str
   ].join("\n");
   const html = `<h1 style="font-size:20px">Confirm your subscription</h1>
 <p>Hello,</p>
-<p>Please confirm that you would like the Bags &amp; Threads newsletter (new collections, offers and styling ideas) at this address.</p>
+<p>Please confirm that you would like the ${escapeHtml(shopIdentity().name)} newsletter (new collections, offers and styling ideas) at this address.</p>
 ${mailButton(escapeHtml(confirmUrl), "Confirm my subscription")}
 <p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(confirmUrl)}</p>
 <p>The link works for ${CONFIRMATION_LINK_DAYS} days. If you did not sign up, ignore this email: you will not get our newsletter.</p>`;

@@ -36,7 +36,7 @@ export function restockedMail(
   ].join("\n");
   const html = `<h1 style="font-size:20px">It's back in stock</h1>
 <p>Hello,</p>
-<p>Good news: <strong>${escapeHtml(variant.product_title)}</strong> in ${escapeHtml(variant.color_name)}, size ${escapeHtml(variant.size_name)} is back in stock at Bags &amp; Threads. It may not stay long.</p>
+<p>Good news: <strong>${escapeHtml(variant.product_title)}</strong> in ${escapeHtml(variant.color_name)}, size ${escapeHtml(variant.size_name)} is back in stock at ${escapeHtml(shopIdentity().name)}. It may not stay long.</p>
 ${mailButton(escapeHtml(link), "Get yours")}
 <p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(link)}</p>
 <p style="font-size:13px;color:#57534e">${escapeHtml(oneShot)}</p>`;
