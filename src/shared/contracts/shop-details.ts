@@ -38,7 +38,7 @@ export const SHOP_DETAILS_DEFAULTS: ShopDetails = {
   email: "hello@bagsandthreads.pk",
   address: "14 Main Boulevard, Gulberg III",
   city: "Lahore",
-  opening_hours: [],
+  opening_hours: ["Monday to Saturday, 10am to 7pm"],
   social: {
     facebook: "https://www.facebook.com/",
     instagram: "https://www.instagram.com/",
