@@ -3,6 +3,5 @@
  * headings, lists, emphasis, quotes and links, so nothing here can run script.
  */
 export function RichText({ html, className = "rich-text" }: { html: string; className?: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the API (api/catalogue/description-html.ts)
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
