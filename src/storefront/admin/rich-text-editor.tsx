@@ -1,7 +1,8 @@
 import { useRef } from "react";
-import { useHydrated } from "../../ui/hooks.ts";
+import { useHydrated } from "../ui/hooks.ts";
 
 const TOOLS = [
+  { label: "Heading", open: "<h2>", close: "</h2>", pages: true },
   { label: "Bold", open: "<strong>", close: "</strong>" },
   { label: "Italic", open: "<em>", close: "</em>" },
   { label: "Paragraph", open: "<p>", close: "</p>" },
@@ -10,19 +11,32 @@ const TOOLS = [
 ] as const;
 
 /**
- * The description as HTML in a text area (works without JavaScript). With JavaScript a small toolbar wraps the
- * selected text in the tags the shop keeps; the API keeps only those (paragraphs, line breaks, bold, italic,
- * underline, lists, links) and drops everything else.
+ * Rich text as HTML in a text area (works without JavaScript): a product's description, a content page's text.
+ * With JavaScript a small toolbar wraps the selected text in the tags the shop keeps; the API keeps only those
+ * (paragraphs, line breaks, bold, italic, underline, lists and links, and headings on a content page) and drops
+ * everything else.
  */
-export function DescriptionEditor({
+export function RichTextEditor({
+  name,
+  label,
+  hint,
   defaultValue,
   error,
   maxLength,
+  headings = false,
+  rows = 8,
 }: {
+  name: string;
+  label: string;
+  hint: string;
   defaultValue: string;
   error: string | undefined;
   maxLength: number;
+  /** Offers the Heading tool (content pages keep headings; descriptions do not). */
+  headings?: boolean;
+  rows?: number;
 }) {
+  const id = `field-${name}`;
   const hydrated = useHydrated();
   const area = useRef<HTMLTextAreaElement>(null);
 
@@ -36,17 +50,17 @@ export function DescriptionEditor({
 
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
-      <label className="field__label" htmlFor="field-description">
-        Description <span className="field__optional">(HTML)</span>
+      <label className="field__label" htmlFor={id}>
+        {label} <span className="field__optional">(HTML)</span>
       </label>
       {hydrated && (
         <div
           className="admin-toolbar"
           role="toolbar"
-          aria-label="Format the description"
-          aria-controls="field-description"
+          aria-label={`Format the ${label.toLowerCase()}`}
+          aria-controls={id}
         >
-          {TOOLS.map((tool) => (
+          {TOOLS.filter((tool) => headings || !("pages" in tool)).map((tool) => (
             <button
               key={tool.label}
               type="button"
@@ -59,22 +73,21 @@ export function DescriptionEditor({
         </div>
       )}
       <textarea
-        id="field-description"
-        name="description"
+        id={id}
+        name={name}
         ref={area}
         className="field__input admin-description"
-        rows={8}
+        rows={rows}
         maxLength={maxLength}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`field-description-hint${error ? " field-description-error" : ""}`}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
       />
-      <p className="field__hint" id="field-description-hint">
-        Paragraphs, line breaks, bold, italic, underline, lists and links are kept; anything else is removed
-        when you save. Shown on the product page under the price.
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
       </p>
       {error && (
-        <p className="field__error" id="field-description-error">
+        <p className="field__error" id={`${id}-error`}>
           {error}
         </p>
       )}
