@@ -52,7 +52,7 @@ export const SHOP_DETAILS_DEFAULTS: ShopDetails = {
 const pakistaniPhone = (label: string, required: boolean) =>
   (required ? requiredText(label, `The ${label} is required.`, 40) : optionalText(label, 40)).refine(
     (value) => value === "" || toE164(value) !== undefined,
-    `The ${label}: ${PHONE_NOT_PAKISTANI}`,
+    PHONE_NOT_PAKISTANI.replace(/^Phone/, label.charAt(0).toUpperCase() + label.slice(1)),
   );
 
 /** An https address on the network's own site ("https://www.instagram.com/yourshop"), or "" for none. */
