@@ -20,7 +20,7 @@ export function useShopDetails(): ShopDetails {
 }
 
 /** The shop's name for a route's `meta`: the root loader's (the first match's data). */
-export function shopNameOf(matches: readonly ({ loaderData?: unknown } | undefined)[]): string {
-  const root = matches[0]?.loaderData as { shop?: ShopDetails } | undefined;
+export function shopNameOf(matches: readonly ({ loaderData?: unknown } | undefined)[] | undefined): string {
+  const root = matches?.[0]?.loaderData as { shop?: ShopDetails } | undefined;
   return root?.shop?.name ?? SHOP_NAME;
 }
