@@ -6,14 +6,11 @@ import {
   type SynonymGroup,
   searchSynonymsSchema,
 } from "../../shared/contracts/search.ts";
-import { type AuditActor, recordAudit } from "../admin/audit.ts";
-import {
-  type CatalogueListener,
-  catalogueWrite,
-  markCatalogueChanged,
-} from "../catalogue/catalogue-write.ts";
+import type { AuditActor } from "../admin/audit.ts";
+import type { CatalogueListener } from "../catalogue/catalogue-write.ts";
 import { databaseKey, versionedCache } from "../catalogue/count-cache.ts";
 import { ValidationFailed } from "../errors.ts";
+import { savePublicSetting } from "../settings/public-setting.ts";
 import { shopSettingsRepository } from "../settings/shop-settings.repository.ts";
 
 /**
@@ -131,28 +128,8 @@ export function synonymsService(db: Kysely<Database>, onCatalogueChanged?: Catal
 
     async replace(actor: AuditActor, input: SearchSynonyms): Promise<SearchSynonyms> {
       const synonyms = normalisedSynonyms(input);
-      const now = new Date();
-      await catalogueWrite(
-        db,
-        async (trx) => {
-          markCatalogueChanged(trx);
-          const before = await readSynonyms(trx);
-          await shopSettingsRepository.write(trx, KEY, JSON.stringify({ synonyms }), actor.email, now);
-          await recordAudit(
-            trx,
-            {
-              actor,
-              action: `settings.${KEY}`,
-              entityType: "settings",
-              entityId: KEY,
-              before: { synonyms: before },
-              after: { synonyms },
-            },
-            now,
-          );
-        },
-        onCatalogueChanged,
-      );
+      const before = async (from: Db) => ({ synonyms: await readSynonyms(from) });
+      await savePublicSetting(db, actor, KEY, before, { synonyms }, onCatalogueChanged);
       return { synonyms };
     },
   };

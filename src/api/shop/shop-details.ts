@@ -5,14 +5,11 @@ import {
   type ShopDetails,
   shopDetailsSchema,
 } from "../../shared/contracts/shop-details.ts";
-import { type AuditActor, recordAudit } from "../admin/audit.ts";
-import {
-  type CatalogueListener,
-  catalogueWrite,
-  markCatalogueChanged,
-} from "../catalogue/catalogue-write.ts";
+import type { AuditActor } from "../admin/audit.ts";
+import type { CatalogueListener } from "../catalogue/catalogue-write.ts";
 import { databaseKey, versionedCache } from "../catalogue/count-cache.ts";
 import { setShopIdentity } from "../mail/shop-identity.ts";
+import { savePublicSetting } from "../settings/public-setting.ts";
 import { shopSettingsRepository } from "../settings/shop-settings.repository.ts";
 
 /**
@@ -49,28 +46,7 @@ export function shopDetailsService(db: Kysely<Database>, onCatalogueChanged?: Ca
 
     /** Replaces the details (the owner's; audited), a catalogue change so every page follows. */
     async replace(actor: AuditActor, details: ShopDetails): Promise<ShopDetails> {
-      const now = new Date();
-      await catalogueWrite(
-        db,
-        async (trx) => {
-          markCatalogueChanged(trx);
-          const before = await readShopDetails(trx);
-          await shopSettingsRepository.write(trx, KEY, JSON.stringify(details), actor.email, now);
-          await recordAudit(
-            trx,
-            {
-              actor,
-              action: `settings.${KEY}`,
-              entityType: "settings",
-              entityId: KEY,
-              before,
-              after: details,
-            },
-            now,
-          );
-        },
-        onCatalogueChanged,
-      );
+      await savePublicSetting(db, actor, KEY, readShopDetails, details, onCatalogueChanged);
       setShopIdentity(details);
       return details;
     },
