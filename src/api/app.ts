@@ -27,6 +27,7 @@ import { adminPaymentRoutes, paymentCallbackRoutes, paymentRoutes } from "./paym
 import { adminReturnRoutes, returnRoutes } from "./returns/returns.routes.ts";
 import { reviewsRoutes } from "./reviews/reviews.routes.ts";
 import { createServices, type Services } from "./services.ts";
+import { adminShopRoutes, shopRoutes } from "./shop/shop.routes.ts";
 import { adminStockAlertRoutes, stockAlertRoutes } from "./stock-alerts/stock-alerts.routes.ts";
 import { limitBody } from "./validation.ts";
 import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
@@ -104,11 +105,13 @@ export function createApi(deps: ApiDeps, services: Services = createServices(dep
   api.route("/", adminReturnRoutes(services.returns));
   api.route("/", adminStockAlertRoutes(services.stockAlerts));
   api.route("/", adminPostRoutes(services.posts));
+  api.route("/", adminShopRoutes(services));
   api.route("/", reviewsRoutes(services.reviews, auth, limits));
   api.route("/", contactRoutes({ contact: services.contact, auth, limits }));
   api.route("/", newsletterRoutes({ newsletter: services.newsletter, limits }));
   api.route("/", stockAlertRoutes({ stockAlerts: services.stockAlerts, limits }));
   api.route("/", postRoutes(services.posts));
+  api.route("/", shopRoutes(services));
 
   // Registered last, so it answers only paths no route took (under /api, also when mounted in the host).
   api.all("*", (c) => c.json({ message: "Not found." }, 404));

@@ -70,6 +70,8 @@ import { reviewsRepository } from "./reviews/reviews.repository.ts";
 import { reviewsService } from "./reviews/reviews.service.ts";
 import { synonymsService } from "./search/search-synonyms.ts";
 import { settingsService } from "./settings/shop-settings.ts";
+import { contentPagesService } from "./shop/content-pages.service.ts";
+import { shopDetailsService } from "./shop/shop-details.ts";
 import { shopperCookies } from "./shopper.ts";
 import { stockAlertsService } from "./stock-alerts/stock-alerts.service.ts";
 import { wishlistRepository } from "./wishlist/wishlist.repository.ts";
@@ -206,6 +208,9 @@ export function createServices(deps: ApiDeps) {
     stockAlerts: stockAlertsService({ db, publicUrl: config.publicUrl, onMailQueued, messaging }),
     // The blog (decision 0064): the public reads and the back office's writes.
     posts: postsService({ db, repository: postsRepository(db), storage: imageStorage, logger }),
+    // The shop's details and content pages (decision 0066): saving either is a catalogue change.
+    shopDetails: shopDetailsService(db, onCatalogueChanged),
+    contentPages: contentPagesService(db, onCatalogueChanged),
     // Couriers (docs/decisions/0045-couriers.md). `onShipmentStatus` is where the order side hears a shipment
     // move (in the same transaction); unset, nothing but the shipment changes.
     shipments: shipmentsService({

@@ -12,7 +12,12 @@ export interface MailMessage {
   replyTo?: string | undefined;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string> | undefined;
+  /** The sender's display name instead of MAIL_FROM's (the shop's name from its details); the address stays. */
+  fromName?: string | undefined;
 }
+
+/** The address of a From line: "orders@shop.pk" of "Shop <orders@shop.pk>". */
+export const fromAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 export interface Mailer {
   /** Sends one message; `signal` aborts a send that takes too long (the mail worker's timeout). */
@@ -34,9 +39,9 @@ export function createMailer(options: {
   outboxDir: string;
   from: string;
 }): Mailer {
-  const mail = ({ replyTo, headers, ...message }: MailMessage, signal: AbortSignal | undefined) =>
+  const mail = ({ replyTo, headers, fromName, ...message }: MailMessage, signal: AbortSignal | undefined) =>
     ({
-      from: options.from,
+      from: fromName ? { name: fromName, address: fromAddress(options.from) } : options.from,
       ...message,
       ...(replyTo ? { replyTo } : {}),
       ...(headers ? { headers } : {}),

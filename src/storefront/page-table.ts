@@ -262,6 +262,20 @@ export const PAGES: readonly PageEntry[] = [
     id: "routes/admin-search-words",
     ...ADMIN,
   },
+  // The shop's details and content pages (decision 0066).
+  {
+    path: "admin/shop-details",
+    file: "admin/routes/shop-details.tsx",
+    id: "routes/admin-shop-details",
+    ...ADMIN,
+  },
+  { path: "admin/pages", file: "admin/routes/content-pages.tsx", id: "routes/admin-content-pages", ...ADMIN },
+  {
+    path: "admin/pages/:slug",
+    file: "admin/routes/content-page.tsx",
+    id: "routes/admin-content-page",
+    ...ADMIN,
+  },
   { path: "admin/customers", file: "admin/routes/customers.tsx", id: "routes/admin-customers", ...ADMIN },
   { path: "admin/customers/:id", file: "admin/routes/customer.tsx", id: "routes/admin-customer", ...ADMIN },
   { path: "admin/staff", file: "admin/routes/staff.tsx", id: "routes/admin-staff", ...ADMIN },

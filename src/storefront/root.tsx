@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { z } from "zod";
+import { SHOP_DETAILS_DEFAULTS } from "../shared/contracts/shop-details.ts";
 import type { Route } from "./+types/root";
 import { apiContext } from "./lib/api.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
@@ -43,8 +44,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${SHOP_NAME} | Bags and clothing, delivered across Pakistan` },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.shop.name ?? SHOP_NAME} | ${loaderData?.shop.tagline || "Bags and clothing, delivered across Pakistan"}`,
+  },
   {
     name: "description",
     content:
@@ -58,15 +61,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The user comes first: a session the API refuses is dropped there, so the cart and wishlist are then read as
   // a guest's.
   const user = await api.user();
-  const [categories, cart, wishlist] = await Promise.all([
+  const [categories, cart, wishlist, shop] = await Promise.all([
     api.call("listCategories"),
     api.call("getCart"),
     api.call("getWishlistIds"),
+    api.call("getShopDetails"),
   ]);
   const data: LayoutData & { notices: string[] } = {
     categories: categories.ok ? categories.data : [],
     cart: cartData(cart.ok ? cart.data : null),
     shopper: shopperData(user, wishlist.ok ? wishlist.data : null),
+    shop: shop.ok ? shop.data : SHOP_DETAILS_DEFAULTS,
     notices: categories.ok ? [] : ["Failed to load categories"],
   };
   return data;
@@ -149,7 +154,12 @@ function useHydratedSignal() {
   }, [hydrated]);
 }
 
-const EMPTY_LAYOUT: LayoutData = { categories: [], cart: cartData(null), shopper: shopperData(null, null) };
+const EMPTY_LAYOUT: LayoutData = {
+  categories: [],
+  cart: cartData(null),
+  shopper: shopperData(null, null),
+  shop: SHOP_DETAILS_DEFAULTS,
+};
 
 /**
  * The page frame: header, main and footer. A route's handle may hide the header or footer; an error page (the

@@ -1,6 +1,7 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { mailButton, mailHtml } from "../mail/mail-layout.ts";
+import { shopIdentity } from "../mail/shop-identity.ts";
 
 /** The reset email: the link, how long it works, and what to do if the shopper did not ask for it. */
 export function passwordResetEmail(
@@ -11,7 +12,7 @@ export function passwordResetEmail(
   const text = [
     `Hi ${to.firstName},`,
     "",
-    "We received a request to reset the password of your Bags & Threads account. Open this link to choose a new one:",
+    `We received a request to reset the password of your ${shopIdentity().name} account. Open this link to choose a new one:`,
     "",
     link,
     "",
@@ -23,12 +24,17 @@ export function passwordResetEmail(
 
   const html = mailHtml(`<h1 style="font-size:20px">Reset your password</h1>
 <p>Hi ${escapeHtml(to.firstName)},</p>
-<p>We received a request to reset the password of your Bags &amp; Threads account.</p>
+<p>We received a request to reset the password of your ${escapeHtml(shopIdentity().name)} account.</p>
 ${mailButton(escapeHtml(link), "Choose a new password")}
 <p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(link)}</p>
 <p>The link works once, for one hour. Setting a new password signs you out everywhere else.</p>
 <p>If you did not ask for this, ignore this email: your password stays as it is.</p>
 <p><a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>`);
 
-  return { to: to.email, subject: "Reset your Bags & Threads password", text, html } satisfies MailMessage;
+  return {
+    to: to.email,
+    subject: `Reset your ${shopIdentity().name} password`,
+    text,
+    html,
+  } satisfies MailMessage;
 }

@@ -1,6 +1,7 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { mailButton, mailHtml } from "../mail/mail-layout.ts";
+import { shopIdentity } from "../mail/shop-identity.ts";
 
 const ROLE_WORDS = { staff: "a member of staff", owner: "an owner" } as const;
 
@@ -17,7 +18,7 @@ export function staffInvitationEmail(
   const text = [
     "Hello,",
     "",
-    `${invitation.invitedBy} has invited ${invitation.email} to run the Bags & Threads shop as ${role}. Open this link to choose your password and accept:`,
+    `${invitation.invitedBy} has invited ${invitation.email} to run the ${shopIdentity().name} shop as ${role}. Open this link to choose your password and accept:`,
     "",
     link,
     "",
@@ -29,7 +30,7 @@ export function staffInvitationEmail(
 
   const html = mailHtml(`<h1 style="font-size:20px">You are invited to the shop's back office</h1>
 <p>Hello,</p>
-<p>${escapeHtml(invitation.invitedBy)} has invited ${escapeHtml(invitation.email)} to run the Bags &amp; Threads shop as ${role}.</p>
+<p>${escapeHtml(invitation.invitedBy)} has invited ${escapeHtml(invitation.email)} to run the ${escapeHtml(shopIdentity().name)} shop as ${role}.</p>
 ${mailButton(escapeHtml(link), "Choose your password and accept")}
 <p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(link)}</p>
 <p>The link works once, for 72 hours. If this address already has an account with us, accepting sets its new password and signs it out everywhere else.</p>
@@ -38,7 +39,7 @@ ${mailButton(escapeHtml(link), "Choose your password and accept")}
 
   return {
     to: invitation.email,
-    subject: "You are invited to run the Bags & Threads shop",
+    subject: `You are invited to run the ${shopIdentity().name} shop`,
     text,
     html,
   } satisfies MailMessage;

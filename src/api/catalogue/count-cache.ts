@@ -61,3 +61,16 @@ export function versionedCache<T>(ttlMs: number, maxEntries: number) {
 export function countCache() {
   return versionedCache<number>(TTL_MS, MAX_ENTRIES);
 }
+
+const databaseKeys = new WeakMap<object, string>();
+let nextDatabaseKey = 0;
+
+/** A per-process cache's key for a database handle: tests run several databases in one process. */
+export function databaseKey(db: object): string {
+  let key = databaseKeys.get(db);
+  if (key === undefined) {
+    key = String(nextDatabaseKey++);
+    databaseKeys.set(db, key);
+  }
+  return key;
+}

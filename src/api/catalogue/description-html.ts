@@ -16,3 +16,16 @@ export const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, DESCRIPTION_HTML).trim();
 }
+
+/**
+ * The HTML of a content page (About, Terms, Privacy and their sections; decision 0066): a description's tags and
+ * headings, quotes and horizontal rules, so a policy can have its sections. The same rules otherwise.
+ */
+const PAGE_HTML: sanitizeHtml.IOptions = {
+  ...DESCRIPTION_HTML,
+  allowedTags: [...(DESCRIPTION_HTML.allowedTags || []), "h2", "h3", "h4", "blockquote", "hr"],
+};
+
+export function sanitizePageHtml(html: string): string {
+  return sanitizeHtml(html, PAGE_HTML).trim();
+}

@@ -3,7 +3,7 @@ import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { shopTimeText } from "../../shared/shop-time.ts";
 import { escapeHtml } from "../escape-html.ts";
-import { mailButton } from "../mail/mail-layout.ts";
+import { mailButton, mailHtml } from "../mail/mail-layout.ts";
 
 /** What the shopper must do to confirm an order (when the shop asks for confirmation). */
 export interface ConfirmationRequest {
@@ -106,8 +106,7 @@ export function confirmationEmail(
     : "";
   const row = (cells: string[]) =>
     `<tr>${cells.map((cell) => `<td style="padding:6px 0">${cell}</td>`).join("")}</tr>`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
-<h1 style="font-size:20px">Thank you for your order, ${escapeHtml(name)}!</h1>
+  const html = mailHtml(`<h1 style="font-size:20px">Thank you for your order, ${escapeHtml(name)}!</h1>
 <p>Your order number is <strong>${escapeHtml(order.number)}</strong>. We will let you know when it ships.</p>
 ${
   confirm
@@ -127,8 +126,7 @@ ${mailButton(escapeHtml(confirm.link), "Confirm my order")}
 <hr><p>${totals.map(escapeHtml).join("<br>")}</p>
 <p style="font-size:17px"><strong>${escapeHtml(due)}</strong><br>${escapeHtml(dueNote)}</p>
 <p><strong>Shipping to</strong><br>${address.map(escapeHtml).join("<br>")}<br>Phone: ${escapeHtml(order.phone)}</p>
-${notes}<p><a href="${escapeHtml(lookupUrl)}">Follow your order</a> (with your order number and this email address) · <a href="${escapeHtml(ordersUrl)}">Your account's orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
-</body></html>`;
+${notes}<p><a href="${escapeHtml(lookupUrl)}">Follow your order</a> (with your order number and this email address) · <a href="${escapeHtml(ordersUrl)}">Your account's orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>`);
 
   const subject = confirm
     ? `Please confirm your order ${order.number}`

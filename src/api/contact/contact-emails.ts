@@ -2,6 +2,7 @@ import type { MailMessage } from "../../platform/mail.ts";
 import type { ContactMessageInput } from "../../shared/contracts/contact.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { mailHtml } from "../mail/mail-layout.ts";
+import { shopIdentity } from "../mail/shop-identity.ts";
 
 type Message = Pick<ContactMessageInput, "name" | "email" | "subject" | "message">;
 
@@ -57,20 +58,20 @@ export function contactAcknowledgementEmail(
   const text = [
     `Hi ${message.name},`,
     "",
-    "Thank you for writing to Bags & Threads. We have received your message and will reply to this address within one working day.",
+    `Thank you for writing to ${shopIdentity().name}. We have received your message and will reply to this address within one working day.`,
     "",
     `Asking about an order? You can follow it at ${lookupUrl} with your order number and email address.`,
     "",
     "If you did not write to us, you can ignore this email.",
     "",
-    "Bags & Threads customer care",
+    `${shopIdentity().name} customer care`,
   ].join("\n");
   const html = mailHtml(`<h1 style="font-size:20px">We have received your message</h1>
 <p>Hi ${escapeHtml(message.name)},</p>
-<p>Thank you for writing to Bags &amp; Threads. We have received your message and will reply to this address within one working day.</p>
+<p>Thank you for writing to ${escapeHtml(shopIdentity().name)}. We have received your message and will reply to this address within one working day.</p>
 <p>Asking about an order? <a href="${escapeHtml(lookupUrl)}">Follow your order</a> with your order number and email address.</p>
 <p style="color:#57534e">If you did not write to us, you can ignore this email.</p>
-<p>Bags &amp; Threads customer care</p>`);
+<p>${escapeHtml(shopIdentity().name)} customer care</p>`);
   return {
     to: message.email,
     replyTo: details.shopEmail,

@@ -5,6 +5,7 @@ import type { Database } from "../../platform/db/schema.ts";
 import type { Mailer, MailMessage } from "../../platform/mail.ts";
 import { outboxStatements } from "../outbox/outbox.repository.ts";
 import { createOutboxWorker, type OutboxOptions, type OutboxWorker } from "../outbox/outbox-worker.ts";
+import { currentShopDetails } from "../shop/shop-details.ts";
 import { deleteSentMailBefore, insertMail, type OutboxRow } from "./outbox.repository.ts";
 
 /**
@@ -81,7 +82,9 @@ export function createMailWorker(deps: {
     transport: "mail transport",
     statements: outboxStatements(deps.db, deps.engine, "mail_outbox"),
     send: async (row, signal) => {
-      await deps.mailer.send(mailOf(row), { signal });
+      // From the shop's name as its details say now (decision 0066).
+      const { name } = await currentShopDetails(deps.db);
+      await deps.mailer.send({ ...mailOf(row), fromName: name }, { signal });
       return undefined;
     },
     describe: (row) => ({ mailId: row.id, reference: row.reference }),

@@ -1,6 +1,7 @@
 import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatWholeRupees } from "../../shared/money.ts";
 import type { OrderStatus } from "../../shared/order-status.ts";
+import { shopIdentity } from "../mail/shop-identity.ts";
 import type { MessageContent } from "./message-outbox.ts";
 
 /**
@@ -8,8 +9,6 @@ import type { MessageContent } from "./message-outbox.ts";
  * an SMS, and the same news as a WhatsApp template, whose body parameters are listed in the order the approved
  * template uses them ({{1}}, {{2}}…). The templates to have approved, with their bodies, are in the decision record.
  */
-
-const SHOP = "Bags & Threads";
 
 /** What these messages need of an order: its number and total (in rupees, as the API shows it). */
 export type OrderFacts = Pick<Order, "number" | "total">;
@@ -26,7 +25,7 @@ const rupees = (order: OrderFacts) => formatWholeRupees(order.total);
 /** Checkout: the order is placed (cash on delivery). */
 export function orderPlacedMessage(order: OrderFacts): MessageContent {
   return {
-    text: `${SHOP}: thank you! Your order ${order.number} is placed. Total ${rupees(order)}, paid in cash on delivery. We will text you when it ships.`,
+    text: `${shopIdentity().name}: thank you! Your order ${order.number} is placed. Total ${rupees(order)}, paid in cash on delivery. We will text you when it ships.`,
     template: { name: "order_placed", parameters: [order.number, rupees(order)] },
   };
 }
@@ -42,7 +41,7 @@ export function confirmationRequestMessage({
   code: string;
 }): MessageContent {
   return {
-    text: `${SHOP}: please confirm your order ${order.number} of ${rupees(order)}. Open ${link} or enter code ${code}.`,
+    text: `${shopIdentity().name}: please confirm your order ${order.number} of ${rupees(order)}. Open ${link} or enter code ${code}.`,
     template: { name: "order_confirmation", parameters: [order.number, rupees(order), link, code] },
   };
 }
@@ -51,12 +50,12 @@ export function confirmationRequestMessage({
 export function orderShippedMessage(order: OrderFacts, shipment?: Shipment): MessageContent {
   if (!shipment) {
     return {
-      text: `${SHOP}: your order ${order.number} has shipped. Please keep ${rupees(order)} ready for the courier.`,
+      text: `${shopIdentity().name}: your order ${order.number} has shipped. Please keep ${rupees(order)} ready for the courier.`,
       template: { name: "order_shipped", parameters: [order.number, rupees(order)] },
     };
   }
   return {
-    text: `${SHOP}: your order ${order.number} has shipped with ${shipment.courier}, consignment ${shipment.consignment}. Track it at ${shipment.trackingUrl}. Please keep ${rupees(order)} ready.`,
+    text: `${shopIdentity().name}: your order ${order.number} has shipped with ${shipment.courier}, consignment ${shipment.consignment}. Track it at ${shipment.trackingUrl}. Please keep ${rupees(order)} ready.`,
     template: {
       name: "order_shipped_tracked",
       parameters: [order.number, shipment.courier, shipment.consignment, shipment.trackingUrl, rupees(order)],
@@ -66,21 +65,21 @@ export function orderShippedMessage(order: OrderFacts, shipment?: Shipment): Mes
 
 export function outForDeliveryMessage(order: OrderFacts): MessageContent {
   return {
-    text: `${SHOP}: your order ${order.number} is out for delivery today. Please keep ${rupees(order)} ready for the courier.`,
+    text: `${shopIdentity().name}: your order ${order.number} is out for delivery today. Please keep ${rupees(order)} ready for the courier.`,
     template: { name: "order_out_for_delivery", parameters: [order.number, rupees(order)] },
   };
 }
 
 export function orderDeliveredMessage(order: OrderFacts): MessageContent {
   return {
-    text: `${SHOP}: your order ${order.number} was delivered. Thank you for shopping with us!`,
+    text: `${shopIdentity().name}: your order ${order.number} was delivered. Thank you for shopping with us!`,
     template: { name: "order_delivered", parameters: [order.number] },
   };
 }
 
 export function orderCancelledMessage(order: OrderFacts): MessageContent {
   return {
-    text: `${SHOP}: your order ${order.number} was cancelled and will not be delivered. Nothing is due.`,
+    text: `${shopIdentity().name}: your order ${order.number} was cancelled and will not be delivered. Nothing is due.`,
     template: { name: "order_cancelled", parameters: [order.number] },
   };
 }
@@ -103,7 +102,7 @@ export function orderStatusMessage(
 /** The message of a prepaid order once its money has arrived (decision 0053). */
 export function orderPaidMessage(order: OrderFacts, paidWith: string): MessageContent {
   return {
-    text: `${SHOP}: thank you! Your order ${order.number} is placed and paid with ${paidWith} (${rupees(order)}). We will text you when it ships.`,
+    text: `${shopIdentity().name}: thank you! Your order ${order.number} is placed and paid with ${paidWith} (${rupees(order)}). We will text you when it ships.`,
     template: { name: "order_paid", parameters: [order.number, rupees(order), paidWith] },
   };
 }
@@ -111,7 +110,7 @@ export function orderPaidMessage(order: OrderFacts, paidWith: string): MessageCo
 /** The message of a refund (decision 0053). */
 export function refundMessage(order: OrderFacts, amount: string): MessageContent {
   return {
-    text: `${SHOP}: we have refunded ${amount} for your order ${order.number}. It may take a few days to reach your account.`,
+    text: `${shopIdentity().name}: we have refunded ${amount} for your order ${order.number}. It may take a few days to reach your account.`,
     template: { name: "order_refunded", parameters: [order.number, amount] },
   };
 }
@@ -119,7 +118,7 @@ export function refundMessage(order: OrderFacts, amount: string): MessageContent
 /** A step of a return (decision 0054): its number, the step's name, and the first sentence the mail says. */
 export function returnMessage(returnNumber: string, step: string, sentence: string): MessageContent {
   return {
-    text: `${SHOP}: ${sentence}`.slice(0, 320),
+    text: `${shopIdentity().name}: ${sentence}`.slice(0, 320),
     template: { name: "return_update", parameters: [returnNumber, step] },
   };
 }

@@ -2,6 +2,7 @@ import type { MailMessage } from "../../platform/mail.ts";
 import { CONFIRMATION_LINK_DAYS } from "../../shared/newsletter.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { mailButton, mailHtml } from "../mail/mail-layout.ts";
+import { shopIdentity } from "../mail/shop-identity.ts";
 
 /** Who a newsletter mail goes to: the address and the token its unsubscribe links carry. */
 export interface NewsletterRecipient {
@@ -25,7 +26,7 @@ export function newsletterMail(
   publicUrl: string,
 ): MailMessage & { reference?: string } {
   const unsubscribe = unsubscribeUrl(publicUrl, recipient.unsubscribe_token);
-  const why = `You get this email because ${recipient.email} was signed up for the Bags & Threads newsletter.`;
+  const why = `You get this email because ${recipient.email} was signed up for the ${shopIdentity().name} newsletter.`;
   return {
     to: recipient.email,
     subject: content.subject,
@@ -46,7 +47,7 @@ export function confirmationMail(recipient: NewsletterRecipient, confirmUrl: str
   const text = [
     "Hello,",
     "",
-    "Please confirm that you would like the Bags & Threads newsletter (new collections, offers and styling ideas) at this address:",
+    `Please confirm that you would like the ${shopIdentity().name} newsletter (new collections, offers and styling ideas) at this address:`,
     "",
     confirmUrl,
     "",
@@ -54,14 +55,14 @@ export function confirmationMail(recipient: NewsletterRecipient, confirmUrl: str
   ].join("\n");
   const html = `<h1 style="font-size:20px">Confirm your subscription</h1>
 <p>Hello,</p>
-<p>Please confirm that you would like the Bags &amp; Threads newsletter (new collections, offers and styling ideas) at this address.</p>
+<p>Please confirm that you would like the ${escapeHtml(shopIdentity().name)} newsletter (new collections, offers and styling ideas) at this address.</p>
 ${mailButton(escapeHtml(confirmUrl), "Confirm my subscription")}
 <p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(confirmUrl)}</p>
 <p>The link works for ${CONFIRMATION_LINK_DAYS} days. If you did not sign up, ignore this email: you will not get our newsletter.</p>`;
   return newsletterMail(
     recipient,
     {
-      subject: "Please confirm your Bags & Threads newsletter subscription",
+      subject: `Please confirm your ${shopIdentity().name} newsletter subscription`,
       text,
       html,
       reference: "newsletter-confirmation",

@@ -3,6 +3,7 @@ import type { Order } from "../../shared/contracts/checkout.ts";
 import { formatRupees } from "../../shared/money.ts";
 import type { OrderStatus } from "../../shared/order-status.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { mailHtml } from "../mail/mail-layout.ts";
 import type { Shipment } from "../messages/order-messages.ts";
 
 /**
@@ -83,14 +84,12 @@ export function orderStatusEmail(
     `Questions? Reply to this email or visit ${publicUrl}/contact.`,
   ].join("\n");
 
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:auto">
-<h1 style="font-size:20px">${escapeHtml(news.heading)}, ${escapeHtml(name)}</h1>
+  const html = mailHtml(`<h1 style="font-size:20px">${escapeHtml(news.heading)}, ${escapeHtml(name)}</h1>
 <p>${escapeHtml(subject)}.</p>
 <p>${escapeHtml(message)}</p>
 <ul style="padding-left:18px">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
 <p><strong>${escapeHtml(total)}</strong></p>
-<p><a href="${escapeHtml(lookupUrl)}">Follow your order</a> (with your order number and this email address) · <a href="${escapeHtml(ordersUrl)}">Your account's orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>
-</body></html>`;
+<p><a href="${escapeHtml(lookupUrl)}">Follow your order</a> (with your order number and this email address) · <a href="${escapeHtml(ordersUrl)}">Your account's orders</a> · <a href="${escapeHtml(publicUrl)}/contact">Contact us</a></p>`);
 
   return { to: order.email, subject, text, html };
 }

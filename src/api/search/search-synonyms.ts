@@ -6,14 +6,11 @@ import {
   type SynonymGroup,
   searchSynonymsSchema,
 } from "../../shared/contracts/search.ts";
-import { type AuditActor, recordAudit } from "../admin/audit.ts";
-import {
-  type CatalogueListener,
-  catalogueWrite,
-  markCatalogueChanged,
-} from "../catalogue/catalogue-write.ts";
-import { versionedCache } from "../catalogue/count-cache.ts";
+import type { AuditActor } from "../admin/audit.ts";
+import type { CatalogueListener } from "../catalogue/catalogue-write.ts";
+import { databaseKey, versionedCache } from "../catalogue/count-cache.ts";
 import { ValidationFailed } from "../errors.ts";
+import { savePublicSetting } from "../settings/public-setting.ts";
 import { shopSettingsRepository } from "../settings/shop-settings.repository.ts";
 
 /**
@@ -115,20 +112,13 @@ export async function readSynonyms(db: Db): Promise<SynonymGroup[]> {
 }
 
 const cache = versionedCache<Synonyms>(60_000, 16);
-const handles = new WeakMap<Kysely<Database>, string>();
-let nextHandle = 0;
 
 /**
  * The synonyms search uses, read once per process and catalogue version (a save here drops it at once; one on
  * another instance when its message arrives, or within a minute).
  */
 export function currentSynonyms(db: Kysely<Database>): Promise<Synonyms> {
-  let handle = handles.get(db);
-  if (handle === undefined) {
-    handle = String(nextHandle++);
-    handles.set(db, handle);
-  }
-  return cache.get(handle, async () => synonymMap(await readSynonyms(db)));
+  return cache.get(databaseKey(db), async () => synonymMap(await readSynonyms(db)));
 }
 
 /** The back office's side: read the list, and replace it (audited; a catalogue change, so search follows). */
@@ -138,28 +128,8 @@ export function synonymsService(db: Kysely<Database>, onCatalogueChanged?: Catal
 
     async replace(actor: AuditActor, input: SearchSynonyms): Promise<SearchSynonyms> {
       const synonyms = normalisedSynonyms(input);
-      const now = new Date();
-      await catalogueWrite(
-        db,
-        async (trx) => {
-          markCatalogueChanged(trx);
-          const before = await readSynonyms(trx);
-          await shopSettingsRepository.write(trx, KEY, JSON.stringify({ synonyms }), actor.email, now);
-          await recordAudit(
-            trx,
-            {
-              actor,
-              action: `settings.${KEY}`,
-              entityType: "settings",
-              entityId: KEY,
-              before: { synonyms: before },
-              after: { synonyms },
-            },
-            now,
-          );
-        },
-        onCatalogueChanged,
-      );
+      const before = async (from: Db) => ({ synonyms: await readSynonyms(from) });
+      await savePublicSetting(db, actor, KEY, before, { synonyms }, onCatalogueChanged);
       return { synonyms };
     },
   };

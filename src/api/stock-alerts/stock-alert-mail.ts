@@ -1,6 +1,7 @@
 import type { MailMessage } from "../../platform/mail.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { mailButton, mailHtml } from "../mail/mail-layout.ts";
+import { shopIdentity } from "../mail/shop-identity.ts";
 import type { AlertedVariant } from "./stock-alerts.repository.ts";
 
 /**
@@ -26,7 +27,7 @@ export function restockedMail(
   const text = [
     "Hello,",
     "",
-    `Good news: ${what} is back in stock at Bags & Threads.`,
+    `Good news: ${what} is back in stock at ${shopIdentity().name}.`,
     "",
     "It may not stay long. Get yours here:",
     link,
@@ -35,7 +36,7 @@ export function restockedMail(
   ].join("\n");
   const html = `<h1 style="font-size:20px">It's back in stock</h1>
 <p>Hello,</p>
-<p>Good news: <strong>${escapeHtml(variant.product_title)}</strong> in ${escapeHtml(variant.color_name)}, size ${escapeHtml(variant.size_name)} is back in stock at Bags &amp; Threads. It may not stay long.</p>
+<p>Good news: <strong>${escapeHtml(variant.product_title)}</strong> in ${escapeHtml(variant.color_name)}, size ${escapeHtml(variant.size_name)} is back in stock at ${escapeHtml(shopIdentity().name)}. It may not stay long.</p>
 ${mailButton(escapeHtml(link), "Get yours")}
 <p style="color:#57534e">Or paste this link into your browser: ${escapeHtml(link)}</p>
 <p style="font-size:13px;color:#57534e">${escapeHtml(oneShot)}</p>`;

@@ -1,3 +1,4 @@
+import { shopIdentity } from "../mail/shop-identity.ts";
 import type { MessageContent } from "../messages/message-outbox.ts";
 import { restockedUrl } from "./stock-alert-mail.ts";
 import type { AlertedVariant } from "./stock-alerts.repository.ts";
@@ -11,7 +12,7 @@ export function restockedMessage(variant: AlertedVariant, publicUrl: string): Me
   const item = `${variant.product_title} (${variant.color_name}, ${variant.size_name})`;
   const link = restockedUrl(publicUrl, variant);
   return {
-    text: `Bags & Threads: good news, ${item} is back in stock. Get yours: ${link}`,
+    text: `${shopIdentity().name}: good news, ${item} is back in stock. Get yours: ${link}`,
     template: { name: "back_in_stock", parameters: [item, link] },
   };
 }

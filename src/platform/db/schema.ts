@@ -49,6 +49,7 @@ export interface Database {
   staff_recovery_codes: StaffRecoveryCodeTable;
   staff_two_factor_policy: StaffTwoFactorPolicyTable;
   shop_settings: ShopSettingTable;
+  content_pages: ContentPageTable;
   blocklist: BlocklistTable;
   coupons: CouponTable;
   campaigns: CampaignTable;
@@ -814,6 +815,19 @@ export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;
 export interface ShopSettingTable {
   key: string;
   value: string;
+  updated_at: string;
+  /** The email of whoever saved it last. */
+  updated_by: string;
+}
+
+/** A content page the shop edited (migration 046): About, Terms, Privacy and their sections, by slug. */
+export interface ContentPageTable {
+  slug: string;
+  title: string;
+  /** Sanitised on save (api/catalogue/description-html.ts `sanitizePageHtml`). */
+  body_html: string;
+  seo_title: string;
+  seo_description: string;
   updated_at: string;
   /** The email of whoever saved it last. */
   updated_by: string;

@@ -24,6 +24,7 @@ import { adminReturnOperations, returnOperations } from "./returns.operations.ts
 import { adminReviewOperations, reviewOperations } from "./reviews.operations.ts";
 import { searchOperations } from "./search.operations.ts";
 import { shipmentOperations } from "./shipments.operations.ts";
+import { adminShopDetailsOperations, shopDetailsOperations } from "./shop-details.operations.ts";
 import { adminStockAlertOperations, stockAlertOperations } from "./stock-alerts.operations.ts";
 import { twoFactorOperations } from "./two-factor.operations.ts";
 import { wishlistOperations } from "./wishlist.operations.ts";
@@ -60,6 +61,7 @@ export const operations = {
   ...returnOperations,
   ...contactOperations,
   ...blogOperations,
+  ...shopDetailsOperations,
   ...newsletterOperations,
   ...stockAlertOperations,
   ...adminSessionOperations,
@@ -83,6 +85,7 @@ export const operations = {
   ...adminReturnOperations,
   ...adminStockAlertOperations,
   ...adminBlogOperations,
+  ...adminShopDetailsOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -25,6 +25,8 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/catalogue", label: "Catalogue" },
   { to: "/admin/search-words", label: "Search words" },
+  { to: "/admin/pages", label: "Pages" },
+  { to: "/admin/shop-details", label: "Shop details" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/messages", label: "Inbox" },

@@ -199,3 +199,10 @@ export const PinterestIcon = (props: IconProps) => (
     <path d="M11 8.5c3-1 5.5.5 5 3.5s-3.5 3.5-4.5 2M11.5 11 9 21" />
   </Icon>
 );
+
+export const TiktokIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 3v11.5a3.5 3.5 0 1 1-3.5-3.5" />
+    <path d="M14 3c.5 2.5 2.5 4.5 5 4.5" />
+  </Icon>
+);

@@ -1,6 +1,7 @@
 import type { MailMessage } from "../../../platform/mail.ts";
 import { escapeHtml } from "../../escape-html.ts";
 import { mailHtml } from "../../mail/mail-layout.ts";
+import { shopIdentity } from "../../mail/shop-identity.ts";
 
 interface Original {
   id: number;
@@ -14,7 +15,7 @@ interface Original {
 
 /** "Re: <subject>" as mail clients write it: never "Re: Re: …". */
 export function replySubject(subject: string): string {
-  if (subject === "") return "Re: Your message to Bags & Threads";
+  if (subject === "") return `Re: Your message to ${shopIdentity().name}`;
   return /^re:/i.test(subject) ? subject : `Re: ${subject}`;
 }
 
@@ -36,13 +37,13 @@ export function contactReplyEmail(
   const text = [
     reply.body,
     "",
-    "Bags & Threads customer care",
+    `${shopIdentity().name} customer care`,
     "",
     `On ${sent}, ${original.name} wrote:`,
     quoted,
   ].join("\n");
   const html = mailHtml(`<p style="white-space:pre-wrap">${escapeHtml(reply.body)}</p>
-<p>Bags &amp; Threads customer care</p>
+<p>${escapeHtml(shopIdentity().name)} customer care</p>
 <p style="color:#57534e">On ${escapeHtml(sent)}, ${escapeHtml(original.name)} wrote:</p>
 <blockquote style="margin:0;padding-left:12px;border-left:3px solid #d6d3d1;color:#57534e;white-space:pre-wrap">${escapeHtml(original.message)}</blockquote>`);
   const thread = original.mail_message_id

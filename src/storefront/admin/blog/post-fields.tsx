@@ -4,7 +4,7 @@ import { IMAGE_UPLOAD_ACCEPT } from "../../../shared/product-admin.ts";
 import { Field } from "../../ui/forms/field.tsx";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { Choice, fieldProps } from "../form-fields.tsx";
-import { DescriptionEditor } from "../products/description-editor.tsx";
+import { RichTextEditor } from "../rich-text-editor.tsx";
 import type { PostFormValues } from "./post-values.ts";
 
 const STATUSES = { draft: "Draft (not shown)", published: "Published (shown from its publish time)" };
@@ -72,8 +72,13 @@ export function PostFields({
           </label>
         </div>
       )}
-      <DescriptionEditor
-        kind="post"
+      <RichTextEditor
+        name="body_html"
+        label="Body"
+        hint="Paragraphs, headings, bold, italic, underline, lists, quotes and links are kept; anything else is removed when you save."
+        headings
+        quotes
+        rows={16}
         defaultValue={values.body_html}
         error={errors.body_html}
         maxLength={POST_BODY_MAX}

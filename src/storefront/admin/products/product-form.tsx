@@ -6,7 +6,7 @@ import { DESCRIPTION_MAX, SLUG_MAX, TITLE_MAX } from "../../../shared/product-ad
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from "../../../shared/product-status.ts";
 import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { useHydrated } from "../../ui/hooks.ts";
-import { DescriptionEditor } from "./description-editor.tsx";
+import { RichTextEditor } from "../rich-text-editor.tsx";
 import { DetailsFields } from "./details-fields.tsx";
 import type { ProductFormValues } from "./product-form-values.ts";
 import { VariantGrid } from "./variant-grid.tsx";
@@ -220,7 +220,10 @@ export function ProductForm({
         <h2 className="admin-card__title" id="product-description-title">
           Description
         </h2>
-        <DescriptionEditor
+        <RichTextEditor
+          name="description"
+          label="Description"
+          hint="Paragraphs, line breaks, bold, italic, underline, lists and links are kept; anything else is removed when you save. Shown on the product page under the price."
           defaultValue={values.description}
           error={errors.description}
           maxLength={DESCRIPTION_MAX}

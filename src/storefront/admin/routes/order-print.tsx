@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { addressLine } from "../../../shared/contracts/shop-details.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import pageStyles from "../../styles/pages.css?url";
 import { formatDateTime, itemCount } from "../../ui/format.ts";
 import { OrderTotals, ShippingAddress } from "../../ui/order-details.tsx";
-import { CONTACT, type LayoutHandle, SHOP_NAME } from "../../ui/site.ts";
+import { type LayoutHandle, useShopDetails } from "../../ui/site.ts";
 import { answerOrThrow } from "../admin-data.server.ts";
 import { adminMeta } from "../admin-meta.ts";
 import { requireStaff } from "../admin-session.server.ts";
@@ -57,6 +58,7 @@ function PrintButton() {
 export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const pieces = itemCount(order.items);
+  const shop = useShopDetails();
   return (
     <div className="print-sheet">
       <div className="print-sheet__tools">
@@ -68,11 +70,11 @@ export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
       <article className="print-sheet__page" aria-labelledby="slip-title">
         <header className="print-sheet__head">
           <div>
-            <p className="print-sheet__shop">{SHOP_NAME}</p>
+            <p className="print-sheet__shop">{shop.name}</p>
             <p className="print-sheet__contact">
-              {CONTACT.address}
+              {addressLine(shop)}
               <br />
-              {CONTACT.phone} · {CONTACT.email}
+              {shop.phone} · {shop.email}
             </p>
           </div>
           <div className="print-sheet__order">
@@ -133,7 +135,7 @@ export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
             <p className="print-sheet__notes">{order.notes}</p>
           </section>
         )}
-        <p className="print-sheet__thanks">Thank you for shopping with {SHOP_NAME}.</p>
+        <p className="print-sheet__thanks">Thank you for shopping with {shop.name}.</p>
       </article>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Category } from "../../../shared/contracts/catalogue.ts";
+import type { ShopDetails } from "../../../shared/contracts/shop-details.ts";
 import type { CartData } from "./cart-data.ts";
 import type { ShopperData } from "./shopper-data.ts";
 
@@ -18,6 +19,8 @@ export interface LayoutData {
    * shows, every heart is unpressed), as one JSON text (`readShopper` gives them back; see `shopper-data.ts`).
    */
   shopper: ShopperData;
+  /** The shop's name, phone, email, address, hours and social links (decision 0066): the same for every visitor. */
+  shop: ShopDetails;
 }
 
 /** The site's main menu, shared by the header's navigation and the phone menu. */

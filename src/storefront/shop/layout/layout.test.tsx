@@ -4,6 +4,7 @@ import type { ComponentType } from "react";
 import { createRoutesStub, Link } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Cart } from "../../../shared/contracts/cart.ts";
+import { SHOP_DETAILS_DEFAULTS } from "../../../shared/contracts/shop-details.ts";
 import App from "../../root.tsx";
 import { EMPTY_CART } from "../../testing/fake-api.ts";
 import { cartData } from "./cart-data.ts";
@@ -80,9 +81,41 @@ const guest: LayoutData = {
   categories: [{ id: 1, name: "Totes", slug: "totes", parent_id: null }],
   cart: cartData(EMPTY_CART),
   shopper: shopperData(null, { count: 0, product_ids: [] }),
+  shop: SHOP_DETAILS_DEFAULTS,
 };
 
 describe("shared layout", () => {
+  it("shows the shop's details in the header, the footer and the phone menu (decision 0066)", async () => {
+    renderLayout({
+      ...guest,
+      shop: {
+        ...SHOP_DETAILS_DEFAULTS,
+        name: "Threads & Co",
+        phone: "0300 7654321",
+        whatsapp: "0301 1112223",
+        address: "22 Bosan Road",
+        city: "Multan",
+        social: { ...SHOP_DETAILS_DEFAULTS.social, x: "", tiktok: "https://www.tiktok.com/@threadsco" },
+      },
+    });
+    const phone = await screen.findAllByRole("link", { name: "0300 7654321" });
+    expect(phone.map((link) => link.getAttribute("href"))).toEqual(
+      Array(phone.length).fill("tel:+923007654321"),
+    );
+    expect(phone.length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole("link", { name: "Threads & Co, home" })).toBeTruthy();
+    const footer = screen.getByRole("contentinfo");
+    expect(footer.textContent).toContain("22 Bosan Road, Multan, Pakistan");
+    expect(footer.textContent).toContain("© 2022 Threads & Co.");
+    expect(within(footer).getByRole("link", { name: "WhatsApp 0301 1112223" }).getAttribute("href")).toBe(
+      "https://wa.me/923011112223",
+    );
+    expect(
+      within(footer).getByRole("link", { name: "TikTok (opens in a new tab)" }).getAttribute("href"),
+    ).toBe("https://www.tiktok.com/@threadsco");
+    expect(within(footer).queryByRole("link", { name: "X (opens in a new tab)" })).toBeNull();
+  });
+
   it("shows the offer, the account menu for a guest, the wishlist and an empty mini cart", async () => {
     renderLayout(guest);
     expect(await screen.findByText("Free delivery on orders over $200")).toBeTruthy();

@@ -1,10 +1,11 @@
 import { Form, Link } from "react-router";
 import type { Category } from "../../../shared/contracts/catalogue.ts";
-import { MailIcon, PhoneIcon, PinIcon, SearchIcon } from "../../ui/icons.tsx";
+import { SearchIcon } from "../../ui/icons.tsx";
 import { OffCanvas } from "../../ui/off-canvas.tsx";
-import { CONTACT } from "../../ui/site.ts";
+import { useShopDetails } from "../../ui/site.ts";
 import { CategoryLinks } from "./category-links.tsx";
 import { NAV_LINKS } from "./layout-data.ts";
+import { ShopContact } from "./shop-contact.tsx";
 
 const ACCOUNT_LINKS: typeof NAV_LINKS = [
   { to: "/my-account", label: "My account" },
@@ -21,6 +22,7 @@ export function MobileMenu({
   onClose: () => void;
   categories: Category[];
 }) {
+  const shop = useShopDetails();
   return (
     <OffCanvas id="mobile-menu" title="Menu" open={open} onClose={onClose}>
       <Form method="get" action="/shop" className="search-box" role="search">
@@ -50,17 +52,7 @@ export function MobileMenu({
           ))}
         </ul>
       </nav>
-      <address className="mobile-menu__contact">
-        <p>
-          <PhoneIcon size={18} /> <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
-        </p>
-        <p>
-          <MailIcon size={18} /> <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
-        </p>
-        <p>
-          <PinIcon size={18} /> {CONTACT.address}
-        </p>
-      </address>
+      <ShopContact shop={shop} className="mobile-menu__contact" iconSize={18} />
     </OffCanvas>
   );
 }

@@ -1,31 +1,40 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
+import { SOCIAL_NETWORKS, SOCIAL_ORDER } from "../../../shared/contracts/shop-details.ts";
 import { HoneypotField } from "../../ui/forms/honeypot-field.tsx";
 import {
   FacebookIcon,
   InstagramIcon,
-  MailIcon,
-  PhoneIcon,
-  PinIcon,
   PinterestIcon,
+  TiktokIcon,
   XIcon,
   YoutubeIcon,
 } from "../../ui/icons.tsx";
-import { CONTACT, SHOP_NAME } from "../../ui/site.ts";
+import { useShopDetails } from "../../ui/site.ts";
 import type { SubscribeResult } from "../newsletter/subscribe-result.ts";
+import { ShopContact } from "./shop-contact.tsx";
 
-const SOCIAL_LINKS = [
-  { name: "Facebook", href: "https://www.facebook.com/", Icon: FacebookIcon },
-  { name: "Instagram", href: "https://www.instagram.com/", Icon: InstagramIcon },
-  { name: "X", href: "https://x.com/", Icon: XIcon },
-  { name: "YouTube", href: "https://www.youtube.com/", Icon: YoutubeIcon },
-  { name: "Pinterest", href: "https://www.pinterest.com/", Icon: PinterestIcon },
-] as const;
+const SOCIAL_ICONS = {
+  facebook: FacebookIcon,
+  instagram: InstagramIcon,
+  tiktok: TiktokIcon,
+  x: XIcon,
+  youtube: YoutubeIcon,
+  pinterest: PinterestIcon,
+} as const;
 
+/** The shop's social links (its details, decision 0066), each network it gave an address for. */
 export function SocialLinks({ className = "social-links" }: { className?: string }) {
+  const { social } = useShopDetails();
+  const links = SOCIAL_ORDER.filter((network) => social[network] !== "").map((network) => ({
+    name: SOCIAL_NETWORKS[network].label,
+    href: social[network],
+    Icon: SOCIAL_ICONS[network],
+  }));
+  if (links.length === 0) return null;
   return (
     <ul className={className}>
-      {SOCIAL_LINKS.map(({ name, href, Icon }) => (
+      {links.map(({ name, href, Icon }) => (
         <li key={name}>
           <a
             href={href}
@@ -42,6 +51,7 @@ export function SocialLinks({ className = "social-links" }: { className?: string
 }
 
 export function SiteFooter() {
+  const shop = useShopDetails();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -50,20 +60,10 @@ export function SiteFooter() {
             ABOUT US
           </h2>
           <p className="site-footer__text">
-            {SHOP_NAME} makes everyday bags and clothing in Pakistan: handbags, backpacks and wallets, shirts,
+            {shop.name} makes everyday bags and clothing in Pakistan: handbags, backpacks and wallets, shirts,
             kurtas and outerwear, made to last and delivered to your door.
           </p>
-          <address className="site-footer__contact">
-            <p>
-              <PinIcon size={16} /> {CONTACT.address}
-            </p>
-            <p>
-              <PhoneIcon size={16} /> <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
-            </p>
-            <p>
-              <MailIcon size={16} /> <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
-            </p>
-          </address>
+          <ShopContact shop={shop} className="site-footer__contact" iconSize={16} />
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="site-footer__heading">
@@ -111,7 +111,7 @@ export function SiteFooter() {
       </div>
       <div className="site-footer__bottom">
         <div className="container">
-          <p>© 2022 {SHOP_NAME}. All rights reserved. Prices in Pakistani rupees; we ship within Pakistan.</p>
+          <p>© 2022 {shop.name}. All rights reserved. Prices in Pakistani rupees; we ship within Pakistan.</p>
         </div>
       </div>
     </footer>

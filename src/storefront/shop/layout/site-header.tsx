@@ -1,10 +1,10 @@
 import { useCallback, useState } from "react";
 import { Link, NavLink } from "react-router";
 import type { Category } from "../../../shared/contracts/catalogue.ts";
+import { telHref } from "../../../shared/contracts/shop-details.ts";
 import { useAfterNavigation, useEscapeKey, useScrolledPast } from "../../ui/hooks.ts";
 import { MenuIcon, PhoneIcon } from "../../ui/icons.tsx";
 import { OffCanvasToggle } from "../../ui/off-canvas.tsx";
-import { CONTACT } from "../../ui/site.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { readCart } from "./cart-data.ts";
 import { CategoryLinks } from "./category-links.tsx";
@@ -25,6 +25,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
   const [panel, setPanel] = useState<Panel | null>(null);
   const close = useCallback(() => setPanel(null), []);
   const { user, wishlist } = readShopper(data.shopper);
+  const { phone, name } = data.shop;
   const dropdownOpen = panel === "account" || panel === "cart";
   useEscapeKey(dropdownOpen, close);
 
@@ -43,8 +44,8 @@ export function SiteHeader({ data }: { data: LayoutData }) {
       <div className="top-bar" id="top">
         <div className="container top-bar__inner">
           <p className="top-bar__offer">Free delivery on orders over $200</p>
-          <a className="top-bar__contact" href={CONTACT.phoneHref}>
-            <PhoneIcon size={15} /> {CONTACT.phone}
+          <a className="top-bar__contact" href={telHref(phone)}>
+            <PhoneIcon size={15} /> {phone}
           </a>
         </div>
       </div>
@@ -60,8 +61,8 @@ export function SiteHeader({ data }: { data: LayoutData }) {
             >
               <MenuIcon />
             </OffCanvasToggle>
-            <Link to="/" className="logo" aria-label="Bags & Threads, home">
-              Bags <span className="logo__amp">&amp;</span> Threads
+            <Link to="/" className="logo" aria-label={`${name}, home`}>
+              <Logo name={name} />
             </Link>
             <MainNav categories={data.categories} />
             <div className="site-header__actions">
@@ -104,5 +105,16 @@ function MainNav({ categories }: { categories: Category[] }) {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The shop's name as the logo: an ampersand in it is drawn in the accent colour, as "Bags & Threads" always was. */
+function Logo({ name }: { name: string }) {
+  const [before, ...after] = name.split("&");
+  if (after.length === 0) return <>{name}</>;
+  return (
+    <>
+      {before?.trimEnd()} <span className="logo__amp">&amp;</span> {after.join("&").trimStart()}
+    </>
   );
 }

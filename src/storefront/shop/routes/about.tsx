@@ -1,37 +1,34 @@
 import { Link } from "react-router";
+import { apiContext } from "../../lib/api.server.ts";
 import pageStyles from "../../styles/pages.css?url";
 import { PageBanner } from "../../ui/breadcrumb.tsx";
 import { HeadsetIcon, ReturnIcon, TruckIcon } from "../../ui/icons.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { RichText } from "../../ui/rich-text.tsx";
+import { shopNameOf } from "../../ui/site.ts";
+import { contentPageMeta } from "../content/content-page-view.tsx";
+import { contentPages } from "../content/content-pages.server.ts";
 import type { Route } from "./+types/about";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `About us | ${SHOP_NAME}` },
-  {
-    name: "description",
-    content: `${SHOP_NAME} makes bags and clothing in Lahore and delivers across Pakistan.`,
-  },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  contentPageMeta(loaderData?.page, shopNameOf(matches), "About us");
 
-export default function About() {
+/** The shop's story as it edited it in the back office (decision 0066). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [page] = await contentPages(context.get(apiContext), ["about"]);
+  return { page: page! };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
   return (
     <>
-      <PageBanner title="About" />
+      <PageBanner title={page.title} />
       <div className="container prose-page">
         <section className="about-intro">
           <p className="eyebrow">Our story</p>
-          <h2 className="about-intro__title">Well-made bags and clothing, from Lahore to your door.</h2>
-          <p>
-            {SHOP_NAME} began in 2016 as a small leather workshop in Gulberg, making bags for friends and
-            family. Word spread, the orders grew, and today a team of forty cutters, tailors and stitchers
-            makes handbags, backpacks, wallets and everyday clothing that we sell online across Pakistan.
-          </p>
-          <p>
-            We design for the way people here actually live: bags that survive a rickshaw ride and a wedding
-            season, cotton that breathes in July, and prices that stay fair because we sell directly to you.
-          </p>
+          <RichText html={page.body_html} className="rich-text rich-text--lead" />
         </section>
         <ul className="about-values">
           <li>
@@ -50,21 +47,11 @@ export default function About() {
             <p>Our support team answers around the clock, every day of the week.</p>
           </li>
         </ul>
-        <section className="about-craft">
-          <h2>Made to last</h2>
-          <p>
-            Every bag is cut from full-grain leather or heavy canvas, stitched with bonded thread and finished
-            by hand. We check each piece before it leaves the workshop, and we repair what we make: if a strap
-            or a zip gives up, write to us and we will put it right.
-          </p>
-          <p>
-            We pay our team above the market rate, buy leather only from tanneries that treat their water, and
-            pack orders in recycled cardboard without plastic fillers.
-          </p>
+        <div>
           <Link to="/shop" className="button">
             Shop the collection
           </Link>
-        </section>
+        </div>
       </div>
     </>
   );

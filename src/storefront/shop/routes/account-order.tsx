@@ -4,7 +4,7 @@ import { formatDateTime, itemCount } from "../../ui/format.ts";
 import { ChevronLeftIcon } from "../../ui/icons.tsx";
 import { OrderContact, OrderLines, OrderTotals, ShippingAddress } from "../../ui/order-details.tsx";
 import { PaymentLine } from "../../ui/payment-line.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { StatusBadge } from "../../ui/status-badge.tsx";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { ConfirmOrderBox } from "../orders/confirm-order-box.tsx";
@@ -15,8 +15,8 @@ import type { Route } from "./+types/account-order";
 
 export const handle: AccountHandle = { accountTitle: "Order details" };
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `Order ${params.number} | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ params, matches }) => [
+  { title: `Order ${params.number} | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -2,15 +2,15 @@ import { Link } from "react-router";
 import { MAX_PAGE } from "../../../shared/contracts/fields.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import { Pagination } from "../../ui/pagination.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { OrdersTable } from "../account/orders-table.tsx";
 import type { Route } from "./+types/account-orders";
 
 export const handle: AccountHandle = { accountTitle: "Order History" };
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Order History | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Order History | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

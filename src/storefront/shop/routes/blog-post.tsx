@@ -4,7 +4,7 @@ import { derivedExcerpt, sanitizePostBody } from "../../../shared/post-html.ts";
 import { apiContext, siteContext } from "../../lib/api.server.ts";
 import pageStyles from "../../styles/pages.css?url";
 import { formatDate } from "../../ui/format.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { BlogCover } from "../blog/blog-cover.tsx";
 import { blogHref, postHref } from "../blog/blog-query.ts";
 import type { Route } from "./+types/blog-post";
@@ -25,19 +25,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { post, origin: context.get(siteContext).publicUrl };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData)
-    return [{ title: `Post not found | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const shopName = shopNameOf(matches);
+  if (!loaderData) return [{ title: `Post not found | ${shopName}` }, { name: "robots", content: "noindex" }];
   const { post, origin } = loaderData;
   const url = `${origin}${postHref(post.slug)}`;
   const summary = post.excerpt || derivedExcerpt(post.body_html);
   const image = post.cover_image ? new URL(post.cover_image, origin).href : undefined;
   return [
-    { title: `${post.title} | ${SHOP_NAME}` },
+    { title: `${post.title} | ${shopName}` },
     { name: "description", content: summary },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "article" },
-    { property: "og:site_name", content: SHOP_NAME },
+    { property: "og:site_name", content: shopName },
     { property: "og:title", content: post.title },
     { property: "og:description", content: summary },
     { property: "og:url", content: url },
@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         datePublished: post.published_at,
         dateModified: post.updated_at,
         author: { "@type": "Person", name: post.author },
-        publisher: { "@type": "Organization", name: SHOP_NAME },
+        publisher: { "@type": "Organization", name: shopName },
         mainEntityOfPage: url,
         ...(post.category ? { articleSection: post.category } : {}),
         ...(post.tags.length > 0 ? { keywords: post.tags.join(", ") } : {}),

@@ -7,7 +7,7 @@ import { PageBanner } from "../../ui/breadcrumb.tsx";
 import { formatDate } from "../../ui/format.ts";
 import { SearchIcon } from "../../ui/icons.tsx";
 import { Pagination } from "../../ui/pagination.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { BlogCover } from "../blog/blog-cover.tsx";
 import { type BlogQuery, blogHref, postHref, readBlogQuery } from "../blog/blog-query.ts";
 import type { Route } from "./+types/blogs";
@@ -18,8 +18,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: pageStyles },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Blog | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Blog | ${shopNameOf(matches)}` },
   {
     name: "description",
     content: "Style guides, bag care and stories from our Lahore workshop.",

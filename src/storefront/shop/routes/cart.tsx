@@ -11,7 +11,7 @@ import { readForm } from "../../ui/forms/read-form.server.ts";
 import { CONNECTION_FAILED, reloadAfterSubmission, submitOrFail } from "../../ui/forms/submission.ts";
 import { BagIcon } from "../../ui/icons.tsx";
 import { useRemovalToasts } from "../../ui/removal-toasts.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { changeCart, loadCart } from "../cart/cart.server.ts";
 import { type CartResult, FALLBACK_FAILURE, isCartIntent, REMOVED_MESSAGE } from "../cart/cart-result.ts";
 import { CartShimmer } from "../cart/cart-shimmer.tsx";
@@ -30,8 +30,8 @@ export const links: Route.LinksFunction = () => [
  * Crawlers may read the cart (decision 0020, amended): without a cookie it is the empty cart, one page. The
  * canonical link folds any query string onto /cart.
  */
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Cart | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: `Cart | ${shopNameOf(matches)}` },
   {
     name: "description",
     content:

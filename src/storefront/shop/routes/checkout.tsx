@@ -5,7 +5,7 @@ import { formText } from "../../ui/forms/api-errors.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
 import { CONNECTION_FAILED, reloadAfterSubmission, submitOrFail } from "../../ui/forms/submission.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { loadCheckout, placeOrder } from "../checkout/checkout.server.ts";
 import { checkoutValues } from "../checkout/checkout-fields.ts";
 import { CheckoutForm } from "../checkout/checkout-form.tsx";
@@ -16,8 +16,8 @@ import type { Route } from "./+types/checkout";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Checkout | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Checkout | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -9,13 +9,13 @@ import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { OrderSummaryPanel } from "../../ui/order-details.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import type { Route } from "./+types/confirm-order";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Confirm your order | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Confirm your order | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

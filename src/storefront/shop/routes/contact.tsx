@@ -1,5 +1,6 @@
 import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CONTACT_LIMITS } from "../../../shared/contact-form.ts";
+import { addressLine, telHref, whatsappHref } from "../../../shared/contracts/shop-details.ts";
 import { HONEYPOT_FIELD } from "../../../shared/honeypot.ts";
 import { apiContext } from "../../lib/api.server.ts";
 import pageStyles from "../../styles/pages.css?url";
@@ -11,14 +12,17 @@ import { readForm } from "../../ui/forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { MailIcon, PhoneIcon, PinIcon } from "../../ui/icons.tsx";
-import { CONTACT, SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf, useShopDetails } from "../../ui/site.ts";
 import type { Route } from "./+types/contact";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Contact us | ${SHOP_NAME}` },
-  { name: "description", content: `Questions about an order, a size or a return? Write to ${SHOP_NAME}.` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Contact us | ${shopNameOf(matches)}` },
+  {
+    name: "description",
+    content: `Questions about an order, a size or a return? Write to ${shopNameOf(matches)}.`,
+  },
 ];
 
 const FIELDS = ["name", "email", "subject", "message"] as const;
@@ -116,6 +120,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const formToken = actionData?.formToken || loaderData.formToken;
   // Only a refusal about the form itself (not a field) needs saying above it; field errors sit under the fields.
   const formError = actionData && !actionData.sent && !FIELDS.some((field) => errors[field]);
+  const shop = useShopDetails();
+  const whatsapp = whatsappHref(shop.whatsapp);
   return (
     <>
       <PageBanner title="Contact" />
@@ -133,22 +139,29 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <PinIcon />
               <span>
                 <strong>Visit us</strong>
-                {CONTACT.address}
+                {addressLine(shop)}
               </span>
             </li>
             <li>
               <PhoneIcon />
               <span>
                 <strong>Call us</strong>
-                <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
-                <small>Monday to Saturday, 10am to 7pm</small>
+                <a href={telHref(shop.phone)}>{shop.phone}</a>
+                {whatsapp && (
+                  <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+                    WhatsApp {shop.whatsapp}
+                  </a>
+                )}
+                {shop.opening_hours.map((line) => (
+                  <small key={line}>{line}</small>
+                ))}
               </span>
             </li>
             <li>
               <MailIcon />
               <span>
                 <strong>Email us</strong>
-                <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+                <a href={`mailto:${shop.email}`}>{shop.email}</a>
               </span>
             </li>
           </ul>

@@ -6,13 +6,13 @@ import { failureStatus, firstErrors, formText } from "../../ui/forms/api-errors.
 import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Forgot password | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Forgot password | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

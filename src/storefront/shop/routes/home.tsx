@@ -1,28 +1,34 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { ProductCard } from "../../../shared/contracts/catalogue.ts";
-import { apiContext } from "../../lib/api.server.ts";
+import { SHOP_DETAILS_DEFAULTS } from "../../../shared/contracts/shop-details.ts";
+import { apiContext, siteContext } from "../../lib/api.server.ts";
 import { isDocumentRequest } from "../../lib/streaming.server.ts";
 import { ProductGridShimmer } from "../../ui/shimmer.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { useShopDetails } from "../../ui/site.ts";
 import { ToastOnMount } from "../../ui/toast.tsx";
 import { loadList, loadProductCards } from "../catalogue/catalogue.server.ts";
 import { ProductGrid } from "../catalogue/product-card.tsx";
 import { BannerSlider } from "../home/banner-slider.tsx";
 import { ServicesStrip } from "../home/services-strip.tsx";
 import { SaleCountdown } from "../sale-countdown.tsx";
+import { shopJsonLd } from "../shop-json-ld.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${SHOP_NAME} | Bags and clothing, delivered across Pakistan` },
-  {
-    name: "description",
-    content:
-      "New arrivals and daily deals on handbags, backpacks, wallets and clothing. Free shipping on all orders, 30 days free return.",
-  },
-  { property: "og:title", content: SHOP_NAME },
-  { property: "og:type", content: "website" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const shop = matches[0]?.loaderData?.shop ?? SHOP_DETAILS_DEFAULTS;
+  return [
+    { title: `${shop.name} | ${shop.tagline || "Bags and clothing, delivered across Pakistan"}` },
+    {
+      name: "description",
+      content:
+        "New arrivals and daily deals on handbags, backpacks, wallets and clothing. Free shipping on all orders, 30 days free return.",
+    },
+    { property: "og:title", content: shop.name },
+    { property: "og:type", content: "website" },
+    ...(loaderData ? [{ "script:ld+json": shopJsonLd(shop, loaderData.origin) }] : []),
+  ];
+};
 
 /**
  * The banner is awaited (it is the first thing on screen). The two product rows are awaited for a document
@@ -41,13 +47,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     newArrivals: document ? await newArrivals : newArrivals,
     dailyDeals: document ? await dailyDeals : dailyDeals,
     notices: sliders ? [] : ["Failed to load sliders"],
+    origin: context.get(siteContext).publicUrl,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { name } = useShopDetails();
   return (
     <>
-      <h1 className="visually-hidden">{SHOP_NAME}: bags and clothing</h1>
+      <h1 className="visually-hidden">{name}: bags and clothing</h1>
       <BannerSlider slides={loaderData.sliders} />
       <SaleCountdown sale={loaderData.sale} className="container" />
       <ProductSection

@@ -8,7 +8,7 @@ import { Field } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
 import { submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { authSubmissionFailed } from "../account/account-form-result.ts";
 import { authenticate, redirectIfSignedIn } from "../account/auth.server.ts";
 import { AccountBenefits, AuthPanel } from "../account/auth-panel.tsx";
@@ -16,8 +16,8 @@ import type { Route } from "./+types/login";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Login | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Login | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -6,7 +6,7 @@ import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
 import { submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { type AccountFormResult, accountSubmissionFailed } from "../account/account-form-result.ts";
 import { updateAccount } from "../account/account-forms.server.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
@@ -15,8 +15,8 @@ import type { Route } from "./+types/my-account";
 
 export const handle: AccountHandle = { accountTitle: "Account details" };
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Account details | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Account details | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

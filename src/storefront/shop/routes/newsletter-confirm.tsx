@@ -4,14 +4,14 @@ import { apiContext } from "../../lib/api.server.ts";
 import pageStyles from "../../styles/pages.css?url";
 import { failureStatus } from "../../ui/forms/api-errors.ts";
 import { FormAlert } from "../../ui/forms/field.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { NewsletterCard } from "../newsletter/newsletter-card.tsx";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Confirm your subscription | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Confirm your subscription | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -7,14 +7,14 @@ import { FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf, useShopDetails } from "../../ui/site.ts";
 import { NewsletterCard } from "../newsletter/newsletter-card.tsx";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Unsubscribe | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Unsubscribe | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -68,6 +68,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { name } = useShopDetails();
   const submitting = useSubmitting();
   if (actionData?.unsubscribed) {
     return (
@@ -90,7 +91,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
   return (
     <NewsletterCard title="Unsubscribe from our newsletter">
       <p className="auth-card__intro">
-        Press the button to stop getting the {SHOP_NAME} newsletter at the address this link was mailed to.
+        Press the button to stop getting the {name} newsletter at the address this link was mailed to.
       </p>
       {actionData && <FormAlert kind="error">{actionData.message}</FormAlert>}
       <Form method="post" className="form-stack" aria-busy={submitting}>

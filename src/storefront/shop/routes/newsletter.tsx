@@ -6,15 +6,15 @@ import { failureStatus, firstErrors, formText } from "../../ui/forms/api-errors.
 import { FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf, useShopDetails } from "../../ui/site.ts";
 import { NewsletterCard } from "../newsletter/newsletter-card.tsx";
 import type { SubscribeResult } from "../newsletter/subscribe-result.ts";
 import type { Route } from "./+types/newsletter";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Newsletter | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Newsletter | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -52,8 +52,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 /** Without JavaScript the footer's form lands here, and this page says how it went. */
 export default function Newsletter({ actionData }: Route.ComponentProps) {
+  const { name } = useShopDetails();
   return (
-    <NewsletterCard title={`The ${SHOP_NAME} newsletter`}>
+    <NewsletterCard title={`The ${name} newsletter`}>
       {actionData ? (
         <FormAlert kind={actionData.ok ? "success" : "error"}>{actionData.message}</FormAlert>
       ) : (

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFoundContent } from "../../ui/not-found-content.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route claims: the not-found page, with HTTP status 404. */
@@ -8,8 +8,8 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Page not found | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Page not found | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -8,15 +8,15 @@ import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { OrderSummaryPanel } from "../../ui/order-details.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { ConfirmOrderBox } from "../orders/confirm-order-box.tsx";
 import { orderReturnsPath, RETURN_PAGE_WORDS } from "../returns/return-request.ts";
 import type { Route } from "./+types/order-lookup";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Track your order | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Track your order | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

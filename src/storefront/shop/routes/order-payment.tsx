@@ -19,15 +19,15 @@ import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
 import { AlertIcon, CheckIcon } from "../../ui/icons.tsx";
 import { OrderSummaryPanel } from "../../ui/order-details.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { loadOrderPayment, orderPaymentAction } from "../orders/order-payment.server.ts";
 import { type OrderPaymentResult, PAYMENT_UNAVAILABLE } from "../orders/order-payment-result.ts";
 import type { Route } from "./+types/order-payment";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Pay for your order | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Pay for your order | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -7,7 +7,7 @@ import { FormAlert } from "../../ui/forms/field.tsx";
 import { readForm } from "../../ui/forms/read-form.server.ts";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { ChevronLeftIcon } from "../../ui/icons.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { loadOrderReturns, requestReturnAction } from "../returns/order-returns.server.ts";
 import { ReturnHistory } from "../returns/return-history.tsx";
 import { RETURN_PAGE_WORDS, type ReturnRequestResult, requestValues } from "../returns/return-request.ts";
@@ -16,8 +16,8 @@ import type { Route } from "./+types/order-returns";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${RETURN_PAGE_WORDS.title} | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${RETURN_PAGE_WORDS.title} | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -4,15 +4,15 @@ import { apiContext } from "../../lib/api.server.ts";
 import pageStyles from "../../styles/pages.css?url";
 import { CheckIcon } from "../../ui/icons.tsx";
 import { OrderSummaryPanel } from "../../ui/order-details.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { ConfirmOrderBox } from "../orders/confirm-order-box.tsx";
 import { placedOrder } from "../orders/orders.server.ts";
 import type { Route } from "./+types/order-success";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Thank you for your order | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Thank you for your order | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -19,7 +19,7 @@ import { Breadcrumb } from "../../ui/breadcrumb.tsx";
 import { formFields } from "../../ui/forms/api-errors.ts";
 import { readForm } from "../../ui/forms/read-form.server.ts";
 import { CONNECTION_FAILED, SOMETHING_WENT_WRONG, submitOrFail } from "../../ui/forms/submission.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { ratingLabel, reviewCount, StarRating } from "../../ui/star-rating.tsx";
 import { SocialLinks } from "../layout/site-footer.tsx";
 import { AddToCart, type AddToCartResult } from "../product/add-to-cart.tsx";
@@ -166,11 +166,11 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   if (!loaderData) {
     const gone = isRouteErrorResponse(error) && error.status === 410;
     return [
-      { title: `${gone ? NO_LONGER_AVAILABLE : NO_PRODUCT} | ${SHOP_NAME}` },
+      { title: `${gone ? NO_LONGER_AVAILABLE : NO_PRODUCT} | ${shopNameOf(matches)}` },
       { name: "robots", content: "noindex" },
     ];
   }
@@ -182,11 +182,11 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   );
   const price = formatPlainAmount(product.discount_price ?? product.price);
   return [
-    { title: `${product.title} | ${SHOP_NAME}` },
+    { title: `${product.title} | ${shopNameOf(matches)}` },
     { name: "description", content: summary },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "product" },
-    { property: "og:site_name", content: SHOP_NAME },
+    { property: "og:site_name", content: shopNameOf(matches) },
     { property: "og:title", content: product.title },
     { property: "og:description", content: summary },
     { property: "og:url", content: url },
@@ -203,7 +203,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
         image: [...new Set(images)],
         sku: String(product.id),
         category: product.category.name,
-        brand: { "@type": "Brand", name: SHOP_NAME },
+        brand: { "@type": "Brand", name: shopNameOf(matches) },
         offers: {
           "@type": "Offer",
           url,

@@ -12,7 +12,7 @@ import { OffCanvasToggle } from "../../ui/off-canvas.tsx";
 import { withPage } from "../../ui/page-query.ts";
 import { Pagination } from "../../ui/pagination.tsx";
 import { ProductGridShimmer } from "../../ui/shimmer.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { ToastOnMount } from "../../ui/toast.tsx";
 import { listingQuery, loadList, loadProductList } from "../catalogue/catalogue.server.ts";
 import { type FilterLists, FilterPanel } from "../catalogue/filter-panel.tsx";
@@ -28,15 +28,15 @@ export const meta: Route.MetaFunction = ({ params, matches, loaderData }) => {
   const categories = matches[0]?.loaderData?.categories ?? [];
   const name = categories.find((category) => category.slug === params.category)?.name;
   return [
-    { title: `${name ?? "Shop"} | ${SHOP_NAME}` },
+    { title: `${name ?? "Shop"} | ${shopNameOf(matches)}` },
     ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonical }] : []),
     // A page past the end lists nothing worth indexing.
     ...(loaderData?.pastEnd ? [{ name: "robots", content: "noindex" }] : []),
     {
       name: "description",
       content: name
-        ? `Shop ${name.toLowerCase()} at ${SHOP_NAME}: prices in rupees, delivery across Pakistan.`
-        : `Shop bags and clothing at ${SHOP_NAME}: prices in rupees, delivery across Pakistan.`,
+        ? `Shop ${name.toLowerCase()} at ${shopNameOf(matches)}: prices in rupees, delivery across Pakistan.`
+        : `Shop bags and clothing at ${shopNameOf(matches)}: prices in rupees, delivery across Pakistan.`,
     },
   ];
 };

@@ -7,14 +7,14 @@ import { failureStatus, firstErrors, formFields } from "../../ui/forms/api-error
 import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { TrackingPanel } from "../orders/tracking-panel.tsx";
 import type { Route } from "./+types/track";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Track your order | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Track your order | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

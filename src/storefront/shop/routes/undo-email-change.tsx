@@ -7,13 +7,13 @@ import { failureStatus, firstErrors, formFields } from "../../ui/forms/api-error
 import { FormAlert } from "../../ui/forms/field.tsx";
 import { submissionMessage, submitOrFail } from "../../ui/forms/submission.ts";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import type { Route } from "./+types/undo-email-change";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Undo an email change | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Undo an email change | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { apiContext } from "../../lib/api.server.ts";
 import { BagIcon, UserIcon } from "../../ui/icons.tsx";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import type { AccountHandle } from "../account/account-handle.ts";
 import { OrdersTable } from "../account/orders-table.tsx";
 import { userContext } from "../account/session.server.ts";
@@ -9,8 +9,8 @@ import type { Route } from "./+types/user-dashboard";
 
 export const handle: AccountHandle = { accountTitle: "Dashboard" };
 
-export const meta: Route.MetaFunction = () => [
-  { title: `My dashboard | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `My dashboard | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

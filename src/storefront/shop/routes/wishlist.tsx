@@ -12,7 +12,7 @@ import { CONNECTION_FAILED, reloadAfterSubmission, submitOrFail } from "../../ui
 import { HeartIcon } from "../../ui/icons.tsx";
 import { itemCount } from "../../ui/item-count.ts";
 import { useRemovalToasts } from "../../ui/removal-toasts.ts";
-import { SHOP_NAME } from "../../ui/site.ts";
+import { shopNameOf } from "../../ui/site.ts";
 import { changeWishlist, loadWishlist } from "../wishlist/wishlist.server.ts";
 import { WishlistItems } from "../wishlist/wishlist-items.tsx";
 import { FALLBACK_FAILURE, isWishlistIntent, type WishlistResult } from "../wishlist/wishlist-result.ts";
@@ -24,8 +24,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: pageStyles },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Wishlist | ${SHOP_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Wishlist | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,49 +1,46 @@
 import { useRef } from "react";
-import { useHydrated } from "../../ui/hooks.ts";
+import { useHydrated } from "../ui/hooks.ts";
 
 const TOOLS = [
-  { label: "Heading", open: "<h2>", close: "</h2>", only: "post" },
+  { label: "Heading", open: "<h2>", close: "</h2>", offer: "headings" },
   { label: "Bold", open: "<strong>", close: "</strong>" },
   { label: "Italic", open: "<em>", close: "</em>" },
   { label: "Paragraph", open: "<p>", close: "</p>" },
   { label: "List", open: "<ul>\n  <li>", close: "</li>\n</ul>" },
-  { label: "Quote", open: "<blockquote>", close: "</blockquote>", only: "post" },
+  { label: "Quote", open: "<blockquote>", close: "</blockquote>", offer: "quotes" },
   { label: "Link", open: '<a href="https://">', close: "</a>" },
 ] as const;
 
-/** What the editor edits: a product's description (under the price), or a blog post's body (headings and quotes too). */
-const KINDS = {
-  description: {
-    name: "description",
-    label: "Description",
-    hint: "Paragraphs, line breaks, bold, italic, underline, lists and links are kept; anything else is removed when you save. Shown on the product page under the price.",
-    rows: 8,
-  },
-  post: {
-    name: "body_html",
-    label: "Body",
-    hint: "Paragraphs, headings, bold, italic, underline, lists, quotes and links are kept; anything else is removed when you save.",
-    rows: 16,
-  },
-} as const;
-
 /**
- * The description as HTML in a text area (works without JavaScript). With JavaScript a small toolbar wraps the
- * selected text in the tags the shop keeps; the API keeps only those (paragraphs, line breaks, bold, italic,
- * underline, lists, links) and drops everything else.
+ * Rich text as HTML in a text area (works without JavaScript): a product's description, a content page's text, a
+ * blog post's body.
+ * With JavaScript a small toolbar wraps the selected text in the tags the shop keeps; the API keeps only those
+ * (paragraphs, line breaks, bold, italic, underline, lists and links, and headings on a content page) and drops
+ * everything else.
  */
-export function DescriptionEditor({
+export function RichTextEditor({
+  name,
+  label,
+  hint,
   defaultValue,
   error,
   maxLength,
-  kind = "description",
+  headings = false,
+  quotes = false,
+  rows = 8,
 }: {
+  name: string;
+  label: string;
+  hint: string;
   defaultValue: string;
   error: string | undefined;
   maxLength: number;
-  kind?: keyof typeof KINDS;
+  /** Offers the Heading tool (content pages keep headings; descriptions do not). */
+  headings?: boolean;
+  /** Offers the Quote tool (a blog post keeps quotes). */
+  quotes?: boolean;
+  rows?: number;
 }) {
-  const { name, label, hint, rows } = KINDS[kind];
   const id = `field-${name}`;
   const hydrated = useHydrated();
   const area = useRef<HTMLTextAreaElement>(null);
@@ -68,7 +65,7 @@ export function DescriptionEditor({
           aria-label={`Format the ${label.toLowerCase()}`}
           aria-controls={id}
         >
-          {TOOLS.filter((tool) => !("only" in tool) || tool.only === kind).map((tool) => (
+          {TOOLS.filter((tool) => !("offer" in tool) || { headings, quotes }[tool.offer]).map((tool) => (
             <button
               key={tool.label}
               type="button"
