@@ -46,6 +46,8 @@ const sqlite = {
   environment: "node",
   globalSetup: ["src/testing/global-setup.ts"],
   env: { TEST_ENGINE: "sqlite" },
+  // Tests that start a command line or render the first page of a worker take seconds on a busy 2-core machine.
+  testTimeout: 20_000,
 };
 const postgres = {
   environment: "node",
