@@ -75,7 +75,7 @@ describe.skipIf(!available)(`catalogue images on ${engine}`, () => {
     ].join("");
     const form = new FormData();
     form.append("file", new File([text], "catalogue.csv", { type: "text/csv" }));
-    return admin.api.request("/admin/catalogue/import", {
+    return admin.api.request("/admin/catalogue/import-now", {
       method: "POST",
       headers: { authorization: `Bearer ${admin.staff.token}` },
       body: form,

@@ -280,7 +280,7 @@ describe.skipIf(!available)(`back-in-stock alerts on ${engine}`, () => {
       "file",
       new File([csvRecord(header!) + csvRecord(row)], "catalogue.csv", { type: "text/csv" }),
     );
-    const imported = await api.request("/admin/catalogue/import", {
+    const imported = await api.request("/admin/catalogue/import-now", {
       method: "POST",
       headers: { authorization: `Bearer ${admin.staff.token}` },
       body: form,

@@ -5,11 +5,11 @@ import { type Operation, WRITE_ERRORS } from "./contract.ts";
 export const catalogueCsvOperations = {
   adminImportCatalogue: {
     method: "POST",
-    path: "/admin/catalogue/import",
+    path: "/admin/catalogue/import-now",
     summary:
-      "Imports a catalogue CSV (multipart/form-data, at most 10 MB): products created, updated or left as they " +
-      "are by Handle and SKU, in batches; answers the report with every refused row's reason. `dry_run` checks " +
-      "without saving",
+      "Imports a catalogue CSV (multipart/form-data, at most 10 MB) and waits for it: products created, updated or " +
+      "left as they are by Handle and SKU, in batches; answers the report with every refused row's reason. " +
+      "`dry_run` checks without saving. POST /admin/catalogue/import runs the same as a job",
     tag: "Admin",
     auth: "staff",
     body: catalogueImportSchema,

@@ -6,10 +6,11 @@ import { jobSchema } from "./jobs.ts";
 export const adminJobOperations = {
   adminStartCatalogueImport: {
     method: "POST",
-    path: "/admin/catalogue/import-jobs",
+    path: "/admin/catalogue/import",
     summary:
-      "Starts importing a catalogue CSV (multipart/form-data, the fields of POST /admin/catalogue/import) as a " +
-      "job and answers it at once; its progress and then its report are read with GET /admin/jobs/{id}",
+      "Starts importing a catalogue CSV (multipart/form-data, at most 10 MB; `dry_run`, `strict`) as a job and " +
+      "answers it at once; its progress and then its report are read with GET /admin/jobs/{id}, and " +
+      "POST /admin/jobs/{id}/cancel stops it. POST /admin/catalogue/import-now waits and answers the report",
     tag: "Admin",
     auth: "staff",
     body: catalogueImportSchema,

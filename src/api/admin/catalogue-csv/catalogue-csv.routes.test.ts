@@ -48,7 +48,7 @@ async function importFile(
   if (client.cookies.size > 0) {
     headers.set("cookie", [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
   }
-  const response = await admin.api.request("/admin/catalogue/import", {
+  const response = await admin.api.request("/admin/catalogue/import-now", {
     method: "POST",
     headers,
     body: form,
@@ -69,7 +69,7 @@ describe.skipIf(!available)(`catalogue CSV routes on ${engine}`, () => {
 
   it("is for staff and owners only", async () => {
     await expectBackOfficeOnly(admin, "GET", "/admin/catalogue/export.csv");
-    await expectBackOfficeOnly(admin, "POST", "/admin/catalogue/import", {});
+    await expectBackOfficeOnly(admin, "POST", "/admin/catalogue/import-now", {});
     expect((await importFile(admin, admin.customer, { text: FILE })).status).toBe(403);
     expect(
       await database.db.selectFrom("products").select("id").where("slug", "=", "route-satchel").execute(),
@@ -103,7 +103,7 @@ describe.skipIf(!available)(`catalogue CSV routes on ${engine}`, () => {
     const page = cookieClient(admin.api, admin.staff, SAME_ORIGIN);
     expect((await importFile(admin, page, { text: FILE })).body.products).toMatchObject({ unchanged: 1 });
     const foreign = cookieClient(admin.api, admin.staff, { origin: "https://evil.example" });
-    const refused = await admin.api.request("/admin/catalogue/import", {
+    const refused = await admin.api.request("/admin/catalogue/import-now", {
       method: "POST",
       headers: {
         origin: "https://evil.example",
@@ -133,7 +133,7 @@ describe.skipIf(!available)(`catalogue CSV routes on ${engine}`, () => {
       expect(answer.status, what).toBe(422);
       expect(answer.body.errors.file[0], what).toContain(message);
     }
-    expect((await admin.staff.post("/admin/catalogue/import", { file: "x" })).status).toBe(415);
+    expect((await admin.staff.post("/admin/catalogue/import-now", { file: "x" })).status).toBe(415);
     const huge = await importFile(admin, admin.staff, { text: "x".repeat(10 * 1024 * 1024 + 100 * 1024) });
     expect(huge).toEqual({ status: 413, body: { message: CATALOG_CSV_MESSAGES.tooLarge } });
   });
@@ -162,7 +162,7 @@ describe.skipIf(!available)(`catalogue CSV routes on ${engine}`, () => {
     }
     const form = new FormData();
     form.append("file", "not a file");
-    const text = await admin.api.request("/admin/catalogue/import", {
+    const text = await admin.api.request("/admin/catalogue/import-now", {
       method: "POST",
       headers: { authorization: `Bearer ${admin.staff.token}` },
       body: form,
@@ -190,7 +190,7 @@ describe.skipIf(!available)(`catalogue CSV routes on ${engine}`, () => {
     expect(
       Object.keys(document.paths["/api/admin/catalogue/export.csv"].get.responses["200"].content),
     ).toEqual(["text/csv"]);
-    expect(Object.keys(document.paths["/api/admin/catalogue/import"].post.requestBody.content)).toEqual([
+    expect(Object.keys(document.paths["/api/admin/catalogue/import-now"].post.requestBody.content)).toEqual([
       "multipart/form-data",
     ]);
   });

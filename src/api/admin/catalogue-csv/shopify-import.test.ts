@@ -29,7 +29,7 @@ async function post(
 
 /** Starts the import as a job and polls it to its end, as the page does; answers every state seen. */
 async function importAsJob(admin: AdminHarness, text: string, fields: Record<string, string> = {}) {
-  const started = await post(admin, admin.staff, "/admin/catalogue/import-jobs", text, fields);
+  const started = await post(admin, admin.staff, "/admin/catalogue/import", text, fields);
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const seen: Job[] = [started.body];
   for (let tries = 0; tries < 300; tries += 1) {
@@ -192,7 +192,7 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
 
   it("refuses unknown colours, sizes and categories as before when strict", async () => {
     const other = csv.replaceAll("shopify-", "strict-").replaceAll("SH-", "ST-").replaceAll("Olive", "Plum");
-    const refused = await post(admin, admin.owner, "/admin/catalogue/import", other, { strict: "on" });
+    const refused = await post(admin, admin.owner, "/admin/catalogue/import-now", other, { strict: "on" });
     expect(refused.status).toBe(200);
     expect(refused.body.products).toMatchObject({ created: 2, rejected: 1 });
     expect(refused.body.rejections).toEqual([
@@ -216,7 +216,7 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
       .replaceAll("SH-", "LO-")
       .replaceAll(photos.url, photos.url.replace("127.0.0.1", "localhost"));
     const asked = photos.requests.length;
-    const answer = await post(guarded, guarded.staff, "/admin/catalogue/import", local);
+    const answer = await post(guarded, guarded.staff, "/admin/catalogue/import-now", local);
     expect(answer.body.products).toMatchObject({ created: 3, rejected: 0 });
     const refusals = answer.body.notes.filter((note: { note: string }) => note.note.startsWith("Photo "));
     expect(refusals).toHaveLength(5);
@@ -226,7 +226,7 @@ describe.skipIf(!available)(`a Shopify export imported as a job on ${engine}`, (
     const literal = await post(
       guarded,
       guarded.staff,
-      "/admin/catalogue/import",
+      "/admin/catalogue/import-now",
       csv.replaceAll("shopify-", "literal-").replaceAll("SH-", "LI-"),
     );
     expect(literal.body.notes).toContainEqual({
