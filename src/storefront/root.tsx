@@ -1,3 +1,5 @@
+// First: zod must be told not to compile before any module builds a schema (see the module).
+import "../shared/contracts/zod-config.ts";
 import { type ReactNode, useLayoutEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -10,7 +12,6 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { z } from "zod";
 import { SHOP_DETAILS_DEFAULTS } from "../shared/contracts/shop-details.ts";
 import type { Route } from "./+types/root";
 import { apiContext } from "./lib/api.server.ts";
@@ -28,10 +29,6 @@ import { useHydrated } from "./ui/hooks.ts";
 import { NotFoundContent } from "./ui/not-found-content.tsx";
 import { type LayoutHandle, SHOP_NAME } from "./ui/site.ts";
 import { ToastProvider } from "./ui/toast.tsx";
-
-// In the browser zod would probe whether it may compile parsers with `new Function`, which the CSP refuses (and
-// reports). Parsing without compiling is plenty for the few forms it checks there.
-if (typeof document !== "undefined") z.config({ jitless: true });
 
 // A change the page shows as done is sent so that a navigation right after cannot cancel it (keepalive-writes.ts).
 if (typeof document !== "undefined") keepWritesAlive(window);

@@ -1,3 +1,4 @@
+import "./zod-config.ts";
 import { z } from "zod";
 
 /** The largest row id (PostgreSQL's `integer`); a larger id is refused before any query. */
