@@ -74,6 +74,7 @@ describe("the purge job", () => {
       sentMail: 0,
       sentMessages: 0,
       unconfirmedSignups: 0,
+      importJobs: 0,
     });
 
     await job.stop();
@@ -173,8 +174,26 @@ describe("the purge job", () => {
       .values([invitation("old", day(1)), invitation("live", day(41))])
       .execute();
 
+    const job = (kind: string, status: string, at: string, heartbeat: string | null) => ({
+      kind,
+      status,
+      created_at: at,
+      updated_at: at,
+      heartbeat_at: heartbeat,
+    });
+    await database.db
+      .insertInto("jobs")
+      .values([
+        job("old done", "done", day(1), null),
+        job("old dead runner", "running", day(1), day(1)),
+        job("recent done", "done", day(35), null),
+        job("queued long ago, heard from lately", "running", day(1), day(39)),
+      ])
+      .execute();
+
     const purged = await purgeEverything(database.db, now);
     expect(purged).toMatchObject({
+      importJobs: 2,
       resetLinks: 1,
       idempotencyKeys: 1,
       sentMail: 1,
@@ -196,5 +215,7 @@ describe("the purge job", () => {
     expect(await left("idempotency_keys", "key")).toEqual(["new"]);
     expect((await left("mail_outbox", "subject")).sort()).toEqual(["recent sent", "unsent"]);
     expect((await left("message_outbox", "text_body")).sort()).toEqual(["recent sent", "unsent"]);
+    const jobs = await database.db.selectFrom("jobs").select("kind").orderBy("kind").execute();
+    expect(jobs.map((row) => row.kind)).toEqual(["queued long ago, heard from lately", "recent done"]);
   });
 });

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { purgeExpiredAccountProtection } from "../api/account/account-protection.repository.ts";
 import { purgeExpiredResetTokens } from "../api/account/password-reset.repository.ts";
+import { purgeOldJobs } from "../api/admin/jobs/jobs.repository.ts";
 import { purgeExpiredInvitations } from "../api/admin/staff-invitations.repository.ts";
 import { purgeIdempotencyKeys } from "../api/idempotency/idempotency.ts";
 import { purgeOutbox } from "../api/mail/outbox.ts";
@@ -29,6 +30,7 @@ export async function purgeEverything(db: Kysely<Database>, now: Date) {
     sentMail: await purgeOutbox(db, now),
     sentMessages: await purgeMessageOutbox(db, now),
     unconfirmedSignups: await purgeUnconfirmedSignups(db, now),
+    importJobs: await purgeOldJobs(db, now),
   };
 }
 

@@ -125,3 +125,20 @@ export function jobsRepository(db: Kysely<Database>) {
 }
 
 export type JobsRepository = ReturnType<typeof jobsRepository>;
+
+/** Jobs are kept this long after their last change (the report stays readable meanwhile), then purged. */
+export const JOBS_KEPT_DAYS = 30;
+
+/**
+ * Deletes jobs not changed or heard from for 30 days before `now`: ended ones, and any under way whose runner died
+ * long ago (a live runner renews its heartbeat every 20 s). Answers how many.
+ */
+export async function purgeOldJobs(db: Kysely<Database>, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - JOBS_KEPT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db
+    .deleteFrom("jobs")
+    .where("updated_at", "<", cutoff)
+    .where(sql<string>`coalesce(heartbeat_at, updated_at)`, "<", cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

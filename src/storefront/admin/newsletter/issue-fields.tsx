@@ -9,6 +9,7 @@ import type { NewsletterIssueStatus } from "../../../shared/inbox.ts";
 import { formText } from "../../ui/forms/api-errors.ts";
 import { Field, FormAlert } from "../../ui/forms/field.tsx";
 import { useSubmitting } from "../../ui/forms/use-submitting.ts";
+import { RichTextEditor } from "../rich-text-editor.tsx";
 
 export interface IssueValues {
   subject: string;
@@ -61,26 +62,17 @@ export function IssueFields({
         defaultValue={values.subject}
         error={errors.subject}
       />
-      <div className={`field${errors.html ? " field--invalid" : ""}`}>
-        <label className="field__label" htmlFor="field-html">
-          Newsletter (HTML)
-        </label>
-        <textarea
-          id="field-html"
-          name="html"
-          className="field__input admin-code"
-          rows={12}
-          maxLength={ISSUE_BODY_MAX}
-          required
-          defaultValue={values.html}
-          aria-describedby="field-html-hint"
-        />
-        <p className="field__hint" id="field-html-hint">
-          Paragraphs (&lt;p&gt;), headings (&lt;h2&gt;, &lt;h3&gt;), bold, italic, lists, links, quotes and
-          rules. Anything else (scripts, styles, images) is removed when the issue is saved.
-        </p>
-        {errors.html && <p className="field__error">{errors.html}</p>}
-      </div>
+      <RichTextEditor
+        name="html"
+        label="Newsletter"
+        hint="Paragraphs, headings, bold, italic, lists, links, quotes and rules are kept. Anything else (scripts, styles, images) is removed when the issue is saved."
+        headings
+        quotes
+        rows={12}
+        defaultValue={values.html}
+        error={errors.html}
+        maxLength={ISSUE_BODY_MAX}
+      />
       <div className={`field${errors.text ? " field--invalid" : ""}`}>
         <label className="field__label" htmlFor="field-text">
           Text part <span className="field__optional">(optional)</span>
