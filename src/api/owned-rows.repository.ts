@@ -7,16 +7,23 @@ export type Owner = { userId: number } | { guestKeyHash: string };
 /** The tables holding one row per owner: `user_id` or `guest_key_hash` (each unique), and the times. */
 export type OwnedTable = "carts" | "wishlists";
 
+/** `query` narrowed to `owner`'s row. */
+export function whereOwner<Q extends WhereOwner<Q>>(query: Q, owner: Owner): Q {
+  return "userId" in owner
+    ? query.where("user_id", "=", owner.userId)
+    : query.where("guest_key_hash", "=", owner.guestKeyHash);
+}
+
+interface WhereOwner<Q> {
+  where(column: "user_id", operator: "=", value: number): Q;
+  where(column: "guest_key_hash", operator: "=", value: string): Q;
+}
+
 /** Finding, creating and touching the one row of an owner in a cart-like table (carts, wishlists). */
 export function ownedRows(db: Kysely<Database>, table: OwnedTable) {
   return {
     async findId(owner: Owner, trx: Db = db): Promise<number | undefined> {
-      const query = trx.selectFrom(table).select("id");
-      const row = await ("userId" in owner
-        ? query.where("user_id", "=", owner.userId)
-        : query.where("guest_key_hash", "=", owner.guestKeyHash)
-      ).executeTakeFirst();
-      return row?.id;
+      return (await whereOwner(trx.selectFrom(table).select("id"), owner).executeTakeFirst())?.id;
     },
 
     /**

@@ -9,14 +9,14 @@ import { startCourierSimulators } from "../api/couriers/simulators/simulated-cou
 import type { Limits } from "../api/rate-limit.ts";
 import { type CourierSettings, DEFAULT_SHIP_FROM, loadConfig } from "../platform/config.ts";
 import { dropCaches } from "../server/catalogue-changes.ts";
-import { publicCaches } from "../server/platform.ts";
+import { type Platform, publicCaches } from "../server/platform.ts";
 import type { AnswerCache } from "../server/public-answers.ts";
 import type { PageCache } from "../server/public-pages/page-cache.ts";
 import { type ApiHarness, apiHarness, HARNESS_CONFIG } from "./api-harness.ts";
 import type { TestDatabase } from "./test-db.ts";
 
 type HostModule = typeof import("../server/app.ts");
-type LaneModule = typeof import("../server/public-pages/kept-page-lane.ts");
+type LaneModule = typeof import("../server/public-pages/index.ts");
 
 export interface HostHarness {
   /** A request to the whole host (API, storefront, assets), as the Node server would pass it on. */
@@ -77,7 +77,7 @@ export async function hostModule(): Promise<HostModule> {
 }
 
 async function laneModule(): Promise<LaneModule> {
-  return (await (await testVite()).ssrLoadModule("/src/server/public-pages/kept-page-lane.ts")) as LaneModule;
+  return (await (await testVite()).ssrLoadModule("/src/server/public-pages/index.ts")) as LaneModule;
 }
 
 /**
@@ -96,7 +96,7 @@ export async function hostHarness(
 ): Promise<HostHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-host-"));
   const { createHostListener } = await hostModule();
-  const { keptPageLane } = await laneModule();
+  const { platformLane } = await laneModule();
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -132,14 +132,20 @@ export async function hostHarness(
     },
     close: async () => {},
   };
-  // The host's own lane, counting the requests it answers.
-  const lane = keptPageLane({ pages, trustProxy: config.trustProxy });
+  // The host's own lane (shoppers' pages too), counting the requests it answers.
+  const lane = platformLane(platform as unknown as Platform);
   let laneAnswers = 0;
   const counted = {
     ...lane,
     answer: (req: http.IncomingMessage, res: http.ServerResponse) => {
       const answered = lane.answer(req, res);
-      if (answered) laneAnswers++;
+      if (answered === true) laneAnswers++;
+      else if (answered !== false) {
+        return answered.then((done) => {
+          if (done) laneAnswers++;
+          return done;
+        });
+      }
       return answered;
     },
   };

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database, Db } from "../../platform/db/schema.ts";
 import { retryingTransaction } from "../../platform/db/transaction.ts";
-import { type Owner, ownedRows } from "../owned-rows.repository.ts";
+import { type Owner, ownedRows, whereOwner } from "../owned-rows.repository.ts";
 
 export type CartOwner = Owner;
 
@@ -15,6 +15,13 @@ export function cartRepository(db: Kysely<Database>) {
     transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => retryingTransaction(db, work),
 
     findCartId: owned.findId,
+
+    /** The owner's cart with what prices it (its code, the city it delivers to), in one read; undefined: none. */
+    findPricedCart: (owner: Owner, trx: Db = db) =>
+      whereOwner(
+        trx.selectFrom("carts").select(["id", "coupon_code as code", "delivery_city as city"]),
+        owner,
+      ).executeTakeFirst(),
 
     /** The owner's cart, created if there is none, touched if there is; locked, so adds to one cart take turns. */
     ensureCart: owned.ensure,

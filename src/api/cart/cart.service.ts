@@ -70,7 +70,16 @@ export function cartService(carts: CartRepository, pricing: OrderPricing, coupon
    * changed, it expired, it was used up) is taken off the cart, and the answer says why, once.
    */
   async function priced(cartId: number): Promise<Cart> {
-    const [rows, { code, city }] = await Promise.all([carts.lines(cartId), coupons.cartPricing(cartId)]);
+    const [rows, cart] = await Promise.all([carts.lines(cartId), coupons.cartPricing(cartId)]);
+    return pricedLines(cartId, rows, cart);
+  }
+
+  /** `rows` of cart `cartId` priced with its code and the city it delivers to. */
+  async function pricedLines(
+    cartId: number,
+    rows: LineRow[],
+    { code, city }: { code: string | null; city: string | null },
+  ): Promise<Cart> {
     const result = await pricing.price(carts.db, rows, code, { city: city ?? undefined });
     if (result.dropped) await coupons.setCartCoupon(cartId, null);
     return toCart(rows, {
@@ -84,8 +93,9 @@ export function cartService(carts: CartRepository, pricing: OrderPricing, coupon
 
   /** The owner's cart, or undefined when there is none (a guest key whose cart was never made, or purged). */
   async function existing(owner: CartOwner): Promise<Cart | undefined> {
-    const cartId = await carts.findCartId(owner);
-    return cartId === undefined ? undefined : priced(cartId);
+    // Every page a shopper with a cart opens reads it: the cart, its code and city in one read, then its lines.
+    const cart = await carts.findPricedCart(owner);
+    return cart === undefined ? undefined : pricedLines(cart.id, await carts.lines(cart.id), cart);
   }
 
   async function view(owner: CartOwner | null): Promise<Cart> {

@@ -4,9 +4,11 @@
  * Every request that no asset, image, health, crawler or API route took ends here, in one of four ways. In order:
  *
  * 1. **At Node's listener, from a kept page** (`kept-page-lane.ts`). Before Hono sees the request, the kept-page
- *    lane looks at it: a GET for a public page with no personal cookie whose kept copy the host has already
- *    answered once is written straight to the socket, replaying the headers the host gave it (with this answer's
- *    own request id, CSP nonce, encoding and length). Anything the lane is not sure about goes on to the host.
+ *    lane looks at it: a GET for a public page whose kept copy the host has already answered once is written
+ *    straight to the socket, replaying the headers the host gave it (with this answer's own request id, CSP nonce,
+ *    encoding and length), for a visitor with no personal cookie as it is, and for a shopper whose only cookies
+ *    are the shop's own with their own in its slots, by the host's rules (`laneShoppers`: `private, no-store`,
+ *    `X-Cache: splice`). Anything the lane is not sure about goes on to the host.
  * 2. **Through the host's middleware** (`../app.ts`: request id, client address, security headers, compression),
  *    then to `publicPages().serve` below, which classifies the request with the page table
  *    (`storefront/page-table.ts`, read through `pageCacheKey` and `isPrivatePage`):
@@ -52,7 +54,7 @@ import {
   PERSONAL_CACHE_CONTROL,
   PUBLIC_PAGE_CACHE_CONTROL,
 } from "./cache-control.ts";
-import { type KeptPageLane, keptPageLane, withKeptPageLane } from "./kept-page-lane.ts";
+import { type KeptPageLane, keptPageLane, type LaneShoppers, withKeptPageLane } from "./kept-page-lane.ts";
 import {
   type CachedPage,
   cachedPage,
@@ -261,5 +263,26 @@ export function pageListener(platform: Platform, lane: KeptPageLane, host: Reque
 
 /** The kept-page lane for `platform`'s page cache. */
 export function platformLane(platform: Platform): KeptPageLane {
-  return keptPageLane({ pages: platform.pages, trustProxy: platform.config.trustProxy });
+  return keptPageLane({
+    pages: platform.pages,
+    trustProxy: platform.config.trustProxy,
+    shoppers: laneShoppers(platform),
+  });
+}
+
+/**
+ * A shopper's page in the lane, by the host's own rules (`withShopper` below): the same cookies, the same reading,
+ * the same fill; anything else (a shopper the splice does not serve, a failure) is the host's to answer.
+ */
+function laneShoppers(platform: Platform): LaneShoppers<ShopperCookies> {
+  const policy = cookiePolicy(platform.config);
+  const readShopper = shopperReader(accountRepository(platform.database.db), platform.services);
+  const standing = platform.services.reviews.standingFor;
+  return {
+    cookiesIn: (header) => shopperCookiesIn(header, policy),
+    async fill(cookies, page, pathname) {
+      const shopper = await readShopper(cookies).catch(() => undefined);
+      return shopper && shopperFill(page, shopper, pathname, standing).catch(() => undefined);
+    },
+  };
 }

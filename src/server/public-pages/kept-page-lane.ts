@@ -11,7 +11,15 @@ import { hasPersonalCookies } from "../../shared/cookies.server.ts";
 import { chooseEncoding } from "../compression.ts";
 import { nonceSource } from "../csp-nonce.ts";
 import { publicOrigin } from "../forwarded.ts";
-import { type CachedPage, gzipWithNonce, type PageCache, pageCacheKey, stampedParts } from "./page-cache.ts";
+import { PERSONAL_CACHE_CONTROL } from "./cache-control.ts";
+import {
+  type CachedPage,
+  gzipWithNonce,
+  type PageCache,
+  type PageFill,
+  pageCacheKey,
+  stampedParts,
+} from "./page-cache.ts";
 
 /**
  * The kept-page lane (docs/decisions/0033-public-html-cache.md, "The kept-page lane"): a request the host would
@@ -29,8 +37,22 @@ export interface KeptPageLane {
   recorder: MiddlewareHandler<{ Variables: KeptAnswerVariables }>;
   /** Hands a kept page's answer to the recorder; the host calls it for each answer from a kept page. */
   answered(c: Context, answer: KeptAnswer): void;
-  /** Answers `req` from a kept page and returns true, or returns false and leaves it to the host. */
-  answer(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Answers `req` from a kept page and returns true, or returns false and leaves it to the host: at once for a
+   * visitor without a personal cookie, after reading the shopper for one with the shop's own cookies (`shoppers`).
+   */
+  answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+}
+
+/**
+ * How the lane fills a kept page with a shopper's own (decision 0057): the host's own rules, so the lane answers
+ * a shopper exactly as the host's splice would, or leaves the request to the host.
+ */
+export interface LaneShoppers<Cookies = unknown> {
+  /** The shopper's cookies when the Cookie header holds only the shop's own, well signed; undefined otherwise. */
+  cookiesIn(header: string): Cookies | undefined;
+  /** What `page` shows this shopper in its slots, or undefined when the host must answer (render) instead. */
+  fill(cookies: Cookies, page: CachedPage, pathname: string): Promise<PageFill | undefined>;
 }
 
 /** A kept page's answer as the host gave it: the page, the request's nonce, and whether it was personal. */
@@ -53,6 +75,8 @@ interface Replay {
   /** `[name, value, name, value, ...]` with the CSP value at `nonceAt` written as `before`, nonce, `after`. */
   headers: string[];
   nonceAt: number;
+  /** Where the `Cache-Control` value is in `headers` (a shopper's answer says `private, no-store` there). */
+  cacheControlAt: number;
   before: string;
   after: string;
 }
@@ -64,8 +88,13 @@ const REQUEST_ID = /^[\w\-=]{1,64}$/;
 /** A Host header @hono/node-server takes as it is (its `reValidHost`); any other goes the long way. */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
-export function keptPageLane(options: { pages: PageCache; trustProxy: boolean }): KeptPageLane {
-  const { pages, trustProxy } = options;
+export function keptPageLane<Cookies>(options: {
+  pages: PageCache;
+  trustProxy: boolean;
+  /** Shoppers with the shop's own cookies are answered here too when given (decision 0057). */
+  shoppers?: LaneShoppers<Cookies>;
+}): KeptPageLane {
+  const { pages, trustProxy, shoppers } = options;
   const replays = new WeakMap<CachedPage, Replay>();
   const nextNonce = nonceSource();
 
@@ -74,6 +103,7 @@ export function keptPageLane(options: { pages: PageCache; trustProxy: boolean })
     if (headers.has("set-cookie") || !headers.get("cache-control")?.startsWith("public")) return;
     const flat: string[] = [];
     let nonceAt = -1;
+    let cacheControlAt = -1;
     let before = "";
     let after = "";
     for (const [name, value] of headers) {
@@ -93,19 +123,23 @@ export function keptPageLane(options: { pages: PageCache; trustProxy: boolean })
         before = value.slice(0, at);
         after = value.slice(at + nonce.length);
       }
+      if (name === "cache-control") cacheControlAt = flat.length + 1;
       flat.push(name, value);
     }
     // A page rendered with a nonce that its policy does not name cannot be given another one.
     if (nonce && nonceAt < 0) return;
-    replays.set(page, { headers: flat, nonceAt, before, after });
+    replays.set(page, { headers: flat, nonceAt, cacheControlAt, before, after });
   }
 
-  /** The page `req` asks for when it is one the host would answer from the cache as it is, or undefined. */
-  function keptPageFor(req: IncomingMessage): CachedPage | undefined {
+  /**
+   * The page `req` asks for when it is one the host would answer from the cache (as it is, or with a shopper's
+   * own in its slots), and the URL it was asked at; undefined otherwise.
+   */
+  function keptPageFor(req: IncomingMessage): { page: CachedPage; url: URL } | undefined {
     const target = req.url;
     const host = req.headers.host;
     if (req.method !== "GET" || !target || target[0] !== "/" || target.includes("\\")) return undefined;
-    if (!host || !PLAIN_HOST.test(host) || hasPersonalCookies(req.headers.cookie)) return undefined;
+    if (!host || !PLAIN_HOST.test(host)) return undefined;
     const own = { protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http", host };
     // The host parses the request's own URL even when a trusted proxy names another origin: one it cannot parse
     // (`Host: 999.1.1.1`) is its error to answer. (Untrusted, the URL below is that one and fails to parse.)
@@ -122,7 +156,63 @@ export function keptPageLane(options: { pages: PageCache; trustProxy: boolean })
       return undefined;
     }
     const path = pageCacheKey(url);
-    return path === null ? undefined : pages.get(`${url.origin}${path}`);
+    const page = path === null ? undefined : pages.get(`${url.origin}${path}`);
+    return page && { page, url };
+  }
+
+  /** Writes `page`'s answer (with `fill` in its slots: a shopper's, personal) as the host gave it, replayed. */
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CachedPage,
+    replay: Replay,
+    gzip: boolean,
+    fill?: PageFill,
+  ) {
+    const nonce = replay.nonceAt >= 0 ? nextNonce() : undefined;
+    // Gzipped, one buffer of 10-15 KB (written as its dozen small parts it was 10-15% slower); as it is, the kept
+    // parts and the nonce one after another, not joined into a new 70 KB buffer for each answer (1.5-1.7x).
+    const parts = gzip ? [gzipWithNonce(page, nonce, fill)] : stampedParts(page, nonce, fill);
+    let length = 0;
+    for (const part of parts) length += part.byteLength;
+    const headers = replay.headers.slice();
+    if (nonce) headers[replay.nonceAt] = `${replay.before}${nonce}${replay.after}`;
+    if (fill) headers[replay.cacheControlAt] = PERSONAL_CACHE_CONTROL;
+    const id = one(req.headers["x-request-id"]);
+    headers.push(
+      "x-request-id",
+      id && REQUEST_ID.test(id) ? id : randomUUID(),
+      "x-cache",
+      fill ? "splice" : "hit",
+    );
+    if (gzip) headers.push("content-encoding", "gzip");
+    headers.push("content-length", String(length));
+    res.writeHead(page.status, headers);
+    if (parts.length === 1) {
+      res.end(parts[0]);
+      return;
+    }
+    // Corked, the parts leave in one write; `end()` uncorks.
+    res.cork();
+    for (const part of parts) res.write(part);
+    res.end();
+  }
+
+  /** A shopper's answer: their own in the page's slots, or false (the host answers) when it cannot be theirs. */
+  async function answerShopper(
+    req: IncomingMessage,
+    res: ServerResponse,
+    kept: { page: CachedPage; url: URL },
+    replay: Replay,
+    gzip: boolean,
+    cookies: Cookies,
+  ): Promise<boolean> {
+    const fill = await shoppers!.fill(cookies, kept.page, kept.url.pathname);
+    // A client gone while its shopper was read needs no answer.
+    if (req.destroyed) return true;
+    if (!fill) return false;
+    send(req, res, kept.page, replay, gzip, fill);
+    return true;
   }
 
   return {
@@ -138,34 +228,20 @@ export function keptPageLane(options: { pages: PageCache; trustProxy: boolean })
 
     answer(req, res) {
       if (!pages.enabled) return false;
-      const page = keptPageFor(req);
-      const replay = page && replays.get(page);
-      if (!page || !replay) return false;
+      const cookieHeader = req.headers.cookie;
+      const personal = hasPersonalCookies(cookieHeader);
+      // Only the shop's own cookies, each once and well signed, may be answered here (the host's own test).
+      const cookies = personal && shoppers && cookieHeader ? shoppers.cookiesIn(cookieHeader) : undefined;
+      if (personal && cookies === undefined) return false;
+      const kept = keptPageFor(req);
+      const replay = kept && replays.get(kept.page);
+      if (!kept || !replay) return false;
       const accepted = one(req.headers["accept-encoding"]);
       const gzip = chooseEncoding(accepted, ["gzip"]) === "gzip";
       // A client that takes brotli but not gzip gets the host's brotli.
       if (!gzip && chooseEncoding(accepted) !== undefined) return false;
-      const nonce = replay.nonceAt >= 0 ? nextNonce() : undefined;
-      // Gzipped, one buffer of 10-15 KB (written as its dozen small parts it was 10-15% slower); as it is, the kept
-      // parts and the nonce one after another, not joined into a new 70 KB buffer for each answer (1.5-1.7x).
-      const parts = gzip ? [gzipWithNonce(page, nonce)] : stampedParts(page, nonce);
-      let length = 0;
-      for (const part of parts) length += part.byteLength;
-      const headers = replay.headers.slice();
-      if (nonce) headers[replay.nonceAt] = `${replay.before}${nonce}${replay.after}`;
-      const id = one(req.headers["x-request-id"]);
-      headers.push("x-request-id", id && REQUEST_ID.test(id) ? id : randomUUID(), "x-cache", "hit");
-      if (gzip) headers.push("content-encoding", "gzip");
-      headers.push("content-length", String(length));
-      res.writeHead(page.status, headers);
-      if (parts.length === 1) {
-        res.end(parts[0]);
-        return true;
-      }
-      // Corked, the parts leave in one write; `end()` uncorks.
-      res.cork();
-      for (const part of parts) res.write(part);
-      res.end();
+      if (cookies !== undefined) return answerShopper(req, res, kept, replay, gzip, cookies);
+      send(req, res, kept.page, replay, gzip);
       return true;
     },
   };
@@ -185,18 +261,27 @@ export function withKeptPageLane(
   host: RequestListener,
   onError: (error: unknown) => void = () => {},
 ): RequestListener {
+  const failed = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    onError(error);
+    if (res.headersSent) res.destroy();
+    else host(req, res);
+  };
   return (req, res) => {
-    let answered: boolean;
+    let answered: boolean | Promise<boolean>;
     try {
       answered = lane.answer(req, res);
     } catch (error) {
-      onError(error);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      answered = false;
+      failed(req, res, error);
+      return;
     }
-    if (!answered) host(req, res);
+    if (answered === false) host(req, res);
+    else if (answered !== true) {
+      answered.then(
+        (done) => {
+          if (!done) host(req, res);
+        },
+        (error: unknown) => failed(req, res, error),
+      );
+    }
   };
 }

@@ -183,6 +183,25 @@ describe("a kept page's slots", () => {
     );
   });
 
+  it("gzips each request's own texts as themselves, however often and in whatever order they come", () => {
+    const kept = cachedPage(200, [], body, nonce, slots);
+    const shoppers = Array.from({ length: 40 }, (_, n) => ({
+      count: `<b id="cart">${n} items</b>`,
+      data: `cart:[{"q":${n}}]`,
+    }));
+    // Each shopper three times, interleaved: a text deflated before is sent again as its own bytes only.
+    for (const round of [0, 1, 2]) {
+      for (const [n, own] of shoppers.entries()) {
+        const fill = new Map(Object.entries(round === 1 ? shoppers[shoppers.length - 1 - n]! : own));
+        const expected = body
+          .replaceAll(nonce, "N3")
+          .replace('<b id="cart">0 items</b>', fill.get("count")!)
+          .replace("cart:[]", fill.get("data")!);
+        expect(gunzipSync(gzipWithNonce(kept, "N3", fill)).toString()).toBe(expected);
+      }
+    }
+  });
+
   it("gzips the page a visitor without a fill gets cut at the nonce only, as compact as before it had slots", () => {
     const page = `<script nonce="${nonce}">boot</script>${filler}<b id="cart">0 items</b>${filler}`;
     const kept = cachedPage(200, [], page, nonce, new Map([["count", '<b id="cart">0 items</b>']]));
