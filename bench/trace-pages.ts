@@ -17,6 +17,8 @@
 //   noboot  the inline boot script removed
 //   nocss   the stylesheets removed
 //   blank   a page with one paragraph (the floor: what any document costs this Chromium)
+//   before0068  decision 0068's content-visibility taken back (the build after it, measured as it was before)
+//   cvpanel, cvall, cvcards  trial stylesheets (EXTRA_CSS below)
 //   webp    images asked for without AVIF in Accept (the shop then answers WebP)
 //
 // Printed per page and variant: the main thread's busy time by Lighthouse's groups, the tasks over 12.5 ms (over
@@ -83,6 +85,9 @@ const EXTRA_CSS: Record<string, string> = {
   cvpanel: PANEL_CSS,
   // And the sections below the first screen are laid out when they come near it.
   cvall: `${PANEL_CSS} ${BELOW_CSS}`,
+  // Decision 0068 taken back: the page as it was before it (for an A/B within one run on the new build).
+  before0068:
+    "html:not(.js) .offcanvas:not(:target) .offcanvas__panel, .home-section, .services, .site-footer, .product-tabs { content-visibility: visible; contain-intrinsic-size: none }",
   // And each product card.
   cvcards: `${PANEL_CSS} ${BELOW_CSS} ${CARDS_CSS}`,
 };
@@ -196,7 +201,8 @@ function figures(trace: { traceEvents: unknown[] }): LoadFigures {
   const tbtAt4x = topLevel.reduce((sum, task) => sum + Math.max(0, task.duration * 4 - 50), 0);
   let decodeCpu = 0;
   for (const event of trace.traceEvents as { name?: string; ph?: string; tdur?: number; dur?: number }[]) {
-    if (event.name === "ImageDecodeTask" && event.ph === "X") decodeCpu += (event.tdur ?? event.dur ?? 0) / 1000;
+    if (event.name === "ImageDecodeTask" && event.ph === "X")
+      decodeCpu += (event.tdur ?? event.dur ?? 0) / 1000;
   }
   return { busy, cpu, tbtCpuAt4x, decodeCpu, groups, longTasks, tbtAt4x, selfByName };
 }
@@ -236,7 +242,9 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return 0;
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 async function main() {
@@ -325,7 +333,9 @@ async function main() {
               .map((key) => [key, median(loads.map((item) => item.selfByName[key] ?? 0))] as const)
               .sort((a, b) => b[1] - a[1])
               .slice(0, DETAIL ? 14 : 8);
-            console.log(`          own thread time: ${names.map(([key, ms]) => `${key} ${ms.toFixed(1)}`).join(", ")}`);
+            console.log(
+              `          own thread time: ${names.map(([key, ms]) => `${key} ${ms.toFixed(1)}`).join(", ")}`,
+            );
           }
         }
       }
