@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { engineOf } from "../platform/db/search-documents.ts";
 import { buildCatalogue } from "../testing/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-db.ts";
@@ -229,9 +229,9 @@ describe("the purge job", () => {
         if (engineOf(grown.db) !== "sqlite") return [];
         const exists = await sql`select 1 from sqlite_master where name = 'sqlite_stat1'`.execute(grown.db);
         if (exists.rows.length === 0) return [];
-        const { rows } = await sql<{ tbl: string }>`select tbl from sqlite_stat1 where tbl = 'products'`.execute(
-          grown.db,
-        );
+        const { rows } = await sql<{
+          tbl: string;
+        }>`select tbl from sqlite_stat1 where tbl = 'products'`.execute(grown.db);
         return rows;
       };
       // Migrated empty: no figures (none saying "no products" either).

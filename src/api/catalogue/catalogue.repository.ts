@@ -143,10 +143,7 @@ export function catalogRepository(db: Kysely<Database>, options: CatalogReposito
     const range = facetRange(filter);
     if (range) {
       // The facet's index in the listing's order (its rows copy the product's sale price): a range walk.
-      let ids = db
-        .selectFrom("product_facets as f")
-        .select("f.product_id")
-        .where(whereFacet(filter, range));
+      let ids = db.selectFrom("product_facets as f").select("f.product_id").where(whereFacet(filter, range));
       if (sort === "low2high") ids = ids.orderBy("f.sale_price", "asc").orderBy("f.product_id", "asc");
       else if (sort === "high2low") ids = ids.orderBy("f.sale_price", "desc").orderBy("f.product_id", "desc");
       else ids = ids.orderBy("f.product_id", "desc");

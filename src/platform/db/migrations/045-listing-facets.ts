@@ -167,7 +167,6 @@ async function sqliteTriggers(run: (text: string) => Promise<unknown>) {
   );
 }
 
-
 async function postgresTriggers(run: (text: string) => Promise<unknown>) {
   const add = (select: string) => `insert into product_facets (${COLUMNS}) ${select} on conflict do nothing`;
   const fn = async (name: string, body: string[]) =>
@@ -188,7 +187,11 @@ async function postgresTriggers(run: (text: string) => Promise<unknown>) {
       `create trigger ${name} ${on} for each row ${when ? `when (${when})` : ""} execute function ${fnName}()`,
     );
   await trigger("product_facets_variant_insert", "after insert on variants", "product_facets_variant_added");
-  await trigger("product_facets_variant_delete", "after delete on variants", "product_facets_variant_removed");
+  await trigger(
+    "product_facets_variant_delete",
+    "after delete on variants",
+    "product_facets_variant_removed",
+  );
   await trigger(
     "product_facets_variant_update",
     "after update of product_id, color_id, size_id on variants",
