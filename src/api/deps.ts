@@ -23,6 +23,7 @@ export interface ApiDeps {
         | "payments"
         | "dataDir"
         | "importImagePrivateHosts"
+        | "database"
       >
     >;
   logger: Logger;

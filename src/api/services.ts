@@ -233,6 +233,7 @@ export function createServices(deps: ApiDeps) {
       jobs,
       catalogueCsv: catalogueCsvService({
         db,
+        exportTarget: config.database,
         onCatalogueChanged,
         jobs,
         photos: imageStorage
