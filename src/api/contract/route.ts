@@ -25,7 +25,7 @@ type Input<Op extends Operation> = {
 type Answer<Op extends Operation> =
   | z.input<Op["response"]>
   | (Op["produces"] extends "application/pdf" ? Uint8Array : never)
-  | (Op["produces"] extends "text/csv" ? AsyncIterable<string> : never);
+  | (Op["produces"] extends "text/csv" ? AsyncIterable<string> | AsyncIterable<Uint8Array> : never);
 
 type Handler<Op extends Operation> = (c: ApiContext, input: Input<Op>) => Promise<Answer<Op>>;
 
@@ -63,7 +63,8 @@ export function route<Op extends Operation>(router: Hono<ApiEnv>, operation: Op,
       });
     }
     if (operation.produces) {
-      const body = typeof answer === "string" ? answer : streamOf(answer as AsyncIterable<string>);
+      const body =
+        typeof answer === "string" ? answer : streamOf(answer as AsyncIterable<string | Uint8Array>);
       return c.body(body, operation.status as ContentfulStatusCode, {
         "Content-Type": `${operation.produces}; charset=utf-8`,
       });
@@ -72,14 +73,15 @@ export function route<Op extends Operation>(router: Hono<ApiEnv>, operation: Op,
   });
 }
 
-function streamOf(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
+/** Text (encoded as UTF-8 here) or bytes already encoded (the catalogue export's worker sends those). */
+function streamOf(chunks: AsyncIterable<string | Uint8Array>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = chunks[Symbol.asyncIterator]();
   return new ReadableStream({
     async pull(controller) {
       const { value, done } = await iterator.next();
       if (done) controller.close();
-      else controller.enqueue(encoder.encode(value));
+      else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
     },
     async cancel() {
       await iterator.return?.();

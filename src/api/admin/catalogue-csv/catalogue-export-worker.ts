@@ -10,24 +10,30 @@ import { exportCatalogue } from "./catalogue-export.ts";
  * grows the young generation of the thread that runs it up to its maximum, which Node sizes from the machine's
  * memory: 404-434 MB of RSS at a million products. Run in the server's own thread, the only cure is a smaller
  * young generation for every request (`--max-semi-space-size`). A worker has a heap of its own, whose young
- * generation is capped here (`resourceLimits`), and the server's stays as it is.
+ * generation (and old one) is capped here (`resourceLimits`), and the server's stay as they are.
  *
  * The worker opens its own connection (SQLite in WAL mode reads beside the server's writes; PostgreSQL a pool of
- * one), and sends one page of CSV at a time, waiting to be asked for the next: the response's back-pressure
- * reaches the database, and no more than a page or two is ever in flight. The CSV is `exportCatalogue`'s, byte
- * for byte.
+ * one), and sends one page of CSV at a time as UTF-8 bytes whose buffer it hands over (transferred, not copied:
+ * strings posted to the server's thread would be allocated in its young generation, which then grows as before),
+ * waiting to be asked for the next: the response's back-pressure reaches the database, and no more than a page
+ * or two is ever in flight. The bytes are `exportCatalogue`'s CSV, byte for byte.
  */
 const KIND = "catalogue-export";
 
-/** The young generation of the export's thread (MB): measured in docs/benchmarks.md (round 3, decision 0067). */
+/**
+ * The export thread's heap (MB): a young generation of 8 and an old one of 64 (its live data is one page of 500
+ * products); measured in docs/benchmarks.md (round 3, decision 0067). A page that needed more fails the export
+ * (the thread ends out of memory; the server's own thread is untouched).
+ */
 export const EXPORT_YOUNG_GENERATION_MB = 8;
+export const EXPORT_OLD_GENERATION_MB = 64;
 
 interface Request {
   kind: typeof KIND;
   target: DatabaseTarget;
 }
 
-type Message = { chunk: string } | { done: true };
+type Message = { chunk: Uint8Array } | { done: true };
 
 /**
  * The module the worker runs: the file this code is in, so the thread finds it however the server runs: this
@@ -42,12 +48,15 @@ function workerModule(): URL {
 /** `exportCatalogue` over `target`, run in a worker thread; stopping early (a client gone) ends the worker. */
 export async function* exportCatalogueInWorker(
   target: DatabaseTarget,
-  options: { youngGenerationMb?: number } = {},
-): AsyncGenerator<string> {
+  options: { youngGenerationMb?: number; oldGenerationMb?: number } = {},
+): AsyncGenerator<Uint8Array> {
   const request: Request = { kind: KIND, target };
   const worker = new Worker(workerModule(), {
     workerData: request,
-    resourceLimits: { maxYoungGenerationSizeMb: options.youngGenerationMb ?? EXPORT_YOUNG_GENERATION_MB },
+    resourceLimits: {
+      maxYoungGenerationSizeMb: options.youngGenerationMb ?? EXPORT_YOUNG_GENERATION_MB,
+      maxOldGenerationSizeMb: options.oldGenerationMb ?? EXPORT_OLD_GENERATION_MB,
+    },
   });
   const messages = on(worker, "message");
   // An error (thrown in the worker, or its connection refused) ends `messages` with it; an exit without one
@@ -74,9 +83,12 @@ export async function* exportCatalogueInWorker(
 async function runInWorker(request: Request) {
   const port = parentPort!;
   const handle = await openDatabase(request.target, { poolSize: 1 });
+  const encoder = new TextEncoder();
   try {
-    for await (const chunk of exportCatalogue(handle.db)) {
-      port.postMessage({ chunk } satisfies Message);
+    for await (const text of exportCatalogue(handle.db)) {
+      // As bytes, moved rather than copied: the server's thread never holds the CSV as strings of its heap.
+      const chunk = encoder.encode(text);
+      port.postMessage({ chunk } satisfies Message, [chunk.buffer]);
       await once(port, "message");
     }
   } finally {

@@ -73,7 +73,10 @@ describe.skipIf(!available)(`back-office product list's count limit on ${engine}
     const newest = await list({ q: "black" }, 2);
     expect(newest.data.map((row) => row.slug)).toEqual(["oxford-shirt", "evening-clutch"]);
     // A filter beside the search counts within the window, and the count is a floor.
-    expect((await list({ q: "black", category: "1" }, 2)).meta).toMatchObject({ total: 1, total_capped: true });
+    expect((await list({ q: "black", category: "1" }, 2)).meta).toMatchObject({
+      total: 1,
+      total_capped: true,
+    });
     // Exactly as many as the window: nothing more to say.
     expect((await list({ q: "black" }, 3)).meta).toMatchObject({ total: 3, total_capped: false });
   });
