@@ -269,39 +269,34 @@ async function measure(dataset: Dataset) {
     await handle.close();
   }
   if (!argv.includes("--skip-export")) {
-    // The export as the server runs it now (a worker thread with a small young generation, decision 0067), and
-    // in the process's own thread as before, for the comparison.
-    for (const where of ["worker", "thread"] as const) {
-      const started = performance.now();
-      const out = execFileSync(
-        process.execPath,
-        [import.meta.filename, `--export-child=${dataset.databaseUrl}`, `--export-in=${where}`],
-        { encoding: "utf8", maxBuffer: 1024 * 1024 },
-      );
-      const { maxRssMb, bytes, sha } = JSON.parse(out) as { maxRssMb: number; bytes: number; sha: string };
-      log(
-        `${engine.padEnd(9)} ${`catalogue CSV export (${where})`.padEnd(40)} ${fixed(performance.now() - started)}           1  peak RSS ${maxRssMb.toFixed(0)} MB, ${(bytes / 1024 / 1024).toFixed(0)} MB of CSV, sha256 ${sha}`,
-      );
-    }
+    const started = performance.now();
+    const out = execFileSync(
+      process.execPath,
+      [import.meta.filename, `--export-child=${dataset.databaseUrl}`],
+      {
+        encoding: "utf8",
+        maxBuffer: 1024 * 1024,
+      },
+    );
+    const { maxRssMb, bytes, sha } = JSON.parse(out) as { maxRssMb: number; bytes: number; sha: string };
+    log(
+      `${engine.padEnd(9)} ${"catalogue CSV export".padEnd(40)} ${fixed(performance.now() - started)}           1  peak RSS ${maxRssMb.toFixed(0)} MB, ${(bytes / 1024 / 1024).toFixed(0)} MB of CSV, sha256 ${sha}`,
+    );
   }
 }
 
 /** The export in a process of its own, written nowhere: its peak RSS is the export's. */
 async function exportChild(url: string) {
   const { exportCatalogue } = await import("../src/api/admin/catalogue-csv/catalogue-export.ts");
-  const { exportCatalogueInWorker } = await import(
-    "../src/api/admin/catalogue-csv/catalogue-export-worker.ts"
-  );
   const target = url.startsWith("sqlite:")
     ? ({ engine: "sqlite", file: url.replace(/^sqlite:/, "") } as const)
     : ({ engine: "postgres", url } as const);
-  const inWorker = value("export-in") === "worker";
-  const handle = inWorker ? undefined : await openDatabase(target);
+  const handle = await openDatabase(target);
   let bytes = 0;
   const hash = createHash("sha256");
   try {
     await pipeline(
-      inWorker ? exportCatalogueInWorker(target) : exportCatalogue(handle!.db),
+      exportCatalogue(handle.db),
       new Writable({
         write(chunk: string | Buffer, _encoding, done) {
           bytes += chunk.length;
@@ -311,7 +306,7 @@ async function exportChild(url: string) {
       }),
     );
   } finally {
-    await handle?.close();
+    await handle.close();
   }
   process.stdout.write(
     JSON.stringify({

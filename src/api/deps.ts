@@ -23,7 +23,6 @@ export interface ApiDeps {
         | "payments"
         | "dataDir"
         | "importImagePrivateHosts"
-        | "database"
       >
     >;
   logger: Logger;

@@ -233,7 +233,6 @@ export function createServices(deps: ApiDeps) {
       jobs,
       catalogueCsv: catalogueCsvService({
         db,
-        exportTarget: config.database,
         onCatalogueChanged,
         jobs,
         photos: imageStorage

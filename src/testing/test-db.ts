@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import type { DatabaseTarget } from "../platform/config.ts";
 import { type DatabaseHandle, type OpenOptions, openDatabase } from "../platform/db/connection.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 
@@ -72,8 +71,6 @@ export function testEngine(): { engine: TestEngine; available: boolean } {
 }
 
 export interface TestDatabase extends DatabaseHandle {
-  /** Where it is, for code that opens its own connection (the export's worker thread). */
-  target: DatabaseTarget;
   /** Closes the connection and removes the database. */
   drop(): Promise<void>;
   /**
@@ -101,7 +98,6 @@ export async function createTestDatabase(
     if (migrate && !template) await migrateToLatest(handle.db, "sqlite");
     return {
       ...handle,
-      target: { engine: "sqlite", file },
       async drop() {
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -123,7 +119,6 @@ export async function createTestDatabase(
   if (migrate && !template) await migrateToLatest(handle.db, "postgres");
   return {
     ...handle,
-    target: { engine: "postgres", url: databaseUrl(adminUrl, name) },
     async drop() {
       await handle.close();
       await withAdmin(adminUrl, async (client) => {

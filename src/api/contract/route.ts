@@ -25,7 +25,7 @@ type Input<Op extends Operation> = {
 type Answer<Op extends Operation> =
   | z.input<Op["response"]>
   | (Op["produces"] extends "application/pdf" ? Uint8Array : never)
-  | (Op["produces"] extends "text/csv" ? AsyncIterable<string> | AsyncIterable<Uint8Array> : never);
+  | (Op["produces"] extends "text/csv" ? AsyncIterable<string> : never);
 
 type Handler<Op extends Operation> = (c: ApiContext, input: Input<Op>) => Promise<Answer<Op>>;
 
@@ -63,8 +63,7 @@ export function route<Op extends Operation>(router: Hono<ApiEnv>, operation: Op,
       });
     }
     if (operation.produces) {
-      const body =
-        typeof answer === "string" ? answer : streamOf(answer as AsyncIterable<string | Uint8Array>);
+      const body = typeof answer === "string" ? answer : streamOf(answer as AsyncIterable<string>);
       return c.body(body, operation.status as ContentfulStatusCode, {
         "Content-Type": `${operation.produces}; charset=utf-8`,
       });
@@ -73,15 +72,14 @@ export function route<Op extends Operation>(router: Hono<ApiEnv>, operation: Op,
   });
 }
 
-/** Text (encoded as UTF-8 here) or bytes already encoded (the catalogue export's worker sends those). */
-function streamOf(chunks: AsyncIterable<string | Uint8Array>): ReadableStream<Uint8Array> {
+function streamOf(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = chunks[Symbol.asyncIterator]();
   return new ReadableStream({
     async pull(controller) {
       const { value, done } = await iterator.next();
       if (done) controller.close();
-      else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
+      else controller.enqueue(encoder.encode(value));
     },
     async cancel() {
       await iterator.return?.();

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
-import type { DatabaseTarget } from "../../../platform/config.ts";
 import type { Database } from "../../../platform/db/schema.ts";
 import { CATALOG_CSV_MESSAGES } from "../../../shared/catalogue-csv.ts";
 import type { Job } from "../../../shared/contracts/jobs.ts";
@@ -11,7 +10,6 @@ import { route } from "../../contract/route.ts";
 import { ValidationFailed } from "../../errors.ts";
 import { type JobOptions, JobRefused, type JobsService, type JobWork } from "../jobs/jobs.service.ts";
 import { exportCatalogue } from "./catalogue-export.ts";
-import { exportCatalogueInWorker } from "./catalogue-export-worker.ts";
 import { type ImportOptions, importCatalogue } from "./catalogue-import.ts";
 import { CsvFileError, readCatalogueCsv } from "./csv-rows.ts";
 import type { PhotoImporter } from "./photo-import.ts";
@@ -23,11 +21,6 @@ export function catalogueCsvService(deps: {
   /** Where downloaded photos go; without, Image Src URLs are kept as given. */
   photos?: PhotoImporter | undefined;
   jobs: JobsService;
-  /**
-   * The database the server opened: the export then runs in a worker thread with a small young generation of its
-   * own (catalogue-export-worker.ts, decision 0067). Without (tests' harness): in this thread.
-   */
-  exportTarget?: DatabaseTarget | undefined;
 }) {
   const { jobs } = deps;
   /** A job's import: the CSV it holds, with its options; a file it cannot read fails it with the reason. */
@@ -47,7 +40,7 @@ export function catalogueCsvService(deps: {
   };
   return {
     import: (text: string, options: ImportOptions) => importCatalogue(deps, text, options),
-    export: () => (deps.exportTarget ? exportCatalogueInWorker(deps.exportTarget) : exportCatalogue(deps.db)),
+    export: () => exportCatalogue(deps.db),
 
     /**
      * Starts the import as a job (decision 0065): the file is read at once (a file that cannot be read is refused
