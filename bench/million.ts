@@ -8,6 +8,7 @@
 // the first visitor after a catalogue change pays it. Method and figures: docs/benchmarks.md, "A million
 // products (item 2)"; docs/decisions/0059-a-million-products.md.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type Kysely, sql } from "kysely";
@@ -159,7 +160,10 @@ async function measure(dataset: Dataset) {
   const { db } = handle;
   const engine = dataset.engine;
   try {
-    await migrateToLatest(db, engine);
+    const migrating = performance.now();
+    const applied = await migrateToLatest(db, engine);
+    if (applied.length > 0)
+      log(`applied ${applied.join(", ")} in ${((performance.now() - migrating) / 1000).toFixed(1)} s`);
     if (engine === "postgres") {
       await sql`vacuum analyze`.execute(db);
       await sql`checkpoint`.execute(db).catch(() => undefined);
@@ -274,9 +278,9 @@ async function measure(dataset: Dataset) {
         maxBuffer: 1024 * 1024,
       },
     );
-    const { maxRssMb, bytes } = JSON.parse(out) as { maxRssMb: number; bytes: number };
+    const { maxRssMb, bytes, sha } = JSON.parse(out) as { maxRssMb: number; bytes: number; sha: string };
     log(
-      `${engine.padEnd(9)} ${"catalogue CSV export".padEnd(40)} ${fixed(performance.now() - started)}           1  peak RSS ${maxRssMb.toFixed(0)} MB, ${(bytes / 1024 / 1024).toFixed(0)} MB of CSV`,
+      `${engine.padEnd(9)} ${"catalogue CSV export".padEnd(40)} ${fixed(performance.now() - started)}           1  peak RSS ${maxRssMb.toFixed(0)} MB, ${(bytes / 1024 / 1024).toFixed(0)} MB of CSV, sha256 ${sha}`,
     );
   }
 }
@@ -284,16 +288,19 @@ async function measure(dataset: Dataset) {
 /** The export in a process of its own, written nowhere: its peak RSS is the export's. */
 async function exportChild(url: string) {
   const { exportCatalogue } = await import("../src/api/admin/catalogue-csv/catalogue-export.ts");
-  const handle = url.startsWith("sqlite:")
-    ? await openDatabase({ engine: "sqlite", file: url.replace(/^sqlite:/, "") })
-    : await openDatabase({ engine: "postgres", url });
+  const target = url.startsWith("sqlite:")
+    ? ({ engine: "sqlite", file: url.replace(/^sqlite:/, "") } as const)
+    : ({ engine: "postgres", url } as const);
+  const handle = await openDatabase(target);
   let bytes = 0;
+  const hash = createHash("sha256");
   try {
     await pipeline(
       exportCatalogue(handle.db),
       new Writable({
         write(chunk: string | Buffer, _encoding, done) {
           bytes += chunk.length;
+          hash.update(chunk);
           done();
         },
       }),
@@ -301,7 +308,13 @@ async function exportChild(url: string) {
   } finally {
     await handle.close();
   }
-  process.stdout.write(JSON.stringify({ maxRssMb: process.resourceUsage().maxRSS / 1024, bytes }));
+  process.stdout.write(
+    JSON.stringify({
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      bytes,
+      sha: hash.digest("hex").slice(0, 12),
+    }),
+  );
 }
 
 async function main() {

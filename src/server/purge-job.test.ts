@@ -1,4 +1,7 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { engineOf } from "../platform/db/search-documents.ts";
+import { buildCatalogue } from "../testing/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-db.ts";
 import { purgeEverything, startPurgeJob } from "./purge-job.ts";
 
@@ -217,5 +220,28 @@ describe("the purge job", () => {
     expect((await left("message_outbox", "text_body")).sort()).toEqual(["recent sent", "unsent"]);
     const jobs = await database.db.selectFrom("jobs").select("kind").orderBy("kind").execute();
     expect(jobs.map((row) => row.kind)).toEqual(["queued long ago, heard from lately", "recent done"]);
+  });
+
+  it("gives SQLite the planner's statistics of a catalogue that grew after migrating (PRAGMA optimize)", async () => {
+    const grown = await createTestDatabase();
+    try {
+      const stats = async () => {
+        if (engineOf(grown.db) !== "sqlite") return [];
+        const exists = await sql`select 1 from sqlite_master where name = 'sqlite_stat1'`.execute(grown.db);
+        if (exists.rows.length === 0) return [];
+        const { rows } = await sql<{
+          tbl: string;
+        }>`select tbl from sqlite_stat1 where tbl = 'products'`.execute(grown.db);
+        return rows;
+      };
+      // Migrated empty: no figures (none saying "no products" either).
+      await purgeEverything(grown.db, new Date());
+      expect(await stats()).toEqual([]);
+      await buildCatalogue(grown.db);
+      await purgeEverything(grown.db, new Date());
+      if (engineOf(grown.db) === "sqlite") expect((await stats()).length).toBeGreaterThan(0);
+    } finally {
+      await grown.drop();
+    }
   });
 });

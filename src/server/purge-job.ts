@@ -8,7 +8,7 @@ import { purgeIdempotencyKeys } from "../api/idempotency/idempotency.ts";
 import { purgeOutbox } from "../api/mail/outbox.ts";
 import { purgeMessageOutbox } from "../api/messages/message-outbox.ts";
 import { purgeUnconfirmedSignups } from "../api/newsletter/newsletter.repository.ts";
-import { purgeExpired } from "../platform/db/purge.ts";
+import { purgeExpired, refreshPlannerStatistics } from "../platform/db/purge.ts";
 import type { Database } from "../platform/db/schema.ts";
 
 export interface PurgeJob {
@@ -16,10 +16,13 @@ export interface PurgeJob {
   stop(): Promise<void>;
 }
 
-/** Everything that can no longer be used, each kind by the module that owns its table; counts by kind. */
+/**
+ * Everything that can no longer be used, each kind by the module that owns its table; counts by kind. Then, on
+ * SQLite, the planner's statistics of the tables that changed (`refreshPlannerStatistics`, decision 0067).
+ */
 export async function purgeEverything(db: Kysely<Database>, now: Date) {
   const { guestCarts, guestWishlists, tokens } = await purgeExpired(db, now);
-  return {
+  const purged = {
     guestCarts,
     guestWishlists,
     tokens,
@@ -32,6 +35,8 @@ export async function purgeEverything(db: Kysely<Database>, now: Date) {
     unconfirmedSignups: await purgeUnconfirmedSignups(db, now),
     importJobs: await purgeOldJobs(db, now),
   };
+  await refreshPlannerStatistics(db);
+  return purged;
 }
 
 /** Runs `purgeEverything` shortly after start and then every `intervalMs` (0: never). */

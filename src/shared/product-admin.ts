@@ -33,6 +33,12 @@ export const ADMIN_PRODUCTS_PER_PAGE = 25;
  */
 export const ADMIN_PRODUCTS_COUNT_LIMIT = 10_000;
 
+/**
+ * A search in the list looks at the newest this many products the search index finds (and a SKU typed whole),
+ * sorted as asked: past it, "1,000+" and a word more to narrow it (docs/decisions/0067-listing-facets.md).
+ */
+export const ADMIN_SEARCH_WINDOW = 1_000;
+
 export const ADMIN_PRODUCT_SORTS = [
   "newest",
   "oldest",

@@ -7,7 +7,7 @@ import {
   sql,
 } from "kysely";
 import type { Logger } from "pino";
-import type { Database } from "../../platform/db/schema.ts";
+import { type Database, FACET_KIND } from "../../platform/db/schema.ts";
 import { CATEGORY_DEPTH_MAX } from "../../shared/catalogue-settings.ts";
 import type { ProductQuery } from "../../shared/contracts/catalogue.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
@@ -23,6 +23,7 @@ export type ProductFilter = Omit<ProductQuery, "take" | "page" | "sort" | "searc
   categoryIds?: number[];
 };
 type ProductsEb = ExpressionBuilder<Database, "products">;
+type FacetsEb = ExpressionBuilder<Database & { f: Database["product_facets"] }, "f">;
 
 /** Shoppers see products on sale only: drafts and archived products are the back office's. */
 const LIVE = sql.lit(LIVE_STATUS);
@@ -44,24 +45,59 @@ function whereFilter(filter: ProductFilter) {
         ),
       );
     }
-    if (filter.color !== undefined || filter.size !== undefined) {
-      // One variant must carry both: "red in M" means a red M exists.
-      let variant = eb
-        .selectFrom("variants")
-        .select(sql.lit(1).as("one"))
-        .whereRef("variants.product_id", "=", "products.id");
-      if (filter.color !== undefined) variant = variant.where("variants.color_id", "=", filter.color);
-      if (filter.size !== undefined) variant = variant.where("variants.size_id", "=", filter.size);
-      conditions.push(eb.exists(variant));
+    return eb.and(conditions);
+  };
+}
+
+/**
+ * The `product_facets` range (migration 045, decision 0067) a filter with a colour, a size or a tag walks: the
+ * colour-and-size pair when it has both ("red in M" means one variant is a red M), else the colour, the size or
+ * the tag. Undefined for a filter without any (it walks the products' own indexes).
+ */
+function facetRange(filter: ProductFilter): { kind: number; value: number; second: number } | undefined {
+  if (filter.color !== undefined && filter.size !== undefined)
+    return { kind: FACET_KIND.colorAndSize, value: filter.color, second: filter.size };
+  if (filter.color !== undefined) return { kind: FACET_KIND.color, value: filter.color, second: 0 };
+  if (filter.size !== undefined) return { kind: FACET_KIND.size, value: filter.size, second: 0 };
+  if (filter.tag !== undefined) return { kind: FACET_KIND.tag, value: filter.tag, second: 0 };
+  return undefined;
+}
+
+/**
+ * The facet rows of a filter with a colour, size or tag: its range, with the category and type read from the
+ * same index entries (the rows hold copies of the product's columns, and only products on sale have rows). A tag
+ * beside a colour or size is a probe of the tag's row for each one walked.
+ */
+function whereFacet(filter: ProductFilter, range: { kind: number; value: number; second: number }) {
+  return (eb: FacetsEb) => {
+    const conditions: Expression<SqlBool>[] = [
+      eb("f.kind", "=", literalInteger(range.kind)),
+      eb("f.value_id", "=", range.value),
+      eb("f.second_id", "=", range.second),
+    ];
+    if (filter.type === "new-arrival") conditions.push(eb("f.new_arrival", "=", literalInteger(1)));
+    if (filter.type === "daily-deals") conditions.push(eb("f.daily_deal", "=", literalInteger(1)));
+    if (filter.categoryIds !== undefined && filter.categoryIds.length > 1) {
+      conditions.push(eb("f.category_id", "in", filter.categoryIds));
+    } else if (filter.category !== undefined) {
+      conditions.push(
+        eb(
+          "f.category_id",
+          "=",
+          eb.selectFrom("categories").select("categories.id").where("categories.slug", "=", filter.category),
+        ),
+      );
     }
-    if (filter.tag !== undefined) {
+    if (filter.tag !== undefined && range.kind !== FACET_KIND.tag) {
       conditions.push(
         eb.exists(
           eb
-            .selectFrom("product_tags")
+            .selectFrom("product_facets as t")
             .select(sql.lit(1).as("one"))
-            .whereRef("product_tags.product_id", "=", "products.id")
-            .where("product_tags.tag_id", "=", filter.tag),
+            .where("t.kind", "=", literalInteger(FACET_KIND.tag))
+            .where("t.value_id", "=", filter.tag)
+            .where("t.second_id", "=", 0)
+            .whereRef("t.product_id", "=", "f.product_id"),
         ),
       );
     }
@@ -102,11 +138,22 @@ export function catalogRepository(db: Kysely<Database>, options: CatalogReposito
         return query.orderBy("products.sale_price", "desc").orderBy("products.id", "desc") as Q;
       return query.orderBy("products.id", "desc") as Q;
     };
+    const card = (page: Expression<number>) =>
+      ordered(db.selectFrom("products").select(CARD_COLUMNS).where("products.id", "in", page));
+    const range = facetRange(filter);
+    if (range) {
+      // The facet's index in the listing's order (its rows copy the product's sale price): a range walk.
+      let ids = db.selectFrom("product_facets as f").select("f.product_id").where(whereFacet(filter, range));
+      if (sort === "low2high") ids = ids.orderBy("f.sale_price", "asc").orderBy("f.product_id", "asc");
+      else if (sort === "high2low") ids = ids.orderBy("f.sale_price", "desc").orderBy("f.product_id", "desc");
+      else ids = ids.orderBy("f.product_id", "desc");
+      return card(ids.limit(literalInteger(limit)).offset(offset) as never);
+    }
     // The page size as a literal (1 to 48): with `LIMIT ?` SQLite re-prepares the statement on every run.
     const page = ordered(db.selectFrom("products").select("products.id").where(whereFilter(filter)))
       .limit(literalInteger(limit))
       .offset(offset);
-    return ordered(db.selectFrom("products").select(CARD_COLUMNS).where("products.id", "in", page));
+    return card(page as never);
   }
 
   return {
@@ -116,14 +163,21 @@ export function catalogRepository(db: Kysely<Database>, options: CatalogReposito
      * (docs/decisions/0059-a-million-products.md).
      */
     async countProducts(filter: ProductFilter, atMost: number): Promise<number> {
-      const matches = db
-        .selectFrom("products")
-        .select("products.id")
-        .where(whereFilter(filter))
-        .limit(literalInteger(atMost + 1))
-        .as("matches");
+      const range = facetRange(filter);
+      // Ids only, up to `atMost + 1`: from the facet's range, or from the products' own indexes.
+      const matches: SelectQueryBuilder<Database, "products", { id: number }> = range
+        ? (db
+            .selectFrom("product_facets as f")
+            .select("f.product_id as id")
+            .where(whereFacet(filter, range))
+            .limit(literalInteger(atMost + 1)) as never)
+        : db
+            .selectFrom("products")
+            .select("products.id")
+            .where(whereFilter(filter))
+            .limit(literalInteger(atMost + 1));
       const row = await db
-        .selectFrom(matches)
+        .selectFrom(matches.as("matches"))
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
       return Number(row.count);

@@ -41,6 +41,7 @@ import * as productDetails from "./migrations/039-product-details.ts";
 import * as blogPosts from "./migrations/041-blog-posts.ts";
 import * as orderChannel from "./migrations/043-order-channel.ts";
 import * as jobs from "./migrations/044-jobs.ts";
+import * as listingFacets from "./migrations/045-listing-facets.ts";
 import * as contentPages from "./migrations/046-content-pages.ts";
 import type { Database } from "./schema.ts";
 
@@ -86,6 +87,7 @@ const migrations: Record<string, { up(db: Kysely<unknown>, engine: Engine): Prom
   "041-blog-posts": blogPosts,
   "043-order-channel": orderChannel,
   "044-jobs": jobs,
+  "045-listing-facets": listingFacets,
   "046-content-pages": contentPages,
 };
 

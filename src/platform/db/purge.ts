@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { CART_COOKIE, WISHLIST_COOKIE } from "../../shared/cookies.server.ts";
 import type { Database } from "./schema.ts";
+import { engineOf } from "./search-documents.ts";
 
 /**
  * A guest cart nobody has touched for as long as its cookie lives can never be reached again: the cookie is
@@ -69,4 +70,17 @@ async function inBatches(remove: (limit: number) => Promise<{ numDeletedRows: bi
     total += deleted;
     if (deleted < BATCH) return total;
   }
+}
+
+/**
+ * SQLite only: refreshes the planner's statistics (`sqlite_stat1`) of every table whose size changed a lot since
+ * they were last gathered, or that has rows and none (`PRAGMA optimize` with 0x10000: every table, not only those
+ * this connection used). Without them SQLite prefers the status index for the listing (decision 0059, "SQLite
+ * needs its statistics"), so a shop created empty that grew kept sorting every product on sale. An empty table
+ * gets none (no figures saying "no products" that would stay). Cheap when nothing changed; PostgreSQL's
+ * autovacuum keeps its own.
+ */
+export async function refreshPlannerStatistics(db: Kysely<Database>): Promise<void> {
+  if (engineOf(db) !== "sqlite") return;
+  await sql`pragma optimize = 0x10002`.execute(db);
 }

@@ -14,6 +14,7 @@ export interface Database {
   tags: TagTable;
   products: ProductTable;
   product_tags: ProductTagTable;
+  product_facets: ProductFacetTable;
   product_images: ProductImageTable;
   product_slug_redirects: ProductSlugRedirectTable;
   category_slug_redirects: CategorySlugRedirectTable;
@@ -179,6 +180,28 @@ export interface ProductSlugRedirectTable {
 export interface ProductTagTable {
   product_id: number;
   tag_id: number;
+}
+
+/** What a `product_facets` row says of its product (`kind`): a colour, a size, a colour-and-size pair, a tag. */
+export const FACET_KIND = { color: 1, size: 2, colorAndSize: 3, tag: 4 } as const;
+
+/**
+ * The listing's colour, size and tag filters (migration 045, decision 0067): one row per colour, size,
+ * colour-and-size pair and tag of each product on sale, with copies of the product's sort and filter columns, so
+ * a filtered listing is a range of one index. Written only by triggers (every write to products, variants and
+ * product_tags keeps it in its own transaction); read by the listing.
+ */
+export interface ProductFacetTable {
+  kind: number;
+  /** The colour, size or tag id. */
+  value_id: number;
+  /** The size id of a colour-and-size pair; 0 for the other kinds. */
+  second_id: number;
+  product_id: number;
+  sale_price: number;
+  category_id: number;
+  new_arrival: number;
+  daily_deal: number;
 }
 
 /** A product photo, optionally of one colour. Positions run 0, 1, 2... across the product's photos. */

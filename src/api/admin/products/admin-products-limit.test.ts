@@ -21,9 +21,9 @@ describe.skipIf(!available)(`back-office product list's count limit on ${engine}
   });
   afterAll(() => database?.drop());
 
-  const list = (query: Record<string, string>) =>
+  const list = (query: Record<string, string>, searchWindow?: number) =>
     adminProductsService({
-      repository: adminProductsRepository(database.db),
+      repository: adminProductsRepository(database.db, { searchWindow }),
       images: undefined as never,
       storage: undefined,
       lowStockThreshold: 5,
@@ -60,5 +60,24 @@ describe.skipIf(!available)(`back-office product list's count limit on ${engine}
     const repository = adminProductsRepository(database.db);
     expect(await repository.count({}, 5, 2)).toBe(3);
     expect(await repository.count({ q: "leather" }, 5, 0)).toBe(1);
+  });
+
+  it("sorts a search's newest matches up to its window, and says there are more (decision 0067)", async () => {
+    // "black": the tote, the clutch and the shirt (their colours); a window of 2 holds the newest two.
+    const all = await list({ q: "black", sort: "title" });
+    expect(all.data.map((row) => row.slug)).toEqual(["evening-clutch", "leather-tote", "oxford-shirt"]);
+    expect(all.meta).toMatchObject({ total: 3, total_capped: false });
+    const windowed = await list({ q: "black", sort: "title" }, 2);
+    expect(windowed.data.map((row) => row.slug)).toEqual(["evening-clutch", "oxford-shirt"]);
+    expect(windowed.meta).toMatchObject({ total: 2, last_page: 1, total_capped: true });
+    const newest = await list({ q: "black" }, 2);
+    expect(newest.data.map((row) => row.slug)).toEqual(["oxford-shirt", "evening-clutch"]);
+    // A filter beside the search counts within the window, and the count is a floor.
+    expect((await list({ q: "black", category: "1" }, 2)).meta).toMatchObject({
+      total: 1,
+      total_capped: true,
+    });
+    // Exactly as many as the window: nothing more to say.
+    expect((await list({ q: "black" }, 3)).meta).toMatchObject({ total: 3, total_capped: false });
   });
 });

@@ -311,14 +311,16 @@ export function adminProductsService(deps: AdminProductsDeps) {
       // Counted and paged up to the limit, as the shop's listing is (docs/decisions/0059-a-million-products.md):
       // a deeper page would walk every row before it.
       const inLimit = Math.min(perPage, countLimit - offset);
-      const [counted, rows] = await Promise.all([
+      const [counted, windowFull, rows] = await Promise.all([
         totals.get(JSON.stringify([filter, lowStockThreshold]), () =>
           repository.count(filter, lowStockThreshold, countLimit),
         ),
+        // A search looks at its newest ADMIN_SEARCH_WINDOW documents: more found, and its count is a floor.
+        filter.q !== undefined ? repository.searchWindowFull(filter.q) : false,
         inLimit > 0 ? repository.list(filter, sort, lowStockThreshold, inLimit, offset) : [],
       ]);
-      const capped = counted > countLimit;
-      const total = capped ? countLimit : counted;
+      const capped = counted > countLimit || windowFull;
+      const total = Math.min(counted, countLimit);
       return {
         data: rows.map((row) => ({
           id: row.id,

@@ -64,6 +64,25 @@ describe.skipIf(!available)(`large catalogue on ${engine}`, () => {
     expect(discounted).toBeLessThan(PRODUCTS / 2);
     expect(products.some((product) => product.new_arrival === 1)).toBe(true);
     expect(products.some((product) => product.daily_deal === 1)).toBe(true);
+
+    // The listing's facets (migration 045) follow the seed's plain inserts: one row per colour, size, pair, tag.
+    const live = new Map(products.filter((p) => p.status === "active").map((p) => [p.id, p]));
+    const expected = new Set<string>();
+    for (const v of variants) {
+      if (!live.has(v.product_id)) continue;
+      for (const key of [`1,${v.color_id},0`, `2,${v.size_id},0`, `3,${v.color_id},${v.size_id}`])
+        expected.add(`${key},${v.product_id},${live.get(v.product_id)!.sale_price}`);
+    }
+    for (const t of await db.selectFrom("product_tags").selectAll().execute())
+      if (live.has(t.product_id))
+        expected.add(`4,${t.tag_id},0,${t.product_id},${live.get(t.product_id)!.sale_price}`);
+    const facets = await db.selectFrom("product_facets").selectAll().execute();
+    expect(
+      new Set(
+        facets.map((f) => `${f.kind},${f.value_id},${f.second_id},${f.product_id},${Number(f.sale_price)}`),
+      ),
+    ).toEqual(expected);
+    expect(facets).toHaveLength(expected.size);
   }, 60_000);
 
   it("is deterministic and replaces the previous catalogue", async () => {
