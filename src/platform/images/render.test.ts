@@ -95,7 +95,7 @@ describe("rendering", () => {
     expect(
       fs.readdirSync(path.join(dir, "products", first.productSlug)).some((name) => name.endsWith(".tmp")),
     ).toBe(false);
-  }, 30_000);
+  }, 90_000);
 });
 
 /** A photo-like picture with detail, so its scaled copies can be compared. */
