@@ -238,6 +238,46 @@ describe.skipIf(!available)(`the kept-page lane on ${engine}`, () => {
     expect(anonymous).not.toContain("Zara");
   });
 
+  it("takes over a page only shoppers asked for since it was kept, for shoppers and visitors alike", async () => {
+    const customer = await registeredShopper(host.api, {
+      first_name: "Hina",
+      last_name: "Qureshi",
+      email: "hina-lane@example.pk",
+    });
+    const cookie = setCookieHeader(SESSION_COOKIE, customer.token!, cookiePolicy(HARNESS_CONFIG)).split(
+      ";",
+    )[0]!;
+    host.pages.clear();
+    const before = server.laneAnswers();
+    // Kept by the host's splice (rendered for a visitor without cookies), then the lane's for everyone.
+    const first = await request(server.url, "/about", { cookie });
+    expect(first.headers["x-cache"]).toBe("splice");
+    expect(server.laneAnswers()).toBe(before);
+    const second = await request(server.url, "/about", { cookie });
+    expect(second.headers["x-cache"]).toBe("splice");
+    expect(server.laneAnswers()).toBe(before + 1);
+    expect(shared(second)).toEqual(shared(first));
+    const visitor = await request(server.url, "/about");
+    expect(server.laneAnswers()).toBe(before + 2);
+    expect(visitor.headers["x-cache"]).toBe("hit");
+    expect(visitor.headers["cache-control"]).toBe("public, max-age=0, s-maxage=30");
+    expect(text(visitor)).not.toContain("Hina");
+    // The same headers the host gives a visitor.
+    const fromHost = await host.request(`${server.url}/about`, { headers: { accept: "text/html" } });
+    expect(fromHost.headers.get("x-cache")).toBe("hit");
+    expect(shared(visitor)).toEqual(
+      shared({
+        status: fromHost.status,
+        headers: {
+          ...Object.fromEntries(fromHost.headers),
+          connection: "keep-alive",
+          "keep-alive": "timeout=5",
+        },
+        body: Buffer.alloc(0),
+      }),
+    );
+  });
+
   it("leaves a shopper to the host when the page cannot be theirs: a refused session, a forged cookie", async () => {
     await kept("/product/leather-tote");
     const before = server.laneAnswers();

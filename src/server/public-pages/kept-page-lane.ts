@@ -11,7 +11,7 @@ import { hasPersonalCookies } from "../../shared/cookies.server.ts";
 import { chooseEncoding } from "../compression.ts";
 import { nonceSource } from "../csp-nonce.ts";
 import { publicOrigin } from "../forwarded.ts";
-import { PERSONAL_CACHE_CONTROL } from "./cache-control.ts";
+import { PERSONAL_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "./cache-control.ts";
 import {
   type CachedPage,
   gzipWithNonce,
@@ -59,7 +59,7 @@ export interface LaneShoppers<Cookies = unknown> {
 export interface KeptAnswer {
   page: CachedPage;
   nonce: string | undefined;
-  /** A guest's cart spliced in: personal, never replayed. */
+  /** A shopper's own spliced in: personal; replayed only as the public answer it was made from. */
   personal: boolean;
 }
 
@@ -75,7 +75,7 @@ interface Replay {
   /** `[name, value, name, value, ...]` with the CSP value at `nonceAt` written as `before`, nonce, `after`. */
   headers: string[];
   nonceAt: number;
-  /** Where the `Cache-Control` value is in `headers` (a shopper's answer says `private, no-store` there). */
+  /** Where the `Cache-Control` value is in `headers`: the public page's, or a shopper's `private, no-store`. */
   cacheControlAt: number;
   before: string;
   after: string;
@@ -99,8 +99,15 @@ export function keptPageLane<Cookies>(options: {
   const nextNonce = nonceSource();
 
   /** What the host's answer for `page` said, if it can be said again: public, no cookie, one nonce. */
-  function remember(page: CachedPage, nonce: string | undefined, headers: Headers) {
-    if (headers.has("set-cookie") || !headers.get("cache-control")?.startsWith("public")) return;
+  /**
+   * A shopper's answer (the host's splice) is remembered too, as the public answer it was made from: it differs
+   * from it only in `Cache-Control` (and `X-Cache`), so a page whose kept copy only shoppers have asked for since
+   * it was kept (a refresh after a minute or a catalogue change) is the lane's as well.
+   */
+  function remember(page: CachedPage, nonce: string | undefined, headers: Headers, personal: boolean) {
+    const cacheControl = headers.get("cache-control");
+    if (headers.has("set-cookie")) return;
+    if (personal ? cacheControl !== PERSONAL_CACHE_CONTROL : !cacheControl?.startsWith("public")) return;
     const flat: string[] = [];
     let nonceAt = -1;
     let cacheControlAt = -1;
@@ -123,7 +130,11 @@ export function keptPageLane<Cookies>(options: {
         before = value.slice(0, at);
         after = value.slice(at + nonce.length);
       }
-      if (name === "cache-control") cacheControlAt = flat.length + 1;
+      if (name === "cache-control") {
+        cacheControlAt = flat.length + 1;
+        flat.push(name, personal ? PUBLIC_PAGE_CACHE_CONTROL : value);
+        continue;
+      }
       flat.push(name, value);
     }
     // A page rendered with a nonce that its policy does not name cannot be given another one.
@@ -219,8 +230,8 @@ export function keptPageLane<Cookies>(options: {
     recorder: async (c, next) => {
       await next();
       const kept = c.get(KEPT_ANSWER);
-      if (kept && !kept.personal && c.req.method === "GET" && c.res.status === kept.page.status) {
-        remember(kept.page, kept.nonce, c.res.headers);
+      if (kept && c.req.method === "GET" && c.res.status === kept.page.status) {
+        remember(kept.page, kept.nonce, c.res.headers, kept.personal);
       }
     },
 
