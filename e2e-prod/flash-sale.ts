@@ -103,9 +103,9 @@ export type FlashSaleFigures = {
   /** Orders placed per second until the sell-out. */
   ordersPerSecond: number;
   /** Where the machine's CPU went during the sale (the load generator is this process); null off Linux. */
-  cpu: CpuShare | null;
+  cpu?: CpuShare | null;
   /** The same until the poll first saw the variant's stock at 0. */
-  cpuWhileSelling: CpuShare | null;
+  cpuWhileSelling?: CpuShare | null;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
