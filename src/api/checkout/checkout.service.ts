@@ -19,6 +19,7 @@ import { Conflict, ValidationFailed } from "../errors.ts";
 import {
   claimIdempotencyKey,
   type IdempotentRequest,
+  keyUsed,
   requestHash,
   storeIdempotentAnswer,
 } from "../idempotency/idempotency.ts";
@@ -33,7 +34,14 @@ import { flagsAtCheckout } from "../orders/risk.ts";
 import type { PaymentRegistry } from "../payments/payment-registry.ts";
 import { readOrderSettings } from "../settings/shop-settings.ts";
 import { confirmationEmail } from "./confirmation-email.ts";
-import { freshOrderNumber, notInStock, orderItems, orderMoney, takeOrderStock } from "./order-record.ts";
+import {
+  freshOrderNumber,
+  notInStock,
+  type OrderableLine,
+  orderItems,
+  orderMoney,
+  takeOrderStock,
+} from "./order-record.ts";
 
 export const PRICES_CHANGED =
   "The prices in your cart have changed. Please review your order and place it again.";
@@ -113,6 +121,9 @@ interface CheckoutDeps {
 /** How long an order waits for its turn in `ordersAtOnce` before a 503. */
 const ORDER_TURN_WAIT_MS = 10_000;
 
+/** At most this many variants' last seen stock are remembered (a hint; forgotten all at once beyond it). */
+const STOCK_SEEN_LIMIT = 10_000;
+
 function keyScope(owner: CartOwner): string {
   return "userId" in owner ? `user:${owner.userId}` : `guest:${owner.guestKeyHash}`;
 }
@@ -132,6 +143,38 @@ export function checkoutService({
   ordersAtOnce = 4,
 }: CheckoutDeps) {
   const orderLane = concurrencyLane(ordersAtOnce, ORDER_TURN_WAIT_MS);
+  /**
+   * The stock this process last saw of each variant a checkout read or took: only a hint of when a checkout
+   * waiting for its turn should read its cart's stock again before it opens a transaction (the stock sold out
+   * while it waited). What is sold is decided in the transaction, never by this.
+   */
+  const stockSeen = new Map<number, number>();
+  const sawStock = (lines: Iterable<{ variant_id: number; stock: number }>) => {
+    for (const line of lines) {
+      if (stockSeen.size >= STOCK_SEEN_LIMIT && !stockSeen.has(line.variant_id)) stockSeen.clear();
+      stockSeen.set(line.variant_id, line.stock);
+    }
+  };
+
+  /**
+   * The refusal a checkout surely gets now, read without a transaction or a lock: a line of a cart whose stock
+   * (as committed now) cannot fill it, answered with the sentence the transaction would answer. Only when the
+   * transaction would reach that check: the cart has lines, none withdrawn, and the Idempotency-Key (if any) was
+   * not used (its stored answer wins). Stock read committed is never above what the transaction's update finds,
+   * save a restock in between, which the shopper's next try sees. In a sale's rush, every checkout after the
+   * sell-out is refused here without queueing for a turn.
+   */
+  async function surelyShort(
+    owner: CartOwner,
+    idempotent: IdempotentRequest | undefined,
+  ): Promise<{ refusal?: Conflict; lines: readonly OrderableLine[] }> {
+    const lines = await carts.ownerLines(owner);
+    sawStock(lines);
+    const short = lines.find((line) => line.stock < line.quantity);
+    if (!short || lines.some((line) => line.status !== LIVE_STATUS)) return { lines };
+    if (idempotent && (await keyUsed(carts.db, idempotent))) return { lines };
+    return { refusal: notInStock(short, short.stock), lines };
+  }
   /** An order's transaction: a `catalogueWrite`, which tells the caches of the stock it took once it commits. */
   const placing = <T>(work: (trx: Trx) => Promise<T>) =>
     catalogueWrite(carts.transaction, work, onCatalogueChanged);
@@ -190,18 +233,30 @@ export function checkoutService({
       }
       const prepaid = isPrepaid(method);
       const address = addressKey(input.shipping_address.address, input.shipping_address.city);
-      const answer = await orderLane(() =>
-        placeOrDropCoupon(owner, async () =>
+      // Refused before queueing for a turn when the stock surely cannot fill the cart.
+      const before = owner ? await surelyShort(owner, idempotent) : undefined;
+      if (before?.refusal) throw before.refusal;
+      const answer = await orderLane(async () => {
+        // While it waited, the stock it wants may have sold out (this process saw it lower): read it again, so
+        // the queue behind a sell-out drains with one read each instead of a transaction each.
+        if (
+          owner &&
+          before?.lines.some((line) => (stockSeen.get(line.variant_id) ?? line.stock) < line.quantity)
+        ) {
+          const again = await surelyShort(owner, idempotent);
+          if (again.refusal) throw again.refusal;
+        }
+        return placeOrDropCoupon(owner, async () =>
           placing(async (trx): Promise<CheckoutAnswer> => {
             const claim = idempotent ? await claimIdempotencyKey(trx, idempotent) : undefined;
             if (claim && "stored" in claim) {
               return { status: 201, body: claim.stored.body as PlacedOrder, replayed: true };
             }
-            const cartId = owner ? await carts.findCartId(owner, trx) : undefined;
-            if (cartId === undefined) throw ValidationFailed.field("cart", "Your cart is empty.");
             // Touching the cart row first serialises two checkouts of the same cart (a double click).
-            await carts.touch(cartId, trx);
+            const cartId = owner ? await carts.touchOwned(owner, trx) : undefined;
+            if (cartId === undefined) throw ValidationFailed.field("cart", "Your cart is empty.");
             const lines = await carts.lines(cartId, trx);
+            sawStock(lines);
             if (lines.length === 0) throw ValidationFailed.field("cart", "Your cart is empty.");
             // A product withdrawn since it was put in the cart (a draft again, or archived) is not sold.
             const withdrawn = lines.find((line) => line.status !== LIVE_STATUS);
@@ -395,11 +450,12 @@ export function checkoutService({
             // commit: the order, its mail and messages and the stored answer are written already (a refusal here
             // rolls them back). Rows are locked in the shop's one order (a cancelled order gives stock back in the
             // same). Product pages show the stock: the caches are told once the order commits (a replay takes none).
-            await takeOrderStock(trx, { orders, carts }, lines);
+            const left = await takeOrderStock(trx, { orders, carts }, lines);
+            sawStock([...left].map(([variant_id, stock]) => ({ variant_id, stock })));
             return placed;
           }),
-        ),
-      );
+        );
+      });
 
       if (!answer.replayed) {
         onMailQueued?.();
