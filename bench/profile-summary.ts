@@ -96,7 +96,9 @@ process.stdout.write(
 const list = (title: string, map: Map<string, number>, count: number) => {
   process.stdout.write(`\n${title} (share of busy time):\n`);
   for (const [label, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, count)) {
-    process.stdout.write(`  ${((100 * us) / Math.max(1, busy)).toFixed(1).padStart(5)}%  ${ms(us).padStart(8)}  ${label}\n`);
+    process.stdout.write(
+      `  ${((100 * us) / Math.max(1, busy)).toFixed(1).padStart(5)}%  ${ms(us).padStart(8)}  ${label}\n`,
+    );
   }
 };
 list("by source file, self", files, top);

@@ -316,7 +316,9 @@ async function main(): Promise<number> {
         extraEnv: {
           ...bucket?.env,
           ...(profileDir
-            ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-name=instance-${port}.cpuprofile` }
+            ? {
+                NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-name=instance-${port}.cpuprofile`,
+              }
             : {}),
         },
       });
