@@ -131,12 +131,15 @@ export function cartService(carts: CartRepository, pricing: OrderPricing, coupon
 
     /** Adds to the cart (creating it), never beyond stock: a refusal changes nothing. */
     async add(owner: CartOwner, input: AddToCartInput): Promise<Cart> {
+      // Read without a lock, as it always was: the stock is taken at checkout, not here.
+      const variant = await carts.findVariant(input.size);
+      if (!variant || variant.product_id !== input.id) {
+        throw new NotFound("The selected size is not available for this product.");
+      }
+      if (variant.status !== LIVE_STATUS) throw new Conflict(NO_LONGER_AVAILABLE);
+      // Sold out: refused before any cart is written (a sale's crowd after its sell-out costs one read each).
+      if (variant.stock <= 0) throw outOfStock(variant.stock, 0);
       await carts.transaction(async (trx) => {
-        const variant = await carts.findVariant(input.size, trx);
-        if (!variant || variant.product_id !== input.id) {
-          throw new NotFound("The selected size is not available for this product.");
-        }
-        if (variant.status !== LIVE_STATUS) throw new Conflict(NO_LONGER_AVAILABLE);
         const cartId = await carts.ensureCart(owner, trx);
         const line = await carts.addToLine(cartId, variant.id, input.quantity, trx);
         if (line.quantity > variant.stock) throw outOfStock(variant.stock, line.quantity - input.quantity);

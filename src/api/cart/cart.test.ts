@@ -146,7 +146,16 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
 
     it("never goes beyond stock, and a refusal changes nothing", async () => {
       await guest.post("/cart/add", { id: catalogue.products.shirt, quantity: 2, size: shirtNavyM });
-      const before = await counts();
+      const cartRows = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom("carts")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = { ...(await counts()), carts: await cartRows() };
       const refused = await guest.post("/cart/add", {
         id: catalogue.products.shirt,
         quantity: 1,
@@ -173,6 +182,24 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
         size: toteTan,
       });
       expect(soldOut).toMatchObject({ status: 409, body: { message: "Sorry, this item is out of stock." } });
+      // A new shopper refused a sold-out item gets no cart: nothing is written for a refusal.
+      const cartRows = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom("carts")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = { ...(await counts()), carts: await cartRows() };
+      const newcomer = await shopper(api).post("/cart/add", {
+        id: catalogue.products.tote,
+        quantity: 1,
+        size: toteTan,
+      });
+      expect(newcomer).toMatchObject({ status: 409, body: { message: "Sorry, this item is out of stock." } });
+      expect({ ...(await counts()), carts: await cartRows() }).toEqual(before);
       const mismatch = await guest.post("/cart/add", {
         id: catalogue.products.clutch,
         quantity: 1,
@@ -422,7 +449,16 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
       [{ id: 1, quantity: "many", size: 1 }, "quantity", "The quantity must be a number."],
     ])("cart/add refuses %j", async (payload, field, message) => {
       const guest = shopper(api);
-      const before = await counts();
+      const cartRows = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom("carts")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = { ...(await counts()), carts: await cartRows() };
       const { status, body } = await guest.post("/cart/add", payload);
       expect(status).toBe(422);
       expect(body.errors[field]).toContain(message);
@@ -431,7 +467,16 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
 
     it("answers unknown ids with 404 and changes nothing", async () => {
       const guest = shopper(api);
-      const before = await counts();
+      const cartRows = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom("carts")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = { ...(await counts()), carts: await cartRows() };
       expect((await guest.post("/cart/add", { id: 99999, quantity: 1, size: 99999 })).status).toBe(404);
       expect((await guest.post("/cart/remove", { id: 99999 })).status).toBe(404);
       expect(
