@@ -167,6 +167,7 @@ export function createServices(deps: ApiDeps) {
     resets: passwordResetService({ db, publicUrl: config.publicUrl, onMailQueued, logger }),
     checkout: checkoutService({
       carts: cartsRepo,
+      ...(deps.ordersDb ? { ordersDb: deps.ordersDb } : {}),
       pricing,
       coupons: couponsRepo,
       orders: ordersRepo,

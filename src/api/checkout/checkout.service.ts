@@ -1,6 +1,8 @@
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { concurrencyLane } from "../../platform/concurrency-lane.ts";
-import type { Trx } from "../../platform/db/schema.ts";
+import type { Database, Trx } from "../../platform/db/schema.ts";
+import { retryingTransaction } from "../../platform/db/transaction.ts";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
 import { COUPON_MESSAGES } from "../../shared/contracts/coupons.ts";
 import { PAYMENT_MESSAGES } from "../../shared/contracts/payments.ts";
@@ -112,11 +114,19 @@ interface CheckoutDeps {
   /** The ways to pay this shop offers (decision 0053); cash on delivery only when absent. */
   payments?: PaymentRegistry | undefined;
   /**
-   * Orders placed at once by this process (4 by default, well under the pool's 10 connections); the others wait
-   * their turn, holding no connection, for up to 10 s (then a 503). See `concurrencyLane`.
+   * Orders placed at once by this process (`ORDERS_AT_ONCE` by default, well under the pool's 10 connections); the
+   * others wait their turn, holding no connection, for up to 10 s (then a 503). See `concurrencyLane`.
    */
   ordersAtOnce?: number;
+  /**
+   * The database the orders' transactions run on: connections of their own, as many as `ordersAtOnce`
+   * (decision 0058), so a turn never waits for a connection behind carts and pages. The carts' when absent.
+   */
+  ordersDb?: Kysely<Database> | undefined;
 }
+
+/** Orders placed at once by one process, by default; the platform opens as many connections for them. */
+export const ORDERS_AT_ONCE = 4;
 
 /** How long an order waits for its turn in `ordersAtOnce` before a 503. */
 const ORDER_TURN_WAIT_MS = 10_000;
@@ -140,7 +150,8 @@ export function checkoutService({
   messaging,
   onCatalogueChanged,
   payments,
-  ordersAtOnce = 4,
+  ordersAtOnce = ORDERS_AT_ONCE,
+  ordersDb,
 }: CheckoutDeps) {
   const orderLane = concurrencyLane(ordersAtOnce, ORDER_TURN_WAIT_MS);
   /**
@@ -176,8 +187,11 @@ export function checkoutService({
     return { refusal: notInStock(short, short.stock), lines };
   }
   /** An order's transaction: a `catalogueWrite`, which tells the caches of the stock it took once it commits. */
+  const transaction: <T>(work: (trx: Trx) => Promise<T>) => Promise<T> = ordersDb
+    ? (work) => retryingTransaction(ordersDb, work)
+    : carts.transaction;
   const placing = <T>(work: (trx: Trx) => Promise<T>) =>
-    catalogueWrite(carts.transaction, work, onCatalogueChanged);
+    catalogueWrite(transaction, work, onCatalogueChanged);
 
   /**
    * Runs an order's transaction; when the cart's code stopped applying, the code is taken off the cart after the
