@@ -191,5 +191,63 @@ describe.skipIf(!available || engine !== "postgres")(
         ).stock,
       ).toBe(6);
     });
+
+    it("lets checkouts waiting for a turn leave the queue, refused, once this process sees their variant sold out", async () => {
+      // The black tote's four orders take every turn and wait for its row; two carts of the tan one (1 left, read
+      // before they queue) wait behind them for a turn.
+      await database.db.updateTable("variants").set({ stock: 10 }).where("id", "=", onSale).execute();
+      await database.db.updateTable("variants").set({ stock: 2 }).where("id", "=", soldOut).execute();
+      const buyers = await Promise.all([1, 2, 3, 4].map(() => cartOf(onSale)));
+      const waiting = await Promise.all([1, 2].map(() => cartOf(soldOut)));
+      await database.db.updateTable("variants").set({ stock: 1 }).where("id", "=", soldOut).execute();
+      let release = () => {};
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const holder = database.db.transaction().execute(async (trx) => {
+        await sql`select id from variants where id = ${onSale} for update`.execute(trx);
+        holding();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+      await held;
+      const orders = buyers.map((buyer, index) =>
+        buyer.post("/checkout", { ...contact, email: `turn-${index}@example.pk` }),
+      );
+      for (let tries = 0; tries < 200; tries++) {
+        const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+        if (rows[0]?.n === 4) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      let settled = 0;
+      const queued = waiting.map((cart, index) =>
+        cart.post("/checkout", { ...contact, email: `queued-${index}@example.pk` }).finally(() => {
+          settled += 1;
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(0);
+      // The tan one sells out elsewhere (another instance); this process sees it when a shopper tries to add it.
+      await database.db.updateTable("variants").set({ stock: 0 }).where("id", "=", soldOut).execute();
+      expect((await shopper(api).post("/cart/add", { id: product, quantity: 1, size: soldOut })).status).toBe(
+        409,
+      );
+      const refusals = await Promise.all(queued);
+      const answeredWhileHeld = settled === 2;
+      release();
+      await holder;
+      expect(answeredWhileHeld).toBe(true);
+      for (const refused of refusals) {
+        expect(refused.status).toBe(409);
+        expect(refused.body.message).toBe(
+          "Sorry, Sale Tote (Tan, One Size) is out of stock. Please update your cart.",
+        );
+      }
+      expect((await Promise.all(orders)).map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+    });
   },
 );

@@ -44,6 +44,7 @@ import {
   orderMoney,
   takeOrderStock,
 } from "./order-record.ts";
+import { type StockHints, stockHints } from "./stock-hints.ts";
 
 export const PRICES_CHANGED =
   "The prices in your cart have changed. Please review your order and place it again.";
@@ -123,6 +124,8 @@ interface CheckoutDeps {
    * (decision 0058), so a turn never waits for a connection behind carts and pages. The carts' when absent.
    */
   ordersDb?: Kysely<Database> | undefined;
+  /** The stock this process last saw (shared with the cart's adds); the checkout's own when absent. */
+  hints?: StockHints;
 }
 
 /** Orders placed at once by one process, by default; the platform opens as many connections for them. */
@@ -130,9 +133,6 @@ export const ORDERS_AT_ONCE = 4;
 
 /** How long an order waits for its turn in `ordersAtOnce` before a 503. */
 const ORDER_TURN_WAIT_MS = 10_000;
-
-/** At most this many variants' last seen stock are remembered (a hint; forgotten all at once beyond it). */
-const STOCK_SEEN_LIMIT = 10_000;
 
 function keyScope(owner: CartOwner): string {
   return "userId" in owner ? `user:${owner.userId}` : `guest:${owner.guestKeyHash}`;
@@ -152,20 +152,16 @@ export function checkoutService({
   payments,
   ordersAtOnce = ORDERS_AT_ONCE,
   ordersDb,
+  hints = stockHints(),
 }: CheckoutDeps) {
   const orderLane = concurrencyLane(ordersAtOnce, ORDER_TURN_WAIT_MS);
-  /**
-   * The stock this process last saw of each variant a checkout read or took: only a hint of when a checkout
-   * waiting for its turn should read its cart's stock again before it opens a transaction (the stock sold out
-   * while it waited). What is sold is decided in the transaction, never by this.
-   */
-  const stockSeen = new Map<number, number>();
+  /** Committed stock read or left by an order: a hint (`StockHints`) of when waiting checkouts should look again. */
   const sawStock = (lines: Iterable<{ variant_id: number; stock: number }>) => {
-    for (const line of lines) {
-      if (stockSeen.size >= STOCK_SEEN_LIMIT && !stockSeen.has(line.variant_id)) stockSeen.clear();
-      stockSeen.set(line.variant_id, line.stock);
-    }
+    for (const line of lines) hints.saw(line.variant_id, line.stock);
   };
+  /** Whether the stock last seen of a line's variant cannot fill it: worth reading the cart again. */
+  const seenShort = (lines: readonly OrderableLine[]) =>
+    lines.some((line) => (hints.seen(line.variant_id) ?? line.stock) < line.quantity);
 
   /**
    * The refusal a checkout surely gets now, read without a transaction or a lock: a line of a cart whose stock
@@ -250,13 +246,33 @@ export function checkoutService({
       // Refused before queueing for a turn when the stock surely cannot fill the cart.
       const before = owner ? await surelyShort(owner, idempotent) : undefined;
       if (before?.refusal) throw before.refusal;
+      // While it waits for its turn, the stock it wants may sell out (this process sees a variant's stock go down
+      // below what the cart wants: an order's, an add's or another checkout's read): it reads its cart again at
+      // once and, refused, leaves the queue, so the queue behind a sell-out drains without waiting for turns.
+      const leave = new AbortController();
+      let looking = false;
+      const stopWatching =
+        owner && before
+          ? hints.onLower(() => {
+              if (looking || leave.signal.aborted || !seenShort(before.lines)) return;
+              looking = true;
+              surelyShort(owner, idempotent).then(
+                (again) => {
+                  looking = false;
+                  if (again.refusal) leave.abort(again.refusal);
+                },
+                () => {
+                  looking = false;
+                },
+              );
+            })
+          : () => {};
+      let left: Map<number, number> | undefined;
       const answer = await orderLane(async () => {
-        // While it waited, the stock it wants may have sold out (this process saw it lower): read it again, so
-        // the queue behind a sell-out drains with one read each instead of a transaction each.
-        if (
-          owner &&
-          before?.lines.some((line) => (stockSeen.get(line.variant_id) ?? line.stock) < line.quantity)
-        ) {
+        stopWatching();
+        // Its turn came: the stock it wants may have sold out meanwhile (seen lower): read it again first, so a
+        // refusal costs one read instead of a transaction.
+        if (owner && before && seenShort(before.lines)) {
           const again = await surelyShort(owner, idempotent);
           if (again.refusal) throw again.refusal;
         }
@@ -464,12 +480,13 @@ export function checkoutService({
             // commit: the order, its mail and messages and the stored answer are written already (a refusal here
             // rolls them back). Rows are locked in the shop's one order (a cancelled order gives stock back in the
             // same). Product pages show the stock: the caches are told once the order commits (a replay takes none).
-            const left = await takeOrderStock(trx, { orders, carts }, lines);
-            sawStock([...left].map(([variant_id, stock]) => ({ variant_id, stock })));
+            left = await takeOrderStock(trx, { orders, carts }, lines);
             return placed;
           }),
         );
-      });
+      }, leave.signal).finally(stopWatching);
+      // Committed: what the order left is what others will read.
+      if (left) sawStock([...left].map(([variant_id, stock]) => ({ variant_id, stock })));
 
       if (!answer.replayed) {
         onMailQueued?.();
