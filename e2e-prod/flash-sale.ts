@@ -5,6 +5,7 @@
 // sentence. Timings are figures only (reported, never asserted here); `npm run bench -- --only=flash-sale` runs the
 // full size and judges them, the CI run a smaller one for the counts.
 import { randomUUID } from "node:crypto";
+import { type CpuShare, cpuShares } from "./cpu.ts";
 import { type Answer, mapLimit, percentile, type Send, shopperOn } from "./http.ts";
 import { type CheckResult, findVariants, type LoadContext, type Variant } from "./load.ts";
 
@@ -101,6 +102,10 @@ export type FlashSaleFigures = {
   shoppersPerSecond: number;
   /** Orders placed per second until the sell-out. */
   ordersPerSecond: number;
+  /** Where the machine's CPU went during the sale (the load generator is this process); null off Linux. */
+  cpu?: CpuShare | null;
+  /** The same until the poll first saw the variant's stock at 0. */
+  cpuWhileSelling?: CpuShare | null;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -246,6 +251,11 @@ export async function flashSale(
   let notStarted = 0;
   const t0 = performance.now();
   const since = () => performance.now() - t0;
+  const instancePids = () =>
+    Object.fromEntries(ctx.instances.map((one) => [`instance :${one.port}`, one.process?.pid]));
+  const cpu = cpuShares(instancePids);
+  const cpuSelling = cpuShares(instancePids);
+  let cpuWhileSelling: CpuShare | null = null;
   const page = async (client: Send, path: string) => {
     const startedAt = since();
     const answer = await client("GET", path, { headers: { accept: "text/html" } });
@@ -262,6 +272,7 @@ export async function flashSale(
         sale.variantId,
       ]);
       if (row) lowestStock = Math.min(lowestStock, row.stock);
+      if (row?.stock === 0 && !cpuWhileSelling) cpuWhileSelling = cpuSelling.stop();
       await sleep(100);
     }
   })();
@@ -355,6 +366,7 @@ export async function flashSale(
   shopping = false;
   await Promise.all([browsing, poll]);
   const seconds = since() / 1000;
+  const cpuUsed = cpu.stop();
 
   const placed = orderAnswers.length;
   const stored = await storedCounts(db, sale.variantId, { units: options.units, placed, lowestStock });
@@ -382,6 +394,8 @@ export async function flashSale(
     requestsPerSecond: Math.round(requests / seconds),
     shoppersPerSecond: Math.round(shoppersDone / seconds),
     ordersPerSecond: soldOutMs ? Number((placed / (soldOutMs / 1000)).toFixed(1)) : 0,
+    cpu: cpuUsed,
+    cpuWhileSelling,
   };
   return { name: "Flash sale", problems, figures };
 }

@@ -94,7 +94,7 @@ function fromInstance(
   port: number,
   path: string,
   cookie?: string,
-): Promise<{ status: number; cache: string }> {
+): Promise<{ status: number; cache: string; stock: string }> {
   const { host } = new URL(PUBLIC_URL);
   return new Promise((resolve) => {
     const request = http.get(
@@ -111,21 +111,37 @@ function fromInstance(
         timeout: 10_000,
       },
       (response) => {
-        response.resume();
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
         response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, cache: String(response.headers["x-cache"] ?? "") }),
+          resolve({
+            status: response.statusCode ?? 0,
+            cache: String(response.headers["x-cache"] ?? ""),
+            stock: stockShown(body),
+          }),
         );
       },
     );
     request.on("timeout", () => request.destroy(new Error("timed out")));
-    request.on("error", () => resolve({ status: 0, cache: "" }));
+    request.on("error", () => resolve({ status: 0, cache: "", stock: "" }));
   });
+}
+
+/** The stock a product page shows: its size picker's counts (in its data) and the quantity stepper's maximum. */
+function stockShown(html: string): string {
+  return [...html.matchAll(/\\?"stock\\?":(\d+)|max="(\d+)"/g)]
+    .map((match) => match[1] ?? match[2])
+    .join(",");
 }
 
 /**
  * (0) Cached public pages across instances (docs/decisions/0033): each instance keeps a product page for visitors
  * without cookies; an order placed through the proxy (it lands on one instance) takes stock, and within seconds
- * neither instance answers its kept copy any more (the other one hears it through Redis). Through the proxy the
+ * both instances show the stock after the order (the other one hears it through Redis): rendered again, or the
+ * kept copy refreshed behind the stale one answered meanwhile (decision 0058). Through the proxy the
  * page says who may keep it: public for a cookie-less visitor, private for one with a cart (whose page is the kept
  * one with their cart spliced in, `X-Cache: splice`, or a full render: never a kept page as it is).
  */
@@ -164,6 +180,8 @@ export async function catalogueAcrossInstances(ctx: LoadContext, variants: Varia
       `a page with a cart cookie: X-Cache ${String(personal.headers["x-cache"])}, Cache-Control ${String(personal.headers["cache-control"])}`,
     );
   }
+  const shownBefore = new Map<number, string>();
+  for (const one of instances) shownBefore.set(one.port, (await fromInstance(one.port, path)).stock);
   const placed = await shopper.post("/api/checkout", checkoutBody(`cache-${ctx.runId}@example.pk`));
   if (placed.status !== 201)
     problems.push(`checkout answered ${placed.status}: ${placed.text.slice(0, 200)}`);
@@ -171,7 +189,10 @@ export async function catalogueAcrossInstances(ctx: LoadContext, variants: Varia
   for (const one of instances) {
     const started = performance.now();
     for (let attempt = 0; attempt < 60; attempt++) {
-      if ((await fromInstance(one.port, path)).cache === "miss") {
+      // Rendered again (a miss), or the kept copy refreshed behind the stale one it answered at first (decision
+      // 0058): either way the page shows the stock after the order.
+      const now = await fromInstance(one.port, path);
+      if (now.cache === "miss" || (now.stock !== "" && now.stock !== shownBefore.get(one.port))) {
         dropped[one.port] = Math.round(performance.now() - started);
         break;
       }

@@ -14,7 +14,9 @@
 //        --in-flight=N, --browsers=N change its size), --report=path (default
 //        reports/production-shape.json), --lighthouse-runs=N (with `lighthouse`: runs per page, default 3; the
 //        median is reported), --pages=home,cart (with `lighthouse`: these pages only), --product=slug (with
-//        `lighthouse`: the product page to measure; the catalogue's first by default).
+//        `lighthouse`: the product page to measure; the catalogue's first by default), --instances=1 (one instance
+//        behind nginx instead of two: for profiling), --profile=dir (each instance writes a CPU profile of its
+//        whole life into dir, `node --cpu-prof`, read with bench/profile-summary.ts or Chrome's DevTools).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -65,6 +67,8 @@ const runsFlag = Number(flag("lighthouse-runs") ?? 3);
 const lighthouseRuns = Number.isFinite(runsFlag) ? Math.max(1, Math.floor(runsFlag)) : 3;
 const lighthousePages = flag("pages")?.split(",");
 const lighthouseProduct = flag("product");
+const instanceCount = flag("instances") === "1" ? 1 : 2;
+const profileDir = flag("profile") ? path.resolve(flag("profile") as string) : undefined;
 /** The flash sale's size: the full one alone (`--only=flash-sale`), the CI one among the load checks; flags win. */
 function saleOptions(base: FlashSaleOptions): FlashSaleOptions {
   const number = (name: string, fallback: number) => {
@@ -298,7 +302,8 @@ async function main(): Promise<number> {
   try {
     db = await createDatabase();
     log(`[${elapsed()}] database ${db.name} created`);
-    for (const [index, port] of INSTANCE_PORTS.entries()) {
+    if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+    for (const [index, port] of INSTANCE_PORTS.slice(0, instanceCount).entries()) {
       const one = instance({
         port,
         appDir,
@@ -308,13 +313,20 @@ async function main(): Promise<number> {
         // The first instance migrates and seeds the empty database (drawing its images into the bucket); the
         // second starts once it is ready.
         seed: index === 0,
-        ...(bucket ? { extraEnv: bucket.env } : {}),
+        extraEnv: {
+          ...bucket?.env,
+          ...(profileDir
+            ? {
+                NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-name=instance-${port}.cpuprofile`,
+              }
+            : {}),
+        },
       });
       instances.push(one);
       await one.start();
       log(`[${elapsed()}] instance on :${port} ready`);
     }
-    if (bucket) {
+    if (bucket && instances.length === INSTANCE_PORTS.length) {
       const problem = await sameImageFromBoth(dataDirs);
       if (problem) {
         log(`images from the bucket: FAILED: ${problem}`);
@@ -324,7 +336,13 @@ async function main(): Promise<number> {
           `[${elapsed()}] images from the bucket: both instances serve the seeded photos, no images folder`,
         );
     }
-    proxy = await startNginx({ dir: path.join(ROOT, "nginx"), cert, key, ca });
+    proxy = await startNginx({
+      dir: path.join(ROOT, "nginx"),
+      cert,
+      key,
+      ca,
+      ports: instances.map((one) => one.port),
+    });
     log(`[${elapsed()}] nginx ready on https://localhost:8443`);
 
     if (only.has("journeys")) {

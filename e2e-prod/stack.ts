@@ -293,11 +293,14 @@ export async function startNginx(options: {
   cert: string;
   key: string;
   ca: Buffer;
+  /** The instances' ports (both upstreams are the one instance when only one runs). */
+  ports?: readonly number[];
 }): Promise<ReverseProxy> {
   const template = fs.readFileSync(path.resolve("deploy/nginx/shop.conf.template"), "utf8");
+  const [portA, portB = portA] = options.ports ?? INSTANCE_PORTS;
   const values: Record<string, string> = {
-    SHOP_UPSTREAM_A: `127.0.0.1:${INSTANCE_PORTS[0]}`,
-    SHOP_UPSTREAM_B: `127.0.0.1:${INSTANCE_PORTS[1]}`,
+    SHOP_UPSTREAM_A: `127.0.0.1:${portA}`,
+    SHOP_UPSTREAM_B: `127.0.0.1:${portB}`,
     HTTPS_PORT: String(HTTPS_PORT),
     SHOP_SERVER_NAME: new URL(PUBLIC_URL).hostname,
     TLS_CERT: options.cert,

@@ -11,6 +11,11 @@ import type { Limits } from "./rate-limit.ts";
 /** What the commerce API needs from the platform; built once at start-up, or per test. */
 export interface ApiDeps {
   db: Kysely<Database>;
+  /**
+   * Connections of their own for placing orders (PostgreSQL: `DatabaseHandle.orders`, decision 0058): the checkout's
+   * transactions run on them, so an order whose turn has come never waits for a connection. `db` when absent.
+   */
+  ordersDb?: Kysely<Database>;
   engine: Engine;
   config: Pick<RunningConfig, "env" | "publicUrl" | "sessionSecret" | "shopEmail"> &
     Partial<

@@ -51,6 +51,18 @@ export function ownedRows(db: Kysely<Database>, table: OwnedTable) {
       return row.id;
     },
 
+    /** `findId` and `touch` in one statement: the owner's row touched (and locked), or undefined. */
+    async touchOwned(owner: Owner, trx: Db = db): Promise<number | undefined> {
+      const query = trx.updateTable(table).set({ updated_at: new Date().toISOString() });
+      const row = await ("userId" in owner
+        ? query.where("user_id", "=", owner.userId)
+        : query.where("guest_key_hash", "=", owner.guestKeyHash)
+      )
+        .returning("id")
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     async touch(id: number, trx: Db = db) {
       await trx
         .updateTable(table)

@@ -44,6 +44,7 @@ import { cartService } from "./cart/cart.service.ts";
 import { catalogRepository } from "./catalogue/catalogue.repository.ts";
 import { catalogService } from "./catalogue/catalogue.service.ts";
 import { checkoutService } from "./checkout/checkout.service.ts";
+import { stockHints } from "./checkout/stock-hints.ts";
 import { contactService } from "./contact/contact.service.ts";
 import { couponsRepository } from "./coupons/coupons.repository.ts";
 import { orderPricing } from "./coupons/order-pricing.ts";
@@ -93,7 +94,9 @@ export function createServices(deps: ApiDeps) {
   const ordersRepo = ordersRepository(db);
   const couponsRepo = couponsRepository(db);
   const pricing = orderPricing(couponsRepo);
-  const carts = cartService(cartsRepo, pricing, couponsRepo);
+  // The stock carts and checkouts last saw: wakes checkouts waiting for a variant that sold out (decision 0058).
+  const hints = stockHints();
+  const carts = cartService(cartsRepo, pricing, couponsRepo, hints);
   const wishlists = wishlistService(wishlistRepository(db));
   const limits = deps.limits ?? createLimits({ settings: DEFAULT_RATE_LIMITS, logger });
   const mailing = { db, secret: config.sessionSecret, publicUrl: config.publicUrl, logger, onMailQueued };
@@ -167,6 +170,8 @@ export function createServices(deps: ApiDeps) {
     resets: passwordResetService({ db, publicUrl: config.publicUrl, onMailQueued, logger }),
     checkout: checkoutService({
       carts: cartsRepo,
+      hints,
+      ...(deps.ordersDb ? { ordersDb: deps.ordersDb } : {}),
       pricing,
       coupons: couponsRepo,
       orders: ordersRepo,

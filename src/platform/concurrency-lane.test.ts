@@ -57,4 +57,27 @@ describe("concurrencyLane", () => {
     await first;
     expect(await lane(async () => "after")).toBe("after");
   });
+
+  it("takes a waiter out of the queue when its signal aborts, with the reason, and keeps the order of the rest", async () => {
+    const lane = concurrencyLane(1, 10_000);
+    const gate = deferred();
+    const first = lane(() => gate.promise);
+    const leaving = new AbortController();
+    const started: string[] = [];
+    const left = lane(async () => started.push("left"), leaving.signal);
+    const next = lane(async () => started.push("next"));
+    leaving.abort(new Error("sold out while waiting"));
+    await expect(left).rejects.toThrow("sold out while waiting");
+    gate.resolve();
+    await first;
+    await next;
+    expect(started).toEqual(["next"]);
+    // An abort after the turn came changes nothing; one before asking is refused at once.
+    const late = new AbortController();
+    const ran = lane(async () => "ran", late.signal);
+    late.abort(new Error("too late"));
+    expect(await ran).toBe("ran");
+    await expect(lane(async () => "never", late.signal)).rejects.toThrow("too late");
+    expect(await lane(async () => "free")).toBe("free");
+  });
 });

@@ -1,7 +1,8 @@
 /** The code of the error a lane's waiter gets when its turn did not come in time (a 503, like a busy pool). */
 export const LANE_TIMEOUT_CODE = "SHOP_LANE_TIMEOUT";
 
-export type Lane = <T>(work: () => Promise<T>) => Promise<T>;
+/** `signal`: aborting it while the work still waits for its turn takes it out of the queue (it fails with the reason). */
+export type Lane = <T>(work: () => Promise<T>, signal?: AbortSignal) => Promise<T>;
 
 /**
  * At most `limit` runs of some work at once in this process; the others wait their turn in arrival order, for at
@@ -24,25 +25,39 @@ export function concurrencyLane(limit: number, maxWaitMs: number): Lane {
     }
   }
 
-  function turn(): Promise<void> {
+  function turn(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (running < limit) {
       running++;
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
+      const leave = () => {
+        waiting.splice(waiting.indexOf(entry), 1);
+        clearTimeout(entry.timer);
+      };
+      const aborted = () => {
+        leave();
+        reject(signal?.reason);
+      };
       const entry = {
-        start: resolve,
+        start: () => {
+          signal?.removeEventListener("abort", aborted);
+          resolve();
+        },
         timer: setTimeout(() => {
-          waiting.splice(waiting.indexOf(entry), 1);
+          signal?.removeEventListener("abort", aborted);
+          leave();
           reject(Object.assign(new Error("waited too long for a turn"), { code: LANE_TIMEOUT_CODE }));
         }, maxWaitMs),
       };
       waiting.push(entry);
+      signal?.addEventListener("abort", aborted, { once: true });
     });
   }
 
-  return async (work) => {
-    await turn();
+  return async (work, signal) => {
+    await turn(signal);
     try {
       return await work();
     } finally {

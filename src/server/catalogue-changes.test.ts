@@ -155,7 +155,11 @@ describe.skipIf(!available)("two instances of the shop sharing Redis and a datab
     expect(placed.status, await placed.clone().text()).toBe(201);
     // The clutch had 3: its page and sizes on B are refreshed, everything else B kept stays (decision 0056).
     await eventually(() => two.pages.get("http://shop.test/product/evening-clutch") === undefined);
-    expect(await onB("/product/evening-clutch")).toBe("miss");
+    // The page is answered stale at once while its refresh starts (decision 0058); the refresh is kept fresh.
+    expect(two.pages.stale("http://shop.test/product/evening-clutch")).toBeDefined();
+    expect(await onB("/product/evening-clutch")).toBe("hit");
+    await eventually(() => two.pages.get("http://shop.test/product/evening-clutch") !== undefined);
+    expect(two.pages.stale("http://shop.test/product/evening-clutch")).toBeUndefined();
     const answer = await b.request(`http://shop.test${sizes}`);
     expect(answer.headers.get("x-cache")).toBe("miss");
     expect((await answer.json())[0].stock).toBe(2);

@@ -54,6 +54,28 @@ describe("the kept store", () => {
     expect(kept.get("/product/tote")?.name).toBe("new");
   });
 
+  it("hands the stale value to the request that starts its refresh, within STALE_MS and only once", () => {
+    let now = 1_000;
+    const kept = store(() => now);
+    kept.begin("/product/tote").finish(value("old"), [1]);
+    expect(kept.stale("/product/tote")).toBeUndefined();
+    kept.stockChanged([1]);
+    // The first request gets the stale value to answer and starts the refresh without waiting for it.
+    expect(kept.stale("/product/tote")?.name).toBe("old");
+    const refresh = kept.begin("/product/tote");
+    // While it runs, everyone gets the stale value from `get`; nobody else is asked to refresh.
+    expect(kept.stale("/product/tote")).toBeUndefined();
+    expect(kept.get("/product/tote")?.name).toBe("old");
+    refresh.finish(value("new"), [1]);
+    expect(kept.stale("/product/tote")).toBeUndefined();
+    expect(kept.get("/product/tote")?.name).toBe("new");
+    // Past the bound a stale value is not handed out: the request renders (or waits) as on a miss.
+    kept.stockChanged([1]);
+    now += STALE_MS + 1;
+    expect(kept.stale("/product/tote")).toBeUndefined();
+    expect(kept.get("/product/tote")).toBeUndefined();
+  });
+
   it("keeps a refresh that started before a later change stale, so the next request refreshes again", () => {
     const kept = store();
     kept.begin("/product/tote").finish(value("v1"), [1]);

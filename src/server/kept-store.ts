@@ -8,11 +8,13 @@
  * - One fill per key at a time: requests for a key being filled wait for it rather than fill it again.
  * - `clear()` (a catalogue change) drops everything, and a fill that started before it is not kept.
  * - `stockChanged(products)` (an order, a cancellation: decision 0056) touches only the values that show those
- *   products' stock (the products a value was kept with, `finish(value, products)`): each goes stale. A stale
- *   value is not served until a request starts its refresh; while that one refresh runs, and for at most
- *   `STALE_MS` after the change, everyone else is served the stale value, so a burst of orders never sends a
- *   crowd of shoppers into renders at once. A refresh that started before a later change of one of its products
- *   is kept stale (it may show the stock before that change), so the next request refreshes it again.
+ *   products' stock (the products a value was kept with, `finish(value, products)`): each goes stale. For at
+ *   most `STALE_MS` after the change the stale value is still served: the first request to find it (`stale`)
+ *   starts its refresh in the background and is answered with it, and so is everyone else while that one refresh
+ *   runs, so a stream of orders neither sends a crowd of shoppers into renders nor makes any of them wait for one
+ *   (decision 0058). Past the bound they wait for the refresh as on a miss. A refresh that started before a later
+ *   change of one of its products is kept stale (it may show the stock before that change), so the next request
+ *   refreshes it again.
  */
 
 /** How long after a stock change its stale values may still be served while their refresh runs. */
@@ -33,6 +35,11 @@ export interface KeptStore<V extends { bytes: number }> {
    * change); undefined when there is none, or when a request must (re)fill it.
    */
   get(key: string): V | undefined;
+  /**
+   * A stale value of `key` within `STALE_MS` of its change whose refresh nobody has started (`get` answers none
+   * for it): the caller answers it and starts the refresh (`begin`) without waiting for it.
+   */
+  stale(key: string): V | undefined;
   /** The fill of `key` under way in this process, if any (another request's): wait for it. */
   pending(key: string): Promise<V | null> | undefined;
   /**
@@ -114,6 +121,16 @@ export function createKeptStore<V extends { bytes: number }>(options: KeptStoreO
       if (entry.staleSince !== undefined && (!fills.has(key) || at - entry.staleSince > STALE_MS)) {
         return undefined;
       }
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.value;
+    },
+
+    stale(key) {
+      const entry = entries.get(key);
+      if (!entry || entry.staleSince === undefined || fills.has(key)) return undefined;
+      const at = now();
+      if (entry.expires <= at || at - entry.staleSince > STALE_MS) return undefined;
       entries.delete(key);
       entries.set(key, entry);
       return entry.value;

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { ApiEnv } from "../api/api-env.ts";
 import { createApi } from "../api/app.ts";
 import { ensureSlideTwins } from "../api/catalogue/slide-images.ts";
+import { ORDERS_AT_ONCE } from "../api/checkout/checkout.service.ts";
 import { startCourierSimulators } from "../api/couriers/simulators/simulated-couriers.ts";
 import { startTrackingWorker } from "../api/couriers/tracking-worker.ts";
 import { createMailWorker, type MailWorker } from "../api/mail/outbox.ts";
@@ -87,7 +88,11 @@ export interface Platform {
  */
 export async function startPlatform(loaded: Config = loadConfig()): Promise<Platform> {
   const logger = createLogger(loaded.logLevel);
-  const database = await openDatabase(loaded.database, { timeouts: loaded.databaseTimeouts, logger });
+  const database = await openDatabase(loaded.database, {
+    timeouts: loaded.databaseTimeouts,
+    logger,
+    ordersPoolSize: ORDERS_AT_ONCE,
+  });
   const applied = await migrateToLatest(database.db, database.engine);
   if (applied.length > 0) logger.info({ applied }, "database migrated");
   const { secret } = await resolveSigningSecret({
@@ -179,6 +184,7 @@ export async function startPlatform(loaded: Config = loadConfig()): Promise<Plat
     await Promise.race([changes.listening, delay(SUBSCRIBE_WAIT_MS, false, { ref: false })]);
   const apiDeps = {
     db: database.db,
+    ...(database.orders ? { ordersDb: database.orders } : {}),
     engine: database.engine,
     config,
     logger,

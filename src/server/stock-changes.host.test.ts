@@ -54,10 +54,18 @@ describe.skipIf(!available)(`kept pages after an order on ${engine}`, () => {
     const placed = await guest.post("/checkout", CHECKOUT_CONTACT);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
 
+    // The first request after the order is answered the kept page at once (its stock a moment old, decision
+    // 0058) and starts its refresh; the refreshed page follows, kept.
     const after = await page("/product/flash-bag");
-    expect(after.cache).toBe("miss");
-    expect(after.html).toContain('max="3"');
-    expect((await page("/product/flash-bag")).cache).toBe("hit");
+    expect(after.cache).toBe("hit");
+    expect(after.html).toContain('max="5"');
+    let refreshed = after;
+    for (let tries = 0; tries < 100 && !refreshed.html.includes('max="3"'); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      refreshed = await page("/product/flash-bag");
+    }
+    expect(refreshed.html).toContain('max="3"');
+    expect(refreshed.cache).toBe("hit");
     for (const path of others) expect((await page(path)).cache, path).toBe("hit");
   }, 60_000);
 

@@ -114,6 +114,7 @@ export function apiHarness(
   });
   const deps = {
     db: database.db,
+    ...(database.orders ? { ordersDb: database.orders } : {}),
     engine: database.engine,
     config: {
       ...HARNESS_CONFIG,

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
+import { ORDERS_AT_ONCE } from "../api/checkout/checkout.service.ts";
 import { type DatabaseHandle, type OpenOptions, openDatabase } from "../platform/db/connection.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 
@@ -113,6 +114,8 @@ export async function createTestDatabase(
     { engine: "postgres", url: databaseUrl(adminUrl, name) },
     {
       poolSize: 20,
+      // The orders' own connections, as the platform opens them (decision 0058).
+      ordersPoolSize: ORDERS_AT_ONCE,
       ...openOptions,
     },
   );

@@ -37,6 +37,23 @@ export function cartRepository(db: Kysely<Database>) {
     },
 
     /**
+     * The owner's cart lines with their stock, as `lines` reads them, in one query without a cart id and without a
+     * lock: what a checkout reads before it queues, to refuse at once what the stock surely cannot fill.
+     */
+    ownerLines(owner: CartOwner, trx: Db = db) {
+      const query = variantLines(trx)
+        .innerJoin("cart_items", "cart_items.variant_id", "variants.id")
+        .innerJoin("carts", "carts.id", "cart_items.cart_id")
+        .select(["cart_items.id", "cart_items.quantity"])
+        .orderBy("cart_items.id");
+      return (
+        "userId" in owner
+          ? query.where("carts.user_id", "=", owner.userId)
+          : query.where("carts.guest_key_hash", "=", owner.guestKeyHash)
+      ).execute();
+    },
+
+    /**
      * The variants with what a line needs for pricing and display, as `lines` reads a cart's (an order staff enter
      * has no cart); those that do not exist are left out.
      */
@@ -97,6 +114,9 @@ export function cartRepository(db: Kysely<Database>) {
     },
 
     touch: owned.touch,
+
+    /** Touches the owner's cart, locking its row for the transaction, and answers its id (none: no cart). */
+    touchOwned: owned.touchOwned,
 
     async assignToUser(cartId: number, userId: number, trx: Db = db) {
       await trx

@@ -1,6 +1,7 @@
 import type { AddToCartInput, Cart, CartLine, UpdateCartInput } from "../../shared/contracts/cart.ts";
 import { COUPON_MESSAGES } from "../../shared/contracts/coupons.ts";
 import { LIVE_STATUS } from "../../shared/product-status.ts";
+import type { StockHints } from "../checkout/stock-hints.ts";
 import type { CouponsRepository } from "../coupons/coupons.repository.ts";
 import { describeCoupon } from "../coupons/coupons.ts";
 import { deliveryNote, type OrderPricing } from "../coupons/order-pricing.ts";
@@ -64,7 +65,13 @@ export function toCart(rows: LineRow[], priced?: CartPricing): Cart {
   };
 }
 
-export function cartService(carts: CartRepository, pricing: OrderPricing, coupons: CouponsRepository) {
+export function cartService(
+  carts: CartRepository,
+  pricing: OrderPricing,
+  coupons: CouponsRepository,
+  /** Told each variant's stock an add reads (decision 0058: wakes checkouts waiting for a sold-out variant). */
+  hints?: StockHints,
+) {
   /**
    * The cart priced with its code and the owner's delivery charges. A code that stopped applying (the cart
    * changed, it expired, it was used up) is taken off the cart, and the answer says why, once.
@@ -141,12 +148,16 @@ export function cartService(carts: CartRepository, pricing: OrderPricing, coupon
 
     /** Adds to the cart (creating it), never beyond stock: a refusal changes nothing. */
     async add(owner: CartOwner, input: AddToCartInput): Promise<Cart> {
+      // Read without a lock, as it always was: the stock is taken at checkout, not here.
+      const variant = await carts.findVariant(input.size);
+      if (!variant || variant.product_id !== input.id) {
+        throw new NotFound("The selected size is not available for this product.");
+      }
+      if (variant.status !== LIVE_STATUS) throw new Conflict(NO_LONGER_AVAILABLE);
+      hints?.saw(variant.id, variant.stock);
+      // Sold out: refused before any cart is written (a sale's crowd after its sell-out costs one read each).
+      if (variant.stock <= 0) throw outOfStock(variant.stock, 0);
       await carts.transaction(async (trx) => {
-        const variant = await carts.findVariant(input.size, trx);
-        if (!variant || variant.product_id !== input.id) {
-          throw new NotFound("The selected size is not available for this product.");
-        }
-        if (variant.status !== LIVE_STATUS) throw new Conflict(NO_LONGER_AVAILABLE);
         const cartId = await carts.ensureCart(owner, trx);
         const line = await carts.addToLine(cartId, variant.id, input.quantity, trx);
         if (line.quantity > variant.stock) throw outOfStock(variant.stock, line.quantity - input.quantity);

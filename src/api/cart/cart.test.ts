@@ -173,6 +173,24 @@ describe.skipIf(!available)(`cart API on ${engine}`, () => {
         size: toteTan,
       });
       expect(soldOut).toMatchObject({ status: 409, body: { message: "Sorry, this item is out of stock." } });
+      // A new shopper refused a sold-out item gets no cart: nothing is written for a refusal.
+      const cartRows = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom("carts")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = { ...(await counts()), carts: await cartRows() };
+      const newcomer = await shopper(api).post("/cart/add", {
+        id: catalogue.products.tote,
+        quantity: 1,
+        size: toteTan,
+      });
+      expect(newcomer).toMatchObject({ status: 409, body: { message: "Sorry, this item is out of stock." } });
+      expect({ ...(await counts()), carts: await cartRows() }).toEqual(before);
       const mismatch = await guest.post("/cart/add", {
         id: catalogue.products.clutch,
         quantity: 1,

@@ -175,6 +175,26 @@ describe.skipIf(!available)(`checkout with an Idempotency-Key on ${engine}`, () 
     expect(await ordersFor("refused-first@example.pk")).toHaveLength(1);
   });
 
+  it("answers a used key's stored answer even when the cart has since run short of stock", async () => {
+    const guest = shopper(api);
+    await withItem(guest);
+    const email = "replay-after-sellout@example.pk";
+    const first = await checkout(guest, "before-sellout", { ...contact, email });
+    expect(first.status).toBe(201);
+    // The same shopper fills the cart again with something that then sells out: a new key is refused for it
+    // before queueing, the used key still gets its order.
+    const { variant } = await withItem(guest);
+    await database.db.updateTable("variants").set({ stock: 0 }).where("id", "=", variant).execute();
+    const fresh = await checkout(guest, "after-sellout", { ...contact, email });
+    expect(fresh.status).toBe(409);
+    expect(fresh.body.message).toMatch(/^Sorry, Keyed Bag \d+ \(Black, One Size\) is out of stock\./);
+    const again = await checkout(guest, "before-sellout", { ...contact, email });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await ordersFor(email)).toHaveLength(1);
+  });
+
   it("refuses a malformed key with a clear 422", async () => {
     const guest = shopper(api);
     await withItem(guest);

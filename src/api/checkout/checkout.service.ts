@@ -1,6 +1,8 @@
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { concurrencyLane } from "../../platform/concurrency-lane.ts";
-import type { Trx } from "../../platform/db/schema.ts";
+import type { Database, Trx } from "../../platform/db/schema.ts";
+import { retryingTransaction } from "../../platform/db/transaction.ts";
 import type { CheckoutInput, placedOrderSchema } from "../../shared/contracts/checkout.ts";
 import { COUPON_MESSAGES } from "../../shared/contracts/coupons.ts";
 import { PAYMENT_MESSAGES } from "../../shared/contracts/payments.ts";
@@ -19,6 +21,7 @@ import { Conflict, ValidationFailed } from "../errors.ts";
 import {
   claimIdempotencyKey,
   type IdempotentRequest,
+  keyUsed,
   requestHash,
   storeIdempotentAnswer,
 } from "../idempotency/idempotency.ts";
@@ -33,7 +36,15 @@ import { flagsAtCheckout } from "../orders/risk.ts";
 import type { PaymentRegistry } from "../payments/payment-registry.ts";
 import { readOrderSettings } from "../settings/shop-settings.ts";
 import { confirmationEmail } from "./confirmation-email.ts";
-import { freshOrderNumber, notInStock, orderItems, orderMoney, takeOrderStock } from "./order-record.ts";
+import {
+  freshOrderNumber,
+  notInStock,
+  type OrderableLine,
+  orderItems,
+  orderMoney,
+  takeOrderStock,
+} from "./order-record.ts";
+import { type StockHints, stockHints } from "./stock-hints.ts";
 
 export const PRICES_CHANGED =
   "The prices in your cart have changed. Please review your order and place it again.";
@@ -104,11 +115,21 @@ interface CheckoutDeps {
   /** The ways to pay this shop offers (decision 0053); cash on delivery only when absent. */
   payments?: PaymentRegistry | undefined;
   /**
-   * Orders placed at once by this process (4 by default, well under the pool's 10 connections); the others wait
-   * their turn, holding no connection, for up to 10 s (then a 503). See `concurrencyLane`.
+   * Orders placed at once by this process (`ORDERS_AT_ONCE` by default, well under the pool's 10 connections); the
+   * others wait their turn, holding no connection, for up to 10 s (then a 503). See `concurrencyLane`.
    */
   ordersAtOnce?: number;
+  /**
+   * The database the orders' transactions run on: connections of their own, as many as `ordersAtOnce`
+   * (decision 0058), so a turn never waits for a connection behind carts and pages. The carts' when absent.
+   */
+  ordersDb?: Kysely<Database> | undefined;
+  /** The stock this process last saw (shared with the cart's adds); the checkout's own when absent. */
+  hints?: StockHints;
 }
+
+/** Orders placed at once by one process, by default; the platform opens as many connections for them. */
+export const ORDERS_AT_ONCE = 4;
 
 /** How long an order waits for its turn in `ordersAtOnce` before a 503. */
 const ORDER_TURN_WAIT_MS = 10_000;
@@ -129,12 +150,44 @@ export function checkoutService({
   messaging,
   onCatalogueChanged,
   payments,
-  ordersAtOnce = 4,
+  ordersAtOnce = ORDERS_AT_ONCE,
+  ordersDb,
+  hints = stockHints(),
 }: CheckoutDeps) {
   const orderLane = concurrencyLane(ordersAtOnce, ORDER_TURN_WAIT_MS);
+  /** Committed stock read or left by an order: a hint (`StockHints`) of when waiting checkouts should look again. */
+  const sawStock = (lines: Iterable<{ variant_id: number; stock: number }>) => {
+    for (const line of lines) hints.saw(line.variant_id, line.stock);
+  };
+  /** Whether the stock last seen of a line's variant cannot fill it: worth reading the cart again. */
+  const seenShort = (lines: readonly OrderableLine[]) =>
+    lines.some((line) => (hints.seen(line.variant_id) ?? line.stock) < line.quantity);
+
+  /**
+   * The refusal a checkout surely gets now, read without a transaction or a lock: a line of a cart whose stock
+   * (as committed now) cannot fill it, answered with the sentence the transaction would answer. Only when the
+   * transaction would reach that check: the cart has lines, none withdrawn, and the Idempotency-Key (if any) was
+   * not used (its stored answer wins). Stock read committed is never above what the transaction's update finds,
+   * save a restock in between, which the shopper's next try sees. In a sale's rush, every checkout after the
+   * sell-out is refused here without queueing for a turn.
+   */
+  async function surelyShort(
+    owner: CartOwner,
+    idempotent: IdempotentRequest | undefined,
+  ): Promise<{ refusal?: Conflict; lines: readonly OrderableLine[] }> {
+    const lines = await carts.ownerLines(owner);
+    sawStock(lines);
+    const short = lines.find((line) => line.stock < line.quantity);
+    if (!short || lines.some((line) => line.status !== LIVE_STATUS)) return { lines };
+    if (idempotent && (await keyUsed(carts.db, idempotent))) return { lines };
+    return { refusal: notInStock(short, short.stock), lines };
+  }
   /** An order's transaction: a `catalogueWrite`, which tells the caches of the stock it took once it commits. */
+  const transaction: <T>(work: (trx: Trx) => Promise<T>) => Promise<T> = ordersDb
+    ? (work) => retryingTransaction(ordersDb, work)
+    : carts.transaction;
   const placing = <T>(work: (trx: Trx) => Promise<T>) =>
-    catalogueWrite(carts.transaction, work, onCatalogueChanged);
+    catalogueWrite(transaction, work, onCatalogueChanged);
 
   /**
    * Runs an order's transaction; when the cart's code stopped applying, the code is taken off the cart after the
@@ -190,18 +243,50 @@ export function checkoutService({
       }
       const prepaid = isPrepaid(method);
       const address = addressKey(input.shipping_address.address, input.shipping_address.city);
-      const answer = await orderLane(() =>
-        placeOrDropCoupon(owner, async () =>
+      // Refused before queueing for a turn when the stock surely cannot fill the cart.
+      const before = owner ? await surelyShort(owner, idempotent) : undefined;
+      if (before?.refusal) throw before.refusal;
+      // While it waits for its turn, the stock it wants may sell out (this process sees a variant's stock go down
+      // below what the cart wants: an order's, an add's or another checkout's read): it reads its cart again at
+      // once and, refused, leaves the queue, so the queue behind a sell-out drains without waiting for turns.
+      const leave = new AbortController();
+      let looking = false;
+      const stopWatching =
+        owner && before
+          ? hints.onLower(() => {
+              if (looking || leave.signal.aborted || !seenShort(before.lines)) return;
+              looking = true;
+              surelyShort(owner, idempotent).then(
+                (again) => {
+                  looking = false;
+                  if (again.refusal) leave.abort(again.refusal);
+                },
+                () => {
+                  looking = false;
+                },
+              );
+            })
+          : () => {};
+      let left: Map<number, number> | undefined;
+      const answer = await orderLane(async () => {
+        stopWatching();
+        // Its turn came: the stock it wants may have sold out meanwhile (seen lower): read it again first, so a
+        // refusal costs one read instead of a transaction.
+        if (owner && before && seenShort(before.lines)) {
+          const again = await surelyShort(owner, idempotent);
+          if (again.refusal) throw again.refusal;
+        }
+        return placeOrDropCoupon(owner, async () =>
           placing(async (trx): Promise<CheckoutAnswer> => {
             const claim = idempotent ? await claimIdempotencyKey(trx, idempotent) : undefined;
             if (claim && "stored" in claim) {
               return { status: 201, body: claim.stored.body as PlacedOrder, replayed: true };
             }
-            const cartId = owner ? await carts.findCartId(owner, trx) : undefined;
-            if (cartId === undefined) throw ValidationFailed.field("cart", "Your cart is empty.");
             // Touching the cart row first serialises two checkouts of the same cart (a double click).
-            await carts.touch(cartId, trx);
+            const cartId = owner ? await carts.touchOwned(owner, trx) : undefined;
+            if (cartId === undefined) throw ValidationFailed.field("cart", "Your cart is empty.");
             const lines = await carts.lines(cartId, trx);
+            sawStock(lines);
             if (lines.length === 0) throw ValidationFailed.field("cart", "Your cart is empty.");
             // A product withdrawn since it was put in the cart (a draft again, or archived) is not sold.
             const withdrawn = lines.find((line) => line.status !== LIVE_STATUS);
@@ -395,11 +480,13 @@ export function checkoutService({
             // commit: the order, its mail and messages and the stored answer are written already (a refusal here
             // rolls them back). Rows are locked in the shop's one order (a cancelled order gives stock back in the
             // same). Product pages show the stock: the caches are told once the order commits (a replay takes none).
-            await takeOrderStock(trx, { orders, carts }, lines);
+            left = await takeOrderStock(trx, { orders, carts }, lines);
             return placed;
           }),
-        ),
-      );
+        );
+      }, leave.signal).finally(stopWatching);
+      // Committed: what the order left is what others will read.
+      if (left) sawStock([...left].map(([variant_id, stock]) => ({ variant_id, stock })));
 
       if (!answer.replayed) {
         onMailQueued?.();

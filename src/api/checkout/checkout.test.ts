@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PHONE_NOT_PAKISTANI } from "../../shared/phone.ts";
+import { LIVE_STATUS } from "../../shared/product-status.ts";
 import {
   type ApiHarness,
   apiHarness,
@@ -326,6 +327,33 @@ describe.skipIf(!available)(`checkout and orders API on ${engine}`, () => {
     expect(await stockOf(shirtNavyS)).toBe(shirtBefore);
     expect(await orderCount()).toBe(orders);
     expect((await guest.get("/cart")).body.quantity).toBe(2);
+  });
+
+  it("says a withdrawn product is no longer available before saying another line ran out", async () => {
+    const toteStock = await stockOf(toteBlack);
+    await database.db.updateTable("variants").set({ stock: 5 }).where("id", "=", toteBlack).execute();
+    const guest = await guestWith([
+      [shirt, shirtNavyS, 1],
+      [tote, toteBlack, 1],
+    ]);
+    await database.db.updateTable("variants").set({ stock: 0 }).where("id", "=", toteBlack).execute();
+    await database.db.updateTable("products").set({ status: "archived" }).where("id", "=", shirt).execute();
+    try {
+      const { status, body } = await guest.post("/checkout", contact);
+      expect(status).toBe(409);
+      expect(body.message).toMatch(/no longer available/);
+    } finally {
+      await database.db
+        .updateTable("products")
+        .set({ status: LIVE_STATUS })
+        .where("id", "=", shirt)
+        .execute();
+      await database.db
+        .updateTable("variants")
+        .set({ stock: toteStock })
+        .where("id", "=", toteBlack)
+        .execute();
+    }
   });
 
   it("keeps the order when the mail transport fails", async () => {

@@ -101,25 +101,28 @@ export function notInStock(
 /**
  * Takes the order's stock for good, the variant rows in the shop's one lock order (a cancelled order gives stock
  * back in the same), refusing the first line the stock cannot fill (the caller's transaction rolls back). The caches
- * are told once the transaction commits (`stockMoved`).
+ * are told once the transaction commits (`stockMoved`). Answers what each variant has left (uncommitted).
  */
 export async function takeOrderStock(
   trx: Trx,
   deps: { orders: OrdersRepository; carts: Pick<CartRepository, "findVariant"> },
   lines: readonly OrderableLine[],
   refusal: (line: OrderableLine, available: number) => Error = notInStock,
-): Promise<void> {
+): Promise<Map<number, number>> {
   const soldOut = new Set<number>();
+  const stockLeft = new Map<number, number>();
   for (const line of inStockLockOrder(lines)) {
     const left = await deps.orders.takeStock(line.variant_id, line.quantity, trx);
     if (left === 0) soldOut.add(line.product_id);
     if (left === null) {
       throw refusal(line, (await deps.carts.findVariant(line.variant_id, trx))?.stock ?? 0);
     }
+    stockLeft.set(line.variant_id, left);
   }
   await stockMoved(
     trx,
     lines.map((line) => line.product_id),
     soldOut,
   );
+  return stockLeft;
 }

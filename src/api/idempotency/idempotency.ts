@@ -59,6 +59,14 @@ export function requestHash(body: unknown): string {
 }
 
 /**
+ * Whether the key has been used (its answer stored by a committed write, perhaps expired): a caller that would
+ * refuse a request before its transaction lets such a one through instead, so the stored answer is what it gets.
+ */
+export async function keyUsed(db: Kysely<Database>, request: IdempotentRequest): Promise<boolean> {
+  return (await findKey(db, request.scope, request.key)) !== undefined;
+}
+
+/**
  * Inside the write's transaction: claims the key (answering `{ id }` to store the answer under), or answers the
  * answer stored for it. A key older than 24 hours is forgotten first. The same key with another body is a 422.
  */

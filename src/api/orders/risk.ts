@@ -26,16 +26,14 @@ export async function flagsAtCheckout(
   const since = new Date(context.now.getTime() - DAY_MS).toISOString();
   const flags: RiskFlag[] = [];
   if (context.addressBlocked) flags.push("blocked_address");
-  if (order.phone_e164) {
-    const phone = { column: "phone_e164", value: order.phone_e164 } as const;
-    if ((await riskRepository.countOrders(db, phone, { statuses: REFUSED })) > 0)
-      flags.push("refused_before");
-    if ((await riskRepository.countOrders(db, phone, { since })) > 0) flags.push("repeat_24h");
-  }
-  if (!flags.includes("repeat_24h")) {
-    const address = { column: "address_key", value: order.address_key } as const;
-    if ((await riskRepository.countOrders(db, address, { since })) > 0) flags.push("repeat_24h");
-  }
+  // One round trip for the three questions (a checkout holds its transaction open while it waits for each).
+  const history = await riskRepository.checkoutHistory(
+    db,
+    { phone_e164: order.phone_e164 || null, address_key: order.address_key },
+    { refused: REFUSED, since },
+  );
+  if (history.refused) flags.push("refused_before");
+  if (history.phoneRecent || history.addressRecent) flags.push("repeat_24h");
   if (context.highValuePaisa > 0 && order.total >= context.highValuePaisa) flags.push("high_value");
   return joinFlags(flags);
 }

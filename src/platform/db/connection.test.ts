@@ -71,6 +71,35 @@ describe.skipIf(engine !== "postgres" || !available)("PostgreSQL connections", (
     expect(await setting("idle_in_transaction_session_timeout")).toBe("9s");
   });
 
+  it("gives orders connections of their own, with the same timeouts, free while every other one is taken", async () => {
+    const orders = database.orders!;
+    expect(orders).toBeDefined();
+    expect(
+      (await sql<{ value: string }>`SELECT current_setting('lock_timeout') AS value`.execute(orders)).rows[0]
+        ?.value,
+    ).toBe("2s");
+    // Every connection of the shop's pool (20 in tests) held, as carts and pages hold them in a rush.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    const holders = Array.from({ length: 20 }, () =>
+      database.db.connection().execute(async () => {
+        held += 1;
+        await gate;
+      }),
+    );
+    await vi.waitFor(() => expect(held).toBe(20));
+    try {
+      const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(orders);
+      expect(rows[0]?.one).toBe(1);
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+  });
+
   it("ends a statement that runs past the statement timeout with query_canceled", async () => {
     const short = await createTestDatabase({
       migrate: false,

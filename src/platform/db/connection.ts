@@ -12,6 +12,12 @@ export type Engine = DatabaseTarget["engine"];
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /**
+   * PostgreSQL, when asked for (`ordersPoolSize`): connections of their own for the transactions that place
+   * orders, as many as the checkout places at once, so an order whose turn has come never waits for a connection
+   * behind carts and pages (decision 0058). SQLite has one connection: none.
+   */
+  orders?: Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -29,6 +35,8 @@ export class DatabaseConnectionError extends Error {
 
 export interface OpenOptions {
   poolSize?: number;
+  /** PostgreSQL: a second pool of this many connections for placing orders (`DatabaseHandle.orders`). */
+  ordersPoolSize?: number;
   timeouts?: DatabaseTimeouts;
   /** Where a lost idle connection is reported. */
   logger?: Pick<Logger, "warn">;
@@ -48,10 +56,45 @@ export async function openDatabase(
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepStatements(sqlite) }) });
     return { db, engine: "sqlite", close: () => db.destroy() };
   }
+  const pool = postgresPool(target.url, options.poolSize ?? 10, options);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseConnectionError(`Cannot connect to PostgreSQL at ${redactUrl(target.url)}: ${reason}`);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (!options.ordersPoolSize) return { db, engine: "postgres", close: () => db.destroy() };
+  // Kept open while idle: a new PostgreSQL connection costs a process fork, not what an order should wait for.
+  const orders = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: postgresPool(target.url, options.ordersPoolSize, options, { idleTimeoutMillis: 0 }),
+    }),
+  });
+  return {
+    db,
+    engine: "postgres",
+    orders,
+    close: async () => {
+      await Promise.all([db.destroy(), orders.destroy()]);
+    },
+  };
+}
+
+/** A pool of the shop's connections: its timeouts and planner setting on every one, lost connections reported. */
+function postgresPool(
+  url: string,
+  max: number,
+  options: OpenOptions,
+  extra: Pick<pg.PoolConfig, "idleTimeoutMillis"> = {},
+): pg.Pool {
   const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   const pool = new pg.Pool({
-    connectionString: target.url,
-    max: options.poolSize ?? 10,
+    ...extra,
+    connectionString: url,
+    max,
     connectionTimeoutMillis: timeouts.connectMs,
     // Sent as start-up parameters, so every connection the pool ever opens has them.
     statement_timeout: timeouts.statementMs,
@@ -72,16 +115,7 @@ export async function openDatabase(
   pool.on("connect", (client) => {
     client.on("error", () => {});
   });
-  try {
-    const client = await pool.connect();
-    client.release();
-  } catch (error) {
-    await pool.end().catch(() => {});
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new DatabaseConnectionError(`Cannot connect to PostgreSQL at ${redactUrl(target.url)}: ${reason}`);
-  }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: "postgres", close: () => db.destroy() };
+  return pool;
 }
 
 /**

@@ -160,6 +160,24 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
   }
 
   /**
+   * A kept page made stale by a stock change within the last `STALE_MS` (decision 0056) whose refresh nobody has
+   * started: the refresh starts here, rendered as a visitor without cookies sees the page, and this request is
+   * answered with the stale page without waiting for it (decision 0058). Undefined when there is no such page.
+   */
+  function staleWhileRefreshing(key: string, request: Request, meta: RenderMeta): CachedPage | undefined {
+    const stale = pages.stale(key);
+    if (!stale) return undefined;
+    const anonymous = new Headers(request.headers);
+    anonymous.delete("cookie");
+    renderToKeep(key, new Request(request.url, { headers: anonymous }), null, meta).catch(
+      (error: unknown) => {
+        platform.logger.warn({ err: error, requestId: meta.id }, "a stale kept page was not refreshed");
+      },
+    );
+    return stale;
+  }
+
+  /**
    * The kept page `key` with this shopper's own in its slots (decisions 0033, 0057), or null when that cannot be
    * the answer: the cookies name no shopper the splice serves (or reading them failed), the page is not one that
    * may be kept (a 404, a failure: rendered anonymously here for nothing, and the shopper's own render follows),
@@ -177,6 +195,7 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
       return undefined;
     });
     let page = pages.get(key) ?? (await pages.pending(key)) ?? undefined;
+    if (!page && request.method === "GET") page = staleWhileRefreshing(key, request, meta);
     if (!page && request.method === "GET") {
       const anonymous = new Headers(request.headers);
       anonymous.delete("cookie");
@@ -219,7 +238,10 @@ export function publicPages(platform: Platform, options: { lane?: KeptPageLane }
       const spliced = await withShopper(key, shopper, request, meta);
       if (spliced) return fromCache(spliced.page, "splice", c, meta, spliced.fill);
     } else if (key !== null && pages.enabled) {
-      const kept = pages.get(key) ?? (await pages.pending(key));
+      const kept =
+        pages.get(key) ??
+        (await pages.pending(key)) ??
+        (method === "GET" ? staleWhileRefreshing(key, request, meta) : undefined);
       if (kept) return fromCache(kept, "hit", c, meta);
       if (method === "GET") {
         const answer = await renderToKeep(key, request, cookieHeader, meta);
