@@ -54,13 +54,7 @@ export function ownedRows(db: Kysely<Database>, table: OwnedTable) {
     /** `findId` and `touch` in one statement: the owner's row touched (and locked), or undefined. */
     async touchOwned(owner: Owner, trx: Db = db): Promise<number | undefined> {
       const query = trx.updateTable(table).set({ updated_at: new Date().toISOString() });
-      const row = await ("userId" in owner
-        ? query.where("user_id", "=", owner.userId)
-        : query.where("guest_key_hash", "=", owner.guestKeyHash)
-      )
-        .returning("id")
-        .executeTakeFirst();
-      return row?.id;
+      return (await whereOwner(query, owner).returning("id").executeTakeFirst())?.id;
     },
 
     async touch(id: number, trx: Db = db) {
